@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit, service and repository tests. The React Router plugin is left out on purpose: these
+// tests import modules directly, without the app's route tree.
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    environment: "node",
+    // Database suites create their own isolated databases; two files at a time suit 2 cores.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
