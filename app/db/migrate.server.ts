@@ -1,0 +1,34 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as foundation from "./migrations/20261122000000-foundation";
+import * as catalogue from "./migrations/20261122010000-catalogue";
+import type { Database } from "./schema";
+
+// Migrations are imported statically (not read from a folder) so they travel inside the
+// bundled production server. Add new ones here, in timestamp order.
+const migrations: Record<string, Migration> = {
+  "20261122000000-foundation": foundation,
+  "20261122010000-catalogue": catalogue,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+function migrator(db: Kysely<Database>) {
+  return new Migrator({ db, provider });
+}
+
+/** Applies every pending migration; a no-op when the schema is current. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Reverts every migration (tests use it to prove each `down` works). */
+export async function migrateToBottom(db: Kysely<Database>): Promise<void> {
+  const m = migrator(db);
+  for (;;) {
+    const { error, results } = await m.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (!results?.length) return;
+  }
+}

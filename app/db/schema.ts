@@ -1,0 +1,174 @@
+// Table types, declared once; repositories use Selectable/Insertable/Updateable of these.
+// Timestamps are ISO-8601 UTC strings on both dialects (see connection.server.ts); booleans are 0/1.
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+export type Locale = "it" | "en";
+type Timestamp = string;
+type Id = Generated<number>;
+
+export interface CategoriesTable {
+  id: Id;
+  parent_id: number | null;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoryTranslationsTable {
+  category_id: number;
+  locale: Locale;
+  name: string;
+  slug: string;
+  /** Slugs from the top category down, joined by "/": the URL below /categories/. */
+  path: string;
+  meta_title: string;
+  meta_description: string;
+  keywords: string;
+  share_image: string | null;
+}
+
+export interface ColorsTable {
+  code: string;
+  hex: string;
+  position: number;
+}
+
+export interface ColorTranslationsTable {
+  color_code: string;
+  locale: Locale;
+  name: string;
+}
+
+export interface ProductsTable {
+  id: Id;
+  category_id: number;
+  garment: string;
+  featured_rank: number;
+  published_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductTranslationsTable {
+  product_id: number;
+  locale: Locale;
+  name: string;
+  slug: string;
+  description: string;
+  composition: string;
+  care: string;
+  meta_title: string;
+  meta_description: string;
+  keywords: string;
+  share_image: string | null;
+}
+
+export interface VariantsTable {
+  id: Id;
+  product_id: number;
+  sku: string;
+  color_code: string;
+  size: string;
+  position: number;
+  price_cents: number;
+  compare_at_cents: number | null;
+  stock: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductImagesTable {
+  id: Id;
+  product_id: number;
+  color_code: string;
+  view: string;
+  position: number;
+}
+
+export interface PriceHistoryTable {
+  id: Id;
+  variant_id: number;
+  price_cents: number;
+  effective_at: Timestamp;
+}
+
+export interface GlobalSettingsTable {
+  locale: Locale;
+  /** JSON array of strings. */
+  messages: string;
+  /** JSON array parallel to messages: local paths or null. */
+  message_links: string;
+  background: string;
+  color: string;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Id;
+  email: string;
+  locale: Locale;
+  consent_at: Timestamp;
+  source: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's random token: a leaked table gives no usable cookies. */
+  id: string;
+  user_id: number | null;
+  cart_id: number | null;
+  is_guest: ColumnType<number, number | undefined, number>;
+  /** JSON array of flash notices, consumed on the next read. */
+  flash: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface BackInStockRequestsTable {
+  id: Id;
+  variant_id: number;
+  email: string;
+  locale: Locale;
+  consent_at: Timestamp;
+  created_at: Timestamp;
+  notified_at: Timestamp | null;
+}
+
+/**
+ * One normalised search document per product and locale: an FTS5 virtual table on SQLite,
+ * a table with a generated tsvector on PostgreSQL (query it through search.repository.server.ts).
+ */
+export interface ProductSearchTable {
+  product_id: number;
+  locale: Locale;
+  document: string;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  category_translations: CategoryTranslationsTable;
+  colors: ColorsTable;
+  color_translations: ColorTranslationsTable;
+  products: ProductsTable;
+  product_translations: ProductTranslationsTable;
+  variants: VariantsTable;
+  product_images: ProductImagesTable;
+  price_history: PriceHistoryTable;
+  global_settings: GlobalSettingsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  back_in_stock_requests: BackInStockRequestsTable;
+  product_search: ProductSearchTable;
+}
+
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;

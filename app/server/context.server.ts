@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import { createContext } from "react-router";
+import type { Database } from "~/db/schema";
+import type { Env } from "~/utils/env.server";
+
+/** What the HTTP server hands to every request: set once in getLoadContext. */
+export interface AppContext {
+  db: Kysely<Database>;
+  env: Env;
+  /** The per-request Content-Security-Policy nonce for scripts. */
+  cspNonce: string;
+  /** The client address as Express resolved it (trust-proxy aware), for rate limits and logs. */
+  clientIp: string;
+}
+
+export const appContext = createContext<AppContext>();

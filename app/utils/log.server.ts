@@ -1,0 +1,18 @@
+// One JSON object per line: easy to grep locally and to ship to any log store.
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+type Level = Exclude<keyof typeof LEVELS, "silent">;
+
+const threshold = LEVELS[(process.env.LOG_LEVEL as keyof typeof LEVELS) ?? "info"] ?? LEVELS.info;
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>) {
+  if (LEVELS[level] < threshold) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+}
+
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+};

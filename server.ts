@@ -1,0 +1,161 @@
+// The HTTP half of Bottega: Express, compression, static files, security headers, health,
+// request logs and graceful shutdown. The application half (routes, database) lives in
+// app/server/app.server.ts and is built into the React Router server bundle.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { App } from "./app/server/app.server";
+import { getEnv, usesDevelopmentSecret } from "./app/utils/env.server";
+import { log } from "./app/utils/log.server";
+
+const env = getEnv();
+if (usesDevelopmentSecret(env)) {
+  console.warn(
+    "\n\x1b[33m⚠  SESSION_SECRET is not set: using the public development default, so sessions are NOT secure.\n" +
+      "   Set SESSION_SECRET to a long random string before deploying.\x1b[0m\n",
+  );
+}
+const isProduction = env.NODE_ENV === "production";
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function contentSecurityPolicy(nonce: string): string {
+  const shopHosts = [env.IT_SHOP_HOST, env.EU_SHOP_HOST]
+    .map((host) => {
+      try {
+        return new URL(host).origin;
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${shopHosts.join(" ")}`.trim(),
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (isProduction && env.PUBLIC_URL.startsWith("https://")) {
+    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  next();
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    log.info("request", {
+      method: req.method,
+      path: req.originalUrl,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      bytes: Number(res.getHeader("Content-Length") ?? 0) || undefined,
+      ip: req.ip,
+    });
+  });
+  next();
+}
+
+/**
+ * Cross-site POSTs are refused before they reach an action. SameSite=Lax already keeps the
+ * session cookie off them; this also covers forms that need no session (newsletter, career).
+ */
+function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const site = req.get("Sec-Fetch-Site");
+  const origin = req.get("Origin");
+  let foreign = site === "cross-site";
+  if (!foreign && origin && origin !== "null") {
+    try {
+      foreign = new URL(origin).host !== req.get("Host");
+    } catch {
+      foreign = true;
+    }
+  }
+  if (foreign) {
+    res.status(403).type("text/plain").send("Cross-origin form posts are not accepted.");
+    return;
+  }
+  next();
+}
+
+async function main() {
+  const server = express();
+  server.disable("x-powered-by");
+  // Behind one reverse proxy in production; X-Forwarded-For from anyone else is ignored.
+  server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  server.use(requestLog);
+  server.use(securityHeaders);
+  server.use(compression());
+  server.use(sameOriginPosts);
+
+  let app: App;
+  if (isProduction) {
+    // Fingerprinted build assets never change; everything else in public/ may.
+    server.use("/assets", express.static(path.join(here, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    server.use(express.static(path.join(here, "client"), { maxAge: "1h", index: false }));
+    const build = (await import(path.join(here, "server/index.js"))) as { createApp(): Promise<App> };
+    app = await build.createApp();
+  } else {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    server.use(viteDevServer.middlewares);
+    const module = (await viteDevServer.ssrLoadModule("./app/server/app.server.ts")) as { createApp(): Promise<App> };
+    app = await module.createApp();
+  }
+
+  server.get("/healthz", async (_req, res) => {
+    const health = await app.health();
+    res.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: health.ok ? "ok" : "unavailable", database: health.database });
+  });
+  server.all("/{*path}", app.handler);
+
+  const listener = server.listen(env.PORT, () => {
+    const address = listener.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info("listening", { url: `http://localhost:${port}`, database: app.database.kind, mode: env.NODE_ENV });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    // Stop accepting, let requests in flight finish, then close the database.
+    listener.close(async () => {
+      await app.close();
+      log.info("stopped");
+      process.exit(0);
+    });
+    listener.closeIdleConnections();
+    setTimeout(() => {
+      log.warn("forced exit after 10 s");
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: Error) => {
+  log.error("failed to start", { error: error.message, stack: error.stack });
+  process.exit(1);
+});
