@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
+import { Price } from "./price";
+
+export function ProductCard({ product, eager = false, sizes }: { product: ProductCardData; eager?: boolean; sizes: string }) {
+  const { t } = useTranslation();
+  return (
+    <article className="group relative">
+      <div className="relative mb-3 overflow-hidden bg-sand">
+        <img
+          src={product.image.src}
+          srcSet={product.image.srcSet}
+          sizes={sizes}
+          width={product.image.width}
+          height={product.image.height}
+          alt={product.image.alt}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-300 ease-out group-hover:scale-[1.02] motion-reduce:transition-none"
+        />
+        {product.soldOut ? (
+          <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">
+            {t("price.soldOut")}
+          </span>
+        ) : null}
+      </div>
+      <h3 className="font-sans text-[0.9375rem] font-normal leading-snug tracking-normal">
+        <Link to={product.url} className="after:absolute after:inset-0 hover:text-terracotta">
+          {product.name}
+        </Link>
+      </h3>
+      <Price cents={product.priceCents} compareAtCents={product.compareAtCents} className="mt-1 font-display text-lg" />
+      <ul className="mt-2 flex gap-1.5" aria-label={t("price.colors")}>
+        {product.colors.map((c) => (
+          <li key={c.code} title={c.name}>
+            <span className="block size-3.5 rounded-full border border-black/25" style={{ background: c.hex }} />
+            <span className="sr-only">{c.name}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

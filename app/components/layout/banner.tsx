@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { RootData } from "~/root";
+
+export const BANNER_DELAY_MS = 5_000;
+
+/**
+ * The global message banner. Several messages rotate every 5 s and loop; any interaction
+ * (hover, focus, touch) or the pause button stops the rotation, and so does a preference for
+ * reduced motion. Without JavaScript the first message shows and the rest stay in the
+ * document for assistive technology.
+ */
+export function Banner({ settings }: { settings: RootData["settings"] }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const messages = settings.globalMessages;
+  const [index, setIndex] = useState(0);
+  const [stopped, setStopped] = useState(false);
+  const rotating = messages.length > 1 && !stopped;
+
+  useEffect(() => {
+    if (!rotating) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      setStopped(true);
+      return;
+    }
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % messages.length), BANNER_DELAY_MS);
+    return () => window.clearInterval(timer);
+  }, [rotating, messages.length]);
+
+  if (messages.length === 0) return null;
+  const stop = () => setStopped(true);
+
+  return (
+    <section
+      aria-label={t("banner.label")}
+      data-testid="banner"
+      data-rotating={hydrated && rotating ? "true" : "false"}
+      className="relative text-center text-[0.8125rem] tracking-wide"
+      style={{ background: settings.globalMessagesBackground, color: settings.globalMessagesColor }}
+      onMouseEnter={stop}
+      onTouchStart={stop}
+      onFocus={stop}
+    >
+      <ul className="container-page flex min-h-9 items-center justify-center py-2 pr-12">
+        {messages.map((message, i) => {
+          const link = settings.globalMessagesLink[i];
+          return (
+            <li
+              key={i}
+              className={i === index ? "motion-safe:animate-[fade-in_250ms_ease-out]" : "sr-only"}
+              data-active={i === index ? "true" : undefined}
+              onFocus={() => setIndex(i)}
+            >
+              {link ? (
+                <Link to={link} className="underline-offset-4 hover:underline">
+                  {message}
+                </Link>
+              ) : (
+                message
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {hydrated && messages.length > 1 ? (
+        <button
+          type="button"
+          className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center"
+          aria-label={stopped ? t("banner.play") : t("banner.pause")}
+          onClick={(event) => {
+            event.stopPropagation();
+            setStopped((s) => !s);
+          }}
+          onFocus={(event) => event.stopPropagation()}
+        >
+          <span aria-hidden="true" className="text-xs">
+            {stopped ? "▶" : "❚❚"}
+          </span>
+        </button>
+      ) : null}
+    </section>
+  );
+}

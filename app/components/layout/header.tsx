@@ -1,0 +1,205 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { useLocale } from "~/hooks/use-locale";
+import type { MenuCategory } from "~/modules/catalog/category.service.server";
+import type { RootData } from "~/root";
+import { LanguageSwitch } from "./language-switch";
+import type { PageData } from "./shell";
+
+export function Header({ data, page }: { data: RootData; page: PageData }) {
+  const { t } = useTranslation();
+  const { href } = useLocale();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
+      <div className="container-page flex h-16 items-center gap-2">
+        <MobileMenu menu={data.menu} />
+        <Link
+          to={href("/")}
+          aria-label={t("homeLink")}
+          className="absolute left-1/2 -translate-x-1/2 font-display text-[1.5rem] leading-none tracking-[0.28em] uppercase desk:static desk:translate-x-0 desk:text-[1.75rem] desk:tracking-[0.32em]"
+        >
+          {t("brand")}
+        </Link>
+        <DesktopMenu menu={data.menu} />
+        <div className="ml-auto flex items-center">
+          <div className="hidden items-center desk:flex">
+            <Link
+              to={href("/pages/country")}
+              className="link inline-flex min-h-11 items-center px-2 text-xs tracking-widest uppercase"
+              aria-label={t("header.country", { country: t("header.countryShort") })}
+            >
+              IT · €
+            </Link>
+            <LanguageSwitch alternates={page.alternates} />
+          </div>
+          {/* On phones help sits in the drawer, leaving room for the centred logo. */}
+          <HeaderIcon to={href("/pages/Faq")} label={t("header.help")} icon="help" className="hidden sm:inline-flex" />
+          <HeaderIcon
+            to={href(data.isAccountHolder ? "/account" : "/login")}
+            label={data.isAccountHolder ? t("header.account") : t("header.login")}
+            icon="account"
+          />
+          <Link
+            to={href("/cart")}
+            className="relative inline-flex size-11 items-center justify-center hover:text-terracotta"
+            aria-label={t("header.bagCount", { count: data.bagCount })}
+            data-testid="bag-link"
+          >
+            <Icon name="bag" />
+            <span
+              data-testid="bag-count"
+              aria-hidden="true"
+              className="absolute right-0.5 top-1 min-w-[1.125rem] rounded-full bg-ink px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-ivory"
+            >
+              {data.bagCount}
+            </span>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function HeaderIcon({ to, label, icon, className = "inline-flex" }: { to: string; label: string; icon: "help" | "account"; className?: string }) {
+  return (
+    <Link to={to} aria-label={label} title={label} className={`${className} size-11 items-center justify-center hover:text-terracotta`}>
+      <Icon name={icon} />
+    </Link>
+  );
+}
+
+const ICONS = {
+  help: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-11.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 16.5v.5",
+  account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9c.6-3.7 3.5-6 7-6s6.4 2.3 7 6",
+  bag: "M5 8h14l-1.2 12H6.2L5 8Zm3.5 0V6.5a3.5 3.5 0 1 1 7 0V8",
+  menu: "M4 7h16M4 12h16M4 17h16",
+  close: "M6 6l12 12M18 6 6 18",
+} as const;
+
+export function Icon({ name, className = "size-5" }: { name: keyof typeof ICONS; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
+/** From 984 px: one panel per top category, opened by hover or keyboard focus (no JavaScript needed). */
+function DesktopMenu({ menu }: { menu: MenuCategory[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t("header.mainNav")}
+      className="ml-8 hidden h-full desk:block"
+      onKeyDown={(event) => {
+        // Escape dismisses an open panel (WCAG 1.4.13).
+        if (event.key === "Escape" && document.activeElement instanceof HTMLElement) {
+          const top = document.activeElement.closest("li[data-top]")?.querySelector<HTMLElement>("a");
+          top?.focus();
+          top?.closest("li")?.setAttribute("data-dismissed", "");
+        }
+      }}
+    >
+      <ul className="flex h-full items-stretch">
+        {menu.map((top) => (
+          <li
+            key={top.id}
+            data-top=""
+            className="group flex items-stretch"
+            onMouseLeave={(event) => event.currentTarget.removeAttribute("data-dismissed")}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node)) event.currentTarget.removeAttribute("data-dismissed");
+            }}
+          >
+            <NavLink
+              to={top.url}
+              className="flex items-center px-3 text-[0.8125rem] font-medium tracking-[0.14em] uppercase hover:text-terracotta aria-[current=page]:text-terracotta"
+            >
+              {top.name}
+            </NavLink>
+            {top.children.length > 0 ? (
+              <div className="invisible absolute inset-x-0 top-full border-b border-line bg-ivory opacity-0 shadow-[0_12px_24px_-18px_rgba(0,0,0,0.25)] transition-opacity duration-200 group-hover:visible group-hover:opacity-100 group-focus-within:visible group-focus-within:opacity-100 group-data-[dismissed]:invisible group-data-[dismissed]:opacity-0">
+                <div className="container-page grid grid-cols-12 gap-6 py-8">
+                  <p className="col-span-3 font-display text-3xl">{top.name}</p>
+                  <ul className="col-span-9 grid grid-cols-3 gap-x-6 gap-y-1">
+                    {top.children.map((child) => (
+                      <li key={child.id}>
+                        <Link to={child.url} className="link inline-flex min-h-11 items-center">
+                          {child.name}
+                        </Link>
+                      </li>
+                    ))}
+                    <li>
+                      <Link to={top.url} className="link inline-flex min-h-11 items-center font-semibold">
+                        {t("header.viewAll", { name: top.name })}
+                      </Link>
+                    </li>
+                  </ul>
+                </div>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Below 984 px: a drawer built on <details>, so it opens without JavaScript. */
+function MobileMenu({ menu }: { menu: MenuCategory[] }) {
+  const { t } = useTranslation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // Close the drawer after a client-side navigation.
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.pathname]);
+  return (
+    <details ref={details} className="group/menu desk:hidden" data-testid="mobile-menu">
+      <summary className="inline-flex size-11 items-center justify-center" aria-label={t("header.menu")}>
+        <Icon name="menu" className="size-6 group-open/menu:hidden" />
+        <Icon name="close" className="hidden size-6 group-open/menu:block" />
+      </summary>
+      <div className="fixed inset-x-0 bottom-0 top-16 z-50 overflow-y-auto border-t border-line bg-ivory px-4 pb-10">
+        <nav aria-label={t("header.mainNav")}>
+          <ul>
+            {menu.map((top) => (
+              <li key={top.id} className="border-b border-line py-3">
+                <Link to={top.url} className="flex min-h-11 items-center font-display text-2xl">
+                  {top.name}
+                </Link>
+                <ul className="grid grid-cols-2 gap-x-4">
+                  {top.children.map((child) => (
+                    <li key={child.id}>
+                      <Link to={child.url} className="flex min-h-11 items-center text-[0.9375rem]">
+                        {child.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MobileExtras />
+      </div>
+    </details>
+  );
+}
+
+function MobileExtras() {
+  const { t } = useTranslation();
+  const { href } = useLocale();
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
+      <Link to={href("/pages/Faq")} className="link inline-flex min-h-11 items-center text-sm">
+        {t("header.help")}
+      </Link>
+      <Link to={href("/pages/country")} className="link inline-flex min-h-11 items-center text-sm" aria-label={t("header.country", { country: t("header.countryShort") })}>
+        {t("header.countryShort")} · €
+      </Link>
+      <LanguageSwitch />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { RootData } from "~/root";
+
+const TONE = {
+  success: "border-success text-success",
+  warning: "border-warning text-warning",
+  error: "border-sale text-sale",
+} as const;
+
+/**
+ * Flash notices from the last action, in a polite live region: top of the page on phones,
+ * top right on desktop. Without JavaScript they simply render at the top of the page.
+ */
+export function Notices({ notices }: { notices: RootData["notices"] }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [closed, setClosed] = useState<number[]>([]);
+  const open = notices.filter((n) => !closed.includes(n.id));
+  return (
+    <div role="status" aria-live="polite" aria-label={t("notices.label")} className="pointer-events-none sticky top-16 z-30 h-0">
+      <div className="container-page flex flex-col items-stretch gap-2 pt-3 desk:items-end">
+        {open.map((notice) => (
+          <div
+            key={notice.id}
+            data-testid="notice"
+            className={`pointer-events-auto flex items-start gap-3 border-l-4 bg-paper px-4 py-3 text-sm font-medium shadow-md motion-safe:animate-[fade-in_200ms_ease-out] desk:max-w-sm ${TONE[notice.kind]}`}
+          >
+            <p className="flex-1 text-ink">{notice.message}</p>
+            {hydrated ? (
+              <button type="button" onClick={() => setClosed((c) => [...c, notice.id])} aria-label={t("notices.close")} className="-m-2 size-9 text-ink">
+                ×
+              </button>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { Link, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import type { RootData } from "~/root";
+import { localizePath } from "~/utils/locale";
+
+/**
+ * The one error page of the shop: a designed, localized 404 for missing pages and a calm page
+ * for everything else. Every route exports it as its ErrorBoundary.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>("root");
+  const locale = root?.locale ?? "it";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  const href = (path: string) => localizePath(path, locale);
+
+  return (
+    <section className="container-page grid min-h-[60vh] place-items-center py-20 text-center" aria-labelledby="error-title">
+      <div className="max-w-xl">
+        <p className="eyebrow mb-4">{isRouteErrorResponse(error) ? error.status : 500}</p>
+        <h1 id="error-title" className="mb-5 text-5xl desk:text-6xl">
+          {notFound ? t("errors.notFoundTitle") : badRequest ? t("errors.badRequest") : t("errors.errorTitle")}
+        </h1>
+        <p className="mb-8 text-stone">{notFound ? t("errors.notFoundText") : t("errors.errorText")}</p>
+        <nav className="flex flex-wrap justify-center gap-3" aria-label={t("errors.home")}>
+          <Link to={href("/")} className="btn btn-primary">
+            {t("errors.home")}
+          </Link>
+          {notFound && root
+            ? root.menu.slice(0, 2).map((top) => (
+                <Link key={top.id} to={top.url} className="btn btn-secondary">
+                  {top.name}
+                </Link>
+              ))
+            : null}
+        </nav>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMatches } from "react-router";
+import type { RootData } from "~/root";
+import { AuthLayout } from "./auth-layout";
+import { StandardLayout } from "./standard-layout";
+
+/** Page data a route may return to steer the shell (spec §3, "Page data"). */
+export interface PageData {
+  isAuth?: boolean;
+  /** Where the auth layout's back button goes (the previous step). */
+  prevStep?: string;
+  /** The checkout shows the secure-payment note; other auth pages the account link. */
+  securePayment?: boolean;
+  transparentNavbar?: boolean;
+  /** The same page in each language, when slugs are localized. */
+  alternates?: Partial<Record<"it" | "en", string>>;
+}
+
+/** The deepest route's page data. */
+export function usePageData(): PageData {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const page = (matches[i].loaderData as { page?: PageData } | undefined)?.page;
+    if (page) return page;
+  }
+  return {};
+}
+
+export function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
+  const page = usePageData();
+  return page.isAuth ? (
+    <AuthLayout page={page}>{children}</AuthLayout>
+  ) : (
+    <StandardLayout data={data} page={page}>
+      {children}
+    </StandardLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { Banner } from "./banner";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { Notices } from "./notices";
+import type { PageData } from "./shell";
+
+export function StandardLayout({ data, page, children }: { data: RootData; page: PageData; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-paper focus:px-4 focus:py-2">
+        {t("skipToContent")}
+      </a>
+      <div aria-hidden="true" className="scroll-progress fixed inset-x-0 top-0 z-50 h-0.5 bg-terracotta" />
+      <Banner settings={data.settings} />
+      <Header data={data} page={page} />
+      <Notices notices={data.notices} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer locale={data.locale} />
+    </>
+  );
+}

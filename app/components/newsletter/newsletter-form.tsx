@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLocation } from "react-router";
+import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useLocale } from "~/hooks/use-locale";
+import { HONEYPOT_FIELD, NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
+import { LOCALES } from "~/utils/locale";
+
+export interface NewsletterActionData {
+  result: SubmissionResult<string[]>;
+  subscribed?: boolean;
+}
+
+/**
+ * The newsletter sign-up, in the footer and on /pages/newsletter. It posts to the newsletter
+ * page's action: with JavaScript through a fetcher (no navigation; the form resets and focus
+ * moves to the message), without it as a normal form post that comes back to the same page.
+ */
+export interface NewsletterFormProps {
+  variant: "footer" | "page";
+  actionData?: NewsletterActionData;
+}
+
+export default function NewsletterForm({ variant, actionData }: NewsletterFormProps) {
+  const { t } = useTranslation();
+  const { locale, href } = useLocale();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<NewsletterActionData>({ key: `newsletter-${variant}` });
+  const lastResult = fetcher.data ?? actionData;
+  const pending = fetcher.state !== "idle";
+  const status = useRef<HTMLParagraphElement>(null);
+
+  const [form, fields] = useForm({
+    id: `newsletter-${variant}`,
+    lastResult: lastResult?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
+  });
+
+  const subscribed = lastResult?.subscribed === true;
+  useEffect(() => {
+    if (subscribed && fetcher.data) status.current?.focus();
+  }, [subscribed, fetcher.data]);
+
+  const translate = (errors?: string[]) => errors?.map((key) => t(key as never) as string);
+  const compact = variant === "footer";
+  const emailHint = `${fields.email.id}-hint`;
+
+  return (
+    <fetcher.Form method="post" action={href("/pages/newsletter")} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="source" value={variant} />
+      {/* Without JavaScript, success comes back here (post-redirect-get). */}
+      {!hydrated && variant === "footer" ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
+      {compact ? <input type="hidden" name="language" value={locale} /> : null}
+
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {t("newsletter.honeypot")}
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <div>
+        <label htmlFor={fields.email.id} className="mb-1.5 block text-sm font-medium">
+          {t("newsletter.email")}
+        </label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="email"
+          inputMode="email"
+          className="field-input"
+          aria-describedby={[emailHint, fields.email.errorId].join(" ")}
+        />
+        {compact ? null : <Hint id={emailHint}>{t("newsletter.emailHint")}</Hint>}
+        <FieldError id={fields.email.errorId} errors={translate(fields.email.errors)} />
+      </div>
+
+      {compact ? null : (
+        <div>
+          <label htmlFor={fields.language.id} className="mb-1.5 block text-sm font-medium">
+            {t("newsletter.language")}
+          </label>
+          <select name={fields.language.name} id={fields.language.id} key={fields.language.key} defaultValue={fields.language.initialValue ?? locale} className="field-input">
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {t(`languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.privacy, { type: "checkbox" })}
+            key={fields.privacy.key}
+            className="mt-0.5 size-5 shrink-0 accent-ink"
+            aria-describedby={fields.privacy.errorId}
+          />
+          <label htmlFor={fields.privacy.id} className="text-sm">
+            {t("newsletter.privacyBefore")}
+            <Link to={href("/pages/Privacy-Policy")} className="underline">
+              {t("newsletter.privacyLink")}
+            </Link>
+            {t("newsletter.privacyAfter")}
+          </label>
+        </div>
+        <FieldError id={fields.privacy.errorId} errors={translate(fields.privacy.errors)} />
+      </div>
+
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="text-sm text-sale">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+
+      <SubmitButton pending={pending} pendingLabel={t("newsletter.submitting")} className={compact ? "btn btn-primary w-full" : "btn btn-primary"}>
+        {t("newsletter.submit")}
+      </SubmitButton>
+
+      <p ref={status} tabIndex={-1} role="status" className="text-sm font-medium text-success outline-none" data-testid={`newsletter-${variant}-status`}>
+        {subscribed ? t("newsletter.success") : ""}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from "kysely";
+import type { Database, Locale } from "~/db/schema";
+
+export interface ProductSummaryRow {
+  id: number;
+  name: string;
+  slug: string;
+  garment: string;
+  publishedAt: string;
+}
+
+export interface VariantSummaryRow {
+  productId: number;
+  colorCode: string;
+  colorName: string;
+  hex: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  stock: number;
+}
+
+/** The newest published products. */
+export function listNewestProducts(db: Kysely<Database>, locale: Locale, limit: number, now: string): Promise<ProductSummaryRow[]> {
+  return db
+    .selectFrom("products as p")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .select(["p.id", "t.name", "t.slug", "p.garment", "p.published_at as publishedAt"])
+    .where("p.published_at", "<=", now)
+    .orderBy("p.published_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Variants (with colour names) of several products in one query. */
+export function listVariantSummaries(db: Kysely<Database>, locale: Locale, productIds: number[]): Promise<VariantSummaryRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("variants as v")
+    .innerJoin("colors as c", "c.code", "v.color_code")
+    .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "c.code").on("ct.locale", "=", locale))
+    .select([
+      "v.product_id as productId",
+      "v.color_code as colorCode",
+      "ct.name as colorName",
+      "c.hex",
+      "v.price_cents as priceCents",
+      "v.compare_at_cents as compareAtCents",
+      "v.stock",
+    ])
+    .where("v.product_id", "in", productIds)
+    .orderBy("v.product_id")
+    .orderBy("v.position")
+    .execute();
+}
+
+/** A product's slug in every locale (for the language switch and hreflang). */
+export async function findProductSlugs(
+  db: Kysely<Database>,
+  locale: Locale,
+  slug: string,
+): Promise<{ id: number; name: string; slugs: Partial<Record<Locale, string>> } | null> {
+  const own = await db
+    .selectFrom("product_translations")
+    .select(["product_id as id", "name"])
+    .where("locale", "=", locale)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!own) return null;
+  const rows = await db.selectFrom("product_translations").select(["locale", "slug"]).where("product_id", "=", own.id).execute();
+  return { id: own.id, name: own.name, slugs: Object.fromEntries(rows.map((r) => [r.locale, r.slug])) };
+}

@@ -1,0 +1,41 @@
+// URLs of the shop's drawn images. Every input of a drawing is in its URL (plus the art
+// version), so a URL's bytes never change: they are cached for a year, and every app process
+// renders the same file without shared storage.
+import { ART_VERSION, IMAGE_WIDTHS } from "./garment-art";
+
+export interface ResponsiveImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+const RATIO_4_5 = 5 / 4;
+
+function responsive(url: (width: number) => string, widths: readonly number[] = IMAGE_WIDTHS, ratio = RATIO_4_5): ResponsiveImage {
+  const base = widths[Math.min(2, widths.length - 1)];
+  return {
+    src: url(base),
+    srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
+    width: base,
+    height: Math.round(base * ratio),
+  };
+}
+
+export function garmentImage(garment: string, hex: string, view = "front"): ResponsiveImage {
+  const color = hex.replace(/^#/, "").toLowerCase();
+  return responsive((w) => `/media/g${ART_VERSION}/${garment}/${color}-${view}-${w}.svg`);
+}
+
+export function campaignImage(ratio: "16:9" | "4:5", theme: "donna" | "uomo" | "accessori" = "donna"): ResponsiveImage {
+  const shape = ratio === "16:9" ? "wide" : "tall";
+  return responsive(
+    (w) => `/media/c${ART_VERSION}/hero-${theme}/${shape}-${w}.svg`,
+    IMAGE_WIDTHS,
+    ratio === "16:9" ? 9 / 16 : RATIO_4_5,
+  );
+}
+
+export function categoryTileImage(category: "donna" | "uomo" | "accessori"): ResponsiveImage {
+  return responsive((w) => `/media/c${ART_VERSION}/tile-${category}/tall-${w}.svg`);
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Database, NewSession, SessionRow } from "~/db/schema";
+
+export function findSession(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertSession(db: Kysely<Database>, row: NewSession): Promise<void> {
+  await db.insertInto("sessions").values(row).execute();
+}
+
+export async function updateSession(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Pick<SessionRow, "flash" | "last_seen_at" | "user_id" | "cart_id" | "is_guest" | "expires_at">>,
+): Promise<void> {
+  await db.updateTable("sessions").set(changes).where("id", "=", id).execute();
+}
+
+/** Moves a session to a new id (login rotates it, so a fixated id becomes worthless). */
+export async function renameSession(db: Kysely<Database>, oldId: string, newId: string, at: string): Promise<void> {
+  await db.updateTable("sessions").set({ id: newId, last_seen_at: at }).where("id", "=", oldId).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+/** Removes sessions past their absolute expiry or idle for longer than `idleBefore`. */
+export async function deleteExpiredSessions(db: Kysely<Database>, now: string, idleBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<", idleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

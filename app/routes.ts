@@ -1,0 +1,54 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Every page exists twice: Italian at the root with no prefix, English under /en. The same
+// module serves both, with distinct route ids. Anything else (including /it/…) is a 404.
+function localized(itPath: string, file: string, enPath: string = itPath) {
+  const id = file.replace(/^routes\//, "").replace(/\.tsx?$/, "");
+  const suffix = itPath.replace(/[^a-zA-Z0-9]+/g, "-") || "index";
+  return [
+    itPath === "" ? index(file, { id: `${id}.it.${suffix}` }) : route(itPath, file, { id: `${id}.it.${suffix}` }),
+    route(enPath === "" ? "en" : `en/${enPath}`, file, { id: `${id}.en.${suffix}` }),
+  ];
+}
+
+const comingSoon = "routes/coming-soon.tsx";
+
+export default [
+  ...localized("", "routes/home.tsx"),
+
+  ...localized("account", comingSoon),
+  ...localized("account/addresses", comingSoon),
+  ...localized("account/orders", comingSoon),
+  ...localized("account/orders/:id", comingSoon),
+  ...localized("blog", comingSoon),
+  ...localized("blog/:slug", comingSoon),
+  ...localized("cart", comingSoon),
+  ...localized("categories/*", "routes/category.tsx"),
+  ...localized("checkout", comingSoon),
+  ...localized("checkout/error/:orderId", comingSoon),
+  ...localized("checkout/payment", comingSoon),
+  ...localized("checkout/registrationLogin", comingSoon),
+  ...localized("checkout/review", comingSoon),
+  ...localized("checkout/success/:orderId", comingSoon),
+  ...localized("curadelcapo", comingSoon, "careguide"),
+  ...localized("curadelcapo/:slug", comingSoon, "careguide/:slug"),
+  ...localized(":insideName", "routes/inside.tsx"),
+  ...localized("login", comingSoon),
+  ...localized("login/lost-password", comingSoon),
+  ...localized("login/register", comingSoon),
+  ...localized("login/reset", comingSoon),
+  ...localized("pages/career", comingSoon),
+  ...localized("pages/newsletter", "routes/newsletter.tsx"),
+  ...localized("pages/storelocator", comingSoon),
+  ...localized("pages/*", "routes/static-page.tsx"),
+  ...localized("products/*", "routes/product.tsx"),
+
+  route("api/categories", "routes/api.categories.ts"),
+  route("api/settings", "routes/api.settings.ts"),
+  route("api/newsletter", "routes/api.newsletter.ts"),
+  route("media/:kind/:name/:file", "routes/media.ts"),
+  // The benchmark's yardstick: the shell and static markup, no database and no session.
+  route("_control", "routes/control.tsx"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/coming-soon";
+import { ComingSoon } from "~/components/layout/coming-soon";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { getInstance } from "~/middleware/i18next.server";
+import { comingSoonFeature, isAuthPath } from "~/modules/content/coming-soon";
+import { appContext } from "~/server/context.server";
+import { seoMeta } from "~/utils/seo";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const t = getInstance(context).t;
+  const isAuth = isAuthPath(pathname);
+  return {
+    title: t(`comingSoon.features.${comingSoonFeature(pathname)}`),
+    path: pathname,
+    origin: context.get(appContext).env.PUBLIC_URL,
+    page: { isAuth, securePayment: pathname.includes("/checkout") },
+  };
+}
+
+export default function ComingSoonPage({ loaderData }: Route.ComponentProps) {
+  return <ComingSoon title={loaderData.title} />;
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, noindex: true }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;

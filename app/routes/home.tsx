@@ -1,0 +1,149 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { ProductCard } from "~/components/catalog/product-card";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useLocale, useRootData } from "~/hooks/use-locale";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getNewArrivals } from "~/modules/catalog/product.service.server";
+import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
+import { appContext } from "~/server/context.server";
+import { isLocale } from "~/utils/locale";
+import { seoMeta } from "~/utils/seo";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
+  const detected = getLocale(context);
+  const locale = isLocale(detected) ? detected : "it";
+  const t = getInstance(context).t;
+  return {
+    newArrivals: await getNewArrivals(db, locale, 8),
+    seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
+  };
+}
+
+const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("home");
+  const { href } = useLocale();
+  const { menu } = useRootData();
+  const wide = campaignImage("16:9");
+  const tall = campaignImage("4:5");
+
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-sand" aria-labelledby="hero-title">
+        <picture>
+          <source media="(min-width: 768px)" srcSet={wide.srcSet} sizes="100vw" width={wide.width} height={wide.height} />
+          <img
+            src={tall.src}
+            srcSet={tall.srcSet}
+            sizes="100vw"
+            width={tall.width}
+            height={tall.height}
+            alt=""
+            fetchPriority="high"
+            className="-z-10 h-[78vh] max-h-[880px] min-h-[480px] w-full object-cover"
+          />
+        </picture>
+        <div className="absolute inset-0 -z-0 bg-gradient-to-t from-black/55 via-black/10 to-transparent" aria-hidden="true" />
+        <div className="container-page absolute inset-x-0 bottom-0 pb-12 text-ivory desk:pb-20">
+          <p className="mb-3 text-xs font-semibold tracking-[0.2em] uppercase">{t("hero.eyebrow")}</p>
+          <h1 id="hero-title" className="mb-8 max-w-3xl text-5xl leading-[1.02] desk:text-7xl">
+            {t("hero.headline")}
+          </h1>
+          <div className="flex flex-wrap gap-3">
+            <Link to={menu[0]?.url ?? href("/")} className="btn border-ivory bg-ivory text-ink hover:bg-transparent hover:text-ivory">
+              {t("hero.women")}
+            </Link>
+            <Link to={menu[1]?.url ?? href("/")} className="btn border-ivory text-ivory hover:bg-ivory hover:text-ink">
+              {t("hero.men")}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="container-page py-16 desk:py-24" aria-labelledby="collections-title">
+        <h2 id="collections-title" className="mb-8 text-4xl">
+          {t("categories")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 desk:gap-6">
+          {menu.slice(0, 3).map((top, i) => {
+            const image = categoryTileImage(TILE_KEYS[i] ?? "donna");
+            return (
+              <li key={top.id} className={`group relative ${i === 2 ? "col-span-2 md:col-span-1" : ""}`}>
+                <img
+                  src={image.src}
+                  srcSet={image.srcSet}
+                  sizes="(min-width: 768px) 33vw, 50vw"
+                  width={image.width}
+                  height={image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className={`w-full object-cover ${i === 2 ? "aspect-[8/5] md:aspect-[4/5]" : "aspect-[4/5]"}`}
+                />
+                <Link
+                  to={top.url}
+                  className="absolute inset-x-0 bottom-0 flex items-end justify-between bg-gradient-to-t from-black/60 to-transparent p-4 pt-16 font-display text-3xl text-ivory desk:p-6 desk:text-4xl"
+                >
+                  {top.name}
+                  <span aria-hidden="true" className="text-2xl transition-transform duration-200 group-hover:translate-x-1">
+                    →
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      {loaderData.newArrivals.length ? (
+        <section className="py-8" aria-labelledby="arrivals-title">
+          <div className="container-page mb-6 flex items-baseline justify-between">
+            <h2 id="arrivals-title" className="text-4xl">
+              {t("newArrivals")}
+            </h2>
+          </div>
+          <ul className="snap-row container-page flex gap-4 overflow-x-auto pb-6 desk:gap-6" tabIndex={0} aria-labelledby="arrivals-title">
+            {loaderData.newArrivals.map((product) => (
+              <li key={product.id} className="w-[62%] shrink-0 sm:w-[38%] desk:w-[calc((100%-4.5rem)/4)]">
+                <ProductCard product={product} sizes="(min-width: 984px) 25vw, (min-width: 640px) 38vw, 62vw" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="container-page py-16 desk:py-24" aria-labelledby="teasers-title">
+        <h2 id="teasers-title" className="sr-only">
+          {t("teasers.title")}
+        </h2>
+        <div className="grid gap-6 md:grid-cols-2">
+          <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" />
+          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo").replace("/en/curadelcapo", "/en/careguide")} tone="bg-[#DDE2D6]" />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Teaser({ title, text, link, to, tone }: { title: string; text: string; link: string; to: string; tone: string }) {
+  return (
+    <article className={`flex min-h-72 flex-col justify-between p-8 desk:p-12 ${tone}`}>
+      <div>
+        <h3 className="mb-3 text-4xl">{title}</h3>
+        <p className="max-w-md text-[#3d3a36]">{text}</p>
+      </div>
+      <Link to={to} className="link mt-8 self-start text-sm font-semibold tracking-[0.12em] uppercase">
+        {link} <span aria-hidden="true">→</span>
+      </Link>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta({ ...data.seo, alternates: { it: "/", en: "/en" } }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;

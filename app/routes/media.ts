@@ -1,0 +1,47 @@
+import type { Route } from "./+types/media";
+import {
+  ART_VERSION,
+  IMAGE_WIDTHS,
+  parseGarmentImageParams,
+  renderCampaignSvg,
+  renderCategoryTileSvg,
+  renderGarmentSvg,
+} from "~/modules/media/garment-art";
+
+// The shop's drawn images. A URL names every input of its drawing and the art version, so the
+// response never changes: cached for a year, and identical from every app process.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function svg(body: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": IMMUTABLE,
+      "X-Content-Type-Options": "nosniff",
+      // An SVG opened directly must not run anything.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=60" } });
+
+export function loader({ params }: Route.LoaderArgs) {
+  const { kind, name, file } = params;
+  if (kind === `g${ART_VERSION}`) {
+    const match = /^([0-9a-f]{6})-([a-z]+)-(\d+)\.svg$/.exec(file);
+    if (!match) return notFound();
+    const parsed = parseGarmentImageParams({ garment: name, hex: match[1], view: match[2], width: match[3] });
+    return parsed ? svg(renderGarmentSvg(parsed)) : notFound();
+  }
+  if (kind === `c${ART_VERSION}`) {
+    const match = /^(wide|tall)-(\d+)\.svg$/.exec(file);
+    const width = Number(match?.[2]);
+    if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return notFound();
+    const hero = /^hero-(donna|uomo|accessori)$/.exec(name);
+    if (hero) return svg(renderCampaignSvg({ width, ratio: match[1] === "wide" ? "16:9" : "4:5", theme: hero[1] as "donna" }));
+    const tile = /^tile-(donna|uomo|accessori)$/.exec(name);
+    if (tile && match[1] === "tall") return svg(renderCategoryTileSvg({ category: tile[1] as "donna", width }));
+  }
+  return notFound();
+}

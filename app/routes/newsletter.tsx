@@ -1,0 +1,73 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import NewsletterForm from "~/components/newsletter/newsletter-form";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getSession } from "~/middleware/session.server";
+import { HONEYPOT_FIELD, NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
+import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.service.server";
+import { appContext } from "~/server/context.server";
+import { isLocale } from "~/utils/locale";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { seoMeta } from "~/utils/seo";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { path: new URL(request.url).pathname, origin: context.get(appContext).env.PUBLIC_URL, title: getInstance(context).t("newsletter.pageTitle") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, clientIp } = context.get(appContext);
+  const detected = getLocale(context);
+  const locale = isLocale(detected) ? detected : "it";
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: NewsletterSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const outcome = await subscribeToNewsletter(db, {
+    ...submission.value,
+    locale,
+    source: formData.get("source") === "footer" ? "footer" : "page",
+    clientIp,
+    honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+  });
+  if (outcome.status === "rate-limited") {
+    const t = getInstance(context).t;
+    return data(
+      { result: submission.reply({ formErrors: [t("newsletter.rateLimited")] }) },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
+    );
+  }
+  // Without JavaScript the footer form says where it came from: go back there with a notice.
+  const redirectTo = formData.get("redirectTo");
+  if (redirectTo) {
+    await getSession(context).addFlash({ kind: "success", key: "newsletter.success" });
+    throw redirect(safeRedirect(redirectTo));
+  }
+  return { result: submission.reply({ resetForm: true }), subscribed: true };
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="container-page grid gap-10 py-16 desk:grid-cols-12" aria-labelledby="page-title">
+      <div className="desk:col-span-5">
+        <p className="eyebrow mb-4">Bottega</p>
+        <h1 id="page-title" className="mb-5 text-5xl">
+          {t("newsletter.pageTitle")}
+        </h1>
+        <p className="text-lg text-stone">{t("newsletter.pageIntro")}</p>
+      </div>
+      <div className="bg-paper p-6 shadow-sm desk:col-span-6 desk:col-start-7 desk:p-10">
+        <NewsletterForm variant="page" actionData={actionData} />
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, alternates: { it: "/pages/newsletter", en: "/en/pages/newsletter" } }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;
