@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+import { BASE_URL as baseURL, PORT } from "./tests/e2e/e2e-env";
+
+// End-to-end tests against the production build (`npm run test:e2e` builds first; the web server
+// below only starts build/server.js on a fresh SQLite database). Every spec runs twice: with
+// JavaScript (hydrated app) and without it (plain HTML forms and links).
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    env: { E2E_PORT: String(PORT) },
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

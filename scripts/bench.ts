@@ -1,0 +1,466 @@
+// `npm run bench`: builds, starts the production server on a fresh SQLite database, measures every
+// page of scripts/bench/pages.ts side by side with autocannon (requests/s, p50, p99, as ratios to
+// the bare control route) and the JavaScript each page preloads, prints a table, and exits 1 when
+// a budget or a minimum ratio is violated or any request failed (2 when the benchmark itself
+// could not run). See docs/performance.md.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { httpGet } from "./bench/http";
+import {
+  type CpuAccount,
+  type Failures,
+  type WindowResult,
+  addFailures,
+  concatSorted,
+  emptyFailures,
+  failureCount,
+  percentile,
+  runWindow,
+} from "./bench/load";
+import { PAGES, type PageEntry } from "./bench/pages";
+import { type PreloadedJs, measurePreloadedJs } from "./bench/preload";
+import { type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
+import { ServerProcess, build, freePort, snapshotBuild } from "./bench/server";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** What current Chrome sends; the server's compression middleware then answers with Brotli. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+interface Options {
+  build: boolean;
+  duration: number;
+  connections: number;
+  rounds: number;
+  warmup: number;
+  encoding: string;
+  json?: string;
+}
+
+const USAGE = `Usage: npm run bench -- [options]
+
+  --skip-build         reuse build/ instead of running \`npm run build\`
+  --duration <s>       seconds per measured window (default 10); each page gets --rounds windows
+  --connections <n>    concurrent connections (default 10)
+  --rounds <n>         interleaved rounds per page (default 2; order alternates ABBA)
+  --warmup <s>         total warm-up seconds before the first round, shared by the pages in
+                       two interleaved passes (default 12)
+  --encoding <value>   Accept-Encoding of the load (default "${BROWSER_ACCEPT_ENCODING}", like a browser;
+                       "identity" measures without compression)
+  --json <file>        also write the results as JSON
+  -h, --help           this text`;
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      "skip-build": { type: "boolean", default: false },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "10" },
+      rounds: { type: "string", default: "2" },
+      warmup: { type: "string", default: "12" },
+      encoding: { type: "string", default: BROWSER_ACCEPT_ENCODING },
+      json: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const number = (name: string, raw: string, min: number, integer: boolean) => {
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+      throw new UsageError(`--${name} must be ${integer ? "an integer" : "a number"} ≥ ${min} (got "${raw}")`);
+    }
+    return value;
+  };
+  return {
+    build: !values["skip-build"],
+    duration: number("duration", values.duration, 1, true),
+    connections: number("connections", values.connections, 1, true),
+    rounds: number("rounds", values.rounds, 1, true),
+    warmup: number("warmup", values.warmup, 0, true),
+    encoding: values.encoding,
+    json: values.json,
+  };
+}
+
+class UsageError extends Error {}
+
+function checkPages(pages: PageEntry[]): PageEntry {
+  const controls = pages.filter((p) => p.control);
+  if (controls.length !== 1) throw new UsageError(`scripts/bench/pages.ts needs exactly one control entry (found ${controls.length})`);
+  const names = new Set<string>();
+  for (const page of pages) {
+    if (names.has(page.name)) throw new UsageError(`scripts/bench/pages.ts: duplicate page name "${page.name}"`);
+    names.add(page.name);
+    if (!page.path.startsWith("/")) throw new UsageError(`scripts/bench/pages.ts: the path of "${page.name}" must start with /`);
+  }
+  return controls[0];
+}
+
+interface PageResult {
+  page: PageEntry;
+  /** Why the page could not be measured at all (bad status, not HTML). */
+  error?: string;
+  /** Why its preloaded JavaScript could not be measured (e.g. a preload that answers 404). */
+  jsError?: string;
+  html?: { bytes: number; wireBytes: number; contentEncoding: string; setsCookie: boolean };
+  js?: PreloadedJs;
+  warmups: WindowResult[];
+  rounds: WindowResult[];
+  failures: Failures;
+  requestsPerSecond?: number;
+  p50?: number;
+  p99?: number;
+  /** (max - min) / mean of the rounds' requests/s. */
+  spread?: number;
+  cpu?: CpuAccount;
+  ratio?: number;
+  p99Ratio?: number;
+  violations: string[];
+  warnings: string[];
+}
+
+const log = (line = "") => console.log(line);
+const ms = (value: number | undefined) => fixed(value, 1);
+
+function describeWindow(label: string, page: PageEntry, result: WindowResult): string {
+  const sorted = concatSorted([result.latencies]);
+  const failed = failureCount(result.failures);
+  const cpu = result.cpu;
+  const cpuText =
+    cpu.server === null
+      ? `machine ${fixed(cpu.machine, 2)} cores busy`
+      : `cpu (cores): server ${fixed(cpu.server, 2)}, autocannon ${fixed(cpu.loadGenerator, 2)}, other ${fixed(cpu.other, 2)}`;
+  return (
+    `  ${label.padEnd(11)} ${page.name.padEnd(10)} ${fixed(result.requestsPerSecond, 1).padStart(8)} req/s` +
+    `  p50 ${ms(percentile(sorted, 50)).padStart(6)} ms  p99 ${ms(percentile(sorted, 99)).padStart(6)} ms  ${cpuText}` +
+    (failed ? `  ${failed} FAILED` : "")
+  );
+}
+
+function meanCpu(windows: WindowResult[]): CpuAccount {
+  const mean = (pick: (c: CpuAccount) => number | null) => {
+    const values = windows.map((w) => pick(w.cpu));
+    return values.some((v) => v === null) ? null : (values as number[]).reduce((s, v) => s + v, 0) / values.length;
+  };
+  return {
+    server: mean((c) => c.server),
+    loadGenerator: mean((c) => c.loadGenerator) ?? 0,
+    other: mean((c) => c.other),
+    machine: mean((c) => c.machine) ?? 0,
+  };
+}
+
+function summarize(result: PageResult) {
+  const rounds = result.rounds;
+  if (!rounds.length) return;
+  const completed = rounds.reduce((s, r) => s + r.completed, 0);
+  const seconds = rounds.reduce((s, r) => s + r.seconds, 0);
+  result.requestsPerSecond = completed / seconds;
+  const sorted = concatSorted(rounds.map((r) => r.latencies));
+  result.p50 = percentile(sorted, 50);
+  result.p99 = percentile(sorted, 99);
+  const rates = rounds.map((r) => r.requestsPerSecond);
+  result.spread = (Math.max(...rates) - Math.min(...rates)) / result.requestsPerSecond;
+  result.cpu = meanCpu(rounds);
+}
+
+function evaluate(result: PageResult, control: PageResult) {
+  const { page } = result;
+  if (result.error) result.violations.push(result.error);
+  if (result.jsError) result.violations.push(result.jsError);
+  const failed = failureCount(result.failures);
+  if (failed) {
+    const f = result.failures;
+    const statuses = Object.entries(f.statuses).map(([s, n]) => `${n}× ${s}`).join(", ");
+    result.violations.push(
+      `${failed} failed requests (${f.errors} connection errors incl. ${f.timeouts} timeouts, ${f.non2xx} non-2xx${statuses ? `: ${statuses}` : ""}, ${f.resets} resets)`,
+    );
+  }
+  if (result.requestsPerSecond !== undefined && control.requestsPerSecond) {
+    result.ratio = result.requestsPerSecond / control.requestsPerSecond;
+    if (result.p99 !== undefined && control.p99) result.p99Ratio = result.p99 / control.p99;
+  }
+  if (page.jsBudgetKiB !== undefined) {
+    if (result.js && result.js.gzipBytes > page.jsBudgetKiB * 1024) {
+      result.violations.push(`preloads ${fixed(kib(result.js.gzipBytes), 1)} KiB of gzipped JavaScript, budget ${page.jsBudgetKiB} KiB`);
+    }
+  }
+  if (page.minThroughputRatio !== undefined) {
+    if (result.ratio === undefined) result.violations.push(`throughput ratio not measured (minimum ${pct(page.minThroughputRatio)} of control)`);
+    else if (result.ratio < page.minThroughputRatio) {
+      result.violations.push(`throughput ${pct(result.ratio)} of the control route, minimum ${pct(page.minThroughputRatio)}`);
+    }
+  }
+  if (result.js?.notPreloaded.length) {
+    result.warnings.push(`imports JavaScript it does not preload (counted; a request waterfall): ${result.js.notPreloaded.join(", ")}`);
+  }
+  if (result.js?.external.length) result.warnings.push(`loads scripts from other origins (not counted): ${result.js.external.join(", ")}`);
+  if (result.html?.setsCookie) result.warnings.push("sets a cookie on a plain GET without a session (browsing should create no session)");
+  if (result.spread !== undefined && result.spread > 0.1) {
+    result.warnings.push(`requests/s varied by ${pct(result.spread)} between rounds: noisy, run again or lengthen --duration`);
+  }
+}
+
+const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
+
+function budgetText(page: PageEntry): string {
+  const parts: string[] = [];
+  if (page.jsBudgetKiB !== undefined) parts.push(`JS ≤ ${page.jsBudgetKiB} KiB`);
+  if (page.minThroughputRatio !== undefined) parts.push(`≥ ${pct(page.minThroughputRatio)} ctrl`);
+  return parts.join(", ") || "—";
+}
+
+function resultsTable(results: PageResult[]): string {
+  const header = ["page", "path", "req/s", "ratio", "p50 ms", "p99 ms", "p99 ratio", "JS gz KiB", "JS raw KiB", "budget", "result"];
+  const rows = results.map((r) => [
+    r.page.control ? `${r.page.name} *` : r.page.name,
+    r.page.path,
+    fixed(r.requestsPerSecond, 0),
+    fixed(r.ratio, 2),
+    ms(r.p50),
+    ms(r.p99),
+    fixed(r.p99Ratio, 2),
+    r.js ? fixed(kib(r.js.gzipBytes), 1) : "—",
+    r.js ? fixed(kib(r.js.rawBytes), 1) : "—",
+    budgetText(r.page),
+    r.violations.length ? "FAIL" : "ok",
+  ]);
+  return table(header, rows, ["left", "left", "right", "right", "right", "right", "right", "right", "right", "left", "left"]);
+}
+
+function jsDetails(js: PreloadedJs): string {
+  const files = [...js.files].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const name = (p: string) => path.basename(p).replace(/-[\w-]{8}\.js$/, "");
+  return files.map((f) => `${name(f.path)} ${fixed(kib(f.gzipBytes), 1)}`).join(", ");
+}
+
+interface RunSettings extends Options {
+  pages: PageEntry[];
+}
+
+function toJson(startedAt: Date, machine: MachineInfo, settings: RunSettings, results: PageResult[], passed: boolean, notes: string[]) {
+  const round = (v: number | undefined | null, digits = 2) => (v === undefined || v === null ? null : Number(v.toFixed(digits)));
+  return {
+    date: startedAt.toISOString(),
+    machine,
+    settings: {
+      duration: settings.duration,
+      connections: settings.connections,
+      rounds: settings.rounds,
+      warmup: settings.warmup,
+      acceptEncoding: settings.encoding,
+      built: settings.build,
+    },
+    passed,
+    notes,
+    pages: results.map((r) => ({
+      name: r.page.name,
+      path: r.page.path,
+      control: Boolean(r.page.control),
+      jsBudgetKiB: r.page.jsBudgetKiB ?? null,
+      minThroughputRatio: r.page.minThroughputRatio ?? null,
+      requestsPerSecond: round(r.requestsPerSecond, 1),
+      ratio: round(r.ratio, 3),
+      p50Ms: round(r.p50),
+      p99Ms: round(r.p99),
+      p99Ratio: round(r.p99Ratio, 3),
+      spread: round(r.spread, 3),
+      cpuCores: r.cpu ? { server: round(r.cpu.server), autocannon: round(r.cpu.loadGenerator), other: round(r.cpu.other) } : null,
+      html: r.html ?? null,
+      js: r.js
+        ? { gzipBytes: r.js.gzipBytes, rawBytes: r.js.rawBytes, gzipKiB: round(kib(r.js.gzipBytes), 1), files: r.js.files, notPreloaded: r.js.notPreloaded }
+        : null,
+      rounds: r.rounds.map((w) => ({
+        requestsPerSecond: round(w.requestsPerSecond, 1),
+        completed: w.completed,
+        seconds: w.seconds,
+        p50Ms: round(percentile(concatSorted([w.latencies]), 50)),
+        p99Ms: round(percentile(concatSorted([w.latencies]), 99)),
+        cpuCores: { server: round(w.cpu.server), autocannon: round(w.cpu.loadGenerator), other: round(w.cpu.other) },
+      })),
+      failures: r.failures,
+      failedRequests: failureCount(r.failures),
+      error: r.error ?? null,
+      violations: r.violations,
+      warnings: r.warnings,
+    })),
+  };
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions();
+  const controlPage = checkPages(PAGES);
+  const machine = machineInfo();
+  const startedAt = new Date();
+  const clock = performance.now();
+  const headers = { "Accept-Encoding": options.encoding, Accept: "text/html,application/xhtml+xml", "User-Agent": "bottega-bench" };
+
+  log(`Bottega benchmark — ${startedAt.toISOString()}`);
+  log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`);
+  log(
+    `Load: ${options.connections} connections, ${options.rounds} interleaved rounds × ${options.duration} s per page after ${options.warmup} s of interleaved warm-up; ` +
+      `GET with Accept-Encoding "${options.encoding}", no cookies.`,
+  );
+  log(
+    `Caveat: autocannon runs on this machine and competes with the server for its ${machine.cores} cores; ` +
+      "absolute req/s are specific to this machine and this setup, the ratios to the control route are what to compare.",
+  );
+  const notes: string[] = [];
+  // The load average lags by a minute or more; the CPU account of each window is the real check.
+  if (machine.loadAverage1m > machine.cores) {
+    notes.push(`the machine was busy shortly before the run started (1-minute load average ${machine.loadAverage1m} on ${machine.cores} cores)`);
+  }
+  log();
+
+  let dir: string | undefined;
+  let server: ServerProcess | undefined;
+  const interrupted = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the server.`);
+    server?.killNow();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+
+  try {
+    if (options.build) {
+      process.stdout.write("Building (npm run build)… ");
+      log(`done in ${fixed(await build(ROOT), 1)} s.`);
+    } else log("Reusing build/ (--skip-build).");
+    dir = snapshotBuild(ROOT);
+    const port = await freePort();
+    server = ServerProcess.start({ dir, port, databaseFile: path.join(dir, "bench.sqlite") });
+    const readyIn = await server.waitHealthy();
+    log(`Server: production build from a snapshot of build/, fresh SQLite database, ${server.url}, ready in ${fixed(readyIn, 1)} s.`);
+    log();
+
+    // What each page is and what it preloads, before any load.
+    const results: PageResult[] = [];
+    for (const page of PAGES) {
+      const result: PageResult = { page, warmups: [], rounds: [], failures: emptyFailures(), violations: [], warnings: [] };
+      results.push(result);
+      const url = server.url + page.path;
+      try {
+        const response = await httpGet(url, headers);
+        const type = String(response.headers["content-type"] ?? "");
+        if (response.status !== 200) throw new Error(`GET ${page.path} answers ${response.status}`);
+        if (!type.startsWith("text/html")) throw new Error(`GET ${page.path} answers ${type || "no content type"}, not HTML`);
+        const html = response.body.toString("utf8");
+        result.html = {
+          bytes: response.body.length,
+          wireBytes: response.wireBytes,
+          contentEncoding: String(response.headers["content-encoding"] ?? "identity"),
+          setsCookie: response.headers["set-cookie"] !== undefined,
+        };
+        try {
+          result.js = await measurePreloadedJs(url, html);
+        } catch (error) {
+          result.jsError = `the preloaded JavaScript could not be measured: ${(error as Error).message}`;
+        }
+      } catch (error) {
+        result.error = (error as Error).message;
+      }
+    }
+    const control = results.find((r) => r.page === controlPage)!;
+    const measurable = results.filter((r) => !r.error);
+
+    const run = async (result: PageResult, seconds: number) =>
+      runWindow({ url: server!.url + result.page.path, connections: options.connections, seconds, headers, serverCpuSeconds: () => server!.cpuSeconds() });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+    // Warm-up, not measured: the pages share the shell, and the server keeps getting faster for
+    // its first ~10–20 s under load (V8 tiers up, the heap grows), so the warm-up budget is shared:
+    // two interleaved passes (A B | B A) ending on the page that the first round starts with.
+    if (options.warmup > 0 && measurable.length) {
+      const slice = Math.max(1, Math.round(options.warmup / (2 * measurable.length)));
+      for (const order of [measurable, [...measurable].reverse()]) {
+        for (const result of order) {
+          const window = await run(result, slice);
+          result.warmups.push(window);
+          addFailures(result.failures, window.failures);
+          log(describeWindow("warm-up", result.page, window));
+          await pause();
+        }
+      }
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      // ABBA: alternate the order so that a slow drift weighs on every page alike.
+      const order = round % 2 === 0 ? measurable : [...measurable].reverse();
+      for (const result of order) {
+        const window = await run(result, options.duration);
+        result.rounds.push(window);
+        addFailures(result.failures, window.failures);
+        log(describeWindow(`round ${round + 1}/${options.rounds}`, result.page, window));
+        await pause();
+      }
+    }
+
+    for (const result of results) summarize(result);
+    for (const result of results) evaluate(result, control);
+
+    const cpu = meanCpu(results.flatMap((r) => r.rounds));
+    if (cpu.other !== null && cpu.other > 0.25) {
+      notes.push(`other processes used ${fixed(cpu.other, 2)} cores on average during the measurement: figures are noisy`);
+    }
+    const serverExit = await server.stop();
+    if (serverExit !== 0) notes.push(`the server did not shut down cleanly (exit ${serverExit})`);
+    if (server.problems.length) {
+      notes.push(`the server logged ${server.problems.length} warning/error lines, first ones:\n      ${server.problems.slice(0, 5).join("\n      ")}`);
+    }
+
+    log();
+    log(resultsTable(results));
+    log(`* the control route: shell and static markup without database or session. ratio = req/s ÷ control req/s; p99 ratio = p99 ÷ control p99.`);
+    log(
+      `  p50/p99 pooled over the ${options.rounds} rounds (${options.connections} connections); JS = gzip -9 of every preloaded script, summed; ` +
+        `CPU averaged over the rounds: server ${fixed(cpu.server, 2)} cores, autocannon ${fixed(cpu.loadGenerator, 2)}, other ${fixed(cpu.other, 2)}.`,
+    );
+    log();
+    for (const result of results) {
+      if (result.html) {
+        log(
+          `${result.page.name}: HTML ${fixed(kib(result.html.bytes), 1)} KiB (${fixed(kib(result.html.wireBytes), 1)} KiB as ${result.html.contentEncoding}); ` +
+            (result.js ? `${result.js.files.length} scripts, gz KiB: ${jsDetails(result.js)}` : "scripts not measured"),
+        );
+      }
+    }
+
+    const passed = results.every((r) => r.violations.length === 0);
+    const problems = results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`));
+    const warnings = [...results.flatMap((r) => r.warnings.map((w) => `note ${r.page.name}: ${w}`)), ...notes.map((n) => `note: ${n}`)];
+    if (problems.length || warnings.length) log();
+    for (const line of [...problems, ...warnings]) log(line);
+    log();
+    log(`${passed ? "PASS" : "FAIL"} — ${PAGES.length} pages in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
+
+    if (options.json) {
+      const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json);
+      const settings: RunSettings = { ...options, pages: PAGES };
+      fs.writeFileSync(file, JSON.stringify(toJson(startedAt, machine, settings, results, passed, notes), null, 2) + "\n");
+      const shown = path.relative(process.cwd(), file);
+      log(`Results written to ${shown.startsWith("..") ? file : shown}.`);
+    }
+    return passed ? 0 : 1;
+  } finally {
+    if (server) await server.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`${error.message}\n\n${USAGE}`);
+    } else {
+      console.error(`\nThe benchmark could not run: ${error.stack ?? error.message}`);
+    }
+    process.exit(2);
+  },
+);

@@ -1,0 +1,25 @@
+// The pages `npm run bench` measures. Adding a page is one line.
+//
+// Ratios are relative to the control entry: the shell and static markup rendered through the
+// whole stack (Express, compression, React Router, the root layout) without database or session.
+
+export interface PageEntry {
+  /** Short label for the table and the JSON output. */
+  name: string;
+  /** The path requested from the server, e.g. "/" or "/categories/donna". */
+  path: string;
+  /** The yardstick the other pages are compared against: exactly one entry has it. */
+  control?: boolean;
+  /** Fails the run when the page preloads more gzipped JavaScript than this (1 KiB = 1024 bytes). */
+  jsBudgetKiB?: number;
+  /** Fails the run when the page's requests/s divided by the control's falls below this (0.4 = 40 %). */
+  minThroughputRatio?: number;
+}
+
+export const PAGES: PageEntry[] = [
+  { name: "control", path: "/_control", control: true },
+  { name: "home", path: "/", jsBudgetKiB: 135 },
+  // With the Catalogue release (the routes are "coming soon" placeholders today):
+  // { name: "listing", path: "/categories/donna", minThroughputRatio: 0.4 },
+  // { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 140, minThroughputRatio: 0.4 },
+];

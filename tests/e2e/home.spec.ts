@@ -1,0 +1,161 @@
+import { arrived, expect, test, visit } from "./fixtures";
+
+// Prices as Intl formats them: "259,00 €" in Italian, "€259.00" in English.
+const EURO_IT = /\d+,\d{2}\s€/;
+const EURO_EN = /€\d+\.\d{2}/;
+
+test.describe("home page in Italian (/)", () => {
+  test("shows the hero, the three collections, new arrivals, the Italian footer; images reserve space", async ({ page }) => {
+    await visit(page, "/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+    await expect(page).toHaveTitle(/Bottega/);
+
+    const headline = "Lana, lino e tempo: capi fatti per restare.";
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline);
+
+    const collections = page.getByRole("region", { name: "Le collezioni" });
+    for (const [name, href] of [
+      ["Donna", "/categories/donna"],
+      ["Uomo", "/categories/uomo"],
+      ["Accessori", "/categories/accessori"],
+    ]) {
+      await expect(collections.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(collections.getByRole("link")).toHaveCount(3);
+
+    const arrivals = page.getByRole("region", { name: "Nuovi arrivi" });
+    await expect(arrivals.getByRole("heading", { level: 2, name: "Nuovi arrivi" })).toBeVisible();
+    const cards = arrivals.getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    // Every card: a product link and a price in euro.
+    await expect(cards.filter({ has: page.getByRole("link", { name: /\S/ }) })).toHaveCount(count);
+    await expect(cards.filter({ hasText: EURO_IT })).toHaveCount(count);
+    await expect(cards.first().getByRole("link")).toHaveAttribute("href", /^\/products\//);
+
+    // Images reserve their space; the hero (the largest paint) is not lazy.
+    const images = page.locator("img");
+    const imageCount = await images.count();
+    expect(imageCount).toBeGreaterThan(4);
+    for (let i = 0; i < imageCount; i++) {
+      await expect(images.nth(i), `image ${i} width`).toHaveAttribute("width", /^\d+$/);
+      await expect(images.nth(i), `image ${i} height`).toHaveAttribute("height", /^\d+$/);
+    }
+    const hero = page.getByRole("region", { name: headline }).locator("img");
+    await expect(hero).toHaveCount(1);
+    await expect(hero).not.toHaveAttribute("loading", "lazy");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    // Below the fold, product images do load lazily.
+    await expect(page.getByRole("region", { name: "Nuovi arrivi" }).locator("img").first()).toHaveAttribute("loading", "lazy");
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Whistleblowing" })).toHaveAttribute("href", "/pages/Whistleblowing");
+    await expect(footer.getByRole("link", { name: "Progetto finanziato (PDF)" })).toHaveAttribute("href", "/docs/progetto-finanziato.pdf");
+    for (const [name, href] of [
+      ["Domande frequenti", "/pages/Faq"],
+      ["Resi", "/pages/Returns"],
+      ["Spedizioni", "/pages/Shipping"],
+      ["Chi siamo", "/pages/About"],
+      ["Lavora con noi", "/pages/career"],
+      ["Contatti", "/pages/Contact"],
+      ["Trova un negozio", "/pages/storelocator"],
+      ["Termini e condizioni", "/pages/Terms-Conditions"],
+      ["Privacy policy", "/pages/Privacy-Policy"],
+      ["Cookie policy", "/pages/Cookie-Policy"],
+      ["Iscriviti alla newsletter", "/pages/newsletter"],
+    ]) {
+      await expect(footer.getByRole("link", { name, exact: true }), name).toHaveAttribute("href", href);
+    }
+  });
+
+  test("the funding PDF linked from the footer is served", async ({ request }) => {
+    const response = await request.get("/docs/progetto-finanziato.pdf");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/pdf");
+  });
+
+  test("header links: logo, help, account and the bag with its badge", async ({ page }) => {
+    await visit(page, "/");
+    const header = page.getByRole("banner");
+    const logo = header.getByRole("link", { name: "Bottega, vai alla home" });
+    const help = header.getByRole("link", { name: "Aiuto" });
+    const account = header.getByRole("link", { name: "Accedi" });
+    const bag = header.getByRole("link", { name: "Borsa, 0 articoli" });
+    await expect(logo).toHaveAttribute("href", "/");
+    await expect(help).toHaveAttribute("href", "/pages/Faq");
+    await expect(account).toHaveAttribute("href", "/login");
+    await expect(bag).toHaveAttribute("href", "/cart");
+    await expect(bag.getByTestId("bag-count")).toHaveText("0");
+
+    await help.click();
+    await arrived(page, "/pages/Faq");
+    await page.getByRole("banner").getByRole("link", { name: "Bottega, vai alla home" }).click();
+    await arrived(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lana, lino e tempo: capi fatti per restare.");
+
+    await page.getByRole("banner").getByRole("link", { name: "Borsa, 0 articoli" }).click();
+    await arrived(page, "/cart");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("La tua borsa");
+
+    await page.getByRole("banner").getByRole("link", { name: "Accedi" }).click();
+    await arrived(page, "/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accedi");
+  });
+
+  test("security headers: a CSP with a per-response nonce, no framing, nosniff", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"];
+    expect(csp).toBeTruthy();
+    const nonce = /script-src [^;]*'nonce-([A-Za-z0-9+/=]{16,})'/.exec(csp)?.[1] ?? "";
+    expect(nonce, `no script nonce in ${csp}`).not.toBe("");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    // The document's own script and link tags carry the nonce of its header...
+    const html = await response.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).toMatch(new RegExp(`<script[^>]*nonce="${nonce.replace(/[+/=]/g, "\\$&")}"`));
+    // ...and the next response gets a fresh one.
+    const again = await request.get("/");
+    expect(again.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+    expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+  });
+});
+
+test.describe("home page in English (/en)", () => {
+  test("shows the English home without the Italian-only footer links", async ({ page }) => {
+    await visit(page, "/en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wool, linen and time: clothes made to stay.");
+
+    const collections = page.getByRole("region", { name: "The collections" });
+    for (const [name, href] of [
+      ["Women", "/en/categories/women"],
+      ["Men", "/en/categories/men"],
+      ["Accessories", "/en/categories/accessories"],
+    ]) {
+      await expect(collections.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+
+    const arrivals = page.getByRole("region", { name: "New arrivals" });
+    await expect(arrivals.getByRole("heading", { name: "New arrivals" })).toBeVisible();
+    const cards = arrivals.getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.filter({ hasText: EURO_EN })).toHaveCount(await cards.count());
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "FAQ", exact: true })).toHaveAttribute("href", "/en/pages/Faq");
+    await expect(footer.getByRole("link", { name: "Subscribe to the newsletter" })).toHaveAttribute("href", "/en/pages/newsletter");
+    await expect(page.getByRole("link", { name: /Whistleblowing/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Funded project|Progetto finanziato/ })).toHaveCount(0);
+    await expect(page.locator('a[href$=".pdf"]')).toHaveCount(0);
+
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Bottega, go to the home page" })).toHaveAttribute("href", "/en");
+    await expect(header.getByRole("link", { name: "Help" })).toHaveAttribute("href", "/en/pages/Faq");
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/en/login");
+    await expect(header.getByRole("link", { name: "Bag, 0 items" })).toHaveAttribute("href", "/en/cart");
+  });
+});

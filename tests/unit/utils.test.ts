@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { comingSoonFeature, isAuthPath } from "~/modules/content/coming-soon";
+import { findStaticPage } from "~/modules/content/static-pages";
+import { getEnv } from "~/utils/env.server";
+import { defaultAlternatePath, localeFromPath, localizePath, stripLocale } from "~/utils/locale";
+import { formatMoney } from "~/utils/money";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+describe("locale routing", () => {
+  it("reads the language from the path only", () => {
+    expect(localeFromPath("/")).toBe("it");
+    expect(localeFromPath("/en")).toBe("en");
+    expect(localeFromPath("/en/pages/Faq")).toBe("en");
+    expect(localeFromPath("/english")).toBe("it");
+    expect(localeFromPath("/it/pages/Faq")).toBe("it");
+  });
+
+  it("adds and removes the English prefix", () => {
+    expect(localizePath("/", "en")).toBe("/en");
+    expect(localizePath("/cart", "en")).toBe("/en/cart");
+    expect(localizePath("/cart", "it")).toBe("/cart");
+    expect(stripLocale("/en")).toBe("/");
+    expect(stripLocale("/en/cart")).toBe("/cart");
+  });
+
+  it("maps a page to the other language, swapping the care-guide segment", () => {
+    expect(defaultAlternatePath("/", "en")).toBe("/en");
+    expect(defaultAlternatePath("/en", "it")).toBe("/");
+    expect(defaultAlternatePath("/pages/Faq", "en")).toBe("/en/pages/Faq");
+    expect(defaultAlternatePath("/curadelcapo", "en")).toBe("/en/careguide");
+    expect(defaultAlternatePath("/curadelcapo/lana", "en")).toBe("/en/careguide/lana");
+    expect(defaultAlternatePath("/en/careguide/wool", "it")).toBe("/curadelcapo/wool");
+    expect(defaultAlternatePath("/en/cart", "en")).toBe("/en/cart");
+  });
+});
+
+describe("money", () => {
+  it("formats integer cents in the shopper's locale", () => {
+    expect(formatMoney(12900, "it").replace(/\s/g, " ")).toBe("129,00 €");
+    expect(formatMoney(12900, "en")).toBe("€129.00");
+    expect(formatMoney(123456, "it").replace(/\s/g, " ")).toMatch(/^1\.?234,56 €$/);
+    expect(() => formatMoney(12.5, "it")).toThrow();
+  });
+});
+
+describe("safeRedirect", () => {
+  it("accepts local paths only", () => {
+    expect(safeRedirect("/account?tab=orders")).toBe("/account?tab=orders");
+    expect(safeRedirect("/en/cart")).toBe("/en/cart");
+    for (const evil of ["//evil.com", "/\\evil.com", "https://evil.com", "javascript:alert(1)", "evil.com", "/ok\nLocation: x", "", null, undefined]) {
+      expect(safeRedirect(evil as string)).toBe("/");
+    }
+    expect(safeRedirect("//evil.com", "/en")).toBe("/en");
+  });
+});
+
+describe("environment", () => {
+  it("has safe defaults for a local run", () => {
+    const env = getEnv({ NODE_ENV: "development" });
+    expect(env.PORT).toBe(3000);
+    expect(env.databaseKind).toBe("sqlite");
+    expect(env.DATABASE_URL).toBe("file:data/bottega.sqlite");
+  });
+
+  it("selects PostgreSQL from the URL and rejects other schemes", () => {
+    expect(getEnv({ DATABASE_URL: "postgres://localhost/test" }).databaseKind).toBe("postgres");
+    expect(() => getEnv({ DATABASE_URL: "mysql://localhost/test" })).toThrow(/DATABASE_URL/);
+    expect(() => getEnv({ PORT: "not-a-port" })).toThrow(/PORT/);
+  });
+
+  it("refuses to start in production without a real session secret", () => {
+    expect(() => getEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+    expect(() => getEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/32 characters/);
+    expect(getEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }).NODE_ENV).toBe("production");
+    // `npm start` on a laptop: production build, development secret allowed with a warning.
+    expect(getEnv({ NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).NODE_ENV).toBe("production");
+  });
+});
+
+describe("content routes", () => {
+  it("names the coming-soon feature of a path and picks the auth layout", () => {
+    expect(comingSoonFeature("/cart")).toBe("cart");
+    expect(comingSoonFeature("/en/careguide/wool")).toBe("curadelcapo");
+    expect(comingSoonFeature("/pages/career")).toBe("career");
+    expect(comingSoonFeature("/inside-atelier")).toBe("inside");
+    expect(isAuthPath("/login/register")).toBe(true);
+    expect(isAuthPath("/en/checkout/payment")).toBe(true);
+    expect(isAuthPath("/account")).toBe(false);
+  });
+
+  it("serves Whistleblowing in Italian only and both spellings of the terms page", () => {
+    expect(findStaticPage("Whistleblowing", "it")).not.toBeNull();
+    expect(findStaticPage("Whistleblowing", "en")).toBeNull();
+    expect(findStaticPage("Terms-and-Conditions", "en")?.canonicalId).toBe("Terms-Conditions");
+    expect(findStaticPage("Nope", "it")).toBeNull();
+  });
+});
