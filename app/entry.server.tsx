@@ -46,6 +46,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19.2 outlines completed Suspense boundaries once the document passes this many
+        // bytes (into <div hidden> that a script reveals). The footer's newsletter island sits in
+        // such a boundary, so without JavaScript it would stay hidden: never outline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

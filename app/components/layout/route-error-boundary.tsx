@@ -15,13 +15,17 @@ export function RouteErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
   const href = (path: string) => localizePath(path, locale);
+  const heading = notFound ? t("errors.notFoundTitle") : badRequest ? t("errors.badRequest") : t("errors.errorTitle");
 
   return (
     <section className="container-page grid min-h-[60vh] place-items-center py-20 text-center" aria-labelledby="error-title">
+      {/* The failing route's meta has no data to name the page: React hoists this into <head>. */}
+      <title>{`${heading} | Bottega`}</title>
+      <meta name="robots" content="noindex" />
       <div className="max-w-xl">
         <p className="eyebrow mb-4">{isRouteErrorResponse(error) ? error.status : 500}</p>
         <h1 id="error-title" className="mb-5 text-5xl desk:text-6xl">
-          {notFound ? t("errors.notFoundTitle") : badRequest ? t("errors.badRequest") : t("errors.errorTitle")}
+          {heading}
         </h1>
         <p className="mb-8 text-stone">{notFound ? t("errors.notFoundText") : t("errors.errorText")}</p>
         <nav className="flex flex-wrap justify-center gap-3" aria-label={t("errors.home")}>

@@ -54,8 +54,8 @@ export default function NewsletterForm({ variant, actionData }: NewsletterFormPr
   return (
     <fetcher.Form method="post" action={href("/pages/newsletter")} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="source" value={variant} />
-      {/* Without JavaScript, success comes back here (post-redirect-get). */}
-      {!hydrated && variant === "footer" ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
+      {/* Without JavaScript, success comes back here (post-redirect-get with a notice). */}
+      {!hydrated ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
       {compact ? <input type="hidden" name="language" value={locale} /> : null}
 
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
