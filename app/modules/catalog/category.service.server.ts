@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { localizePath } from "~/utils/locale";
-import { type CategoryDetail, categoryPaths, findCategoryByPath, listCategories } from "./category.repository.server";
+import { type CategoryDetail, type CategoryRow, categoryPaths, findCategoryByPath, listCategories } from "./category.repository.server";
 
 export interface MenuCategory {
   id: number;
@@ -31,18 +31,39 @@ export async function getMenu(db: Kysely<Database>, locale: Locale): Promise<Men
   return roots.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
 export interface CategoryPage extends CategoryDetail {
   /** The same category's URL in each locale. */
   alternates: Partial<Record<Locale, string>>;
+  /** The category and every category below it: a parent lists its descendants' products. */
+  subtreeIds: number[];
+  /** From the top category down to this one. */
+  breadcrumbs: Crumb[];
+  /** Direct subcategories, for the listing's sub-navigation. */
+  children: Crumb[];
 }
 
 /** A category by its localized path, or null when no such category exists. */
 export async function getCategoryPage(db: Kysely<Database>, locale: Locale, path: string): Promise<CategoryPage | null> {
   const category = await findCategoryByPath(db, locale, path.replace(/^\/+|\/+$/g, ""));
   if (!category) return null;
-  const paths = await categoryPaths(db, category.id);
+  const [paths, rows] = await Promise.all([categoryPaths(db, category.id), listCategories(db, locale)]);
   const alternates = Object.fromEntries(
     Object.entries(paths).map(([l, p]) => [l, categoryUrl(p as string, l as Locale)]),
   ) as Partial<Record<Locale, string>>;
-  return { ...category, alternates };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const crumb = (row: CategoryRow): Crumb => ({ name: row.name, url: categoryUrl(row.path, locale) });
+
+  const subtreeIds = [category.id];
+  for (let i = 0; i < subtreeIds.length; i++) {
+    for (const row of rows) if (row.parentId === subtreeIds[i]) subtreeIds.push(row.id);
+  }
+  const breadcrumbs: Crumb[] = [];
+  for (let row = byId.get(category.id); row; row = row.parentId === null ? undefined : byId.get(row.parentId)) breadcrumbs.unshift(crumb(row));
+  const children = rows.filter((row) => row.parentId === category.id).map(crumb);
+  return { ...category, alternates, subtreeIds, breadcrumbs, children };
 }

@@ -10,7 +10,9 @@ export interface ProductSummaryRow {
 }
 
 export interface VariantSummaryRow {
+  id: number;
   productId: number;
+  size: string;
   colorCode: string;
   colorName: string;
   hex: string;
@@ -40,7 +42,9 @@ export function listVariantSummaries(db: Kysely<Database>, locale: Locale, produ
     .innerJoin("colors as c", "c.code", "v.color_code")
     .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "c.code").on("ct.locale", "=", locale))
     .select([
+      "v.id",
       "v.product_id as productId",
+      "v.size",
       "v.color_code as colorCode",
       "ct.name as colorName",
       "c.hex",

@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
 import { localizePath } from "~/utils/locale";
-import { findProductSlugs, listNewestProducts, listVariantSummaries, type ProductSummaryRow, type VariantSummaryRow } from "./product.repository.server";
+import { findPriceHistories } from "./listing.repository.server";
+import { lowestPriceBeforeReduction } from "./price-history";
+import { findProductSlugs, listNewestProducts, listVariantSummaries, type VariantSummaryRow } from "./product.repository.server";
 
 export interface ProductCard {
   id: number;
@@ -11,15 +13,31 @@ export interface ProductCard {
   priceCents: number;
   /** The struck-through full price when the product is on sale. */
   compareAtCents: number | null;
+  /** With a reduced price: the lowest price of the 30 days before the reduction (Omnibus). */
+  lowestPriceCents: number | null;
   soldOut: boolean;
   colors: { code: string; name: string; hex: string }[];
   image: ResponsiveImage & { alt: string };
+  /** The variant whose price and colour the card shows. */
+  variantId: number;
 }
 
 export const productUrl = (slug: string, locale: Locale) => localizePath(`/products/${slug}`, locale);
 
+export const isReduced = (v: { priceCents: number; compareAtCents: number | null }) => v.compareAtCents !== null && v.compareAtCents > v.priceCents;
+
+export interface CardOptions {
+  /** Variants that meet the shopper's filters: the card shows the cheapest of them. */
+  matches?: (variant: VariantSummaryRow) => boolean;
+}
+
 /** Builds cards from products and all their variants (no query per product). */
-export function toProductCards(products: ProductSummaryRow[], variants: VariantSummaryRow[], locale: Locale): ProductCard[] {
+export function toProductCards(
+  products: { id: number; name: string; slug: string; garment: string }[],
+  variants: VariantSummaryRow[],
+  locale: Locale,
+  { matches = () => true }: CardOptions = {},
+): Omit<ProductCard, "lowestPriceCents">[] {
   const byProduct = new Map<number, VariantSummaryRow[]>();
   for (const v of variants) {
     const list = byProduct.get(v.productId);
@@ -29,27 +47,45 @@ export function toProductCards(products: ProductSummaryRow[], variants: VariantS
   return products.flatMap((p) => {
     const own = byProduct.get(p.id);
     if (!own?.length) return [];
-    const cheapest = own.reduce((min, v) => (v.priceCents < min.priceCents ? v : min));
+    const candidates = own.filter(matches);
+    const shown = (candidates.length ? candidates : own).reduce((min, v) => (v.priceCents < min.priceCents ? v : min));
     const colors = [...new Map(own.map((v) => [v.colorCode, { code: v.colorCode, name: v.colorName, hex: v.hex }])).values()];
     return [
       {
         id: p.id,
         name: p.name,
         url: productUrl(p.slug, locale),
-        priceCents: cheapest.priceCents,
-        compareAtCents: cheapest.compareAtCents,
+        priceCents: shown.priceCents,
+        compareAtCents: shown.compareAtCents,
         soldOut: own.every((v) => v.stock <= 0),
         colors,
-        image: { ...garmentImage(p.garment, colors[0].hex), alt: `${p.name}, ${colors[0].name}` },
+        image: { ...garmentImage(p.garment, shown.hex), alt: `${p.name}, ${shown.colorName}` },
+        variantId: shown.id,
       },
     ];
   });
 }
 
+/** Adds the Omnibus lowest price to the reduced cards: one query for all of them. */
+export async function withLowestPrices(db: Kysely<Database>, cards: Omit<ProductCard, "lowestPriceCents">[], now: Date): Promise<ProductCard[]> {
+  const reduced = cards.filter(isReduced).map((card) => card.variantId);
+  const rows = await findPriceHistories(db, reduced);
+  const histories = new Map<number, { priceCents: number; effectiveAt: string }[]>();
+  for (const row of rows) {
+    const list = histories.get(row.variantId) ?? [];
+    list.push({ priceCents: row.priceCents, effectiveAt: row.effectiveAt });
+    histories.set(row.variantId, list);
+  }
+  return cards.map((card) => ({
+    ...card,
+    lowestPriceCents: isReduced(card) ? lowestPriceBeforeReduction(histories.get(card.variantId) ?? [], now) : null,
+  }));
+}
+
 export async function getNewArrivals(db: Kysely<Database>, locale: Locale, limit = 8, now = new Date()): Promise<ProductCard[]> {
   const products = await listNewestProducts(db, locale, limit, now.toISOString());
   const variants = await listVariantSummaries(db, locale, products.map((p) => p.id));
-  return toProductCards(products, variants, locale);
+  return withLowestPrices(db, toProductCards(products, variants, locale), now);
 }
 
 /** A product by its localized slug, with its URL in every locale, or null. */
