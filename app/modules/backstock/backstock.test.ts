@@ -1,0 +1,336 @@
+import type { AddressInfo } from "node:net";
+import type { Kysely } from "kysely";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../../../tests/support/databases";
+import type { Database, Locale } from "~/db/schema";
+import { getVariantStock, setVariantStock } from "~/modules/catalog/stock.service.server";
+import { type MailMessage, type Mailer, createMailer } from "~/modules/mail/mail.server";
+import { DomainError } from "~/utils/domain-error";
+import { BackInStockSchema } from "./backstock.schema";
+import { BACK_IN_STOCK_RATE_LIMIT, notifyBackInStock, requestBackInStock } from "./backstock.service.server";
+
+const ORIGIN = "https://shop.example";
+
+describe("back-in-stock schema", () => {
+  it("requires a SKU, a valid email and the privacy consent, with translation keys as messages", () => {
+    const messages = (input: unknown) => {
+      const r = BackInStockSchema.safeParse(input);
+      return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}:${i.message}`);
+    };
+    const valid = { sku: "ARIA-NAVY-M", email: "giulia@example.it", privacy: true };
+    expect(messages(valid)).toEqual([]);
+    expect(messages({ ...valid, sku: " " })).toEqual(["sku:validation.required"]);
+    expect(messages({ ...valid, sku: undefined })).toEqual(["sku:validation.required"]);
+    expect(messages({ ...valid, sku: "X".repeat(65) })).toEqual(["sku:validation.required"]);
+    expect(messages({ ...valid, email: "" })).toEqual(["email:validation.required"]);
+    expect(messages({ ...valid, email: "giulia@" })).toEqual(["email:validation.email"]);
+    expect(messages({ ...valid, privacy: false })).toEqual(["privacy:validation.privacy"]);
+    expect(messages({ ...valid, language: "en" })).toEqual([]);
+    expect(messages({ ...valid, language: "fr" })).toHaveLength(1);
+  });
+});
+
+describeEachDatabase("back-in-stock alerts", (ctx) => {
+  let productId: number;
+  let nextVariant = 0;
+  // Each test asks from its own address, so the rate limit of one never blocks another.
+  let nextIp = 0;
+  const ip = () => `10.1.0.${++nextIp}`;
+
+  beforeAll(async () => {
+    productId = await seedProduct(ctx().db);
+  });
+
+  /** A variant of the seeded cardigan with its own SKU; a size may be used once per database. */
+  async function addVariant(stock: number, size = `T${nextVariant + 1}`): Promise<string> {
+    const sku = `ARIA-NAVY-${size}-${++nextVariant}`;
+    await ctx()
+      .db.insertInto("variants")
+      .values({ product_id: productId, sku, color_code: "navy", size, position: nextVariant, price_cents: 12900, compare_at_cents: null, stock, created_at: STAMP, updated_at: STAMP })
+      .execute();
+    return sku;
+  }
+
+  async function ask(sku: string, email: string, language?: Locale) {
+    return requestBackInStock(ctx().db, { sku, email, language, locale: "it", clientIp: ip() });
+  }
+
+  function requestsOf(sku: string) {
+    return ctx()
+      .db.selectFrom("back_in_stock_requests as r")
+      .innerJoin("variants as v", "v.id", "r.variant_id")
+      .select(["r.email", "r.locale", "r.consent_at", "r.notified_at"])
+      .where("v.sku", "=", sku)
+      .orderBy("r.id")
+      .execute();
+  }
+
+  describe("asking for an alert", () => {
+    it("stores one request per email and variant; asking again is fine and adds nothing", async () => {
+      const sku = await addVariant(0);
+      const first = await requestBackInStock(ctx().db, { sku, email: "Giulia@Example.it", language: "en", locale: "it", clientIp: ip() }, new Date("2026-11-20T10:00:00Z"));
+      expect(first).toEqual({ status: "created" });
+      const again = await requestBackInStock(ctx().db, { sku, email: "giulia@example.it", locale: "it", clientIp: ip() }, new Date("2026-11-21T10:00:00Z"));
+      expect(again).toEqual({ status: "created" });
+      expect(await requestsOf(sku)).toEqual([{ email: "giulia@example.it", locale: "en", consent_at: "2026-11-20T10:00:00.000Z", notified_at: null }]);
+      // The same address may wait for another size.
+      const other = await addVariant(0, "L");
+      expect(await ask(other, "giulia@example.it")).toEqual({ status: "created" });
+      expect(await requestsOf(other)).toHaveLength(1);
+    });
+
+    it("takes the page language when the request names none", async () => {
+      const sku = await addVariant(0);
+      await requestBackInStock(ctx().db, { sku, email: "luca@example.it", locale: "en", clientIp: ip() });
+      expect((await requestsOf(sku))[0].locale).toBe("en");
+    });
+
+    it("answers unknown-sku for a SKU that does not exist", async () => {
+      expect(await ask("NO-SUCH-SKU", "giulia@example.it")).toEqual({ status: "unknown-sku" });
+    });
+
+    it("answers in-stock for a variant that can be bought now, and stores nothing", async () => {
+      const sku = await addVariant(2);
+      expect(await ask(sku, "giulia@example.it")).toEqual({ status: "in-stock" });
+      expect(await requestsOf(sku)).toEqual([]);
+    });
+
+    it("answers a filled honeypot as a success and stores nothing", async () => {
+      const sku = await addVariant(0);
+      const outcome = await requestBackInStock(ctx().db, { sku, email: "bot@example.it", locale: "it", clientIp: ip(), honeypot: "https://spam" });
+      expect(outcome).toEqual({ status: "created" });
+      expect(await requestsOf(sku)).toEqual([]);
+    });
+
+    it("limits requests per client address and lets them through again in the next window", async () => {
+      const sku = await addVariant(0);
+      const clientIp = ip();
+      const now = new Date("2026-11-22T12:00:00Z");
+      const send = (email: string, at = now) => requestBackInStock(ctx().db, { sku, email, locale: "it", clientIp }, at);
+      for (let i = 0; i < BACK_IN_STOCK_RATE_LIMIT.limit; i++) expect(await send(`p${i}@example.it`)).toEqual({ status: "created" });
+      expect(await send("late@example.it")).toEqual({ status: "rate-limited", retryAfter: BACK_IN_STOCK_RATE_LIMIT.windowMs / 1000 });
+      expect((await requestsOf(sku)).map((r) => r.email)).not.toContain("late@example.it");
+      expect(await send("late@example.it", new Date(now.getTime() + BACK_IN_STOCK_RATE_LIMIT.windowMs))).toEqual({ status: "created" });
+    });
+  });
+
+  describe("restocking", () => {
+    it("mails every waiting shopper once, in their own language, and marks them notified", async () => {
+      const sku = await addVariant(0, "M");
+      await ask(sku, "giulia@example.it", "it");
+      await ask(sku, "emma@example.co.uk", "en");
+      const mailer = collectingMailer();
+      const at = new Date("2026-11-23T09:00:00Z");
+
+      const change = await setVariantStock(ctx().db, { sku, quantity: 3, mailer, origin: `${ORIGIN}/` }, at);
+
+      expect(change).toEqual({ sku, previous: 0, quantity: 3, notified: 2 });
+      expect(mailer.sent.map((m) => m.to)).toEqual(["giulia@example.it", "emma@example.co.uk"]);
+      const [italian, english] = mailer.sent;
+      expect(italian.subject).toBe("È tornato: Cardigan Aria");
+      expect(italian.text).toContain("Cardigan Aria nel colore Blu notte, taglia M");
+      expect(italian.text).toContain(`${ORIGIN}/products/cardigan-aria?color=navy&size=M`);
+      expect(italian.text).toContain("una volta sola");
+      expect(english.subject).toBe("It's back: Aria cardigan");
+      expect(english.text).toContain("Aria cardigan in Midnight blue, size M");
+      expect(english.text).toContain(`${ORIGIN}/en/products/aria-cardigan?color=navy&size=M`);
+      expect(english.text).toContain("just this once");
+      expect((await requestsOf(sku)).map((r) => r.notified_at)).toEqual([at.toISOString(), at.toISOString()]);
+      expect(await getVariantStock(ctx().db, sku)).toEqual({ sku, stock: 3, waiting: 0 });
+      const stored = await ctx().db.selectFrom("variants").select("updated_at").where("sku", "=", sku).executeTakeFirstOrThrow();
+      expect(stored.updated_at).toBe(at.toISOString());
+
+      // Sold out and back again: those shoppers already had their one e-mail.
+      await setVariantStock(ctx().db, { sku, quantity: 0, mailer, origin: ORIGIN });
+      expect(await setVariantStock(ctx().db, { sku, quantity: 3, mailer, origin: ORIGIN })).toMatchObject({ previous: 0, notified: 0 });
+      expect(mailer.sent).toHaveLength(2);
+    });
+
+    it("sends nothing when a variant that was in stock gets more", async () => {
+      const sku = await addVariant(0);
+      await ask(sku, "giulia@example.it");
+      // A request left over from a sold-out spell that someone restocked without alerts.
+      await ctx().db.updateTable("variants").set({ stock: 3 }).where("sku", "=", sku).execute();
+      const mailer = collectingMailer();
+      expect(await setVariantStock(ctx().db, { sku, quantity: 5, mailer, origin: ORIGIN })).toEqual({ sku, previous: 3, quantity: 5, notified: 0 });
+      expect(await setVariantStock(ctx().db, { sku, quantity: 0, mailer, origin: ORIGIN })).toMatchObject({ previous: 5, notified: 0 });
+      expect(mailer.sent).toEqual([]);
+      expect((await requestsOf(sku))[0].notified_at).toBeNull();
+    });
+
+    it("leaves a request pending when its mail fails, and sends it on the next restock", async () => {
+      const sku = await addVariant(0);
+      await ask(sku, "giulia@example.it");
+      const failing: Mailer = { send: () => Promise.reject(new Error("SMTP is down")) };
+      expect(await setVariantStock(ctx().db, { sku, quantity: 1, mailer: failing, origin: ORIGIN })).toMatchObject({ notified: 0 });
+      expect((await requestsOf(sku))[0].notified_at).toBeNull();
+
+      await setVariantStock(ctx().db, { sku, quantity: 0, mailer: failing, origin: ORIGIN });
+      const mailer = collectingMailer();
+      expect(await setVariantStock(ctx().db, { sku, quantity: 1, mailer, origin: ORIGIN })).toMatchObject({ notified: 1 });
+      expect(mailer.sent.map((m) => m.to)).toEqual(["giulia@example.it"]);
+    });
+
+    it("mails once when two restocks of the same variant run at the same time", async () => {
+      const sku = await addVariant(0);
+      for (const email of ["a@example.it", "b@example.it", "c@example.it"]) await ask(sku, email);
+      const mailer = collectingMailer();
+      const changes = await Promise.all([
+        setVariantStock(ctx().db, { sku, quantity: 3, mailer, origin: ORIGIN }),
+        setVariantStock(ctx().db, { sku, quantity: 4, mailer, origin: ORIGIN }),
+      ]);
+      // Only one of the two writes saw the variant come back from 0.
+      expect(changes.filter((c) => c.previous === 0)).toHaveLength(1);
+      expect(changes.reduce((sum, c) => sum + c.notified, 0)).toBe(3);
+      expect(mailer.sent.map((m) => m.to).sort()).toEqual(["a@example.it", "b@example.it", "c@example.it"]);
+    });
+
+    it("mails once when two processes notify the same variant at the same time", async () => {
+      const sku = await addVariant(0);
+      for (const email of ["d@example.it", "e@example.it", "f@example.it", "g@example.it"]) await ask(sku, email);
+      const { id } = await ctx().db.selectFrom("variants").select("id").where("sku", "=", sku).executeTakeFirstOrThrow();
+      const mailer = collectingMailer();
+      // What two app processes would do if both saw the variant come back.
+      const sent = await Promise.all([
+        notifyBackInStock(ctx().db, id, { mailer, origin: ORIGIN }),
+        notifyBackInStock(ctx().db, id, { mailer, origin: ORIGIN }),
+      ]);
+      expect(sent[0] + sent[1]).toBe(4);
+      expect(mailer.sent.map((m) => m.to).sort()).toEqual(["d@example.it", "e@example.it", "f@example.it", "g@example.it"]);
+    });
+
+    it("refuses an unknown SKU and a quantity that is not a whole number of 0 or more", async () => {
+      const sku = await addVariant(0);
+      const mailer = collectingMailer();
+      const codeOf = (quantity: number, target = sku) =>
+        setVariantStock(ctx().db, { sku: target, quantity, mailer, origin: ORIGIN }).then(
+          () => "ok",
+          (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
+        );
+      expect(await codeOf(1, "NO-SUCH-SKU")).toBe("UNKNOWN_SKU");
+      expect(await codeOf(-1)).toBe("INVALID_QUANTITY");
+      expect(await codeOf(1.5)).toBe("INVALID_QUANTITY");
+      expect(await codeOf(Number.NaN)).toBe("INVALID_QUANTITY");
+      expect((await getVariantStock(ctx().db, sku)).stock).toBe(0);
+      await expect(getVariantStock(ctx().db, "NO-SUCH-SKU")).rejects.toMatchObject({ code: "UNKNOWN_SKU" });
+    });
+  });
+
+  describe("through a real SMTP server", () => {
+    const received: { to: string[]; raw: string }[] = [];
+    let server: SMTPServer;
+    let port: number;
+
+    beforeAll(async () => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+      port = (server.server.address() as AddressInfo).port;
+    });
+
+    afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    it("delivers the alert from the request to the shopper's mailbox", async () => {
+      const sku = await addVariant(0, "S");
+      await requestBackInStock(ctx().db, { sku, email: "Chiara@Example.it", locale: "it", clientIp: ip() });
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent", from: "Bottega <negozio@bottega.example>" });
+
+      expect(await setVariantStock(ctx().db, { sku, quantity: 2, mailer, origin: ORIGIN })).toMatchObject({ notified: 1 });
+
+      expect(received).toHaveLength(1);
+      expect(received[0].to).toEqual(["chiara@example.it"]);
+      const message = readMessage(received[0].raw);
+      expect(message.subject).toBe("È tornato: Cardigan Aria");
+      expect(message.text).toContain("taglia S");
+      expect(message.text).toContain(`${ORIGIN}/products/cardigan-aria?color=navy&size=S`);
+    });
+  });
+});
+
+const STAMP = "2026-11-01T08:00:00.000Z";
+
+function collectingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/** A category, a colour and one cardigan, translated into both languages; tests add variants. */
+async function seedProduct(db: Kysely<Database>): Promise<number> {
+  const { id: categoryId } = await db
+    .insertInto("categories")
+    .values({ parent_id: null, position: 0, created_at: STAMP, updated_at: STAMP })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const seo = { meta_title: "", meta_description: "", keywords: "", share_image: null };
+  await db
+    .insertInto("category_translations")
+    .values([
+      { category_id: categoryId, locale: "it", name: "Maglieria", slug: "maglieria", path: "maglieria", ...seo },
+      { category_id: categoryId, locale: "en", name: "Knitwear", slug: "knitwear", path: "knitwear", ...seo },
+    ])
+    .execute();
+  await db.insertInto("colors").values({ code: "navy", hex: "#1f2a44", position: 0 }).execute();
+  await db
+    .insertInto("color_translations")
+    .values([
+      { color_code: "navy", locale: "it", name: "Blu notte" },
+      { color_code: "navy", locale: "en", name: "Midnight blue" },
+    ])
+    .execute();
+  const { id } = await db
+    .insertInto("products")
+    .values({ category_id: categoryId, garment: "cardigan", featured_rank: 1, published_at: STAMP, created_at: STAMP, updated_at: STAMP })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const text = { description: "", composition: "", care: "", ...seo };
+  await db
+    .insertInto("product_translations")
+    .values([
+      { product_id: id, locale: "it", name: "Cardigan Aria", slug: "cardigan-aria", ...text },
+      { product_id: id, locale: "en", name: "Aria cardigan", slug: "aria-cardigan", ...text },
+    ])
+    .execute();
+  return id;
+}
+
+// A minimal reader for the single-part text messages the shop sends: the subject with its
+// encoded words decoded (RFC 2047), and the quoted-printable or base64 body as UTF-8.
+function readMessage(raw: string): { subject: string; text: string } {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const split = normalized.indexOf("\n\n");
+  const headers = normalized.slice(0, split).replace(/\n[ \t]+/g, " ").split("\n");
+  const header = (name: string) => headers.find((h) => h.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? "";
+  const body = normalized.slice(split + 2);
+  const encoding = header("content-transfer-encoding").toLowerCase();
+  const subject = header("subject")
+    .replace(/(\?=)\s+(=\?)/g, "$1$2")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    );
+  const text = encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : encoding === "quoted-printable" ? decodeQuotedPrintable(body) : body;
+  return { subject, text };
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { type Env, getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** smtp://user:pass@host:port or smtps://…; without it, mail goes to outboxDir as .eml files. */
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+}
+
+export const SHOP_SENDER = "Bottega <negozio@bottega.example>";
+
+/** Delivers through SMTP when a URL is configured, otherwise writes each message to the outbox. */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createOutboxMailer(options.outboxDir, options.from);
+}
+
+let shared: Mailer | undefined;
+
+/** The one mailer of this process, configured from the environment on first use. */
+export function getMailer(env: Pick<Env, "SMTP_URL"> = getEnv()): Mailer {
+  shared ??= createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.resolve("data", "outbox"), from: SHOP_SENDER });
+  return shared;
+}
+
+function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ ...message, from });
+    },
+  };
+}
+
+// Development and tests without a mail server: the .eml files open in any mail client, and a
+// log line says where each one went.
+function createOutboxMailer(outboxDir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ ...message, from });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, outboxFileName(new Date()));
+      await fs.writeFile(file, info.message as Buffer, { flag: "wx" });
+      log.info("mail written to the outbox", { file, to: message.to, subject: message.subject });
+    },
+  };
+}
+
+/** Sorts by time; the random part keeps two messages of the same millisecond apart. Never user input. */
+function outboxFileName(at: Date): string {
+  return `${at.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+}

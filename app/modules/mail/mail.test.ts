@@ -1,0 +1,135 @@
+import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMailer, getMailer } from "./mail.server";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const FROM = "Bottega <negozio@bottega.example>";
+const message = {
+  to: "giulia@example.it",
+  subject: "È tornato: Cardigan in lana",
+  text: "Ciao Giulia,\nil tuo cardigan è di nuovo disponibile: https://bottega.example/products/cardigan-in-lana?color=blu&size=M",
+};
+
+describe("mailer over SMTP", () => {
+  const received: Received[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    port = (server.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("delivers the message to the SMTP server with sender, recipient, subject and body", async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent", from: FROM });
+    await mailer.send(message);
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail.from).toBe("negozio@bottega.example");
+    expect(mail.to).toEqual(["giulia@example.it"]);
+    expect(header(mail.raw, "To")).toBe("giulia@example.it");
+    expect(header(mail.raw, "From")).toBe(FROM);
+    expect(header(mail.raw, "Subject")).toBe("È tornato: Cardigan in lana");
+    expect(body(mail.raw)).toBe(message.text);
+  });
+});
+
+describe("mailer without SMTP", () => {
+  let outboxDir: string;
+
+  beforeEach(async () => {
+    outboxDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "bottega-mail-")), "outbox");
+  });
+  afterEach(async () => {
+    await fs.rm(path.dirname(outboxDir), { recursive: true, force: true });
+  });
+
+  it("writes one .eml file per message into the outbox, creating the folder", async () => {
+    const mailer = createMailer({ outboxDir, from: FROM });
+    await mailer.send(message);
+    const files = await fs.readdir(outboxDir);
+    expect(files).toHaveLength(1);
+    // The name comes from the clock and a random id, never from the message.
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
+    const raw = await fs.readFile(path.join(outboxDir, files[0]), "utf8");
+    expect(header(raw, "To")).toBe("giulia@example.it");
+    expect(header(raw, "Subject")).toBe("È tornato: Cardigan in lana");
+    expect(body(raw)).toBe(message.text);
+  });
+
+  it("keeps messages sent in the same instant apart", async () => {
+    const mailer = createMailer({ outboxDir, from: FROM });
+    await Promise.all([mailer.send(message), mailer.send(message), mailer.send(message)]);
+    expect(await fs.readdir(outboxDir)).toHaveLength(3);
+  });
+});
+
+describe("getMailer", () => {
+  it("gives the same mailer on every call", () => {
+    expect(getMailer({ SMTP_URL: undefined })).toBe(getMailer({ SMTP_URL: undefined }));
+  });
+});
+
+// A minimal RFC 822 reader for single-part text messages: unfolded headers with encoded words
+// decoded (RFC 2047), and a quoted-printable or base64 body decoded as UTF-8.
+function splitMessage(raw: string) {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const end = normalized.indexOf("\n\n");
+  return { head: normalized.slice(0, end).replace(/\n[ \t]+/g, " "), body: normalized.slice(end + 2) };
+}
+
+function header(raw: string, name: string): string | undefined {
+  const line = splitMessage(raw).head.split("\n").find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
+}
+
+function body(raw: string): string {
+  const encoding = header(raw, "Content-Transfer-Encoding")?.toLowerCase();
+  const text = splitMessage(raw).body.replace(/\n$/, "");
+  if (encoding === "base64") return Buffer.from(text, "base64").toString("utf8");
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(text);
+  return text;
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, "$1$2")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    );
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
