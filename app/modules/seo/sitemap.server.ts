@@ -1,0 +1,216 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { categoryUrl } from "~/modules/catalog/category.service.server";
+import { productUrl } from "~/modules/catalog/product.service.server";
+import { STATIC_PAGES, findStaticPage } from "~/modules/content/static-pages";
+import { DEFAULT_LOCALE, LOCALES, type Locale, defaultAlternatePath, localizePath } from "~/utils/locale";
+
+// The crawler files (spec §2: four server-generated sitemap routes) and robots.txt. Every
+// page in two languages is one <url> per language, each listing all its language versions
+// (Google wants the full set on every entry) plus x-default, which is the Italian page.
+
+/** The sitemaps the index lists, by the name in /sitemap/<name>.xml. */
+export const SITEMAP_NAMES = ["categories", "pages", "products"] as const;
+export type SitemapName = (typeof SITEMAP_NAMES)[number];
+
+/** Where a sitemap is served; "index" is the index itself (also served at /sitemap.xml). */
+export const sitemapPath = (name: SitemapName | "index") => `/sitemap/${name}.xml`;
+
+const URLSET_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML_NS = "http://www.w3.org/1999/xhtml";
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** Escapes a value for XML text or a double- or single-quoted attribute. */
+export function escapeXml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+}
+
+/** PUBLIC_URL without a trailing slash, so `${origin}${path}` never doubles it. */
+const trimOrigin = (origin: string) => origin.replace(/\/+$/, "");
+
+/** An absolute URL for a root-relative path; non-ASCII and spaces percent-encoded (RFC 3986). */
+const absolute = (origin: string, path: string) => `${trimOrigin(origin)}${encodeURI(path)}`;
+
+/** Normalises a stored timestamp (ISO text on SQLite, already ISO from pg) to W3C datetime. */
+const w3cDate = (value: string) => new Date(value).toISOString();
+
+/** The newest of several optional timestamps. */
+const latest = (...values: (string | null | undefined)[]): string | undefined =>
+  values.reduce<string | undefined>((max, v) => (v && (max === undefined || Date.parse(v) > Date.parse(max)) ? v : max), undefined);
+
+/** One page, by its root-relative URL in each language it exists in. */
+interface SitemapPage {
+  urls: Partial<Record<Locale, string>>;
+  lastmod?: string;
+}
+
+function urlset(pages: SitemapPage[], origin: string): string {
+  const out = [XML_DECLARATION, `<urlset xmlns="${URLSET_NS}" xmlns:xhtml="${XHTML_NS}">`];
+  for (const page of pages) {
+    const versions: [hreflang: string, href: string][] = LOCALES.filter((l) => page.urls[l] !== undefined).map((l) => [l, absolute(origin, page.urls[l]!)]);
+    // A page in one language only has no alternates to announce.
+    const alternates = versions.length > 1 ? [...versions] : [];
+    const fallback = versions.find(([lang]) => lang === DEFAULT_LOCALE);
+    if (alternates.length && fallback) alternates.push(["x-default", fallback[1]]);
+    for (const [, loc] of versions) {
+      out.push("  <url>", `    <loc>${escapeXml(loc)}</loc>`);
+      if (page.lastmod) out.push(`    <lastmod>${escapeXml(w3cDate(page.lastmod))}</lastmod>`);
+      for (const [lang, href] of alternates) {
+        out.push(`    <xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${escapeXml(href)}"/>`);
+      }
+      out.push("  </url>");
+    }
+  }
+  out.push("</urlset>", "");
+  return out.join("\n");
+}
+
+// ---- Queries (a fixed number per sitemap, never one per row) ----
+
+async function listCategoryEntries(db: Kysely<Database>) {
+  return db
+    .selectFrom("categories as c")
+    .innerJoin("category_translations as t", "t.category_id", "c.id")
+    .select(["c.id", "c.updated_at as updatedAt", "t.locale", "t.path"])
+    .orderBy("c.id")
+    .orderBy("t.locale")
+    .execute();
+}
+
+/** Published products with their slug per locale and the newest change of the product or a variant. */
+async function listProductEntries(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom("products as p")
+    .innerJoin("product_translations as t", "t.product_id", "p.id")
+    .select((eb) => [
+      "p.id",
+      "p.updated_at as updatedAt",
+      "p.published_at as publishedAt",
+      "t.locale",
+      "t.slug",
+      eb
+        .selectFrom("variants as v")
+        .select((v) => v.fn.max("v.updated_at").as("m"))
+        .whereRef("v.product_id", "=", "p.id")
+        .as("variantsUpdatedAt"),
+    ])
+    .where("p.published_at", "<=", now)
+    .orderBy("p.id")
+    .orderBy("t.locale")
+    .execute();
+}
+
+/** The newest change behind each sitemap, in one query (null on an empty catalogue). */
+async function latestChanges(db: Kysely<Database>, now: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("categories").select((s) => s.fn.max("updated_at").as("m")).as("categories"),
+      eb.selectFrom("products").select((s) => s.fn.max("updated_at").as("m")).where("published_at", "<=", now).as("products"),
+      eb.selectFrom("products").select((s) => s.fn.max("published_at").as("m")).where("published_at", "<=", now).as("published"),
+      eb
+        .selectFrom("variants as v")
+        .innerJoin("products as p", "p.id", "v.product_id")
+        .select((s) => s.fn.max("v.updated_at").as("m"))
+        .where("p.published_at", "<=", now)
+        .as("variants"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    categories: latest(row.categories),
+    products: latest(row.products, row.published, row.variants),
+  };
+}
+
+// ---- The sitemaps ----
+
+/** Every category page in both languages, dated by the category's last update. */
+export async function categoriesSitemap(db: Kysely<Database>, origin: string): Promise<string> {
+  const rows = await listCategoryEntries(db);
+  const pages = new Map<number, SitemapPage>();
+  for (const row of rows) {
+    const page = pages.get(row.id) ?? { urls: {}, lastmod: row.updatedAt };
+    page.urls[row.locale] = categoryUrl(row.path, row.locale);
+    pages.set(row.id, page);
+  }
+  return urlset([...pages.values()], origin);
+}
+
+/**
+ * Every published product page in both languages. Its date is its newest change: the product,
+ * any of its variants (price, stock), or its publication (a scheduled product appears then).
+ */
+export async function productsSitemap(db: Kysely<Database>, origin: string, now = new Date()): Promise<string> {
+  const rows = await listProductEntries(db, now.toISOString());
+  const pages = new Map<number, SitemapPage>();
+  for (const row of rows) {
+    const page = pages.get(row.id) ?? { urls: {}, lastmod: latest(row.updatedAt, row.publishedAt, row.variantsUpdatedAt) };
+    page.urls[row.locale] = productUrl(row.slug, row.locale);
+    pages.set(row.id, page);
+  }
+  return urlset([...pages.values()], origin);
+}
+
+/** Static pages kept out of the sitemap: the country chooser is a form, not content. */
+const UNLISTED_STATIC_PAGES = new Set(["country"]);
+
+/** The same path in every language (Italian-shaped path in, localized paths out). */
+const everywhere = (path: string): SitemapPage => ({ urls: Object.fromEntries(LOCALES.map((l) => [l, localizePath(path, l)])) });
+
+/** The pages that are not catalogue rows, each in the languages it exists in. */
+function listedPages(): SitemapPage[] {
+  const staticPages = Object.keys(STATIC_PAGES)
+    .filter((id) => !UNLISTED_STATIC_PAGES.has(id))
+    .map((id) => ({
+      // Only where the page exists, and only under its canonical spelling.
+      urls: Object.fromEntries(LOCALES.filter((l) => findStaticPage(id, l)?.canonicalId === id).map((l) => [l, localizePath(`/pages/${id}`, l)])),
+    }))
+    .filter((page) => Object.keys(page.urls).length > 0);
+  return [
+    everywhere("/"),
+    ...staticPages,
+    everywhere("/pages/newsletter"),
+    everywhere("/pages/storelocator"),
+    everywhere("/pages/career"),
+    everywhere("/blog"),
+    { urls: Object.fromEntries(LOCALES.map((l) => [l, defaultAlternatePath("/curadelcapo", l)])) },
+  ];
+}
+
+/**
+ * The home page, static pages, and the section landing pages. These have no stored dates, so
+ * they carry no <lastmod>, except the home page when `homeUpdatedAt` is given (it shows the new
+ * arrivals, so it changes with the catalogue).
+ */
+export function pagesSitemap(origin: string, homeUpdatedAt?: string): string {
+  const [home, ...rest] = listedPages();
+  return urlset([{ ...home, lastmod: homeUpdatedAt }, ...rest], origin);
+}
+
+/** The home page's date for pagesSitemap: the newest change among published products. */
+export async function homeLastmod(db: Kysely<Database>, now = new Date()): Promise<string | undefined> {
+  return (await latestChanges(db, now.toISOString())).products;
+}
+
+/** The sitemap index (served at /sitemap/index.xml and /sitemap.xml): the three sitemaps. */
+export async function indexSitemap(db: Kysely<Database>, origin: string, now = new Date()): Promise<string> {
+  const changes = await latestChanges(db, now.toISOString());
+  // The pages sitemap changes when the home page does, i.e. with the products.
+  const lastmod: Record<SitemapName, string | undefined> = { categories: changes.categories, pages: changes.products, products: changes.products };
+  const out = [XML_DECLARATION, `<sitemapindex xmlns="${URLSET_NS}">`];
+  for (const name of SITEMAP_NAMES) {
+    out.push("  <sitemap>", `    <loc>${escapeXml(absolute(origin, sitemapPath(name)))}</loc>`);
+    if (lastmod[name]) out.push(`    <lastmod>${escapeXml(w3cDate(lastmod[name]))}</lastmod>`);
+    out.push("  </sitemap>");
+  }
+  out.push("</sitemapindex>", "");
+  return out.join("\n");
+}
+
+/** Paths crawlers should skip: personal and transactional pages in both languages, and the API. */
+const PRIVATE_PATHS = ["/account", "/cart", "/checkout", "/login"];
+
+/** robots.txt: everything allowed except personal pages and the API; points to the index. */
+export function robotsTxt(origin: string): string {
+  const disallow = [...PRIVATE_PATHS.flatMap((p) => LOCALES.map((l) => localizePath(p, l))), "/api/"];
+  return ["User-agent: *", "Allow: /", ...disallow.map((p) => `Disallow: ${p}`), "", `Sitemap: ${absolute(origin, "/sitemap.xml")}`, ""].join("\n");
+}

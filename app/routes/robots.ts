@@ -1,0 +1,14 @@
+import type { RouterContextProvider } from "react-router";
+import { robotsTxt } from "~/modules/seo/sitemap.server";
+import { appContext } from "~/server/context.server";
+
+// /robots.txt. Typed by hand until the route is registered and `./+types/robots` exists.
+interface LoaderArgs {
+  context: Readonly<RouterContextProvider>;
+}
+
+export function loader({ context }: LoaderArgs) {
+  return new Response(robotsTxt(context.get(appContext).env.PUBLIC_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { breadcrumbJsonLd, centsToDecimal, jsonLdScript, organizationJsonLd, productJsonLd } from "./json-ld";
+
+const origin = "https://shop.example";
+
+const product = {
+  name: "Abito in lino",
+  description: "Un abito leggero.",
+  url: "/products/abito-in-lino",
+  images: ["/media/g1/dress/8a9a7b-front-640.svg", "https://cdn.example/back.jpg"],
+  sku: "ABITO-LINO",
+  brand: "Bottega",
+  category: "Donna > Abiti",
+  variants: [
+    { sku: "ABITO-LINO-SALVIA-S", priceCents: 12900, stock: 3, size: "S", colorName: "Salvia" },
+    { sku: "ABITO-LINO-SALVIA-M", priceCents: 12905, stock: 0, size: "M", colorName: "Salvia" },
+  ],
+};
+
+describe("organizationJsonLd", () => {
+  it("describes the shop with its address, VAT number and support hours", () => {
+    const org = organizationJsonLd(origin);
+    expect(org).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Bottega",
+      url: "https://shop.example/",
+      logo: "https://shop.example/favicon.svg",
+      vatID: "IT01234567890",
+      address: { streetAddress: "Via della Spiga 12", postalCode: "20121", addressLocality: "Milano", addressCountry: "IT" },
+      contactPoint: { "@type": "ContactPoint", hoursAvailable: { opens: "08:30", closes: "17:30" } },
+    });
+    const hours = (org.contactPoint as { hoursAvailable: { dayOfWeek: string[] } }).hoursAvailable;
+    expect(hours.dayOfWeek).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `https://schema.org/${d}`));
+  });
+
+  it("does not double the slash of an origin that ends with one", () => {
+    expect(organizationJsonLd(`${origin}/`).logo).toBe("https://shop.example/favicon.svg");
+  });
+});
+
+describe("breadcrumbJsonLd", () => {
+  it("numbers the items from 1 and makes their URLs absolute", () => {
+    const list = breadcrumbJsonLd(
+      [
+        { name: "Home", url: "/" },
+        { name: "Donna", url: "/categories/donna" },
+        { name: "Abiti", url: "https://shop.example/categories/donna/abiti" },
+      ],
+      origin,
+    );
+    expect(list["@type"]).toBe("BreadcrumbList");
+    expect(list.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://shop.example/" },
+      { "@type": "ListItem", position: 2, name: "Donna", item: "https://shop.example/categories/donna" },
+      { "@type": "ListItem", position: 3, name: "Abiti", item: "https://shop.example/categories/donna/abiti" },
+    ]);
+  });
+});
+
+describe("centsToDecimal", () => {
+  it("formats integer cents without floating point", () => {
+    expect(centsToDecimal(12900)).toBe("129.00");
+    expect(centsToDecimal(12905)).toBe("129.05");
+    expect(centsToDecimal(7)).toBe("0.07");
+    expect(centsToDecimal(0)).toBe("0.00");
+    expect(() => centsToDecimal(12.5)).toThrow();
+    expect(() => centsToDecimal(-100)).toThrow();
+  });
+});
+
+describe("productJsonLd", () => {
+  it("makes a ProductGroup with one offer per variant", () => {
+    const group = productJsonLd(product, origin);
+    expect(group).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      name: "Abito in lino",
+      productGroupID: "ABITO-LINO",
+      url: "https://shop.example/products/abito-in-lino",
+      image: ["https://shop.example/media/g1/dress/8a9a7b-front-640.svg", "https://cdn.example/back.jpg"],
+      brand: { "@type": "Brand", name: "Bottega" },
+      category: "Donna > Abiti",
+    });
+    const variants = group.hasVariant as Array<Record<string, unknown>>;
+    expect(variants).toHaveLength(2);
+    expect(variants[0]).toMatchObject({
+      "@type": "Product",
+      sku: "ABITO-LINO-SALVIA-S",
+      color: "Salvia",
+      size: "S",
+      offers: {
+        "@type": "Offer",
+        price: "129.00",
+        priceCurrency: "EUR",
+        availability: "https://schema.org/InStock",
+        url: "https://shop.example/products/abito-in-lino",
+      },
+    });
+    expect(variants[1].offers).toMatchObject({ price: "129.05", availability: "https://schema.org/OutOfStock" });
+  });
+
+  it("makes a plain Product for a single variant, and leaves out what is not given", () => {
+    const single = productJsonLd({ ...product, sku: undefined, category: undefined, variants: [product.variants[1]] }, origin);
+    expect(single["@type"]).toBe("Product");
+    expect(single.sku).toBe("ABITO-LINO-SALVIA-M");
+    expect(single.offers).toMatchObject({ price: "129.05", availability: "https://schema.org/OutOfStock" });
+    expect(single).not.toHaveProperty("category");
+    expect(single).not.toHaveProperty("hasVariant");
+  });
+});
+
+describe("jsonLdScript", () => {
+  it("cannot close the script element or open a comment, and still parses to the same data", () => {
+    const data = { name: "</script><script>alert(1)</script> <!-- & \u2028\u2029 -->" };
+    const text = jsonLdScript(data);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(text).toContain("\\u003c/script\\u003e");
+    expect(JSON.parse(text)).toEqual(data);
+  });
+
+  it("serialises a whole product", () => {
+    const data = productJsonLd({ ...product, name: "Bag <Tote> & Co" }, origin);
+    expect(JSON.parse(jsonLdScript(data))).toEqual(data);
+  });
+});

@@ -1,0 +1,165 @@
+// schema.org structured data for <script type="application/ld+json">. Pure: builds plain
+// objects on the server or the client; jsonLdScript turns one into safe script text.
+
+export type JsonLd = Record<string, unknown>;
+
+const CONTEXT = "https://schema.org";
+
+/** Root-relative paths become absolute on the shop's origin; absolute URLs pass through. */
+const absolute = (url: string, origin: string) => (/^https?:\/\//.test(url) ? url : `${origin.replace(/\/+$/, "")}${url.startsWith("/") ? "" : "/"}${url}`);
+
+/** The shop as an organisation: name, address, VAT number and customer-service hours (spec §9). */
+export function organizationJsonLd(origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Organization",
+    name: "Bottega",
+    url: absolute("/", origin),
+    logo: absolute("/favicon.svg", origin),
+    vatID: "IT01234567890",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "Via della Spiga 12",
+      postalCode: "20121",
+      addressLocality: "Milano",
+      addressRegion: "MI",
+      addressCountry: "IT",
+    },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      url: absolute("/pages/Contact", origin),
+      availableLanguage: ["it", "en"],
+      // Support hours Monday to Friday 8:30 to 17:30. ContactPoint has no `openingHours`
+      // text property; its hours are an OpeningHoursSpecification.
+      hoursAvailable: {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((day) => `https://schema.org/${day}`),
+        opens: "08:30",
+        closes: "17:30",
+      },
+    },
+  };
+}
+
+export interface BreadcrumbItem {
+  name: string;
+  /** Root-relative or absolute. */
+  url: string;
+}
+
+/** The trail from the home page to the current page, positions from 1. */
+export function breadcrumbJsonLd(items: BreadcrumbItem[], origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absolute(item.url, origin),
+    })),
+  };
+}
+
+export interface ProductJsonLdVariant {
+  sku: string;
+  priceCents: number;
+  stock: number;
+  size: string;
+  colorName: string;
+}
+
+export interface ProductJsonLdInput {
+  name: string;
+  description: string;
+  /** The product page, root-relative or absolute. */
+  url: string;
+  images: string[];
+  /** The product's own code; the variants' group id when it has several. */
+  sku?: string;
+  brand: string;
+  category?: string;
+  variants: ProductJsonLdVariant[];
+}
+
+/** Integer euro cents as a schema.org price: 12900 → "129.00" (no floating point). */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Price must be non-negative integer cents, got ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+function offer(variant: ProductJsonLdVariant, url: string): JsonLd {
+  return {
+    "@type": "Offer",
+    sku: variant.sku,
+    url,
+    price: centsToDecimal(variant.priceCents),
+    priceCurrency: "EUR",
+    availability: variant.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  };
+}
+
+/**
+ * A product page's data: a Product with one offer when there is a single variant, otherwise a
+ * ProductGroup whose variants (colour × size) are Products with their own offer. Offers point
+ * at the product page: the variant is chosen there.
+ */
+export function productJsonLd(input: ProductJsonLdInput, origin: string): JsonLd {
+  const url = absolute(input.url, origin);
+  const images = input.images.map((image) => absolute(image, origin));
+  const brand = { "@type": "Brand", name: input.brand };
+  const common = {
+    "@context": CONTEXT,
+    name: input.name,
+    description: input.description,
+    url,
+    image: images,
+    brand,
+    ...(input.category ? { category: input.category } : {}),
+  };
+  if (input.variants.length <= 1) {
+    const [only] = input.variants;
+    const sku = input.sku ?? only?.sku;
+    return {
+      ...common,
+      "@type": "Product",
+      ...(sku ? { sku } : {}),
+      ...(only ? { color: only.colorName, size: only.size, offers: offer(only, url) } : {}),
+    };
+  }
+  return {
+    ...common,
+    "@type": "ProductGroup",
+    ...(input.sku ? { productGroupID: input.sku } : {}),
+    variesBy: ["https://schema.org/color", "https://schema.org/size"],
+    hasVariant: input.variants.map((variant) => ({
+      "@type": "Product",
+      name: `${input.name} – ${variant.colorName}, ${variant.size}`,
+      sku: variant.sku,
+      color: variant.colorName,
+      size: variant.size,
+      image: images,
+      brand,
+      offers: offer(variant, url),
+    })),
+  };
+}
+
+const UNSAFE_IN_SCRIPT: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * JSON for the body of a <script type="application/ld+json">: `<`, `>` and `&` become \u escapes,
+ * so no value can close the script (`</script>`) or open a comment, and the line separators
+ * U+2028/U+2029 are escaped too. The result is still JSON that parses to the same data.
+ */
+export function jsonLdScript(data: JsonLd | JsonLd[]): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => UNSAFE_IN_SCRIPT[c]);
+}
