@@ -46,7 +46,13 @@ export default [
   route("api/categories", "routes/api.categories.ts"),
   route("api/settings", "routes/api.settings.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  route("api/backstock/create", "routes/api.backstock.create.ts"),
   route("media/:kind/:name/:file", "routes/media.ts"),
+  // The spec's four sitemap routes (/sitemap/{categories,index,pages,products}.xml), the index
+  // also at /sitemap.xml, and robots.txt pointing to it.
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-root" }),
+  route("sitemap/:name", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // The benchmark's yardstick: the shell and static markup, no database and no session.
   route("_control", "routes/control.tsx"),
 

@@ -1,42 +1,97 @@
-import { data } from "react-router";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/category";
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
+import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getLocale } from "~/middleware/i18next.server";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { getCategoryPage } from "~/modules/catalog/category.service.server";
+import { parseListingQuery } from "~/modules/catalog/listing.schema";
+import { getListing, PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
 import { appContext } from "~/server/context.server";
 import { isLocale } from "~/utils/locale";
+import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
-// The listing itself comes with the Catalogue release; the category already resolves from the
-// database, so unknown paths are 404s and the language switch follows the localized slugs.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
-  const locale = getLocale(context);
-  const category = await getCategoryPage(db, isLocale(locale) ? locale : "it", params["*"] ?? "");
+  const detected = getLocale(context);
+  const locale = isLocale(detected) ? detected : "it";
+  const category = await getCategoryPage(db, locale, params["*"] ?? "");
   if (!category) throw data(null, { status: 404 });
-  return {
-    category,
-    path: new URL(request.url).pathname,
-    origin: env.PUBLIC_URL,
-    page: { alternates: category.alternates },
-  };
+  const url = new URL(request.url);
+  try {
+    const listing = await getListing(db, locale, { categoryIds: category.subtreeIds }, parseListingQuery(url.searchParams));
+    const t = getInstance(context).getFixedT(locale, "catalog");
+    return {
+      category,
+      listing,
+      path: url.pathname,
+      origin: env.PUBLIC_URL,
+      home: { name: t("listing.home"), url: locale === "it" ? "/" : "/en" },
+      page: { alternates: category.alternates },
+    };
+  } catch (error) {
+    // A page past the last one does not exist.
+    if (error instanceof PageOutOfRangeError) throw data(null, { status: 404 });
+    throw error;
+  }
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon title={loaderData.category.name} />;
+  const { category, listing, path, home } = loaderData;
+  const { t } = useTranslation("catalog");
+  const parent = category.breadcrumbs.at(-2);
+  return (
+    <div className="container-page pb-20 pt-6 desk:pt-10">
+      <Breadcrumbs items={[home, ...category.breadcrumbs]} />
+      <header className="mb-8">
+        <h1 className="text-5xl desk:text-6xl">{category.name}</h1>
+        {category.children.length || parent ? (
+          <nav aria-label={t("listing.subcategories")} className="mt-5 -mx-1 flex gap-2 overflow-x-auto pb-1">
+            <ul className="flex gap-2 px-1">
+              {(category.children.length ? category.children : []).map((child) => (
+                <li key={child.url}>
+                  <Link to={child.url} className="inline-flex min-h-11 items-center whitespace-nowrap border border-line bg-paper px-4 text-sm hover:border-ink">
+                    {child.name}
+                  </Link>
+                </li>
+              ))}
+              {!category.children.length && parent ? (
+                <li>
+                  <Link to={parent.url} className="inline-flex min-h-11 items-center whitespace-nowrap border border-line bg-paper px-4 text-sm hover:border-ink">
+                    ← {t("listing.all")}: {parent.name}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <ListingView listing={listing} path={path} />
+    </div>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? seoMeta({
-        title: data.category.metaTitle,
-        description: data.category.metaDescription,
-        keywords: data.category.keywords,
-        path: data.path,
-        alternates: data.category.alternates,
-        origin: data.origin,
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ data, location }) => {
+  if (!data) return [];
+  const { category, listing, origin, home } = data;
+  // Filters and sort make variants of one page: the canonical keeps only the page number.
+  const pageSuffix = listing.page > 1 ? `?page=${listing.page}` : "";
+  const title = listing.page > 1 ? `${category.metaTitle} (${listing.page})` : category.metaTitle;
+  return [
+    ...seoMeta({
+      title,
+      description: category.metaDescription,
+      keywords: category.keywords,
+      image: category.shareImage ?? undefined,
+      path: location.pathname + pageSuffix,
+      alternates: Object.fromEntries(Object.entries(category.alternates).map(([l, p]) => [l, p + pageSuffix])),
+      origin,
+    }),
+    // React Router escapes the JSON it writes into the script element.
+    { "script:ld+json": breadcrumbJsonLd([home, ...category.breadcrumbs], origin) },
+  ];
+};
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -2,18 +2,38 @@ import { useTranslation } from "react-i18next";
 import { useLocale } from "~/hooks/use-locale";
 import { formatMoney } from "~/utils/money";
 
-/** A price, with the full price struck through when it is reduced. */
-export function Price({ cents, compareAtCents, className = "" }: { cents: number; compareAtCents: number | null; className?: string }) {
+/**
+ * A price, with the full price struck through when it is reduced and, under a reduced price,
+ * the lowest price of the 30 days before the reduction (Codice del Consumo art. 17-bis).
+ */
+export function Price({
+  cents,
+  compareAtCents,
+  lowestCents = null,
+  className = "",
+}: {
+  cents: number;
+  compareAtCents: number | null;
+  lowestCents?: number | null;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   if (compareAtCents && compareAtCents > cents) {
     return (
-      <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
-        <span className="sr-only">{t("price.now")}</span>
-        <span className="font-semibold text-sale">{formatMoney(cents, locale)}</span>
-        <span className="sr-only">{t("price.was")}</span>
-        <s className="text-stone">{formatMoney(compareAtCents, locale)}</s>
-      </p>
+      <div className={className}>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="sr-only">{t("price.now")}</span>
+          <span className="font-semibold text-sale">{formatMoney(cents, locale)}</span>
+          <span className="sr-only">{t("price.was")}</span>
+          <s className="text-stone">{formatMoney(compareAtCents, locale)}</s>
+        </p>
+        {lowestCents !== null ? (
+          <p className="mt-0.5 font-sans text-xs text-stone" data-testid="lowest-price">
+            {t("price.lowest", { price: formatMoney(lowestCents, locale) })}
+          </p>
+        ) : null}
+      </div>
     );
   }
   return (
