@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/coming-soon";
 import { ComingSoon } from "~/components/layout/coming-soon";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -16,6 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: context.get(appContext).env.PUBLIC_URL,
     page: { isAuth, securePayment: pathname.includes("/checkout") },
   };
+}
+
+// A form of a finished page may already post here (the product page's add-to-bag posts to
+// /cart): answer with the page itself, post-redirect-get, rather than a 405.
+export async function action({ request }: Route.ActionArgs) {
+  const { pathname } = new URL(request.url);
+  throw redirect(pathname);
 }
 
 export default function ComingSoonPage({ loaderData }: Route.ComponentProps) {

@@ -1,28 +1,189 @@
-import { data } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/product";
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { AddToBagForm } from "~/components/catalog/add-to-bag-form";
+import { BackInStockForm, type BackInStockActionData } from "~/components/catalog/back-in-stock-form";
+import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
+import { Price } from "~/components/catalog/price";
+import { ProductCard } from "~/components/catalog/product-card";
+import { ProductGallery } from "~/components/catalog/product-gallery";
+import { ShareButton } from "~/components/catalog/share-button";
+import { VariantPicker } from "~/components/catalog/variant-picker";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getLocale } from "~/middleware/i18next.server";
-import { getProductAlternates } from "~/modules/catalog/product.service.server";
+import { useLocale } from "~/hooks/use-locale";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getSession } from "~/middleware/session.server";
+import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
+import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
+import { getProductPage } from "~/modules/catalog/product.service.server";
 import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
+import { isLocale, type Locale } from "~/utils/locale";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
-// The product page comes with the Catalogue release; the product already resolves from the
-// database, so unknown slugs are 404s and the language switch follows the localized slugs.
+const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
-  const locale = getLocale(context);
-  const product = await getProductAlternates(db, isLocale(locale) ? locale : "it", (params["*"] ?? "").replace(/\/+$/, ""));
-  if (!product) throw data(null, { status: 404 });
-  return { product, path: new URL(request.url).pathname, origin: env.PUBLIC_URL, page: { alternates: product.alternates } };
+  const locale = localeOf(getLocale(context));
+  const url = new URL(request.url);
+  const slug = (params["*"] ?? "").replace(/\/+$/, "");
+  const page = await getProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
+  if (!page) throw data(null, { status: 404 });
+  const t = getInstance(context).getFixedT(locale, "catalog");
+  return {
+    ...page,
+    origin: env.PUBLIC_URL,
+    home: { name: t("listing.home"), url: locale === "it" ? "/" : "/en" },
+    page: { alternates: page.alternates },
+  };
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon title={loaderData.product.name} />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, clientIp } = context.get(appContext);
+  const locale = localeOf(getLocale(context));
+  const formData = await request.formData();
+  // The only form this page answers itself; adding to the bag posts to /cart.
+  if (formData.get("intent") !== "backstock") throw data(null, { status: 400 });
+  const submission = parseWithZod(formData, { schema: BackInStockSchema });
+  if (submission.status !== "success") return data<BackInStockActionData>({ result: submission.reply() }, { status: 400 });
+
+  const outcome = await requestBackInStock(db, {
+    ...submission.value,
+    locale,
+    clientIp,
+    honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+  });
+  const t = getInstance(context).getFixedT(locale, "catalog");
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    data<BackInStockActionData>({ result: submission.reply({ formErrors: [message] }) }, { status, headers });
+  switch (outcome.status) {
+    case "unknown-sku":
+      return refuse(t("backstock.unknownSku"), 404);
+    case "in-stock":
+      return refuse(t("backstock.inStock"), 409);
+    case "rate-limited":
+      return refuse(t("backstock.rateLimited"), 429, { "Retry-After": String(outcome.retryAfter) });
+  }
+  // Without JavaScript the form says where it came from: back there with a notice.
+  const redirectTo = formData.get("redirectTo");
+  if (redirectTo) {
+    await getSession(context).addFlash({ kind: "success", key: "catalog:backstock.success" });
+    throw redirect(safeRedirect(redirectTo));
+  }
+  return { result: submission.reply({ resetForm: true }), requested: true } satisfies BackInStockActionData;
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta({ title: `${data.product.name} | Bottega`, path: data.path, alternates: data.product.alternates, origin: data.origin }) : [];
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home } = loaderData;
+  const { t } = useTranslation("catalog");
+  const { href } = useLocale();
+  const { priced, size } = selection;
+  return (
+    <div className="container-page pb-20 pt-6 desk:pt-8">
+      <Breadcrumbs items={[home, ...breadcrumbs, { name: product.name, url: product.url }]} />
+      <div className="grid gap-8 desk:grid-cols-12 desk:gap-12">
+        <div className="desk:col-span-7">
+          <ProductGallery images={gallery} name={product.name} colorName={selection.color.name} />
+        </div>
+        <div className="desk:col-span-5">
+          <div className="space-y-6 desk:sticky desk:top-24">
+            <header>
+              <h1 className="mb-3 text-4xl desk:text-5xl">{product.name}</h1>
+              <Price cents={priced.priceCents} compareAtCents={priced.compareAtCents} lowestCents={lowestPriceCents} className="font-display text-2xl" />
+            </header>
+            <VariantPicker selection={selection} path={product.url} />
+            {size && size.stock <= 0 ? (
+              <BackInStockForm sku={size.sku} size={size.size} actionData={actionData} />
+            ) : (
+              <AddToBagForm selection={selection} />
+            )}
+            <ShareButton title={product.name} url={product.url} />
+            <div className="border-t border-line">
+              <Disclosure title={t("product.description")} open>
+                <p>{product.description}</p>
+              </Disclosure>
+              <Disclosure title={t("product.composition")}>
+                <p>{product.composition}</p>
+              </Disclosure>
+              <Disclosure title={t("product.care")}>
+                <p className="mb-3">{product.care}</p>
+                <Link to={href("/curadelcapo")} className="link underline">
+                  {t("product.careGuide")}
+                </Link>
+              </Disclosure>
+            </div>
+            {size ? <p className="text-xs text-stone">{t("product.sku", { sku: size.sku })}</p> : null}
+          </div>
+        </div>
+      </div>
+
+      {related.length ? (
+        <section aria-labelledby="related-title" className="mt-20">
+          <h2 id="related-title" className="mb-6 text-3xl desk:text-4xl">
+            {t("product.related")}
+          </h2>
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-10 desk:grid-cols-4 desk:gap-x-6">
+            {related.map((card) => (
+              <li key={card.id}>
+                <ProductCard product={card} sizes="(min-width: 984px) 25vw, 50vw" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Disclosure({ title, open = false, children }: { title: string; open?: boolean; children: React.ReactNode }) {
+  return (
+    <details open={open} className="group border-b border-line">
+      <summary className="flex min-h-12 items-center justify-between text-sm font-semibold tracking-widest uppercase">
+        {title}
+        <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45 motion-reduce:transition-none">
+          +
+        </span>
+      </summary>
+      <div className="pb-5 text-[0.9375rem] leading-relaxed text-ink/90">{children}</div>
+    </details>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const { product, origin, gallery, breadcrumbs, home, offers, alternates } = data;
+  return [
+    // The colour and size in the URL are choices on one page: the canonical drops them.
+    ...seoMeta({
+      title: product.metaTitle || `${product.name} | Bottega`,
+      description: product.metaDescription,
+      keywords: product.keywords,
+      image: product.shareImage ?? gallery[0]?.src,
+      path: product.url,
+      alternates,
+      origin,
+      type: "product",
+    }),
+    {
+      "script:ld+json": productJsonLd(
+        {
+          name: product.name,
+          description: product.description,
+          url: product.url,
+          images: gallery.map((image) => image.src),
+          brand: "Bottega",
+          category: breadcrumbs.map((crumb) => crumb.name).join(" > "),
+          variants: offers,
+        },
+        origin,
+      ),
+    },
+    { "script:ld+json": breadcrumbJsonLd([home, ...breadcrumbs, { name: product.name, url: product.url }], origin) },
+  ];
+};
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -12,16 +12,18 @@ export interface SeoInput {
   alternates?: Partial<Record<Locale, string>>;
   origin: string;
   noindex?: boolean;
+  /** Open Graph type: a product page says "product". */
+  type?: "website" | "product" | "article";
 }
 
 /** Title, description, canonical, hreflang and Open Graph tags for a page. */
-export function seoMeta({ title, description, keywords, image, path, alternates, origin, noindex }: SeoInput): MetaDescriptor[] {
+export function seoMeta({ title, description, keywords, image, path, alternates, origin, noindex, type = "website" }: SeoInput): MetaDescriptor[] {
   const locale = localeFromPath(path);
   const absolute = (p: string) => (p.startsWith("http") ? p : `${origin}${p}`);
   const meta: MetaDescriptor[] = [
     { title },
     { property: "og:title", content: title },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: type },
     { property: "og:site_name", content: "Bottega" },
     { property: "og:locale", content: locale === "it" ? "it_IT" : "en_GB" },
     { property: "og:url", content: absolute(path) },

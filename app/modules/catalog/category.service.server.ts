@@ -67,3 +67,14 @@ export async function getCategoryPage(db: Kysely<Database>, locale: Locale, path
   const children = rows.filter((row) => row.parentId === category.id).map(crumb);
   return { ...category, alternates, subtreeIds, breadcrumbs, children };
 }
+
+/** From the top category down to the given one (a product page's breadcrumbs). */
+export async function getCategoryTrail(db: Kysely<Database>, locale: Locale, categoryId: number): Promise<Crumb[]> {
+  const rows = await listCategories(db, locale);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const trail: Crumb[] = [];
+  for (let row = byId.get(categoryId); row; row = row.parentId === null ? undefined : byId.get(row.parentId)) {
+    trail.unshift({ name: row.name, url: categoryUrl(row.path, locale) });
+  }
+  return trail;
+}

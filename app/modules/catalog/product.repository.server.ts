@@ -12,6 +12,7 @@ export interface ProductSummaryRow {
 export interface VariantSummaryRow {
   id: number;
   productId: number;
+  sku: string;
   size: string;
   colorCode: string;
   colorName: string;
@@ -44,6 +45,7 @@ export function listVariantSummaries(db: Kysely<Database>, locale: Locale, produ
     .select([
       "v.id",
       "v.product_id as productId",
+      "v.sku",
       "v.size",
       "v.color_code as colorCode",
       "ct.name as colorName",
@@ -73,4 +75,59 @@ export async function findProductSlugs(
   if (!own) return null;
   const rows = await db.selectFrom("product_translations").select(["locale", "slug"]).where("product_id", "=", own.id).execute();
   return { id: own.id, name: own.name, slugs: Object.fromEntries(rows.map((r) => [r.locale, r.slug])) };
+}
+
+export interface ProductDetailRow {
+  id: number;
+  categoryId: number;
+  garment: string;
+  name: string;
+  slug: string;
+  description: string;
+  composition: string;
+  care: string;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string;
+  shareImage: string | null;
+}
+
+/** A published product by its localized slug. */
+export function findPublishedProduct(db: Kysely<Database>, locale: Locale, slug: string, now: string): Promise<ProductDetailRow | undefined> {
+  return db
+    .selectFrom("products as p")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .select([
+      "p.id",
+      "p.category_id as categoryId",
+      "p.garment",
+      "t.name",
+      "t.slug",
+      "t.description",
+      "t.composition",
+      "t.care",
+      "t.meta_title as metaTitle",
+      "t.meta_description as metaDescription",
+      "t.keywords",
+      "t.share_image as shareImage",
+    ])
+    .where("t.slug", "=", slug)
+    .where("p.published_at", "<=", now)
+    .executeTakeFirst();
+}
+
+/** The product's pictures, in gallery order. */
+export function listProductImages(db: Kysely<Database>, productId: number) {
+  return db
+    .selectFrom("product_images")
+    .select(["color_code as colorCode", "view"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
+}
+
+/** The product's slug in every locale. */
+export async function findSlugsById(db: Kysely<Database>, productId: number): Promise<Partial<Record<Locale, string>>> {
+  const rows = await db.selectFrom("product_translations").select(["locale", "slug"]).where("product_id", "=", productId).execute();
+  return Object.fromEntries(rows.map((r) => [r.locale, r.slug]));
 }

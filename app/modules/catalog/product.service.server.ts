@@ -2,9 +2,19 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
 import { localizePath } from "~/utils/locale";
-import { findPriceHistories } from "./listing.repository.server";
+import { getCategoryTrail } from "./category.service.server";
+import { findListedProducts, findListingPage, findPriceHistories } from "./listing.repository.server";
 import { lowestPriceBeforeReduction } from "./price-history";
-import { findProductSlugs, listNewestProducts, listVariantSummaries, type VariantSummaryRow } from "./product.repository.server";
+import {
+  findProductSlugs,
+  findPublishedProduct,
+  findSlugsById,
+  listNewestProducts,
+  listProductImages,
+  listVariantSummaries,
+  type VariantSummaryRow,
+} from "./product.repository.server";
+import { selectVariant } from "./variant-selection";
 
 export interface ProductCard {
   id: number;
@@ -94,4 +104,69 @@ export async function getProductAlternates(db: Kysely<Database>, locale: Locale,
   if (!found) return null;
   const alternates = Object.fromEntries(Object.entries(found.slugs).map(([l, s]) => [l, productUrl(s as string, l as Locale)]));
   return { id: found.id, name: found.name, alternates: alternates as Partial<Record<Locale, string>> };
+}
+
+export interface ProductImage extends ResponsiveImage {
+  view: string;
+}
+
+/** Everything the product page shows, for the colour and size in the URL; null when unknown. */
+export async function getProductPage(
+  db: Kysely<Database>,
+  locale: Locale,
+  slug: string,
+  wanted: { color?: string | null; size?: string | null },
+  now = new Date(),
+) {
+  const product = await findPublishedProduct(db, locale, slug, now.toISOString());
+  if (!product) return null;
+  const [variants, images, slugs, trail] = await Promise.all([
+    listVariantSummaries(db, locale, [product.id]),
+    listProductImages(db, product.id),
+    findSlugsById(db, product.id),
+    getCategoryTrail(db, locale, product.categoryId),
+  ]);
+  const selection = selectVariant(variants, wanted);
+  if (!selection) return null;
+  const [history, related] = await Promise.all([
+    isReduced(selection.priced) ? findPriceHistories(db, [selection.priced.id]) : Promise.resolve([]),
+    getRelatedProducts(db, locale, product.categoryId, product.id, now),
+  ]);
+  const ofColor = images.filter((image) => image.colorCode === selection.color.code);
+  const gallery: ProductImage[] = (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" }]).map((image) => ({
+    view: image.view,
+    ...garmentImage(product.garment, selection.color.hex, image.view),
+  }));
+  const alternates = Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, productUrl(s as string, l as Locale)])) as Partial<
+    Record<Locale, string>
+  >;
+  return {
+    product: { ...product, url: productUrl(product.slug, locale) },
+    selection,
+    lowestPriceCents: isReduced(selection.priced) ? lowestPriceBeforeReduction(history, now) : null,
+    gallery,
+    breadcrumbs: trail,
+    related,
+    alternates,
+    /** Every variant, for the structured data's offers. */
+    offers: variants.map((v) => ({ sku: v.sku, priceCents: v.priceCents, stock: v.stock, size: v.size, colorName: v.colorName })),
+  };
+}
+
+export type ProductPage = NonNullable<Awaited<ReturnType<typeof getProductPage>>>;
+
+const RELATED_COUNT = 4;
+
+/** Other products of the same category, featured first. */
+export async function getRelatedProducts(db: Kysely<Database>, locale: Locale, categoryId: number, excludeId: number, now = new Date()) {
+  const noFilter = { sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false };
+  const rows = await findListingPage(db, { categoryIds: [categoryId] }, noFilter, "featured", {
+    limit: RELATED_COUNT + 1,
+    offset: 0,
+    now: now.toISOString(),
+  });
+  const ids = rows.map((row) => row.id).filter((id) => id !== excludeId).slice(0, RELATED_COUNT);
+  const [products, variants] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids)]);
+  products.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return withLowestPrices(db, toProductCards(products, variants, locale), now);
 }

@@ -18,5 +18,5 @@ export const NewsletterSchema = z.object({
 
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 
-/** Name of the hidden field that people never fill and form-filling bots do. */
-export const HONEYPOT_FIELD = "website";
+// Kept in its own module so that forms can name it without loading zod.
+export { HONEYPOT_FIELD } from "~/utils/honeypot";

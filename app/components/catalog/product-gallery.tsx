@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import type { ProductImage } from "~/modules/catalog/product.service.server";
+
+const GALLERY_SIZES = "(min-width: 984px) 30vw, 85vw";
+
+/**
+ * The product's pictures in the chosen colour: a swipeable row on phones (scroll snap, no
+ * JavaScript), two columns on desktop. The first image is the page's largest paint: eager and
+ * high priority; the rest load lazily.
+ */
+export function ProductGallery({ images, name, colorName }: { images: ProductImage[]; name: string; colorName: string }) {
+  const { t } = useTranslation("catalog");
+  return (
+    <section aria-label={t("product.gallery")}>
+      <ul className="snap-row -mx-4 flex gap-2 overflow-x-auto px-4 desk:mx-0 desk:grid desk:grid-cols-2 desk:gap-3 desk:overflow-visible desk:px-0" tabIndex={0}>
+        {images.map((image, index) => (
+          <li key={image.src} className={`w-[85%] shrink-0 bg-sand desk:w-auto ${index === 0 && images.length % 2 === 1 ? "desk:col-span-2" : ""}`}>
+            <img
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={index === 0 && images.length % 2 === 1 ? "(min-width: 984px) 60vw, 85vw" : GALLERY_SIZES}
+              width={image.width}
+              height={image.height}
+              alt={t("product.imageAlt", { name, color: colorName, view: t(`product.views.${image.view}` as "product.views.front") })}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : undefined}
+              decoding={index === 0 ? "sync" : "async"}
+              className="aspect-[4/5] h-auto w-full object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { selectionSearch, type VariantSelection } from "~/modules/catalog/variant-selection";
+
+const LOW_STOCK = 2;
+
+/**
+ * Colour swatches and size buttons as links that put the choice in the URL: they work without
+ * JavaScript, and with it the page updates in place. A sold-out size stays a focusable link
+ * (struck through) because choosing it offers the back-in-stock form.
+ */
+export function VariantPicker({ selection, path }: { selection: VariantSelection; path: string }) {
+  const { t } = useTranslation("catalog");
+  const { color, size } = selection;
+  return (
+    <div className="space-y-6">
+      <fieldset>
+        <legend className="mb-2 text-sm">
+          <span className="font-semibold">{t("product.color")}:</span> {color.name}
+        </legend>
+        <ul className="flex flex-wrap gap-2">
+          {selection.colors.map((option) => {
+            const keepsSize = size && selection.sizes.some((s) => s.size === size.size);
+            const current = option.code === color.code;
+            return (
+              <li key={option.code}>
+                <Link
+                  to={path + selectionSearch(option.code, keepsSize ? size.size : null)}
+                  replace
+                  preventScrollReset
+                  aria-current={current ? "true" : undefined}
+                  aria-label={option.name}
+                  title={option.name}
+                  className={`inline-flex size-11 items-center justify-center rounded-full border ${current ? "border-ink" : "border-transparent hover:border-stone"}`}
+                >
+                  <span aria-hidden="true" className={`block size-8 rounded-full border border-black/20 ${option.available ? "" : "opacity-50"}`} style={{ background: option.hex }} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">{size ? `${t("product.size")}: ${size.size}` : t("product.chooseSize")}</legend>
+        <ul className="flex flex-wrap gap-2" data-testid="sizes">
+          {selection.sizes.map((option) => {
+            const current = option.size === size?.size;
+            const soldOut = option.stock <= 0;
+            const label = soldOut
+              ? t("product.sizeSoldOut", { size: option.size })
+              : option.stock <= LOW_STOCK
+                ? t("product.sizeLowStock", { size: option.size, count: option.stock })
+                : option.size;
+            return (
+              <li key={option.size}>
+                <Link
+                  to={path + selectionSearch(color.code, option.size)}
+                  replace
+                  preventScrollReset
+                  aria-current={current ? "true" : undefined}
+                  aria-label={label}
+                  data-sold-out={soldOut || undefined}
+                  className={`inline-flex min-h-11 min-w-12 items-center justify-center border px-3 text-sm ${
+                    current ? "border-ink bg-ink text-ivory" : `border-line bg-paper hover:border-ink ${soldOut ? "text-stone" : ""}`
+                  } ${soldOut ? "line-through" : ""}`}
+                >
+                  {option.size}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        {size && size.stock > 0 && size.stock <= LOW_STOCK ? (
+          <p className="mt-2 text-sm text-warning">{t("product.lowStock", { count: size.stock })}</p>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}
