@@ -5,7 +5,11 @@ import { fileURLToPath } from "node:url";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // React 19 has the hook that this React 17 polyfill provides (see the shim's comment).
+      "use-sync-external-store/shim": fileURLToPath(new URL("./app/shims/use-sync-external-store-shim.ts", import.meta.url)),
+    },
   },
   build: {
     // The server build's entry is our request handler (the React Router build plus the app

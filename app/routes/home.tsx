@@ -11,6 +11,8 @@ import { appContext } from "~/server/context.server";
 import { isLocale } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
+const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
   const detected = getLocale(context);
@@ -18,18 +20,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   return {
     newArrivals: await getNewArrivals(db, locale, 8),
+    // Built here rather than in the component: the URL helpers stay out of the browser bundle.
+    hero: { wide: campaignImage("16:9"), tall: campaignImage("4:5") },
+    tiles: TILE_KEYS.map((key) => categoryTileImage(key)),
     seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
   };
 }
-
-const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const { href } = useLocale();
   const { menu } = useRootData();
-  const wide = campaignImage("16:9");
-  const tall = campaignImage("4:5");
+  const { wide, tall } = loaderData.hero;
 
   return (
     <>
@@ -70,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 desk:gap-6">
           {menu.slice(0, 3).map((top, i) => {
-            const image = categoryTileImage(TILE_KEYS[i] ?? "donna");
+            const image = loaderData.tiles[i] ?? loaderData.tiles[0];
             return (
               <li key={top.id} className={`group relative ${i === 2 ? "col-span-2 md:col-span-1" : ""}`}>
                 <img

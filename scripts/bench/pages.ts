@@ -19,7 +19,6 @@ export interface PageEntry {
 export const PAGES: PageEntry[] = [
   { name: "control", path: "/_control", control: true },
   { name: "home", path: "/", jsBudgetKiB: 135 },
-  // With the Catalogue release (the routes are "coming soon" placeholders today):
-  // { name: "listing", path: "/categories/donna", minThroughputRatio: 0.4 },
-  // { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 140, minThroughputRatio: 0.4 },
+  { name: "listing", path: "/categories/donna", minThroughputRatio: 0.4 },
+  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 140, minThroughputRatio: 0.4 },
 ];

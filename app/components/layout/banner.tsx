@@ -50,7 +50,7 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
           return (
             <li
               key={i}
-              className={i === index ? "motion-safe:animate-[fade-in_250ms_ease-out]" : "sr-only"}
+              className={i === index ? "motion-safe:animate-[slide-in_250ms_ease-out]" : "sr-only"}
               data-active={i === index ? "true" : undefined}
               onFocus={() => setIndex(i)}
             >

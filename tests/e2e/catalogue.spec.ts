@@ -1,0 +1,285 @@
+import { execFile } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Locator, Page } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { PORT } from "./e2e-env";
+import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
+
+const run = promisify(execFile);
+
+/** Every price a card shows first (the current price), in grid order, in cents. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId("product-grid").locator("article").evaluateAll((cards) =>
+    cards.map((card) => (card.textContent ?? "").match(/(\d{1,3}(?:\.\d{3})*),(\d{2})\s€/)?.slice(1, 3).join(",") ?? ""),
+  );
+  return texts.map((text) => Number(text.replace(/\./g, "").replace(",", "")));
+}
+
+/** Applies the listing form: with JavaScript a change applies by itself; without, the button. */
+async function applyFilters(page: Page, javaScriptEnabled: boolean, change: () => Promise<void>, expectedUrl: RegExp) {
+  await change();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Mostra i risultati" }).click();
+  await arrived(page, expectedUrl);
+}
+
+const resultCount = (page: Page) => page.getByTestId("result-count");
+const countOf = async (locator: Locator) => Number((await locator.textContent())?.match(/\d+/)?.[0]);
+
+test.describe("category listing (1440×900)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("filters by size and colour, sorts by price and paginates with real links", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/categories/donna");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Donna");
+    const total = await countOf(resultCount(page));
+    expect(total).toBeGreaterThan(24);
+    await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
+
+    // Size M: its count is the number of results.
+    const sizeM = page.getByRole("checkbox", { name: /^M \(\d+\)$/ });
+    const mCount = Number((await page.locator("label", { has: sizeM }).textContent())?.match(/\((\d+)\)/)?.[1]);
+    await applyFilters(page, javaScriptEnabled, () => sizeM.check({ force: true }), /size=M/);
+    await expect(resultCount(page)).toHaveText(`${mCount} prodotti`);
+    await expect(page.getByRole("link", { name: "Rimuovi il filtro Taglia: M" })).toBeVisible();
+
+    // Then a colour, on the same variant.
+    const nero = page.getByRole("checkbox", { name: /Nero/ });
+    const neroCount = Number((await page.locator("label", { has: nero }).textContent())?.match(/\((\d+)\)/)?.[1]);
+    await applyFilters(page, javaScriptEnabled, () => nero.check(), /size=M&color=nero/);
+    await expect(resultCount(page)).toHaveText(neroCount === 1 ? "1 prodotto" : `${neroCount} prodotti`);
+    for (const alt of await page.getByTestId("product-grid").locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))) {
+      expect(alt).toMatch(/, Nero$/);
+    }
+
+    // Remove the filters again with the chip links.
+    await page.getByRole("link", { name: "Rimuovi tutti i filtri" }).click();
+    await arrived(page, /\/categories\/donna$/);
+    await expect(resultCount(page)).toHaveText(`${total} prodotti`);
+
+    // Sort by price, lowest first.
+    await applyFilters(page, javaScriptEnabled, async () => {
+      await page.getByLabel("Ordina per").selectOption("price-asc");
+    }, /sort=price-asc/);
+    const prices = await cardPrices(page);
+    expect(prices.length).toBe(24);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    // The next page keeps the sort.
+    const pages = page.getByRole("navigation", { name: "Pagine dei risultati" });
+    await pages.getByRole("link", { name: "Successiva" }).click();
+    await arrived(page, /sort=price-asc&page=2/);
+    await expect(pages.getByText("2", { exact: true })).toHaveAttribute("aria-current", "page");
+    const second = await cardPrices(page);
+    expect(second[0]).toBeGreaterThanOrEqual(prices.at(-1)!);
+    expect(second.length).toBe(total - 24);
+  });
+
+  test("reduced prices show the lowest price of the last 30 days", async ({ page }) => {
+    await visit(page, "/categories/donna?sale=1");
+    const lowest = page.getByTestId("lowest-price");
+    await expect(lowest.first()).toHaveText(/^Prezzo più basso degli ultimi 30 giorni: \d+,\d{2}\s€$/);
+    expect(await lowest.count()).toBe(await page.getByTestId("product-grid").locator("article").count());
+  });
+
+  test("a filter that matches nothing says so and offers to clear the filters", async ({ page }) => {
+    await visit(page, "/categories/donna?min=5000&max=6000");
+    await expect(page.getByTestId("empty-listing")).toContainText("Nessun prodotto disponibile");
+    await page.getByTestId("empty-listing").getByRole("link", { name: "Rimuovi tutti i filtri" }).click();
+    await arrived(page, /\/categories\/donna$/);
+    await visit(page, "/en/categories/women?min=5000");
+    await expect(page.getByTestId("empty-listing")).toContainText("No products available");
+  });
+
+  test("bad input never breaks the listing", async ({ page, request }) => {
+    // Unknown values are ignored, a reversed price range is swapped.
+    await visit(page, "/categories/donna?size=ZZZ&color=unicorn&sort=cheap&page=abc");
+    await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
+    await visit(page, "/categories/donna?min=300&max=100");
+    for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(10000);
+    // Past the last page, and an unknown category: the designed 404.
+    expect((await request.get("/categories/donna?page=99")).status()).toBe(404);
+    await visit(page, "/categories/donna/nope", { status: 404 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagina non trovata");
+  });
+});
+
+test.describe("filters on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the filter drawer opens without JavaScript and applies a size", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/categories/uomo");
+    const drawer = page.getByTestId("filters");
+    await expect(drawer).not.toHaveAttribute("open");
+    await drawer.locator("summary").click();
+    await expect(drawer).toHaveAttribute("open", "");
+    await expectAccessible(page);
+    const sizeL = page.getByRole("checkbox", { name: /^L \(\d+\)$/ });
+    await applyFilters(page, javaScriptEnabled, () => sizeL.check({ force: true }), /size=L/);
+    await expect(page.getByRole("link", { name: "Rimuovi il filtro Taglia: L" })).toBeVisible();
+  });
+});
+
+test.describe("product page", () => {
+  test("opens from the listing; colour and size go into the URL", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/categories/donna/abiti");
+    const first = page.getByTestId("product-grid").locator("article").first();
+    const name = (await first.getByRole("link").textContent())!;
+    await first.getByRole("link").click();
+    await arrived(page, /\/products\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.getByRole("navigation", { name: "Percorso" })).toContainText("Abiti");
+    const addButton = page.getByRole("button", { name: "Aggiungi alla borsa" });
+    await expect(addButton).toBeDisabled();
+    if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
+
+    // Another colour.
+    const swatches = page.getByRole("group", { name: /^Colore:/ }).getByRole("link");
+    const second = swatches.nth(1);
+    const colorName = (await second.getAttribute("aria-label"))!;
+    await second.click();
+    await arrived(page, /\?color=[a-z-]+$/);
+    await expect(page.getByRole("group", { name: `Colore: ${colorName}` })).toBeVisible();
+    await expect(page.getByRole("img").first()).toHaveAttribute("alt", new RegExp(`, ${colorName}, fronte$`));
+
+    // A size that is in stock.
+    const available = page.getByTestId("sizes").locator("a:not([data-sold-out])").first();
+    const size = (await available.textContent())!;
+    await available.click();
+    await arrived(page, new RegExp(`size=${size}$`));
+    await expect(page.getByRole("group", { name: `Taglia: ${size}` })).toBeVisible();
+    await expect(addButton).toBeEnabled();
+    if (javaScriptEnabled) expect(await page.evaluate(() => "__e2eSamePage" in window)).toBe(true);
+  });
+
+  test("has Product and BreadcrumbList structured data and a canonical without the selection", async ({ page }) => {
+    await visit(page, "/products/cardigan-in-cashmere?color=nero");
+    const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const types = data.map((json) => JSON.parse(json)["@type"]);
+    expect(types).toEqual(expect.arrayContaining(["BreadcrumbList"]));
+    expect(types.some((type) => type === "Product" || type === "ProductGroup")).toBe(true);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/products\/cardigan-in-cashmere$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/en\/products\//);
+  });
+
+  test("an unknown product is the designed 404", async ({ page }) => {
+    await visit(page, "/products/no-such-thing", { status: 404 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagina non trovata");
+  });
+});
+
+test.describe("back in stock", () => {
+  // A sold-out size of the deterministic demo catalogue.
+  const SOLD_OUT = { path: "/products/abito-a-portafoglio-in-crepe?color=nero", size: "S" };
+
+  test("a sold-out size offers the alert form; errors show at the field, then the request is saved", async ({ page, javaScriptEnabled }) => {
+    await visit(page, SOLD_OUT.path);
+    const soldOut = page.getByRole("link", { name: `${SOLD_OUT.size}, esaurita` });
+    await soldOut.click();
+    await arrived(page, /size=S$/);
+    const form = page.getByTestId("back-in-stock");
+    await expect(form.getByRole("heading", { name: "Avvisami quando torna disponibile" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toHaveCount(0);
+
+    const email = form.getByLabel("Email", { exact: true });
+    const privacy = form.getByRole("checkbox");
+    await email.fill("mario@");
+    await privacy.check();
+    await form.getByRole("button", { name: "Avvisami" }).click();
+    await expect(email).toHaveAccessibleDescription("La email inserita non è valida");
+    await expect(email).toHaveValue("mario@");
+    await expect(privacy).toBeChecked();
+    await expectAccessible(page);
+
+    await email.fill(`e2e.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`);
+    await form.getByRole("button", { name: "Avvisami" }).click();
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId("back-in-stock-status")).toHaveText("Fatto: ti scriveremo appena la taglia torna disponibile.");
+      await expect(page.getByTestId("back-in-stock-status")).toBeFocused();
+    } else {
+      await arrived(page, /size=S$/);
+      await expect(page.getByRole("status", { name: "Notifiche" })).toContainText("Fatto: ti scriveremo appena la taglia torna disponibile.");
+    }
+  });
+
+  test("restocking with the stock command mails everyone waiting", async ({ page, javaScriptEnabled }) => {
+    // One SKU per project, so the two runs never race for the same variant.
+    const variant = javaScriptEnabled
+      ? { sku: "RIBBED-MERINO-KNIT-DRESS-GRIGIO-MELANGE-M", path: "/products/abito-in-maglia-a-coste-di-merino?color=grigio-melange&size=M" }
+      : { sku: "RIBBED-MERINO-KNIT-DRESS-GRIGIO-MELANGE-L", path: "/products/abito-in-maglia-a-coste-di-merino?color=grigio-melange&size=L" };
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    const stock = (quantity: number) =>
+      run(process.execPath, ["--import", "tsx", "scripts/stock.ts", "set", variant.sku, String(quantity)], {
+        env: {
+          ...process.env,
+          DATABASE_URL: `file:${path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`)}`,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          PUBLIC_URL: `http://localhost:${PORT}`,
+          LOG_LEVEL: "warn",
+        },
+      });
+    try {
+      // Sold out (again, should a retry find it restocked).
+      await stock(0);
+      const address = `restock.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+      await visit(page, variant.path);
+      const form = page.getByTestId("back-in-stock");
+      await form.getByLabel("Email", { exact: true }).fill(address);
+      await form.getByRole("checkbox").check();
+      await form.getByRole("button", { name: "Avvisami" }).click();
+      if (javaScriptEnabled) await expect(page.getByTestId("back-in-stock-status")).not.toBeEmpty();
+      else await arrived(page, /size=[ML]$/);
+
+      const { stdout } = await stock(3);
+      expect(stdout).toMatch(/0 → 3 \(\d+ alerts? sent\)/);
+      await expect.poll(() => received.find((mail) => mail.includes(address))).toBeTruthy();
+      const mail = received.find((m) => m.includes(address))!;
+      expect(mail).toMatch(/Subject: =\?UTF-8\?|Subject: .*Abito in maglia a coste di merino/);
+      expect(mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toContain(`http://localhost:${PORT}/products/abito-in-maglia-a-coste-di-merino`);
+
+      // The size is back: the page offers the bag again.
+      await visit(page, variant.path);
+      await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toBeEnabled();
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  test("the JSON API answers 404 for an unknown SKU and 400 with the message for a bad email", async ({ request }) => {
+    const unknown = await request.post("/api/backstock/create", { data: { sku: "NOPE", email: "a@example.com", privacy: true, language: "it" } });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Prodotto non disponibile" });
+    const bad = await request.post("/api/backstock/create", { data: { sku: "CREPE-WRAP-DRESS-NERO-S", email: "x@", privacy: true, language: "en" } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error).toBe("The email entered is not valid");
+  });
+});
+
+test.describe("sitemaps and robots.txt", () => {
+  test("are served as XML and text, the index listing the three sitemaps", async ({ request }) => {
+    const robots = await request.get("/robots.txt");
+    expect(await robots.text()).toContain(`Sitemap: http://localhost:${PORT}/sitemap.xml`);
+    const index = await request.get("/sitemap.xml");
+    expect(index.headers()["content-type"]).toContain("application/xml");
+    const body = await index.text();
+    for (const name of ["categories", "pages", "products"]) expect(body).toContain(`/sitemap/${name}.xml`);
+    const products = await request.get("/sitemap/products.xml");
+    expect(await products.text()).toContain('hreflang="en"');
+    expect((await request.get("/sitemap/nope.xml")).status()).toBe(404);
+  });
+});
