@@ -42,6 +42,7 @@ export default [
   ...localized("pages/storelocator", comingSoon),
   ...localized("pages/*", "routes/static-page.tsx"),
   ...localized("products/*", "routes/product.tsx"),
+  ...localized("search", "routes/search.tsx"),
 
   route("api/categories", "routes/api.categories.ts"),
   route("api/settings", "routes/api.settings.ts"),

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
 import type { MenuCategory } from "~/modules/catalog/category.service.server";
 import type { RootData } from "~/root";
@@ -14,6 +14,10 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
     <header className="sticky top-0 z-40 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <div className="container-page flex h-16 items-center gap-2">
         <MobileMenu menu={data.menu} />
+        {/* On phones the search field sits at the top of the drawer; this opens the search page. */}
+        <Link to={href("/search")} aria-label={t("search.label", { ns: "catalog" })} title={t("search.label", { ns: "catalog" })} className="inline-flex size-11 items-center justify-center hover:text-terracotta desk:hidden">
+          <Icon name="search" />
+        </Link>
         <Link
           to={href("/")}
           aria-label={t("homeLink")}
@@ -24,9 +28,10 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
         <DesktopMenu menu={data.menu} />
         <div className="ml-auto flex items-center">
           <div className="hidden items-center desk:flex">
+            <SearchForm variant="header" />
             <Link
               to={href("/pages/country")}
-              className="link inline-flex min-h-11 items-center px-2 text-xs tracking-widest uppercase"
+              className="link inline-flex min-h-11 items-center whitespace-nowrap px-2 text-xs tracking-widest uppercase"
               aria-label={t("header.country", { country: t("header.countryShort") })}
             >
               IT · €
@@ -75,7 +80,50 @@ const ICONS = {
   bag: "M5 8h14l-1.2 12H6.2L5 8Zm3.5 0V6.5a3.5 3.5 0 1 1 7 0V8",
   menu: "M4 7h16M4 12h16M4 17h16",
   close: "M6 6l12 12M18 6 6 18",
+  search: "M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.75-1.75L20 20",
 } as const;
+
+const SEARCH_FORM_STYLES = {
+  // Compact, in the desktop header's right area; the placeholder stays short.
+  header: { form: "relative mr-2", input: "h-11 w-36 border border-line bg-paper pl-3 pr-11 text-sm xl:w-60", button: "absolute inset-y-0 right-0 w-11" },
+  drawer: { form: "relative mt-4", input: "h-12 w-full border border-[#8c857d] bg-paper pl-4 pr-12 text-base", button: "absolute inset-y-0 right-0 w-12" },
+  page: { form: "relative max-w-xl", input: "h-13 w-full border border-[#8c857d] bg-paper pl-4 pr-14 text-base desk:text-lg", button: "absolute inset-y-0 right-0 w-13" },
+} as const;
+
+/**
+ * The product search: a GET form to the search page, so it works without JavaScript. The header
+ * and the drawer each hold one (only one of them is ever displayed); the search page its own.
+ */
+export function SearchForm({ variant, defaultValue = "" }: { variant: keyof typeof SEARCH_FORM_STYLES; defaultValue?: string }) {
+  const { t } = useTranslation("catalog");
+  const { href } = useLocale();
+  const styles = SEARCH_FORM_STYLES[variant];
+  const id = `search-${variant}`;
+  return (
+    <Form method="get" action={href("/search")} role={variant === "page" ? undefined : "search"} className={styles.form} data-testid={`search-form-${variant}`}>
+      <label htmlFor={id} className="sr-only">
+        {t("search.label")}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        // A new query arriving by navigation replaces what the field shows.
+        key={defaultValue}
+        defaultValue={defaultValue}
+        maxLength={100}
+        enterKeyHint="search"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={variant === "header" ? t("search.label") : t("search.placeholder")}
+        className={`${styles.input} rounded-none text-ink placeholder:text-stone focus:border-ink`}
+      />
+      <button type="submit" aria-label={t("search.submit")} title={t("search.submit")} className={`${styles.button} inline-flex items-center justify-center hover:text-terracotta`}>
+        <Icon name="search" className={variant === "page" ? "size-6" : "size-5"} />
+      </button>
+    </Form>
+  );
+}
 
 export function Icon({ name, className = "size-5" }: { name: keyof typeof ICONS; className?: string }) {
   return (
@@ -151,17 +199,20 @@ function MobileMenu({ menu }: { menu: MenuCategory[] }) {
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // Close the drawer after a client-side navigation.
+  // Close the drawer after a client-side navigation (a search from the drawer may stay on /search).
   useEffect(() => {
     if (details.current) details.current.open = false;
-  }, [location.pathname]);
+  }, [location.pathname, location.search]);
   return (
     <details ref={details} className="group/menu desk:hidden" data-testid="mobile-menu">
       <summary className="inline-flex size-11 items-center justify-center" aria-label={t("header.menu")}>
         <Icon name="menu" className="size-6 group-open/menu:hidden" />
         <Icon name="close" className="hidden size-6 group-open/menu:block" />
       </summary>
-      <div className="fixed inset-x-0 bottom-0 top-16 z-50 overflow-y-auto border-t border-line bg-ivory px-4 pb-10">
+      {/* Below the header, to the bottom of the screen. Not `fixed`: the header's backdrop-filter
+          makes it the containing block of fixed descendants, which squeezed the drawer to nothing. */}
+      <div className="absolute inset-x-0 top-full z-50 h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-line bg-ivory px-4 pb-10">
+        <SearchForm variant="drawer" />
         <nav aria-label={t("header.mainNav")}>
           <ul>
             {menu.map((top) => (

@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
+import { rebuildSearchIndex } from "../../modules/catalog/search.repository.server";
 import type { Database, Locale } from "../schema";
 import { catalogue as demoCatalogue } from "./catalogue";
 import type { SeedCatalogue } from "./catalogue.types";
@@ -145,6 +146,9 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
         }),
       )
       .execute();
+
+    // The search documents read the rows written above, in the same transaction.
+    await rebuildSearchIndex(trx);
 
     return { products: catalogue.products.length, variants: variantCount };
   }

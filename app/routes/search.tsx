@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/search";
+import { ListingView } from "~/components/catalog/listing-view";
+import { SearchForm } from "~/components/layout/header";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useRootData } from "~/hooks/use-locale";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema";
+import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
+import { searchCatalogue } from "~/modules/catalog/search.service.server";
+import { appContext } from "~/server/context.server";
+import { isLocale } from "~/utils/locale";
+import { seoMeta } from "~/utils/seo";
+
+// The search page: /search?q= (and /en/search). The hits are a listing, so they take its
+// filters, sort and pages; the q rides along in every listing link and form.
+const ALTERNATES = { it: "/search", en: "/en/search" };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
+  const detected = getLocale(context);
+  const locale = isLocale(detected) ? detected : "it";
+  const url = new URL(request.url);
+  try {
+    const { q, listing } = await searchCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams));
+    const t = getInstance(context).getFixedT(locale, "catalog");
+    return {
+      q,
+      listing,
+      title: q ? t("search.resultsFor", { query: q }) : t("search.title"),
+      path: url.pathname,
+      origin: env.PUBLIC_URL,
+      page: { alternates: ALTERNATES },
+    };
+  } catch (error) {
+    // A page past the last one does not exist.
+    if (error instanceof PageOutOfRangeError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, listing, path } = loaderData;
+  const { t } = useTranslation("catalog");
+  // Filters can empty a listing that has hits: then the listing itself offers to clear them.
+  const noResults = listing !== null && listing.total === 0 && !hasFilters(listing.query);
+  return (
+    <div className="container-page pb-20 pt-6 desk:pt-10">
+      <header className="mb-8">
+        <h1 className="mb-6 text-5xl break-words desk:text-6xl" data-testid="search-title">
+          {!q ? t("search.title") : noResults ? t("search.noResults", { query: q }) : t("search.resultsFor", { query: q })}
+        </h1>
+        <SearchForm variant="page" defaultValue={q} />
+      </header>
+      {listing === null ? (
+        <p className="max-w-xl text-stone" data-testid="search-empty">
+          {t("search.empty")}
+        </p>
+      ) : noResults ? (
+        <NoResults />
+      ) : (
+        <ListingView listing={listing} path={path} extra={{ q }} />
+      )}
+    </div>
+  );
+}
+
+/** Nothing found: a hint, and the top categories to browse instead. */
+function NoResults() {
+  const { t } = useTranslation("catalog");
+  const { menu } = useRootData();
+  return (
+    <section className="border border-line bg-paper px-6 py-12 text-center desk:py-16" data-testid="search-no-results">
+      <p className="mx-auto mb-8 max-w-xl text-stone">{t("search.noResultsHint")}</p>
+      {menu.length ? (
+        <nav aria-labelledby="search-suggestions">
+          <p id="search-suggestions" className="eyebrow mb-4">
+            {t("search.suggestions")}
+          </p>
+          <ul className="flex flex-wrap justify-center gap-3">
+            {menu.map((top) => (
+              <li key={top.id}>
+                <Link to={top.url} className="btn btn-secondary">
+                  {top.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data, location }) =>
+  data
+    ? seoMeta({
+        title: `${data.title} | Bottega`,
+        // Result pages are endless variations of one page: kept out of the index, canonical without the query.
+        path: location.pathname,
+        alternates: ALTERNATES,
+        origin: data.origin,
+        noindex: true,
+      })
+    : [];
+
+export const ErrorBoundary = RouteErrorBoundary;
