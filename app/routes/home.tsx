@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ProductCard } from "~/components/catalog/product-card";

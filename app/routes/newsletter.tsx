@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

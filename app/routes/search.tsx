@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { ListingView } from "~/components/catalog/listing-view";

@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
+import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -27,6 +28,8 @@ export async function createApp(): Promise<App> {
   if (applied.length) log.info("migrations applied", { migrations: applied });
   const seeded = await seedIfEmpty(database.db);
   if (seeded) log.info("demo catalogue seeded", seeded);
+  // A catalogue written before search existed gets its index once (two small queries otherwise).
+  else if (await isSearchIndexMissing(database.db)) log.info("search index built", { documents: await rebuildSearchIndex(database.db) });
 
   const housekeeping = setInterval(() => {
     const now = new Date();

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
 import { MAX_QUANTITY, type VariantSelection } from "~/modules/catalog/variant-selection";

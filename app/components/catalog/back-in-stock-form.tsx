@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 
 /** Which page numbers to show: the first, the last, and two either side of the current one. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { useLocale } from "~/hooks/use-locale";
 import { formatMoney } from "~/utils/money";
 

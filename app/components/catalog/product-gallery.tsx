@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import type { ProductImage } from "~/modules/catalog/product.service.server";
 
 const GALLERY_SIZES = "(min-width: 984px) 30vw, 85vw";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { RootData } from "~/root";

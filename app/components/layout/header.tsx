@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
 import type { MenuCategory } from "~/modules/catalog/category.service.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { useLocation } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
 import { defaultAlternatePath } from "~/utils/locale";

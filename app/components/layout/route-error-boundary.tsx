@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import { localizePath } from "~/utils/locale";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import type { RootData } from "~/root";
 import { Banner } from "./banner";
 import { Footer } from "./footer";

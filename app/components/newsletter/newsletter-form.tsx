@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/hooks/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
