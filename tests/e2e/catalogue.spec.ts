@@ -283,3 +283,33 @@ test.describe("sitemaps and robots.txt", () => {
     expect((await request.get("/sitemap/nope.xml")).status()).toBe(404);
   });
 });
+
+test.describe("search (1440×900)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the header search finds accented names without accents, keeps the query through filters, and says when nothing matches", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/");
+    const header = page.getByRole("banner");
+    await header.getByRole("searchbox", { name: "Cerca" }).fill("plisse");
+    await header.getByRole("button", { name: "Cerca" }).click();
+    await arrived(page, "/search?q=plisse");
+    const grid = page.getByTestId("product-grid");
+    await expect(grid.getByRole("link", { name: "Abito lungo plissé" })).toBeVisible();
+
+    // Filters keep the query.
+    await applyFilters(page, javaScriptEnabled, () => page.getByRole("checkbox", { name: /^In saldo|^Solo disponibili/ }).first().check(), /q=plisse&/);
+
+    await visit(page, "/search?q=MAGLIA");
+    expect(await grid.locator("article").count()).toBeGreaterThan(0);
+    await expect(grid.locator("article").first()).toContainText(/maglia/i);
+
+    await visit(page, "/search?q=zzzzqqq");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Nessun risultato per «zzzzqqq»");
+
+    await visit(page, "/search?q=decollete");
+    await expect(page.getByTestId("product-grid").getByRole("link", { name: "Décolleté in pelle" })).toBeVisible();
+
+    await visit(page, "/en/search?q=CREPE");
+    await expect(page.getByTestId("product-grid").getByRole("link", { name: /Crêpe/ }).first()).toBeVisible();
+  });
+});

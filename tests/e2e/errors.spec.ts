@@ -129,7 +129,7 @@ test.describe("coming-soon pages render inside the shell", () => {
     await expect(back).toHaveAttribute("href", "/");
     await expect(header.getByRole("link", { name: "Bottega, vai alla home" })).toBeVisible();
     // Minimal: no category menu, no banner, no full footer.
-    await expect(page.getByRole("navigation", { name: "Categorie" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Categorie", exact: true })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Avvisi del negozio" })).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toContainText("Bottega S.r.l.");
     await expect(page.getByRole("contentinfo").getByRole("link")).toHaveCount(0);

@@ -35,7 +35,7 @@ test.describe("language switch keeps the shopper on the same page", () => {
   test("category with localized slugs: /categories/donna ↔ /en/categories/women", async ({ page }) => {
     await visit(page, "/");
     // The first category of the desktop menu.
-    const firstCategory = page.getByRole("navigation", { name: "Categorie" }).getByRole("link").first();
+    const firstCategory = page.getByRole("navigation", { name: "Categorie", exact: true }).getByRole("link").first();
     await expect(firstCategory).toHaveText("Donna");
     await firstCategory.click();
     await arrived(page, "/categories/donna");
@@ -48,7 +48,7 @@ test.describe("language switch keeps the shopper on the same page", () => {
     const shop = page.getByRole("contentinfo").locator("section").filter({ has: page.getByRole("heading", { name: "Negozio" }) });
     await shop.getByRole("link").first().click();
     await arrived(page, "/categories/donna");
-    const nav = page.getByRole("navigation", { name: "Categorie" });
+    const nav = page.getByRole("navigation", { name: "Categorie", exact: true });
     await nav.getByRole("link", { name: "Donna", exact: true }).hover();
     await nav.getByRole("link", { name: "Abiti" }).click();
     await arrived(page, "/categories/donna/abiti");

@@ -9,7 +9,7 @@ test.describe("mobile menu (390×844)", () => {
     if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
     const drawer = page.getByTestId("mobile-menu");
     const toggle = page.getByLabel("Menu", { exact: true });
-    const nav = page.getByRole("navigation", { name: "Categorie" });
+    const nav = page.getByRole("navigation", { name: "Categorie", exact: true });
 
     await expect(toggle).toBeVisible();
     await expect(drawer).not.toHaveAttribute("open");
@@ -32,7 +32,7 @@ test.describe("mobile menu (390×844)", () => {
     // navigation; without, it is a new page.
     if (javaScriptEnabled) expect(await page.evaluate(() => "__e2eSamePage" in window)).toBe(true);
     await expect(drawer).not.toHaveAttribute("open");
-    await expect(page.getByRole("navigation", { name: "Categorie" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Categorie", exact: true })).toBeHidden();
   });
 });
 
@@ -41,7 +41,7 @@ test.describe("desktop menu (1440×900)", () => {
 
   test("shows the top categories; a panel opens on hover", async ({ page }) => {
     await visit(page, "/");
-    const nav = page.getByRole("navigation", { name: "Categorie" });
+    const nav = page.getByRole("navigation", { name: "Categorie", exact: true });
     await expect(page.getByLabel("Menu", { exact: true })).toBeHidden();
     await expect(nav.getByRole("link")).toHaveText(["Donna", "Uomo", "Accessori"]);
     await expect(nav.getByRole("link", { name: "Donna", exact: true })).toHaveAttribute("href", "/categories/donna");
@@ -67,7 +67,7 @@ test.describe("desktop menu (1440×900)", () => {
 
   test("a panel opens on keyboard focus", async ({ page, javaScriptEnabled }) => {
     await visit(page, "/");
-    const nav = page.getByRole("navigation", { name: "Categorie" });
+    const nav = page.getByRole("navigation", { name: "Categorie", exact: true });
     const donna = nav.getByRole("link", { name: "Donna", exact: true });
     const abiti = nav.getByRole("link", { name: "Abiti" });
 
