@@ -9,6 +9,7 @@ import { getNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { appContext } from "~/server/context.server";
 import { isLocale } from "~/utils/locale";
+import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
 const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
@@ -24,6 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     hero: { wide: campaignImage("16:9"), tall: campaignImage("4:5") },
     tiles: TILE_KEYS.map((key) => categoryTileImage(key)),
     seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
+    // Built on the server: the JSON-LD helpers stay out of the home page's JavaScript.
+    organization: organizationJsonLd(env.PUBLIC_URL),
   };
 }
 
@@ -146,6 +149,6 @@ function Teaser({ title, text, link, to, tone }: { title: string; text: string; 
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta({ ...data.seo, alternates: { it: "/", en: "/en" } }) : [];
+  data ? [...seoMeta({ ...data.seo, alternates: { it: "/", en: "/en" } }), { "script:ld+json": data.organization }] : [];
 
 export const ErrorBoundary = RouteErrorBoundary;

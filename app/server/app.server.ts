@@ -39,8 +39,11 @@ export async function createApp(): Promise<App> {
   }, 3_600_000);
   housekeeping.unref();
 
+  // In production the build is an object, so React Router derives its route table once; a
+  // function (development) makes it re-derive the table on every request, for hot reloads.
+  const build = env.NODE_ENV === "production" ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build");
   const handler = createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(appContext, {

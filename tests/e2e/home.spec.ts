@@ -9,6 +9,8 @@ test.describe("home page in Italian (/)", () => {
     await visit(page, "/");
     await expect(page.locator("html")).toHaveAttribute("lang", "it");
     await expect(page).toHaveTitle(/Bottega/);
+    const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((json) => JSON.parse(json));
+    expect(structured.map((data) => data["@type"])).toContain("Organization");
 
     const headline = "Lana, lino e tempo: capi fatti per restare.";
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline);
