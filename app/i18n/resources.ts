@@ -1,3 +1,11 @@
+import enContent from "../../locales/en/content.json";
+import itContent from "../../locales/it/content.json";
+import enStores from "../../locales/en/stores.json";
+import itStores from "../../locales/it/stores.json";
+import enCareer from "../../locales/en/career.json";
+import itCareer from "../../locales/it/career.json";
+import enCountry from "../../locales/en/country.json";
+import itCountry from "../../locales/it/country.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enHome from "../../locales/en/home.json";
@@ -5,11 +13,11 @@ import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
-export const namespaces = ["common", "home", "catalog"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country"] as const;
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog },
-  en: { common: enCommon, home: enHome, catalog: enCatalog },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry },
 };
 
 declare module "i18next" {
