@@ -1,27 +1,42 @@
 import { data } from "react-router";
 import type { Route } from "./+types/inside";
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getContentPage } from "~/modules/content/content.service.server";
 import { appContext } from "~/server/context.server";
+import { isLocale } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const name = params.insideName ?? "";
-  if (!/^inside-[a-z0-9-]+$/.test(name)) throw data(null, { status: 404 });
-  return {
-    title: getInstance(context).t("comingSoon.features.inside"),
-    path: new URL(request.url).pathname,
-    origin: context.get(appContext).env.PUBLIC_URL,
-  };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
+  const detected = getLocale(context);
+  const locale = isLocale(detected) ? detected : "it";
+  const name = /^inside-([a-z0-9-]+)$/.exec(params.insideName ?? "")?.[1];
+  if (!name) throw data(null, { status: 404 });
+  const entry = await getContentPage(db, "inside", locale, name, getInstance(context).getFixedT(locale, "content"));
+  if (!entry) throw data(null, { status: 404 });
+  return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }
 
 export default function InsidePage({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon title={loaderData.title} />;
+  const { entry } = loaderData;
+  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} cover={entry.cover} />;
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, noindex: true }) : [];
+  data
+    ? seoMeta({
+        title: data.entry.metaTitle,
+        description: data.entry.metaDescription,
+        keywords: data.entry.keywords,
+        image: data.entry.cover.src,
+        path: data.entry.url,
+        alternates: data.entry.alternates,
+        origin: data.origin,
+        type: "article",
+      })
+    : [];
 
 export const ErrorBoundary = RouteErrorBoundary;

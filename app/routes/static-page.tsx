@@ -1,32 +1,43 @@
 import { data } from "react-router";
 import type { Route } from "./+types/static-page";
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getContentPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/content/static-pages";
 import { appContext } from "~/server/context.server";
-import { isLocale, localizePath } from "~/utils/locale";
+import { isLocale } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
+// The static pages under /pages/{id}: FAQ, shipping, returns, legal texts… from the content
+// table, with the shop's constants filled in from the settings.
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
   const detected = getLocale(context);
   const locale = isLocale(detected) ? detected : "it";
-  const page = findStaticPage(params["*"] ?? "", locale);
-  if (!page) throw data(null, { status: 404 });
-  const only = page.id === "Whistleblowing";
-  return {
-    title: getInstance(context).t("comingSoon.features.pages"),
-    path: localizePath(`/pages/${page.canonicalId}`, locale),
-    origin: context.get(appContext).env.PUBLIC_URL,
-    page: only ? { alternates: { it: "/pages/Whistleblowing", en: "/en" } } : { alternates: { it: `/pages/${page.canonicalId}`, en: `/en/pages/${page.canonicalId}` } },
-  };
+  const found = findStaticPage(params["*"] ?? "", locale);
+  if (!found) throw data(null, { status: 404 });
+  const entry = await getContentPage(db, "page", locale, found.canonicalId, getInstance(context).getFixedT(locale, "content"));
+  if (!entry) throw data(null, { status: 404 });
+  return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon title={loaderData.title} />;
+  const { entry } = loaderData;
+  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} />;
 }
 
+// Both spellings of the terms path are served; the canonical URL is the entry's own.
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, noindex: true }) : [];
+  data
+    ? seoMeta({
+        title: data.entry.metaTitle,
+        description: data.entry.metaDescription,
+        keywords: data.entry.keywords,
+        path: data.entry.url,
+        alternates: data.entry.alternates,
+        origin: data.origin,
+      })
+    : [];
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,104 @@
+import type { TFunction } from "i18next";
+import type { Kysely } from "kysely";
+import type { Database, Locale } from "~/db/schema";
+import { GARMENTS } from "~/modules/media/garment-art";
+import { campaignImage, garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
+import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { localizePath } from "~/utils/locale";
+import { type ContentKind, countContent, findContentBySlug, findContentSlugs, listContent } from "./content.repository.server";
+import { renderMarkdown } from "./markdown.server";
+
+/** A content entry's URL: pages under /pages, the journal under /blog, the care guide under its localized name. */
+export function contentUrl(kind: ContentKind, slug: string, locale: Locale): string {
+  switch (kind) {
+    case "page":
+      return localizePath(`/pages/${slug}`, locale);
+    case "blog":
+      return localizePath(`/blog/${slug}`, locale);
+    case "care":
+      return locale === "it" ? `/curadelcapo/${slug}` : `/en/careguide/${slug}`;
+    case "inside":
+      return localizePath(`/inside-${slug}`, locale);
+  }
+}
+
+/** The drawn picture of an entry: a garment in a warm neutral, or the campaign for the atelier. */
+export function coverImage(cover: string | null): ResponsiveImage {
+  if (cover && (GARMENTS as readonly string[]).includes(cover)) return garmentImage(cover, "#b9a58f");
+  return campaignImage("4:5");
+}
+
+export interface ContentPage {
+  key: string;
+  title: string;
+  excerpt: string;
+  /** Safe HTML rendered from Markdown, the shop's constants filled in. */
+  html: string;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string;
+  cover: ResponsiveImage;
+  publishedAt: string;
+  url: string;
+  /** The same entry's URL in each language it exists in. */
+  alternates: Partial<Record<Locale, string>>;
+}
+
+/** A published entry by its slug, rendered; null when there is none in this language. */
+export async function getContentPage(
+  db: Kysely<Database>,
+  kind: ContentKind,
+  locale: Locale,
+  slug: string,
+  t: TFunction<"content">,
+  now = new Date(),
+): Promise<ContentPage | null> {
+  const row = await findContentBySlug(db, kind, locale, slug, now.toISOString());
+  if (!row) return null;
+  const [slugs, settings] = await Promise.all([findContentSlugs(db, kind, row.key), getShopSettings(db)]);
+  const values = settingsPlaceholders(settings, locale, t);
+  const fill = (text: string) => fillPlaceholders(text, values);
+  return {
+    key: row.key,
+    title: fill(row.title),
+    excerpt: fill(row.excerpt),
+    html: renderMarkdown(fill(row.body)),
+    metaTitle: fill(row.meta_title),
+    metaDescription: fill(row.meta_description),
+    keywords: row.keywords,
+    cover: coverImage(row.cover),
+    publishedAt: row.published_at,
+    url: contentUrl(kind, row.slug, locale),
+    alternates: Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, contentUrl(kind, s as string, l as Locale)])),
+  };
+}
+
+export const JOURNAL_PAGE_SIZE = 9;
+
+export interface ContentListItem {
+  key: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  cover: ResponsiveImage;
+  publishedAt: string;
+}
+
+/** One page of the journal or the care guide, newest first; null past the last page. */
+export async function getContentList(db: Kysely<Database>, kind: "blog" | "care", locale: Locale, page: number, now = new Date()) {
+  const at = now.toISOString();
+  const size = kind === "blog" ? JOURNAL_PAGE_SIZE : 100;
+  const [total, rows] = await Promise.all([countContent(db, kind, locale, at), listContent(db, kind, locale, { limit: size, offset: (page - 1) * size, now: at })]);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  if (page > pageCount) return null;
+  const items: ContentListItem[] = rows.map((row) => ({
+    key: row.key,
+    title: row.title,
+    excerpt: row.excerpt,
+    url: contentUrl(kind, row.slug, locale),
+    cover: coverImage(row.cover),
+    publishedAt: row.published_at,
+  }));
+  return { items, page, pageCount, total };
+}

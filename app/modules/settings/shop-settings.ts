@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+// The shop's constants, kept once in the database (shop_settings) and shown wherever they are
+// needed: pages, footer, checkout. Where the spec's Italian and English texts disagree, one value
+// drives both languages (docs/decisions/007-shop-constants.md).
+
+export const PAYMENT_METHODS = ["applePay", "googlePay", "bankTransfer", "paypalInstalments"] as const;
+
+export const ShopSettingsSchema = z.object({
+  freeShippingFromCents: z.number().int().nonnegative(),
+  shippingFeeCents: z.number().int().nonnegative(),
+  deliveryDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
+  courier: z.string().min(1),
+  returnDays: z.number().int().positive(),
+  returnFeeCents: z.number().int().nonnegative(),
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  paypalInstalments: z.number().int().min(2),
+  supportHours: z.object({ open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/) }),
+  supportEmail: z.email(),
+  supportPhone: z.string().min(5),
+  hrEmail: z.email(),
+  company: z.object({
+    name: z.string().min(1),
+    address: z.string().min(1),
+    vatNumber: z.string().min(1),
+    reaNumber: z.string().min(1),
+  }),
+});
+
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
+/** What a new shop starts with (the seed writes the same values to the database). */
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
+  freeShippingFromCents: 25_000,
+  shippingFeeCents: 700,
+  deliveryDays: { min: 1, max: 3 },
+  courier: "UPS",
+  returnDays: 14,
+  returnFeeCents: 1_000,
+  paymentMethods: [...PAYMENT_METHODS],
+  paypalInstalments: 3,
+  supportHours: { open: "08:30", close: "17:30" },
+  supportEmail: "assistenza@bottega.example",
+  supportPhone: "+39 02 1234 5678",
+  hrEmail: "lavora-con-noi@bottega.example",
+  company: {
+    name: "Bottega S.r.l.",
+    address: "Via della Spiga 12, 20121 Milano",
+    vatNumber: "IT01234567890",
+    reaNumber: "MI-1234567",
+  },
+};

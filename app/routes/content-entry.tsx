@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import type { Route } from "./+types/content-entry";
+import { ContentArticle } from "~/components/content/content-article";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getContentPage } from "~/modules/content/content.service.server";
+import { appContext } from "~/server/context.server";
+import { formatLongDate } from "~/utils/dates";
+import { isLocale } from "~/utils/locale";
+import { seoMeta } from "~/utils/seo";
+
+// A journal post (/blog/{slug}) or a care-guide article (/curadelcapo/{slug},
+// /en/careguide/{slug}). Slugs are localized: the language switch follows the entry's own.
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
+  const detected = getLocale(context);
+  const locale = isLocale(detected) ? detected : "it";
+  const { pathname } = new URL(request.url);
+  const kind = /\/(curadelcapo|careguide)\//.test(pathname) ? "care" : "blog";
+  const t = getInstance(context).getFixedT(locale, "content");
+  const entry = await getContentPage(db, kind, locale, params.slug ?? "", t);
+  if (!entry) throw data(null, { status: 404 });
+  const home = locale === "it" ? "/" : "/en";
+  const section = kind === "care" ? (locale === "it" ? "/curadelcapo" : "/en/careguide") : `${locale === "it" ? "" : "/en"}/blog`;
+  return {
+    kind,
+    entry,
+    date: kind === "blog" ? { iso: entry.publishedAt, label: formatLongDate(entry.publishedAt, locale) } : undefined,
+    crumbs: [
+      { name: t("breadcrumbs.home"), url: home },
+      { name: t(`${kind}.title`), url: section },
+      { name: entry.title, url: entry.url },
+    ],
+    origin: env.PUBLIC_URL,
+    page: { alternates: entry.alternates },
+  };
+}
+
+export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
+  const { entry, date, crumbs } = loaderData;
+  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} breadcrumbs={crumbs} />;
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? seoMeta({
+        title: data.entry.metaTitle,
+        description: data.entry.metaDescription,
+        keywords: data.entry.keywords,
+        image: data.entry.cover.src,
+        path: data.entry.url,
+        alternates: data.entry.alternates,
+        origin: data.origin,
+        type: "article",
+      })
+    : [];
+
+export const ErrorBoundary = RouteErrorBoundary;

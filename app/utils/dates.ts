@@ -1,0 +1,9 @@
+import { INTL_LOCALE, type Locale } from "./locale";
+
+/**
+ * A stored UTC timestamp as a long date in the reader's language ("12 novembre 2026"). Formatted
+ * in UTC on the server, so the page and its hydration agree whatever the visitor's time zone.
+ */
+export function formatLongDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
+}

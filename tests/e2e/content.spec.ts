@@ -1,0 +1,77 @@
+import type { Page } from "@playwright/test";
+import { arrived, expect, test, visit } from "./fixtures";
+
+const title = (page: Page) => page.getByRole("heading", { level: 1 });
+const toEnglish = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Read this page in English" });
+const toItalian = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Leggi questa pagina in italiano" });
+
+test.describe("content (1440×900)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the journal lists posts newest first and opens one; the language switch follows its slug", async ({ page }) => {
+    await visit(page, "/blog");
+    await expect(title(page)).toHaveText("Il Journal");
+    const posts = page.getByRole("main").getByRole("article");
+    expect(await posts.count()).toBeGreaterThanOrEqual(5);
+    const dates = await page.getByRole("main").locator("article time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime")!));
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    const first = posts.first().getByRole("link");
+    const name = (await first.textContent())!;
+    await first.click();
+    await arrived(page, /\/blog\/[a-z0-9-]+$/);
+    await expect(title(page)).toHaveText(name);
+    await expect(page.getByRole("main").locator("time")).toHaveText(/\d{1,2} \w+ \d{4}/);
+    const italianPath = new URL(page.url()).pathname;
+
+    await toEnglish(page).click();
+    await arrived(page, /\/en\/blog\/[a-z0-9-]+$/);
+    expect(new URL(page.url()).pathname).not.toBe(`/en${italianPath}`);
+    await toItalian(page).click();
+    await arrived(page, italianPath);
+  });
+
+  test("the care guide lives at /curadelcapo in Italian and /en/careguide in English, slugs included", async ({ page }) => {
+    await visit(page, "/curadelcapo");
+    await expect(title(page)).toHaveText("Cura del capo");
+    await page.getByRole("main").getByRole("article").first().getByRole("link").click();
+    await arrived(page, /^.*\/curadelcapo\/[a-z0-9-]+$/);
+    await toEnglish(page).click();
+    await arrived(page, /\/en\/careguide\/[a-z0-9-]+$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await visit(page, "/en/careguide");
+    await expect(title(page)).toHaveText("Care guide");
+  });
+
+  test("static pages show the shop's constants from the settings; both spellings of the terms path are served", async ({ page }) => {
+    await visit(page, "/pages/Shipping");
+    await expect(title(page)).toHaveText("Spedizioni");
+    await expect(page.getByRole("main")).toContainText(/250,00\s€/);
+    await expect(page.getByRole("main")).toContainText("UPS");
+    await expect(page.getByRole("main")).not.toContainText("{{");
+
+    await visit(page, "/pages/Terms-Conditions");
+    const terms = await title(page).textContent();
+    await visit(page, "/pages/Terms-and-Conditions");
+    await expect(title(page)).toHaveText(terms!);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/pages\/Terms-Conditions$/);
+
+    for (const id of ["Faq", "Returns", "About", "Contact", "Privacy-Policy", "Cookie-Policy", "garment-care"]) {
+      await visit(page, `/en/pages/${id}`);
+      await expect(page.getByRole("main")).not.toContainText("{{");
+    }
+  });
+
+  test("Whistleblowing exists only in Italian", async ({ page }) => {
+    await visit(page, "/pages/Whistleblowing");
+    await expect(title(page)).not.toHaveText("Pagina non trovata");
+    await visit(page, "/en/pages/Whistleblowing", { status: 404 });
+  });
+
+  test("the brand's story pages live at /inside-{name}", async ({ page }) => {
+    await visit(page, "/inside-atelier");
+    await expect(title(page)).not.toBeEmpty();
+    await visit(page, "/en/inside-materials");
+    await visit(page, "/inside-nothing", { status: 404 });
+  });
+});
