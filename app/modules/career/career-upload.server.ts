@@ -1,0 +1,241 @@
+import { once } from "node:events";
+import { Busboy } from "@fastify/busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { CV_FIELD, CV_MAX_BYTES } from "./career.fields";
+
+// Reading the "work with us" form (a multipart POST) as a stream, and checking the CV from its
+// bytes. Nothing here buffers an unbounded body: the CV stops at its limit, text fields at
+// theirs, and the request itself at `bodyBytes`.
+
+export interface UploadLimits {
+  /** The file's limit: bytes past it are read and discarded, and the file is marked truncated. */
+  fileBytes: number;
+  /** Each text field's limit (longer values are cut; the schema's max lengths are far below). */
+  fieldBytes: number;
+  /** How many text fields are read; more are ignored. */
+  fields: number;
+  /**
+   * The whole request. Past the file limit the rest of the body is drained (read, not kept), so
+   * the browser gets the form back with the file's error; past this, reading stops altogether.
+   */
+  bodyBytes: number;
+}
+
+export const CAREER_UPLOAD_LIMITS: UploadLimits = {
+  fileBytes: CV_MAX_BYTES,
+  fieldBytes: 16 * 1024,
+  fields: 20,
+  bodyBytes: 32 * 1024 * 1024,
+};
+
+export interface ReceivedFile {
+  /** As the browser sent it (no path): data to sanitise, never a path. */
+  fileName: string;
+  /** At most the file limit. */
+  bytes: Buffer;
+  /** True when the file was larger than the limit (its bytes are then incomplete). */
+  truncated: boolean;
+}
+
+export type ReadFormResult =
+  | {
+      status: "read";
+      /** Text fields in the order sent; the first file of `fileField`, if any was chosen. */
+      fields: Array<[string, string]>;
+      file?: ReceivedFile;
+      /**
+       * The body passed `bodyBytes`: reading stopped there, so the answer should close the
+       * connection (the browser may still be sending).
+       */
+      bodyTruncated: boolean;
+    }
+  /** Not a form body, a broken multipart body, or a client that went away mid-upload. */
+  | { status: "malformed" };
+
+/**
+ * Reads a form POST (multipart or urlencoded) from a Web Request's body stream with busboy.
+ * Only `fileField` may carry a file; other files are discarded as they arrive.
+ */
+export async function readForm(
+  request: Request,
+  { fileField = CV_FIELD, limits = CAREER_UPLOAD_LIMITS }: { fileField?: string; limits?: UploadLimits } = {},
+): Promise<ReadFormResult> {
+  const contentType = request.headers.get("content-type");
+  if (!request.body || !contentType) return { status: "malformed" };
+  let parser: InstanceType<typeof Busboy>;
+  try {
+    parser = new Busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: limits.fileBytes, fieldSize: limits.fieldBytes, fields: limits.fields, files: 3, parts: limits.fields + 3 },
+    });
+  } catch {
+    return { status: "malformed" };
+  }
+
+  const fields: Array<[string, string]> = [];
+  let file: ReceivedFile | undefined;
+  const fileReads: Promise<unknown>[] = [];
+  parser.on("field", (name: string, value: string) => fields.push([name, value]));
+  parser.on("file", (name: string, stream: NodeJS.ReadableStream & { truncated?: boolean }, fileName: string) => {
+    // A part that breaks off errors its stream as well as the parser: the parser's error is the
+    // one answered, and an unheard one on the stream would take the process down.
+    stream.on("error", () => undefined);
+    if (name !== fileField || file) {
+      stream.resume();
+      return;
+    }
+    const received: ReceivedFile = { fileName: decodeFileName(fileName ?? ""), bytes: Buffer.alloc(0), truncated: false };
+    file = received;
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("limit", () => {
+      received.truncated = true;
+    });
+    const read = once(stream, "end").then(() => {
+      received.bytes = Buffer.concat(chunks);
+    });
+    // Awaited below on success; a broken body is answered before, so never left unhandled.
+    read.catch(() => undefined);
+    fileReads.push(read);
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("finish", resolve);
+    parser.on("error", reject);
+  });
+  finished.catch(() => undefined);
+
+  const reader = request.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limits.bodyBytes) {
+        // Stop here: whatever the parser holds is kept, the file (if it was arriving) is too big.
+        reader.releaseLock();
+        parser.destroy();
+        if (file) file.truncated = true;
+        return { status: "read", fields, file: file ?? { fileName: "", bytes: Buffer.alloc(0), truncated: true }, bodyTruncated: true };
+      }
+      if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
+        await Promise.race([once(parser, "drain"), finished]);
+      }
+    }
+    parser.end();
+    await finished;
+    await Promise.all(fileReads);
+  } catch {
+    return { status: "malformed" };
+  }
+  // No file chosen: the browser sends an empty part with an empty name.
+  if (file && file.fileName === "" && file.bytes.length === 0) file = undefined;
+  return { status: "read", fields, file, bodyTruncated: false };
+}
+
+/**
+ * Browsers send the file name's UTF-8 bytes as they are; busboy hands them over as Latin-1
+ * characters. Read them back as UTF-8 when they are valid UTF-8.
+ */
+function decodeFileName(raw: string): string {
+  if (!/[\u0080-\u00ff]/.test(raw) || /[^\u0000-\u00ff]/.test(raw)) return raw;
+  const decoded = Buffer.from(raw, "latin1").toString("utf8");
+  return decoded.includes("\uFFFD") ? raw : decoded;
+}
+
+export const CV_TYPES = {
+  pdf: { mime: "application/pdf", ext: "pdf" },
+  doc: { mime: "application/msword", ext: "doc" },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx" },
+} as const;
+
+export type CvType = (typeof CV_TYPES)[keyof typeof CV_TYPES];
+
+/**
+ * What the bytes are, whatever the file is called: a PDF, a Word 97–2003 document (an OLE2
+ * compound file with a WordDocument stream) or a Word document (an Office Open XML package
+ * whose main part is a wordprocessing document, per its [Content_Types].xml). Anything else,
+ * a bare ZIP, a spreadsheet or an executable included, is null.
+ */
+export async function detectCvType(bytes: Uint8Array): Promise<CvType | null> {
+  let detected: Awaited<ReturnType<typeof fileTypeFromBuffer>>;
+  try {
+    detected = await fileTypeFromBuffer(bytes);
+  } catch {
+    return null;
+  }
+  switch (detected?.ext) {
+    case "pdf":
+      return CV_TYPES.pdf;
+    case "docx":
+      return CV_TYPES.docx;
+    case "cfb":
+      // file-type stops at "a compound file", which Excel, PowerPoint and Windows installers
+      // (.msi) are too: only one with a WordDocument stream is a Word document.
+      return hasWordDocumentStream(bytes) ? CV_TYPES.doc : null;
+    default:
+      return null;
+  }
+}
+
+const WORD_STREAM = "WordDocument";
+
+/**
+ * Looks for the "WordDocument" stream among an OLE2 compound file's directory entries. Entries
+ * are 128 bytes, aligned within the sectors after the header (512 or 4096 bytes): a UTF-16LE
+ * name, its length in bytes (with the terminator) at +64, and the object type at +66 (2 = stream).
+ */
+export function hasWordDocumentStream(bytes: Uint8Array): boolean {
+  if (bytes.length < 512) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const shift = view.getUint16(0x1e, true);
+  if (shift !== 9 && shift !== 12) return false;
+  const nameBytes = (WORD_STREAM.length + 1) * 2;
+  for (let at = 1 << shift; at + 128 <= bytes.length; at += 128) {
+    if (view.getUint16(at + 64, true) !== nameBytes || bytes[at + 66] !== 2) continue;
+    let same = true;
+    for (let i = 0; i < WORD_STREAM.length && same; i++) same = view.getUint16(at + i * 2, true) === WORD_STREAM.charCodeAt(i);
+    if (same) return true;
+  }
+  return false;
+}
+
+export type CvErrorKey = "career:validation.cvRequired" | "career:validation.cvTooLarge" | "career:validation.cvType";
+
+export type CvCheck =
+  | { ok: true; cv: { fileName: string; mimeType: string; bytes: Buffer } }
+  | { ok: false; error: CvErrorKey };
+
+/** The CV's verdict: present, within the limit, and a PDF, DOC or DOCX by its content. */
+export async function checkCv(file: ReceivedFile | undefined): Promise<CvCheck> {
+  if (!file) return { ok: false, error: "career:validation.cvRequired" };
+  if (file.truncated) return { ok: false, error: "career:validation.cvTooLarge" };
+  const type = file.bytes.length ? await detectCvType(file.bytes) : null;
+  if (!type) return { ok: false, error: "career:validation.cvType" };
+  return { ok: true, cv: { fileName: sanitizeFileName(file.fileName, type.ext), mimeType: type.mime, bytes: file.bytes } };
+}
+
+const MAX_NAME = 150;
+
+/**
+ * The applicant's file name as data for HR: no folders, no control or bidirectional-override
+ * characters (which make "cv‮fdp.exe" look like a PDF), none of the characters file systems
+ * refuse, at most 150 characters, and ending with the extension of what the content is.
+ */
+export function sanitizeFileName(raw: string, ext: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? "";
+  let name = base
+    .normalize("NFC")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff<>:"|?*]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "")
+    .replace(/[. ]+$/, "");
+  if (!name.toLowerCase().endsWith(`.${ext}`)) name = name ? `${name}.${ext}` : `cv.${ext}`;
+  const chars = Array.from(name);
+  if (chars.length > MAX_NAME) {
+    const suffix = `.${ext}`;
+    name = chars.slice(0, MAX_NAME - suffix.length).join("").trimEnd() + suffix;
+  }
+  return name;
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { CAREER_LIMITS, DEPARTMENTS } from "./career.fields";
+
+// The text fields of the "work with us" form; the CV is checked from its bytes by
+// career-upload.server.ts. Messages are translation keys: common.json's validation.* where the
+// shop has one, career.json's validation.* for the rest. The form shows them without loading zod
+// (the browser submits and the server answers), so this module stays on the server side.
+
+const required = { error: "validation.required" };
+
+/** Trimmed, required, at most `max` characters. */
+const text = (max: number, tooLong = "career:validation.tooLong") =>
+  z.string(required).trim().min(1, required).max(max, { error: tooLong });
+
+/** A one-line value (names): runs of spaces, tabs or line breaks become one space. */
+const line = (max: number) => text(max).transform((value) => value.replace(/\s+/g, " "));
+
+/** Digits with the usual separators and an optional leading +: 6 to 15 digits in all. */
+const PHONE = /^\+?[0-9 ().\/-]+$/;
+const digitCount = (value: string) => value.replace(/\D/g, "").length;
+
+/** "www.example.com/me" is what people type: it means https://. */
+const withScheme = (value: string) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
+
+export const CareerApplicationSchema = z.object({
+  firstName: line(CAREER_LIMITS.name),
+  lastName: line(CAREER_LIMITS.name),
+  // The same rules and messages as the newsletter address.
+  email: z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(CAREER_LIMITS.email, { error: "validation.email" })
+    .pipe(z.email({ error: "validation.email" })),
+  phone: z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(CAREER_LIMITS.phone, { error: "career:validation.phone" })
+    .refine((value) => PHONE.test(value) && digitCount(value) >= 6 && digitCount(value) <= 15, { error: "career:validation.phone" }),
+  // The empty first option submits "", which conform turns into undefined: "required".
+  department: z.enum(DEPARTMENTS, { error: (issue) => (issue.input === undefined ? "validation.required" : "career:validation.department") }),
+  portfolio: z
+    .string()
+    .trim()
+    .max(CAREER_LIMITS.portfolio, { error: "career:validation.website" })
+    .transform(withScheme)
+    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "career:validation.website" }))
+    .transform((value) => new URL(value).href)
+    .optional(),
+  message: text(CAREER_LIMITS.message, "career:validation.messageTooLong"),
+  privacy: z.boolean({ error: "validation.privacy" }).refine((accepted) => accepted, { error: "validation.privacy" }),
+});
+
+export type CareerApplicationInput = z.infer<typeof CareerApplicationSchema>;

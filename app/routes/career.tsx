@@ -1,0 +1,114 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/career";
+import { CareerForm, type CareerActionData } from "~/components/career/career-form";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useTranslation } from "~/hooks/use-translation";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getSession } from "~/middleware/session.server";
+import { CareerApplicationSchema } from "~/modules/career/career.schema";
+import { submitJobApplication } from "~/modules/career/career.service.server";
+import { checkCv, readForm } from "~/modules/career/career-upload.server";
+import { getMailer } from "~/modules/mail/mail.server";
+import { appContext } from "~/server/context.server";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { isLocale, type Locale, localizePath } from "~/utils/locale";
+import { seoMeta } from "~/utils/seo";
+
+const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+const PAGE = "/pages/career";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const locale = localeOf(getLocale(context));
+  const t = getInstance(context).getFixedT(locale, "career");
+  return {
+    title: t("pageTitle"),
+    description: t("metaDescription"),
+    path: localizePath(PAGE, locale),
+    origin: context.get(appContext).env.PUBLIC_URL,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, clientIp } = context.get(appContext);
+  const locale = localeOf(getLocale(context));
+  const t = getInstance(context).getFixedT(locale, "career");
+
+  // The body is read as a stream: never request.formData(), which would hold all of it.
+  const form = await readForm(request);
+  if (form.status === "malformed") {
+    const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { "": [t("malformed")] } };
+    return data<CareerActionData>({ result }, { status: 400 });
+  }
+  // Past the request limit the browser may still be sending: answer, then close the connection.
+  const headers: HeadersInit = form.bodyTruncated ? { Connection: "close" } : {};
+
+  const formData = new FormData();
+  for (const [name, value] of form.fields) formData.append(name, value);
+  const submission = parseWithZod(formData, { schema: CareerApplicationSchema });
+  const cv = await checkCv(form.file);
+  if (submission.status !== "success" || !cv.ok) {
+    const result = submission.reply(cv.ok ? {} : { fieldErrors: { cv: [cv.error] } });
+    return data<CareerActionData>({ result }, { status: 400, headers });
+  }
+
+  const outcome = await submitJobApplication(
+    db,
+    { ...submission.value, cv: cv.cv, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") },
+    { mailer: getMailer() },
+  );
+  if (outcome.status === "rate-limited") {
+    return data<CareerActionData>(
+      { result: submission.reply({ formErrors: [t("rateLimited")] }) },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
+    );
+  }
+  // Post-redirect-get, with and without JavaScript: the shell shows the notice.
+  await getSession(context).addFlash({ kind: "success", key: "career:success" });
+  throw redirect(localizePath(PAGE, locale));
+}
+
+export default function CareerPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("career");
+  return (
+    <section className="container-page grid gap-10 py-12 desk:grid-cols-12 desk:py-16" aria-labelledby="page-title">
+      <div className="desk:col-span-5">
+        <div className="desk:sticky desk:top-28">
+          <p className="eyebrow mb-4">{t("eyebrow")}</p>
+          <h1 id="page-title" className="mb-5 text-5xl desk:text-6xl">
+            {t("pageTitle")}
+          </h1>
+          <p className="mb-10 text-lg text-stone">{t("intro")}</p>
+          <h2 className="mb-4 text-2xl">{t("howTitle")}</h2>
+          <ol className="space-y-4">
+            {(["step1", "step2", "step3"] as const).map((step, index) => (
+              <li key={step} className="flex gap-4">
+                <span aria-hidden="true" className="font-display text-2xl leading-none text-terracotta">
+                  {index + 1}
+                </span>
+                <span>{t(step)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+      <div className="bg-paper p-5 shadow-sm desk:col-span-6 desk:col-start-7 desk:p-10">
+        <CareerForm actionData={actionData} />
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? seoMeta({
+        title: `${data.title} | Bottega`,
+        description: data.description,
+        path: data.path,
+        origin: data.origin,
+        alternates: { it: PAGE, en: localizePath(PAGE, "en") },
+      })
+    : [];
+
+export const ErrorBoundary = RouteErrorBoundary;
