@@ -1,6 +1,9 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as foundation from "./migrations/20261122000000-foundation";
 import * as catalogue from "./migrations/20261122010000-catalogue";
+import * as content from "./migrations/20261123010000-content";
+import * as stores from "./migrations/20261123020000-stores";
+import * as career from "./migrations/20261123030000-career";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -8,6 +11,9 @@ import type { Database } from "./schema";
 const migrations: Record<string, Migration> = {
   "20261122000000-foundation": foundation,
   "20261122010000-catalogue": catalogue,
+  "20261123010000-content": content,
+  "20261123020000-stores": stores,
+  "20261123030000-career": career,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

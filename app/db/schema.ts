@@ -152,7 +152,97 @@ export interface ProductSearchTable {
   document: string;
 }
 
+export interface ShopSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface ContentTable {
+  id: Id;
+  kind: "page" | "blog" | "care" | "inside";
+  /** Stable id across languages ("Faq", a post's key). */
+  key: string;
+  locale: Locale;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Markdown; the shop's constants appear as {{placeholders}} filled from the settings. */
+  body: string;
+  meta_title: string;
+  meta_description: string;
+  keywords: string;
+  cover: string | null;
+  published_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StoreRegionsTable {
+  /** A slug: "southern-europe". */
+  code: string;
+  /** One of CONTINENTS (app/modules/store/store.schema.ts). */
+  continent_code: string;
+  name_it: string;
+  name_en: string;
+  position: number;
+}
+
+export interface StoresTable {
+  id: Id;
+  name: string;
+  kind: "boutique" | "corner";
+  /** Street and number as written locally ("Via della Spiga 18", "817 Madison Avenue"). */
+  address: string;
+  city: string;
+  /** Province or state abbreviation where addresses carry one ("MI", "NY"). */
+  province: string | null;
+  postal_code: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country_code: string;
+  region_code: string;
+  /** International format: "+39 02 7600 4182". */
+  phone: string;
+  /** JSON: seven days from Monday, each a list of ["HH:MM", "HH:MM"] pairs; [] is closed. */
+  opening_hours: string;
+  latitude: number;
+  longitude: number;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobApplicationsTable {
+  id: Id;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** One of DEPARTMENTS in app/modules/career/career.fields.ts. */
+  department: string;
+  website: string | null;
+  message: string;
+  locale: Locale;
+  consent_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** The CV of an application: the bytes themselves (blob on SQLite, bytea on PostgreSQL). */
+export interface JobApplicationFilesTable {
+  id: Id;
+  application_id: number;
+  /** The applicant's file name, sanitised; data only, never a path. */
+  file_name: string;
+  /** Detected from the content, not from the name. */
+  mime_type: string;
+  size_bytes: number;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  shop_settings: ShopSettingsTable;
+  content: ContentTable;
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
   colors: ColorsTable;
@@ -168,6 +258,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   back_in_stock_requests: BackInStockRequestsTable;
   product_search: ProductSearchTable;
+  store_regions: StoreRegionsTable;
+  stores: StoresTable;
+  job_applications: JobApplicationsTable;
+  job_application_files: JobApplicationFilesTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

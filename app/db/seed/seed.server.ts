@@ -2,7 +2,10 @@ import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 import { rebuildSearchIndex } from "../../modules/catalog/search.repository.server";
 import type { Database, Locale } from "../schema";
 import { catalogue as demoCatalogue } from "./catalogue";
+import { demoContent } from "./content.data";
+import { seedContent } from "./content.seed";
 import type { SeedCatalogue } from "./catalogue.types";
+import { seedStores } from "./stores.seed";
 
 const LOCALES: Locale[] = ["it", "en"];
 const DAY_MS = 86_400_000;
@@ -149,7 +152,9 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
 
     // The search documents read the rows written above, in the same transaction.
     await rebuildSearchIndex(trx);
+    await seedContent(trx, demoContent, now);
 
+    await seedStores(trx, now);
     return { products: catalogue.products.length, variants: variantCount };
   }
 }
