@@ -33,6 +33,10 @@ const child = spawn(process.execPath, [serverEntry], {
     DATABASE_URL: `file:${dbFile}`,
     LOG_LEVEL: "warn",
     PUBLIC_URL: `http://localhost:${port}`,
+    // The two shops on one server under two host names: the country chooser's redirects
+    // between them are real cross-host redirects (tests/e2e/country.spec.ts).
+    IT_SHOP_HOST: `http://localhost:${port}`,
+    EU_SHOP_HOST: `http://127.0.0.1:${port}`,
   },
 });
 

@@ -49,6 +49,9 @@ test.describe("content (1440×900)", () => {
     await expect(page.getByRole("main")).toContainText(/250,00\s€/);
     await expect(page.getByRole("main")).toContainText("UPS");
     await expect(page.getByRole("main")).not.toContainText("{{");
+    // The seller's identity and the support hours in the footer come from the same settings.
+    await expect(page.getByRole("contentinfo")).toContainText("Bottega S.r.l. — Via della Spiga 12, 20121 Milano — P. IVA IT01234567890 — REA MI-1234567");
+    await expect(page.getByRole("contentinfo")).toContainText("Assistenza dal lunedì al venerdì, 8:30–17:30");
 
     await visit(page, "/pages/Terms-Conditions");
     const terms = await title(page).textContent();

@@ -29,7 +29,7 @@ test.describe("language switch keeps the shopper on the same page", () => {
 
   test("static page: /pages/Faq ↔ /en/pages/Faq", async ({ page }) => {
     await visit(page, "/pages/Faq");
-    await roundTrip(page, { path: "/pages/Faq", title: "Informazioni" }, { path: "/en/pages/Faq", title: "Information" });
+    await roundTrip(page, { path: "/pages/Faq", title: "Domande frequenti" }, { path: "/en/pages/Faq", title: "Frequently asked questions" });
   });
 
   test("category with localized slugs: /categories/donna ↔ /en/categories/women", async ({ page }) => {

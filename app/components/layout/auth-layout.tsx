@@ -9,6 +9,7 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
   const { t } = useTranslation();
   const { href } = useLocale();
   const data = useRootData();
+  const legal = data.shop.company;
   return (
     <>
       <header className="border-b border-line bg-ivory">
@@ -36,7 +37,7 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
         {children}
       </main>
       <footer className="border-t border-line py-6 text-center text-xs text-stone">
-        <p>{t("footer.legal", { year: new Date().getFullYear() })}</p>
+        <p>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
       </footer>
     </>
   );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Suspense } from "react";
 import { LazyNewsletterForm } from "~/components/newsletter/newsletter-form.lazy";
 import { useRootData } from "~/hooks/use-locale";
+import { COOKIES_PAGE_PATH } from "~/modules/consent/consent";
 import { type Locale, localizePath } from "~/utils/locale";
 
 interface FooterLink {
@@ -44,7 +45,8 @@ const SOCIAL = [
 
 export function Footer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const { menu } = useRootData();
+  const { menu, shop } = useRootData();
+  const legal = shop.company;
   const visible = (links: FooterLink[]) => links.filter((l) => !l.only || l.only === locale);
 
   return (
@@ -61,7 +63,7 @@ export function Footer({ locale }: { locale: Locale }) {
         </FooterColumn>
         <FooterColumn title={t("footer.help")}>
           <LinkItems links={visible(HELP)} locale={locale} />
-          <li className="pt-2 text-sm text-stone">{t("footer.supportHours")}</li>
+          <li className="pt-2 text-sm text-stone">{t("footer.supportHours", shop.supportHours)}</li>
         </FooterColumn>
         <FooterColumn title={t("footer.company")}>
           <LinkItems links={visible(COMPANY)} locale={locale} />
@@ -80,6 +82,12 @@ export function Footer({ locale }: { locale: Locale }) {
         <div className="container-page flex flex-col gap-4 py-6 text-xs text-stone desk:flex-row desk:items-center desk:justify-between">
           <ul className="flex flex-wrap gap-x-5">
             <LinkItems links={LEGAL} locale={locale} />
+            {/* Reopens the cookie choices (a page: works without JavaScript). */}
+            <li>
+              <Link to={localizePath(COOKIES_PAGE_PATH, locale)} className="link inline-flex min-h-10 items-center">
+                {t("consent.footerLink", { ns: "country" })}
+              </Link>
+            </li>
           </ul>
           <ul className="flex gap-1" aria-label={t("footer.social")}>
             {SOCIAL.map((s) => (
@@ -92,7 +100,7 @@ export function Footer({ locale }: { locale: Locale }) {
               </li>
             ))}
           </ul>
-          <p>{t("footer.legal", { year: new Date().getUTCFullYear() })}</p>
+          <p>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
         </div>
       </div>
     </footer>

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useLocale } from "~/hooks/use-locale";
+import { CountryLink } from "~/components/country/country-link";
+import { useLocale, useRootData } from "~/hooks/use-locale";
 import type { MenuCategory } from "~/modules/catalog/category.service.server";
 import type { RootData } from "~/root";
 import { LanguageSwitch } from "./language-switch";
@@ -29,13 +30,7 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
         <div className="ml-auto flex items-center">
           <div className="hidden items-center desk:flex">
             <SearchForm variant="header" />
-            <Link
-              to={href("/pages/country")}
-              className="link inline-flex min-h-11 items-center whitespace-nowrap px-2 text-xs tracking-widest uppercase"
-              aria-label={t("header.country", { country: t("header.countryShort") })}
-            >
-              IT · €
-            </Link>
+            <CountryButton variant="header" />
             <LanguageSwitch alternates={page.alternates} />
           </div>
           {/* On phones help sits in the drawer, leaving room for the centred logo. */}
@@ -239,6 +234,26 @@ function MobileMenu({ menu }: { menu: MenuCategory[] }) {
   );
 }
 
+/**
+ * The shipping country and currency: a link to the chooser page that opens the chooser dialog
+ * once JavaScript runs. The header shows the code, the drawer the name.
+ */
+function CountryButton({ variant }: { variant: "header" | "drawer" }) {
+  const { t } = useTranslation("country");
+  const { country } = useRootData();
+  const option = country.options.find((o) => o.code === country.current);
+  const code = option?.code ?? t("button.internationalCode");
+  const name = option?.label ?? t("button.international");
+  return (
+    <CountryLink
+      className={variant === "header" ? "link inline-flex min-h-11 items-center whitespace-nowrap px-2 text-xs tracking-widest uppercase" : "link inline-flex min-h-11 items-center text-sm"}
+      label={t("button.label", { country: name, code })}
+    >
+      {variant === "header" ? code : name} · €
+    </CountryLink>
+  );
+}
+
 function MobileExtras() {
   const { t } = useTranslation();
   const { href } = useLocale();
@@ -247,9 +262,7 @@ function MobileExtras() {
       <Link to={href("/pages/Faq")} className="link inline-flex min-h-11 items-center text-sm">
         {t("header.help")}
       </Link>
-      <Link to={href("/pages/country")} className="link inline-flex min-h-11 items-center text-sm" aria-label={t("header.country", { country: t("header.countryShort") })}>
-        {t("header.countryShort")} · €
-      </Link>
+      <CountryButton variant="drawer" />
       <LanguageSwitch />
     </div>
   );

@@ -1,3 +1,6 @@
+import { ConsentBanner } from "~/components/consent/consent-banner";
+import { CountryDialogHost } from "~/components/country/country-link";
+import { CountryPopup } from "~/components/country/country-popup";
 import { useTranslation } from "~/hooks/use-translation";
 import type { RootData } from "~/root";
 import { Banner } from "./banner";
@@ -21,6 +24,13 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
         {children}
       </main>
       <Footer locale={data.locale} />
+      {/* The country popup and the cookie banner: sticky at the bottom of the window, and at the
+          end of the page in the flow, so that they never hide the end of the page. */}
+      <div className="pointer-events-none sticky bottom-0 z-30">
+        <CountryPopup country={data.country} />
+        <ConsentBanner decided={data.consent !== null} />
+      </div>
+      <CountryDialogHost country={data.country} />
     </>
   );
 }

@@ -16,7 +16,6 @@ export const STATIC_PAGES: Record<string, { only?: Locale; canonical?: string }>
   "Cookie-Policy": {},
   Whistleblowing: { only: "it" },
   "garment-care": {},
-  country: {},
 };
 
 export function findStaticPage(id: string, locale: Locale) {

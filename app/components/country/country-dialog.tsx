@@ -1,0 +1,71 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { usePageData } from "~/components/layout/shell";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { CHOOSER_PATH, scrolledPastThreshold } from "~/modules/country/country-rules";
+import type { RootData } from "~/root";
+import { CountryChooser } from "./country-chooser";
+import type { OpenRequest } from "./country-link";
+
+/**
+ * The chooser as a modal dialog (native <dialog>: focus stays inside, Escape closes). It also
+ * closes on its close button, when the page scrolls more than 20 % of the window height from
+ * where it opened, and when a country is chosen; focus goes back to the link that opened it.
+ */
+export default function CountryDialog({ request, country }: { request: OpenRequest; country: RootData["country"] }) {
+  const { t } = useTranslation("country");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+  const page = usePageData();
+  const { href } = useLocale();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!element.open) element.showModal();
+    const start = window.scrollY;
+    const onScroll = () => {
+      if (scrolledPastThreshold(start, window.scrollY, window.innerHeight)) element.close();
+    };
+    const onClose = () => {
+      window.removeEventListener("scroll", onScroll);
+      if (request.opener?.isConnected) request.opener.focus();
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    element.addEventListener("close", onClose, { once: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      element.removeEventListener("close", onClose);
+    };
+  }, [request]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="country-dialog-title"
+      data-testid="country-dialog"
+      className="m-auto max-h-[min(44rem,calc(100dvh-2rem))] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto bg-paper p-6 text-ink shadow-xl backdrop:bg-ink/40 desk:p-8"
+    >
+      <div className="mb-2 flex items-start justify-between gap-4">
+        <h2 id="country-dialog-title" className="text-3xl">
+          {t("chooser.title")}
+        </h2>
+        <form method="dialog">
+          <button type="submit" aria-label={t("chooser.close")} title={t("chooser.close")} className="-mr-2 -mt-2 inline-flex size-11 items-center justify-center text-2xl hover:text-terracotta">
+            <span aria-hidden="true">×</span>
+          </button>
+        </form>
+      </div>
+      <p className="mb-6 text-sm text-stone">{t("chooser.intro")}</p>
+      <CountryChooser
+        action={href(CHOOSER_PATH)}
+        options={country.options}
+        current={country.current}
+        path={location.pathname + location.search}
+        alternates={Object.values(page.alternates ?? {}).filter((path): path is string => !!path)}
+        onSubmit={() => dialog.current?.close()}
+      />
+    </dialog>
+  );
+}

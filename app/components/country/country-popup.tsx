@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { Form, useLocation } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { CHOOSER_PATH, POPUP_AUTO_CLOSE_MS, showCountryPopup } from "~/modules/country/country-rules";
+import type { RootData } from "~/root";
+import { CountryLink } from "./country-link";
+
+/**
+ * The small country popup: when the page's language and the shop's country disagree (and no
+ * preference is set, see showCountryPopup), it offers staying or switching, as a form and a link
+ * that work without JavaScript. It never redirects by itself. With JavaScript it has a close
+ * button and closes after 30 s (the countdown waits while the shopper is on it).
+ */
+export function CountryPopup({ country }: { country: RootData["country"] }) {
+  const { t } = useTranslation("country");
+  const { locale, href } = useLocale();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [closed, setClosed] = useState(false);
+  const [held, setHeld] = useState(false);
+  const shown = !closed && showCountryPopup({ locale, country: country.current, path: location.pathname, preference: country.preference });
+
+  useEffect(() => {
+    if (!shown || held) return;
+    const timer = window.setTimeout(() => setClosed(true), POPUP_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown, held]);
+
+  if (!shown) return null;
+  const onItalian = country.current === "IT";
+  const hold = () => setHeld(true);
+  const release = () => setHeld(false);
+  return (
+    <div className="container-page flex justify-end pb-2 sm:pb-3">
+      <section
+        aria-label={t("popup.label")}
+        data-testid="country-popup"
+        className="pointer-events-auto relative w-full border border-line bg-paper p-4 shadow-lg sm:p-5 motion-safe:animate-[fade-in_200ms_ease-out] sm:max-w-md"
+        onMouseEnter={hold}
+        onMouseLeave={release}
+        onFocus={hold}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) release();
+        }}
+      >
+        <p className="mb-3 pr-8 text-sm sm:mb-4 sm:text-[0.9375rem]">{t(onItalian ? "popup.onItalian" : "popup.onInternational")}</p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <Form method="post" action={href(CHOOSER_PATH)} preventScrollReset>
+            <input type="hidden" name="path" value={location.pathname + location.search} />
+            <button type="submit" name="country" value="IT" className="btn btn-primary px-4 sm:px-6">
+              {t(onItalian ? "popup.stayItalian" : "popup.goItalian")}
+            </button>
+          </Form>
+          <CountryLink className="link inline-flex min-h-11 items-center text-sm underline">{t(onItalian ? "popup.chooseOther" : "popup.stayInternational")}</CountryLink>
+        </div>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setClosed(true)}
+            aria-label={t("popup.close")}
+            title={t("popup.close")}
+            className="absolute right-1 top-1 inline-flex size-11 items-center justify-center text-xl hover:text-terracotta"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
+      </section>
+    </div>
+  );
+}

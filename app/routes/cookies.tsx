@@ -1,0 +1,180 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/cookies";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getSession } from "~/middleware/session.server";
+import { COOKIES_PAGE_PATH, OPTIONAL_CATEGORIES, consentFromChoice, noticeFor } from "~/modules/consent/consent";
+import { parseConsentChoice } from "~/modules/consent/consent.schema";
+import { readConsent, storeConsent } from "~/modules/consent/consent.server";
+import { appContext } from "~/server/context.server";
+import { INTL_LOCALE, isLocale, type Locale, localizePath } from "~/utils/locale";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { seoMeta } from "~/utils/seo";
+
+const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+
+/** The technical cookies the shop sets, listed on the page. */
+const TECHNICAL_COOKIES = [
+  { name: "__session", key: "session" },
+  { name: "preference", key: "preference" },
+  { name: "consent", key: "consent" },
+] as const;
+
+// The cookie choices (/pages/cookies): the banner's "choose" link and the footer's "Cookie
+// preferences" lead here; every consent form posts to its action.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOf(getLocale(context));
+  const consent = await readConsent(request.headers.get("Cookie"));
+  return {
+    consent: consent && {
+      analytics: consent.analytics,
+      marketing: consent.marketing,
+      // Formatted here, so that the server and the browser show the same date.
+      decidedOn: new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "Europe/Rome" }).format(new Date(consent.decidedAt)),
+    },
+    categories: OPTIONAL_CATEGORIES,
+    title: getInstance(context).getFixedT(locale, "country")("consent.page.title"),
+    path: localizePath(COOKIES_PAGE_PATH, locale),
+    origin: context.get(appContext).env.PUBLIC_URL,
+    page: { alternates: { it: COOKIES_PAGE_PATH, en: localizePath(COOKIES_PAGE_PATH, "en") } },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  const formData = await request.formData();
+  const choice = parseConsentChoice(formData);
+  if (!choice) throw data(null, { status: 400 });
+  const headers = {
+    "Set-Cookie": await storeConsent(consentFromChoice(choice, new Date()), env.PUBLIC_URL.startsWith("https://")),
+    "Cache-Control": "private, no-store",
+  };
+  // The notice says what the choice means (for the X: a refusal, only technical cookies).
+  await getSession(context).addFlash({ kind: "success", key: noticeFor(choice) });
+  // Without JavaScript the form says where it came from: back there.
+  const redirectTo = formData.get("redirectTo");
+  if (redirectTo) throw redirect(safeRedirect(redirectTo), { headers });
+  return data({ saved: true }, { headers });
+}
+
+export default function CookiesPage({ loaderData }: Route.ComponentProps) {
+  const { consent, categories, path } = loaderData;
+  const { t } = useTranslation("country");
+  const { href } = useLocale();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  return (
+    <section className="container-page py-12 desk:py-16" aria-labelledby="page-title">
+      <div className="mx-auto max-w-3xl">
+        <h1 id="page-title" className="mb-4 text-5xl">
+          {t("consent.page.title")}
+        </h1>
+        <p className="mb-4 text-lg text-stone">{t("consent.page.intro")}</p>
+        <p className="mb-10 border-l-4 border-ink bg-paper px-4 py-3 text-sm font-medium" data-testid="consent-state">
+          {consent ? t("consent.page.currentSet", { date: consent.decidedOn }) : t("consent.page.currentNone")}
+        </p>
+
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="redirectTo" value={path} />
+          <section aria-labelledby="cookies-necessary" className="border-t border-line py-8">
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="cookies-necessary" className="text-3xl">
+                {t("consent.page.necessary.title")}
+              </h2>
+              <p className="text-sm font-semibold">{t("consent.page.always")}</p>
+            </div>
+            <p className="mb-5">{t("consent.page.necessary.text")}</p>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t("consent.page.table.caption")}</caption>
+                <thead>
+                  <tr className="border-b border-line">
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("consent.page.table.name")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("consent.page.table.purpose")}
+                    </th>
+                    <th scope="col" className="py-2 font-semibold">
+                      {t("consent.page.table.duration")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {TECHNICAL_COOKIES.map((cookie) => (
+                    <tr key={cookie.name} className="border-b border-line">
+                      <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                        {cookie.name}
+                      </th>
+                      <td className="py-2 pr-4">{t(`consent.page.cookies.${cookie.key}.purpose`)}</td>
+                      <td className="whitespace-nowrap py-2">{t(`consent.page.cookies.${cookie.key}.duration`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          {categories.map((category) => (
+            <section key={category} aria-labelledby={`cookies-${category}`} className="border-t border-line py-8">
+              <h2 id={`cookies-${category}`} className="mb-3 text-3xl">
+                {t(`consent.page.${category}.title`)}
+              </h2>
+              <p className="mb-2">{t(`consent.page.${category}.text`)}</p>
+              <p className="mb-5 text-sm text-stone">{t("consent.page.notUsed")}</p>
+              <div className="flex items-center gap-3">
+                <input
+                  id={`consent-${category}`}
+                  name={category}
+                  type="checkbox"
+                  value="on"
+                  // A new choice arriving from the server resets what the box shows.
+                  key={String(consent?.[category] ?? false)}
+                  defaultChecked={consent?.[category] ?? false}
+                  className="size-5 shrink-0 accent-ink"
+                />
+                <label htmlFor={`consent-${category}`} className="text-[0.9375rem] font-medium">
+                  {t(`consent.page.${category}.allow`)}
+                </label>
+              </div>
+            </section>
+          ))}
+
+          <div className="flex flex-wrap gap-3 border-t border-line pt-8">
+            <ChoiceButton intent="save" pending={pending} primary>
+              {t("consent.page.save")}
+            </ChoiceButton>
+            <ChoiceButton intent="accept" pending={pending}>
+              {t("consent.page.acceptAll")}
+            </ChoiceButton>
+            <ChoiceButton intent="reject" pending={pending}>
+              {t("consent.page.rejectAll")}
+            </ChoiceButton>
+          </div>
+        </Form>
+        <Link to={href("/pages/Cookie-Policy")} className="link mt-10 inline-flex min-h-11 items-center underline">
+          {t("consent.policy")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** One of the form's three submit buttons, with its own loading state. */
+function ChoiceButton({ intent, pending, primary = false, children }: { intent: string; pending: FormDataEntryValue | null | undefined; primary?: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation("country");
+  const busy = pending === intent;
+  return (
+    <button type="submit" name="intent" value={intent} disabled={!!pending} aria-busy={busy || undefined} className={`btn ${primary ? "btn-primary" : "btn-secondary"}`}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {busy ? t("consent.page.saving") : children}
+    </button>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, noindex: true }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,108 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/country";
+import { CountryChooser } from "~/components/country/country-chooser";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useRootData } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { parseCountryChoice } from "~/modules/country/country.schema";
+import { CHOOSER_PATH, alternatesFromPaths, chooseCountry, resolveCountry } from "~/modules/country/country-rules";
+import { clearPreference, handoffParams, readHandoff, readPreference, storePreference } from "~/modules/country/preference.server";
+import { appContext } from "~/server/context.server";
+import { isLocale, type Locale, localeFromPath, localizePath } from "~/utils/locale";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { seoMeta } from "~/utils/seo";
+
+const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+const localPaths = (paths: string[]) => paths.map((path) => safeRedirect(path, "")).filter(Boolean);
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+function hostOf(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+// The country chooser as a page (/pages/country): the dialog's fallback without JavaScript, and
+// the action every chooser posts to.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  const locale = localeOf(getLocale(context));
+  const url = new URL(request.url);
+  // A choice made on the other shop's host, handed over: keep it as this host's cookie too.
+  const handoff = readHandoff(env.SESSION_SECRET, url.searchParams);
+  if (handoff) {
+    const cookie = await storePreference(handoff.country, env.PUBLIC_URL.startsWith("https://"));
+    throw redirect(handoff.path, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  }
+  const from = safeRedirect(url.searchParams.get("from"), localizePath("/", locale));
+  return {
+    from,
+    alternates: localPaths(url.searchParams.getAll("alternate")).slice(0, 4),
+    title: getInstance(context).getFixedT(locale, "country")("chooser.title"),
+    path: localizePath(CHOOSER_PATH, locale),
+    origin: env.PUBLIC_URL,
+    page: { alternates: { it: CHOOSER_PATH, en: localizePath(CHOOSER_PATH, "en") } },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  const locale = localeOf(getLocale(context));
+  const parsed = parseCountryChoice(await request.formData());
+  if (!parsed.success) {
+    return data({ error: getInstance(context).getFixedT(locale, "country")("chooser.invalid") }, { status: 400 });
+  }
+  const url = new URL(request.url);
+  const hosts = { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST };
+  const cookieHeader = request.headers.get("Cookie");
+  const preference = await readPreference(cookieHeader);
+  const { shop: currentShop } = resolveCountry({ requestHost: url.host, hosts, preference });
+  const choice = chooseCountry({
+    locale,
+    chosen: parsed.data.country,
+    currentShop,
+    path: safeRedirect(parsed.data.path, localizePath("/", locale)),
+    alternates: alternatesFromPaths(localPaths(parsed.data.alternate)),
+  });
+
+  const secure = env.PUBLIC_URL.startsWith("https://");
+  const headers = new Headers(NO_STORE);
+  if (choice.store) headers.append("Set-Cookie", await storePreference(choice.store, secure));
+  // Italy from the Italian locale stores nothing (its preference is always IT): drop an older one.
+  else if (preference) headers.append("Set-Cookie", await clearPreference(secure));
+
+  const target = hostOf(hosts[choice.shop]);
+  if (!target || target.host === url.host) throw redirect(choice.path, { headers });
+  // Another host: hand the preference over through its chooser page, which goes on to the path.
+  const next = choice.store
+    ? `${localizePath(CHOOSER_PATH, localeFromPath(choice.path))}?${handoffParams(env.SESSION_SECRET, choice.store, choice.path)}`
+    : choice.path;
+  throw redirect(new URL(next, target.origin).href, { headers });
+}
+
+export default function CountryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("country");
+  const { country } = useRootData();
+  return (
+    <section className="container-page py-12 desk:py-16" aria-labelledby="page-title">
+      <div className="mx-auto max-w-3xl">
+        <h1 id="page-title" className="mb-4 text-5xl">
+          {t("chooser.title")}
+        </h1>
+        <p className="mb-8 text-lg text-stone">{t("chooser.intro")}</p>
+        <CountryChooser action={loaderData.path} options={country.options} current={country.current} path={loaderData.from} alternates={loaderData.alternates} error={actionData?.error} />
+        <Link to={loaderData.from} className="link mt-10 inline-flex min-h-11 items-center underline">
+          {t("chooser.back")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, noindex: true }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;
