@@ -15,13 +15,14 @@ const EnvSchema = z.object({
     }),
   SESSION_SECRET: z.string().min(1).default(DEV_SESSION_SECRET),
   PUBLIC_URL: z.url().default("http://localhost:3000"),
-  IT_SHOP_HOST: z.string().min(1).default("http://localhost:3000"),
-  EU_SHOP_HOST: z.string().min(1).default("http://localhost:3000"),
+  // Unset, both shop hosts are this shop's own origin (PUBLIC_URL): one process serves both.
+  IT_SHOP_HOST: z.string().min(1).optional(),
+  EU_SHOP_HOST: z.string().min(1).optional(),
   SMTP_URL: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { databaseKind: "sqlite" | "postgres" };
+export type Env = z.infer<typeof EnvSchema> & { IT_SHOP_HOST: string; EU_SHOP_HOST: string; databaseKind: "sqlite" | "postgres" };
 
 let cached: Env | undefined;
 
@@ -46,6 +47,8 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const result: Env = {
     ...env,
+    IT_SHOP_HOST: env.IT_SHOP_HOST ?? env.PUBLIC_URL,
+    EU_SHOP_HOST: env.EU_SHOP_HOST ?? env.PUBLIC_URL,
     databaseKind: env.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgres",
   };
   if (source === process.env) cached = result;
