@@ -4,9 +4,9 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useTranslation } from "~/hooks/use-translation";
 import { CAREER_LIMITS, CV_ACCEPT, CV_FIELD, DEPARTMENTS } from "~/modules/career/career.fields";
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
 export interface CareerActionData {
   result: SubmissionResult<string[]>;
@@ -78,12 +78,7 @@ export function CareerForm({ actionData }: { actionData?: CareerActionData }) {
         <p className="text-sm text-stone">{t("formIntro")}</p>
       </div>
 
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {tc("newsletter.honeypot")}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <HoneypotField />
 
       <div className="grid gap-6 desk:grid-cols-2">
         <Field label={t("fields.firstName")} id="career-firstName" errors={errorsOf("firstName")}>

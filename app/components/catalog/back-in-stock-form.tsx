@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
 export interface BackInStockActionData {
   result: SubmissionResult<string[]>;
@@ -53,12 +53,7 @@ export function BackInStockForm({ sku, size, actionData }: { sku: string; size: 
         <input type="hidden" name="sku" value={sku} />
         <input type="hidden" name="language" value={locale} />
         {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            {tc("newsletter.honeypot")}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <HoneypotField />
         <div>
           <label htmlFor="backstock-email" className="mb-1.5 block text-sm font-medium">
             {t("backstock.email")}

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
-import { HONEYPOT_FIELD, NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
+import { NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { LOCALES } from "~/utils/locale";
 
 export interface NewsletterActionData {
@@ -58,12 +59,7 @@ export default function NewsletterForm({ variant, actionData }: NewsletterFormPr
       {!hydrated ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
       {compact ? <input type="hidden" name="language" value={locale} /> : null}
 
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {t("newsletter.honeypot")}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <HoneypotField />
 
       <div>
         <label htmlFor={fields.email.id} className="mb-1.5 block text-sm font-medium">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField, privacyConsentField } from "~/utils/form-fields";
 import { LOCALES } from "~/utils/locale";
 
 // Error messages are translation keys (common.json → validation.*), as in the newsletter form.
@@ -10,15 +11,8 @@ export const BackInStockSchema = z.object({
     .min(1, { error: "validation.required" })
     .max(64, { error: "validation.required" }),
   // The same rules and messages as the newsletter address.
-  email: z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    .max(254, { error: "validation.email" })
-    .pipe(z.email({ error: "validation.email" })),
-  privacy: z
-    .boolean({ error: "validation.privacy" })
-    .refine((accepted) => accepted, { error: "validation.privacy" }),
+  email: emailField(),
+  privacy: privacyConsentField(),
   language: z.enum(LOCALES).optional(),
 });
 

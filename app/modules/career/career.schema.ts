@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField, privacyConsentField } from "~/utils/form-fields";
 import { CAREER_LIMITS, DEPARTMENTS } from "./career.fields";
 
 // The text fields of the "work with us" form; the CV is checked from its bytes by
@@ -25,13 +26,7 @@ const withScheme = (value: string) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? valu
 export const CareerApplicationSchema = z.object({
   firstName: line(CAREER_LIMITS.name),
   lastName: line(CAREER_LIMITS.name),
-  // The same rules and messages as the newsletter address.
-  email: z
-    .string(required)
-    .trim()
-    .min(1, required)
-    .max(CAREER_LIMITS.email, { error: "validation.email" })
-    .pipe(z.email({ error: "validation.email" })),
+  email: emailField(CAREER_LIMITS.email),
   phone: z
     .string(required)
     .trim()
@@ -49,7 +44,7 @@ export const CareerApplicationSchema = z.object({
     .transform((value) => new URL(value).href)
     .optional(),
   message: text(CAREER_LIMITS.message, "career:validation.messageTooLong"),
-  privacy: z.boolean({ error: "validation.privacy" }).refine((accepted) => accepted, { error: "validation.privacy" }),
+  privacy: privacyConsentField(),
 });
 
 export type CareerApplicationInput = z.infer<typeof CareerApplicationSchema>;

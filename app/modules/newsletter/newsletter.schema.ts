@@ -1,18 +1,12 @@
 import { z } from "zod";
+import { emailField, privacyConsentField } from "~/utils/form-fields";
 import { LOCALES } from "~/utils/locale";
 
 // Error messages are translation keys (common.json → validation.*): the form shows them in the
 // shopper's language, and the JSON API translates them before answering.
 export const NewsletterSchema = z.object({
-  email: z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    .max(254, { error: "validation.email" })
-    .pipe(z.email({ error: "validation.email" })),
-  privacy: z
-    .boolean({ error: "validation.privacy" })
-    .refine((accepted) => accepted, { error: "validation.privacy" }),
+  email: emailField(),
+  privacy: privacyConsentField(),
   language: z.enum(LOCALES).optional(),
 });
 
