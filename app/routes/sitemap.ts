@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { categoriesSitemap, homeLastmod, indexSitemap, pagesSitemap, productsSitemap } from "~/modules/seo/sitemap.server";
+import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, pagesSitemap, productsSitemap } from "~/modules/seo/sitemap.server";
 import { appContext } from "~/server/context.server";
 
 // The four server-generated sitemaps (spec §2): /sitemap/{index,categories,pages,products}.xml,
@@ -28,7 +28,7 @@ export async function loader({ params, context }: LoaderArgs) {
       xml = await categoriesSitemap(db, origin);
       break;
     case "pages":
-      xml = pagesSitemap(origin, await homeLastmod(db));
+      xml = pagesSitemap(origin, await homeLastmod(db), await contentSitemapPages(db));
       break;
     case "products":
       xml = await productsSitemap(db, origin);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { categoryUrl } from "~/modules/catalog/category.service.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
+import { contentUrl } from "~/modules/content/content.service.server";
 import { STATIC_PAGES, findStaticPage } from "~/modules/content/static-pages";
 import { DEFAULT_LOCALE, LOCALES, type Locale, defaultAlternatePath, localizePath } from "~/utils/locale";
 
@@ -181,9 +182,33 @@ function listedPages(): SitemapPage[] {
  * they carry no <lastmod>, except the home page when `homeUpdatedAt` is given (it shows the new
  * arrivals, so it changes with the catalogue).
  */
-export function pagesSitemap(origin: string, homeUpdatedAt?: string): string {
+export function pagesSitemap(origin: string, homeUpdatedAt?: string, entries: SitemapPage[] = []): string {
   const [home, ...rest] = listedPages();
-  return urlset([{ ...home, lastmod: homeUpdatedAt }, ...rest], origin);
+  return urlset([{ ...home, lastmod: homeUpdatedAt }, ...rest, ...entries], origin);
+}
+
+/**
+ * Journal posts, care-guide articles and "inside" stories for pagesSitemap: one query, each
+ * entry with its localized URLs and its latest change.
+ */
+export async function contentSitemapPages(db: Kysely<Database>, now = new Date()): Promise<SitemapPage[]> {
+  const rows = await db
+    .selectFrom("content")
+    .select(["kind", "key", "locale", "slug", "updated_at"])
+    .where("kind", "in", ["blog", "care", "inside"])
+    .where("published_at", "<=", now.toISOString())
+    .orderBy("kind")
+    .orderBy("published_at", "desc")
+    .execute();
+  const pages = new Map<string, SitemapPage>();
+  for (const row of rows) {
+    const id = `${row.kind}:${row.key}`;
+    const page = pages.get(id) ?? { urls: {} };
+    page.urls[row.locale] = contentUrl(row.kind, row.slug, row.locale);
+    page.lastmod = latest(page.lastmod, row.updated_at);
+    pages.set(id, page);
+  }
+  return [...pages.values()];
 }
 
 /** The home page's date for pagesSitemap: the newest change among published products. */

@@ -8,7 +8,7 @@ import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { type AppContext, appContext } from "~/server/context.server";
 import type { Env } from "~/utils/env.server";
-import { categoriesSitemap, escapeXml, indexSitemap, pagesSitemap, productsSitemap, robotsTxt } from "./sitemap.server";
+import { categoriesSitemap, contentSitemapPages, escapeXml, indexSitemap, pagesSitemap, productsSitemap, robotsTxt } from "./sitemap.server";
 
 const origin = "https://shop.example";
 const DAY_MS = 86_400_000;
@@ -277,5 +277,17 @@ describeEachDatabase("sitemaps", (ctx) => {
       expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
       expect(await response.text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
     });
+  });
+
+  it("lists journal posts, care-guide articles and inside stories with their localized slugs", async () => {
+    const pages = await contentSitemapPages(ctx().db, now);
+    const care = pages.find((page) => page.urls.it === "/curadelcapo/lana-e-cashmere");
+    expect(care?.urls.en).toBe("/en/careguide/wool-and-cashmere");
+    expect(care?.lastmod).toBeTruthy();
+    expect(pages.some((page) => page.urls.it === "/inside-atelier" && page.urls.en === "/en/inside-atelier")).toBe(true);
+    expect(pages.filter((page) => page.urls.it?.startsWith("/blog/")).length).toBeGreaterThanOrEqual(5);
+    const xml = pagesSitemap(origin, undefined, pages);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(`${origin}/en/careguide/wool-and-cashmere`);
   });
 });
