@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   data,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -46,9 +47,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const { i18n } = useTranslation();
   const nonce = useNonce();
-  // Before the first render, give i18next this language's texts (sent by the loader).
-  if (root && !i18n.hasResourceBundle(root.locale, "common")) {
-    for (const [ns, bundle] of Object.entries(root.translations)) i18n.addResourceBundle(root.locale, ns, bundle, true, true);
+  const matches = useMatches();
+  // Before the first render, give i18next this language's texts: the shell's from the root
+  // data, and any route's own namespaces from its data (`texts`, see pickTexts).
+  if (root) {
+    const bundles = [root.translations, ...matches.map((match) => (match.loaderData as { texts?: Record<string, object> } | undefined)?.texts)];
+    for (const texts of bundles) {
+      for (const [ns, bundle] of Object.entries(texts ?? {})) {
+        if (!i18n.hasResourceBundle(root.locale, ns)) i18n.addResourceBundle(root.locale, ns, bundle, true, true);
+      }
+    }
   }
   if (root && i18n.language !== root.locale) i18n.changeLanguage(root.locale);
   const lang = root?.locale ?? "it";

@@ -14,6 +14,21 @@ import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
 export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+/**
+ * The namespaces every page sends to the browser with the root data (the shell's texts). A
+ * route whose components use another namespace sends it with its own data (`routeTexts`), so a
+ * page carries only the texts it can show.
+ */
+export const SHELL_NAMESPACES = ["common", "catalog", "country"] as const satisfies readonly Namespace[];
+
+type Locale = keyof typeof resources;
+
+/** The texts of some namespaces in one language, for a route's data. */
+export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N[]): Pick<(typeof resources)["it"], N> {
+  return Object.fromEntries(names.map((name) => [name, resources[locale][name]])) as Pick<(typeof resources)["it"], N>;
+}
 
 export const resources = {
   it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry },

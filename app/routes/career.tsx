@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/career";
+import { pickTexts } from "~/i18n/resources";
 import { CareerForm, type CareerActionData } from "~/components/career/career-form";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useTranslation } from "~/hooks/use-translation";
@@ -27,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     description: t("metaDescription"),
     path: localizePath(PAGE, locale),
     origin: context.get(appContext).env.PUBLIC_URL,
+    texts: pickTexts(locale, ["career"]),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { pickTexts } from "~/i18n/resources";
 import { ProductCard } from "~/components/catalog/product-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale, useRootData } from "~/hooks/use-locale";
@@ -27,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
     // Built on the server: the JSON-LD helpers stay out of the home page's JavaScript.
     organization: organizationJsonLd(env.PUBLIC_URL),
+    texts: pickTexts(locale, ["home"]),
   };
 }
 

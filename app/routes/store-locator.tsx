@@ -1,5 +1,6 @@
 import { Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/store-locator";
+import { pickTexts } from "~/i18n/resources";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { StoreCard } from "~/components/store/store-card";
 import { StoreFilters } from "~/components/store/store-filters";
@@ -38,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin: env.PUBLIC_URL,
     title: t("meta.title"),
     description: t("meta.description"),
+    texts: pickTexts(locale, ["stores"]),
   };
 }
 

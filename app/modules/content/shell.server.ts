@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { resources } from "~/i18n/resources";
+import { SHELL_NAMESPACES, pickTexts } from "~/i18n/resources";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { getSession } from "~/middleware/session.server";
 import { getMenu } from "~/modules/catalog/category.service.server";
@@ -25,7 +25,7 @@ export async function loadShell(context: Readonly<RouterContextProvider>, reques
   if (new URL(request.url).pathname === CONTROL_PATH) {
     return {
       locale,
-      translations: resources[locale],
+      translations: pickTexts(locale, SHELL_NAMESPACES),
       menu: [],
       settings: EMPTY_SETTINGS,
       shop: footerSettings(DEFAULT_SHOP_SETTINGS),
@@ -40,7 +40,7 @@ export async function loadShell(context: Readonly<RouterContextProvider>, reques
   const [menu, settings, shop, flash] = await Promise.all([getMenu(db, locale), getGlobalSettings(db, locale), getShopSettings(db), session.takeFlash()]);
   return {
     locale,
-    translations: resources[locale],
+    translations: pickTexts(locale, SHELL_NAMESPACES),
     menu,
     settings,
     shop: footerSettings(shop),
