@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
 import { SMTPServer } from "smtp-server";
+import { readMessage } from "../../../tests/support/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database, Locale } from "~/db/schema";
@@ -310,27 +311,4 @@ async function seedProduct(db: Kysely<Database>): Promise<number> {
     ])
     .execute();
   return id;
-}
-
-// A minimal reader for the single-part text messages the shop sends: the subject with its
-// encoded words decoded (RFC 2047), and the quoted-printable or base64 body as UTF-8.
-function readMessage(raw: string): { subject: string; text: string } {
-  const normalized = raw.replace(/\r\n/g, "\n");
-  const split = normalized.indexOf("\n\n");
-  const headers = normalized.slice(0, split).replace(/\n[ \t]+/g, " ").split("\n");
-  const header = (name: string) => headers.find((h) => h.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? "";
-  const body = normalized.slice(split + 2);
-  const encoding = header("content-transfer-encoding").toLowerCase();
-  const subject = header("subject")
-    .replace(/(\?=)\s+(=\?)/g, "$1$2")
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
-    );
-  const text = encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : encoding === "quoted-printable" ? decodeQuotedPrintable(body) : body;
-  return { subject, text };
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
 }

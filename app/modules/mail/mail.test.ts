@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailBody as body, mailHeader as header } from "../../../tests/support/mail";
 import { createMailer, getMailer } from "./mail.server";
 
 interface Received {
@@ -99,37 +100,3 @@ describe("getMailer", () => {
     expect(getMailer({ SMTP_URL: undefined })).toBe(getMailer({ SMTP_URL: undefined }));
   });
 });
-
-// A minimal RFC 822 reader for single-part text messages: unfolded headers with encoded words
-// decoded (RFC 2047), and a quoted-printable or base64 body decoded as UTF-8.
-function splitMessage(raw: string) {
-  const normalized = raw.replace(/\r\n/g, "\n");
-  const end = normalized.indexOf("\n\n");
-  return { head: normalized.slice(0, end).replace(/\n[ \t]+/g, " "), body: normalized.slice(end + 2) };
-}
-
-function header(raw: string, name: string): string | undefined {
-  const line = splitMessage(raw).head.split("\n").find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
-}
-
-function body(raw: string): string {
-  const encoding = header(raw, "Content-Transfer-Encoding")?.toLowerCase();
-  const text = splitMessage(raw).body.replace(/\n$/, "");
-  if (encoding === "base64") return Buffer.from(text, "base64").toString("utf8");
-  if (encoding === "quoted-printable") return decodeQuotedPrintable(text);
-  return text;
-}
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, "$1$2")
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
-    );
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
