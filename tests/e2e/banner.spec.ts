@@ -112,6 +112,9 @@ test.describe("global message banner", () => {
       await expect(banner.getByRole("button", { name: "Riprendi gli avvisi" })).toBeVisible();
       await page.clock.fastForward(3 * DELAY);
       expect(await painted(banner)).toEqual([MESSAGES[0]]);
+      // The shopper's own play overrides the preference.
+      await banner.getByRole("button", { name: "Riprendi gli avvisi" }).click();
+      await expect(banner).toHaveAttribute("data-rotating", "true");
       await resumeAndCheck(page);
     });
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -18,16 +18,22 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
   const messages = settings.globalMessages;
   const [index, setIndex] = useState(0);
   const [stopped, setStopped] = useState(false);
+  const playRequested = useRef(false);
   const rotating = messages.length > 1 && !stopped;
 
   useEffect(() => {
     if (!rotating) return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      setStopped(true);
-      return;
-    }
+    // Reduced motion stops the rotation, also when the preference changes during the visit,
+    // unless the shopper pressed play themselves.
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const stopIfReduced = () => !playRequested.current && reduce.matches && setStopped(true);
+    if (stopIfReduced()) return;
+    reduce.addEventListener("change", stopIfReduced);
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % messages.length), BANNER_DELAY_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearInterval(timer);
+      reduce.removeEventListener("change", stopIfReduced);
+    };
   }, [rotating, messages.length]);
 
   if (messages.length === 0) return null;
@@ -72,6 +78,7 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
           aria-label={stopped ? t("banner.play") : t("banner.pause")}
           onClick={(event) => {
             event.stopPropagation();
+            playRequested.current = stopped;
             setStopped((s) => !s);
           }}
           onFocus={(event) => event.stopPropagation()}
