@@ -7,7 +7,7 @@ import { getContentPage } from "~/modules/content/content.service.server";
 import { appContext } from "~/server/context.server";
 import { formatLongDate } from "~/utils/dates";
 import { isLocale } from "~/utils/locale";
-import { seoMeta } from "~/utils/seo";
+import { contentEntryMeta } from "~/utils/content-meta";
 
 // A journal post (/blog/{slug}) or a care-guide article (/curadelcapo/{slug},
 // /en/careguide/{slug}). Slugs are localized: the language switch follows the entry's own.
@@ -41,18 +41,6 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
   return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} breadcrumbs={crumbs} />;
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? seoMeta({
-        title: data.entry.metaTitle,
-        description: data.entry.metaDescription,
-        keywords: data.entry.keywords,
-        image: data.entry.cover.src,
-        path: data.entry.url,
-        alternates: data.entry.alternates,
-        origin: data.origin,
-        type: "article",
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? contentEntryMeta(data.entry, data.origin) : []);
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -6,7 +6,7 @@ import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { getContentPage } from "~/modules/content/content.service.server";
 import { appContext } from "~/server/context.server";
 import { isLocale } from "~/utils/locale";
-import { seoMeta } from "~/utils/seo";
+import { contentEntryMeta } from "~/utils/content-meta";
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,18 +25,6 @@ export default function InsidePage({ loaderData }: Route.ComponentProps) {
   return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} cover={entry.cover} />;
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? seoMeta({
-        title: data.entry.metaTitle,
-        description: data.entry.metaDescription,
-        keywords: data.entry.keywords,
-        image: data.entry.cover.src,
-        path: data.entry.url,
-        alternates: data.entry.alternates,
-        origin: data.origin,
-        type: "article",
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? contentEntryMeta(data.entry, data.origin) : []);
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -7,7 +7,7 @@ import { getContentPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/content/static-pages";
 import { appContext } from "~/server/context.server";
 import { isLocale } from "~/utils/locale";
-import { seoMeta } from "~/utils/seo";
+import { contentEntryMeta } from "~/utils/content-meta";
 
 // The static pages under /pages/{id}: FAQ, shipping, returns, legal texts… from the content
 // table, with the shop's constants filled in from the settings.
@@ -28,16 +28,6 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
 }
 
 // Both spellings of the terms path are served; the canonical URL is the entry's own.
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? seoMeta({
-        title: data.entry.metaTitle,
-        description: data.entry.metaDescription,
-        keywords: data.entry.keywords,
-        path: data.entry.url,
-        alternates: data.entry.alternates,
-        origin: data.origin,
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? contentEntryMeta(data.entry, data.origin, "website") : []);
 
 export const ErrorBoundary = RouteErrorBoundary;

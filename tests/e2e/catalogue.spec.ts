@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
-import { readMessage } from "../support/mail";
+import { readMessage, startTestSmtpServer } from "../support/mail";
 import { PORT } from "./e2e-env";
 import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
 
@@ -210,27 +209,13 @@ test.describe("back in stock", () => {
     const variant = javaScriptEnabled
       ? { sku: "RIBBED-MERINO-KNIT-DRESS-GRIGIO-MELANGE-M", path: "/products/abito-in-maglia-a-coste-di-merino?color=grigio-melange&size=M" }
       : { sku: "RIBBED-MERINO-KNIT-DRESS-GRIGIO-MELANGE-L", path: "/products/abito-in-maglia-a-coste-di-merino?color=grigio-melange&size=L" };
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpPort = (smtp.server.address() as { port: number }).port;
+    const smtp = await startTestSmtpServer();
     const stock = (quantity: number) =>
       run(process.execPath, ["--import", "tsx", "scripts/stock.ts", "set", variant.sku, String(quantity)], {
         env: {
           ...process.env,
           DATABASE_URL: `file:${path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`)}`,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
           PUBLIC_URL: `http://localhost:${PORT}`,
           LOG_LEVEL: "warn",
         },
@@ -249,8 +234,9 @@ test.describe("back in stock", () => {
 
       const { stdout } = await stock(3);
       expect(stdout).toMatch(/0 → 3 \(\d+ alerts? sent\)/);
-      await expect.poll(() => received.find((mail) => mail.includes(address))).toBeTruthy();
-      const { subject, text } = readMessage(received.find((m) => m.includes(address))!);
+      const mailTo = () => smtp.received.find((mail) => mail.to.includes(address));
+      await expect.poll(mailTo).toBeTruthy();
+      const { subject, text } = readMessage(mailTo()!.raw);
       expect(subject).toBe("È tornato: Abito in maglia a coste di merino");
       expect(text).toContain(`http://localhost:${PORT}/products/abito-in-maglia-a-coste-di-merino`);
 
@@ -258,7 +244,7 @@ test.describe("back in stock", () => {
       await visit(page, variant.path);
       await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toBeEnabled();
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 

@@ -38,3 +38,38 @@ function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on a free loopback port, started in the test process: the shop's mailer
+ * talks to it over SMTP and the test reads what arrived.
+ */
+export async function startTestSmtpServer(): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+  const { SMTPServer } = await import("smtp-server");
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

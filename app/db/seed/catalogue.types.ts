@@ -3,20 +3,10 @@
 export type Locale = "it" | "en";
 export type Localized<T = string> = Record<Locale, T>;
 
-export const GARMENTS = [
-  "dress",
-  "shirt",
-  "knit",
-  "trousers",
-  "skirt",
-  "coat",
-  "jacket",
-  "bag",
-  "shoes",
-  "scarf",
-  "belt",
-] as const;
-export type Garment = (typeof GARMENTS)[number];
+// The garment types the shop can draw (app/modules/media/garment-art.ts): one list.
+import { GARMENTS, type Garment } from "../../modules/media/garment-art";
+
+export { GARMENTS, type Garment };
 
 export interface SeedSeo {
   metaTitle: Localized;

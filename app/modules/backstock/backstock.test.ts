@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
-import { SMTPServer } from "smtp-server";
-import { readMessage } from "../../../tests/support/mail";
+import { type ReceivedMail, readMessage, startTestSmtpServer } from "../../../tests/support/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database, Locale } from "~/db/schema";
@@ -219,31 +217,16 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
   });
 
   describe("through a real SMTP server", () => {
-    const received: { to: string[]; raw: string }[] = [];
-    let server: SMTPServer;
+    let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+    let received: ReceivedMail[];
     let port: number;
 
     beforeAll(async () => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["STARTTLS"],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-      port = (server.server.address() as AddressInfo).port;
+      smtp = await startTestSmtpServer();
+      ({ received, port } = smtp);
     });
 
-    afterAll(async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    });
+    afterAll(() => smtp.close());
 
     it("delivers the alert from the request to the shopper's mailbox", async () => {
       const sku = await addVariant(0, "S");

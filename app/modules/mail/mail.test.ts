@@ -1,17 +1,9 @@
 import fs from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailBody as body, mailHeader as header } from "../../../tests/support/mail";
+import { type ReceivedMail, mailBody as body, mailHeader as header, startTestSmtpServer } from "../../../tests/support/mail";
 import { createMailer, getMailer } from "./mail.server";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 const FROM = "Bottega <negozio@bottega.example>";
 const message = {
@@ -21,35 +13,16 @@ const message = {
 };
 
 describe("mailer over SMTP", () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  let received: ReceivedMail[];
   let port: number;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startTestSmtpServer();
+    ({ received, port } = smtp);
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => smtp.close());
 
   it("delivers the message to the SMTP server with sender, recipient, subject and body", async () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent", from: FROM });
