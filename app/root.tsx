@@ -15,13 +15,16 @@ import { Shell } from "~/components/layout/shell";
 import { useNonce } from "~/components/ui/nonce";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { i18nextMiddleware } from "~/middleware/i18next.server";
-import { sessionMiddleware } from "~/middleware/session.server";
-import { loadShell } from "~/modules/content/shell.server";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { CONTROL_PATH, type ShellData, loadShell } from "~/modules/content/shell.server";
+import { useRootData } from "~/hooks/use-locale";
 import { localeFromPath } from "~/utils/locale";
 import stylesheet from "~/styles/app.css?url";
 import fontUrl from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
+// The session middleware sits on the shop layout (routes/shop-layout.tsx): media, sitemaps and
+// robots.txt never load a session.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -29,22 +32,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The shell every shopper sees alike (cached in the process); the shopper's own state comes from the shop layout. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return data(await loadShell(context, request));
+  const { db, locale } = getRequestContext(context);
+  return data(await loadShell(db, locale, { control: new URL(request.url).pathname === CONTROL_PATH }));
 }
 
-export type RootData = Awaited<ReturnType<typeof loadShell>>;
+export type { RootData } from "~/hooks/use-locale";
 
-// The shell (menu, banner, texts) depends on the language only; flash notices arrive after
-// form posts, which revalidate anyway.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return true;
-  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
-  return defaultShouldRevalidate && currentUrl.pathname !== nextUrl.pathname;
+// The shell depends on the language only: a navigation or a form post within one language
+// never reloads it (the shop layout's loader carries what changes: bag, notices, choices).
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRouteLoaderData<ShellData>("root");
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const matches = useMatches();
@@ -78,9 +81,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   return (
-    <Shell data={loaderData}>
+    <Shell data={useRootData()}>
       <Outlet />
     </Shell>
   );

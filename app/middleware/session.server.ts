@@ -1,33 +1,50 @@
 import { type MiddlewareFunction, type RouterContextProvider, createContext } from "react-router";
+import {
+  type Session,
+  commitFlashCookie,
+  commitSessionCookie,
+  createFlashCookie,
+  createSessionCookie,
+  loadSession,
+} from "~/modules/session/session.server";
 import { appContext } from "~/server/context.server";
-import { type Session, commitSessionCookie, createSessionCookie, loadSession } from "~/modules/session/session.server";
+import { publicUrlIsHttps } from "~/utils/public-url";
 
-const sessionContext = createContext<Session>();
+const sessionContext = createContext<Session | null>(null);
 
-let cookie: ReturnType<typeof createSessionCookie> | undefined;
+let cookies: { session: ReturnType<typeof createSessionCookie>; flash: ReturnType<typeof createFlashCookie> } | undefined;
 
-function sessionCookie(context: Readonly<RouterContextProvider>) {
+function shopCookies(context: Readonly<RouterContextProvider>) {
   const { env } = context.get(appContext);
-  cookie ??= createSessionCookie(env.SESSION_SECRET, env.PUBLIC_URL.startsWith("https://"));
-  return cookie;
+  const secure = publicUrlIsHttps(env.PUBLIC_URL);
+  cookies ??= { session: createSessionCookie(env.SESSION_SECRET, secure), flash: createFlashCookie(env.SESSION_SECRET, secure) };
+  return cookies;
 }
 
-/** Loads the session before the route runs; sets or clears its cookie on the way out. */
+/**
+ * Loads the session before the route runs; sets or clears its cookies on the way out. It sits on
+ * the shop layout (app/routes/shop-layout.tsx), so media, sitemaps and robots.txt never run it.
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db } = context.get(appContext);
-  const cookie = sessionCookie(context);
-  const session = await loadSession(db, cookie, request.headers.get("Cookie"));
+  const { session: sessionCookie, flash: flashCookie } = shopCookies(context);
+  const cookieHeader = request.headers.get("Cookie");
+  const session = await loadSession(db, sessionCookie, cookieHeader);
+  if (cookieHeader?.includes("__flash=")) session.receiveFlashCookie(await flashCookie.parse(cookieHeader));
   context.set(sessionContext, session);
   const response = await next();
-  const header = await commitSessionCookie(session, cookie);
-  if (header) {
-    response.headers.append("Set-Cookie", header);
+  const headers = [await commitSessionCookie(session, sessionCookie), await commitFlashCookie(session, flashCookie)].filter((h): h is string => !!h);
+  if (headers.length) {
+    for (const header of headers) response.headers.append("Set-Cookie", header);
     // A response that sets a session cookie is personal: never cache it in a shared cache.
     response.headers.set("Cache-Control", "private, no-store");
   }
   return response;
 };
 
+/** The request's session; only routes under the shop layout have one. */
 export function getSession(context: Readonly<RouterContextProvider>): Session {
-  return context.get(sessionContext);
+  const session = context.get(sessionContext);
+  if (!session) throw new Error("No session here: the route is outside the shop layout (app/routes.ts)");
+  return session;
 }

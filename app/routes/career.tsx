@@ -1,74 +1,65 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/career";
 import { pickTexts } from "~/i18n/resources";
 import { CareerForm, type CareerActionData } from "~/components/career/career-form";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useTranslation } from "~/hooks/use-translation";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { getSession } from "~/middleware/session.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { CareerApplicationSchema } from "~/modules/career/career.schema";
 import { submitJobApplication } from "~/modules/career/career.service.server";
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
 import { getMailer } from "~/modules/mail/mail.server";
-import { appContext } from "~/server/context.server";
+import { formError, parseForm } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
-import { isLocale, type Locale, localizePath } from "~/utils/locale";
+import { localizePath } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
-const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
 const PAGE = "/pages/career";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const locale = localeOf(getLocale(context));
-  const t = getInstance(context).getFixedT(locale, "career");
+  const { env, locale, tns } = getRequestContext(context);
+  const t = tns("career");
   return {
     title: t("pageTitle"),
     description: t("metaDescription"),
     path: localizePath(PAGE, locale),
-    origin: context.get(appContext).env.PUBLIC_URL,
+    origin: env.PUBLIC_URL,
     texts: pickTexts(locale, ["career"]),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clientIp } = context.get(appContext);
-  const locale = localeOf(getLocale(context));
-  const t = getInstance(context).getFixedT(locale, "career");
+  const { db, clientIp, locale, session, href } = getRequestContext(context);
 
   // The body is read as a stream: never request.formData(), which would hold all of it.
   const form = await readForm(request);
   if (form.status === "malformed") {
-    const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { "": [t("malformed")] } };
-    return data<CareerActionData>({ result }, { status: 400 });
+    return data<CareerActionData>({ result: { status: "error", initialValue: {}, error: { "": ["career:malformed"] } } }, { status: 400 });
   }
   // Past the request limit the browser may still be sending: answer, then close the connection.
   const headers: HeadersInit = form.bodyTruncated ? { Connection: "close" } : {};
 
   const formData = new FormData();
   for (const [name, value] of form.fields) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema: CareerApplicationSchema });
+  const submission = parseForm(formData, CareerApplicationSchema);
   const cv = await checkCv(form.file);
   if (submission.status !== "success" || !cv.ok) {
     const result = submission.reply(cv.ok ? {} : { fieldErrors: { cv: [cv.error] } });
     return data<CareerActionData>({ result }, { status: 400, headers });
   }
 
-  const outcome = await submitJobApplication(
-    db,
-    { ...submission.value, cv: cv.cv, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") },
-    { mailer: getMailer() },
-  );
-  if (outcome.status === "rate-limited") {
-    return data<CareerActionData>(
-      { result: submission.reply({ formErrors: [t("rateLimited")] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
+  try {
+    await submitJobApplication(
+      db,
+      { ...submission.value, cv: cv.cv, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") },
+      { mailer: getMailer() },
     );
+  } catch (error) {
+    return formError(submission, error);
   }
   // Post-redirect-get, with and without JavaScript: the shell shows the notice.
-  await getSession(context).addFlash({ kind: "success", key: "career:success" });
-  throw redirect(localizePath(PAGE, locale));
+  await session.addFlash({ kind: "success", key: "career:success" });
+  throw redirect(href(PAGE));
 }
 
 export default function CareerPage({ actionData }: Route.ComponentProps) {

@@ -4,25 +4,21 @@ import type { Route } from "./+types/category";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { getCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getListing, PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
 import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const category = await getCategoryPage(db, locale, params["*"] ?? "");
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
   try {
     const listing = await getListing(db, locale, { categoryIds: category.subtreeIds }, parseListingQuery(url.searchParams));
-    const t = getInstance(context).getFixedT(locale, "catalog");
+    const t = i18n.getFixedT(locale, "catalog");
     return {
       category,
       listing,

@@ -2,19 +2,19 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/coming-soon";
 import { ComingSoon } from "~/components/layout/coming-soon";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { comingSoonFeature, isAuthPath } from "~/modules/content/coming-soon";
-import { appContext } from "~/server/context.server";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  const t = getInstance(context).t;
+  const { i18n, env } = getRequestContext(context);
+  const t = i18n.t;
   const isAuth = isAuthPath(pathname);
   return {
     title: t(`comingSoon.features.${comingSoonFeature(pathname)}`),
     path: pathname,
-    origin: context.get(appContext).env.PUBLIC_URL,
+    origin: env.PUBLIC_URL,
     page: { isAuth, securePayment: pathname.includes("/checkout") },
   };
 }

@@ -2,22 +2,18 @@ import { data } from "react-router";
 import type { Route } from "./+types/content-entry";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentPage } from "~/modules/content/content.service.server";
-import { appContext } from "~/server/context.server";
 import { formatLongDate } from "~/utils/dates";
-import { isLocale } from "~/utils/locale";
 import { contentEntryMeta } from "~/utils/content-meta";
 
 // A journal post (/blog/{slug}) or a care-guide article (/curadelcapo/{slug},
 // /en/careguide/{slug}). Slugs are localized: the language switch follows the entry's own.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const { pathname } = new URL(request.url);
   const kind = /\/(curadelcapo|careguide)\//.test(pathname) ? "care" : "blog";
-  const t = getInstance(context).getFixedT(locale, "content");
+  const t = i18n.getFixedT(locale, "content");
   const entry = await getContentPage(db, kind, locale, params.slug ?? "", t);
   if (!entry) throw data(null, { status: 404 });
   const home = locale === "it" ? "/" : "/en";

@@ -4,26 +4,22 @@ import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { Pagination } from "~/components/catalog/pagination";
 import { ContentList } from "~/components/content/content-list";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentList } from "~/modules/content/content.service.server";
-import { appContext } from "~/server/context.server";
 import { formatLongDate } from "~/utils/dates";
-import { isLocale } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
 // The journal (/blog, paginated) and the care guide (/curadelcapo, /en/careguide): the newest
 // entries first. One module for both; the path says which.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const url = new URL(request.url);
   const kind = /\/(curadelcapo|careguide)$/.test(url.pathname) ? "care" : "blog";
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const list = await getContentList(db, kind, locale, page);
   if (!list) throw data(null, { status: 404 });
-  const t = getInstance(context).getFixedT(locale, "content");
+  const t = i18n.getFixedT(locale, "content");
   const home = locale === "it" ? "/" : "/en";
   return {
     kind,

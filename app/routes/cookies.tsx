@@ -3,17 +3,18 @@ import type { Route } from "./+types/cookies";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { getSession } from "~/middleware/session.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { COOKIES_PAGE_PATH, OPTIONAL_CATEGORIES, consentFromChoice, noticeFor } from "~/modules/consent/consent";
 import { parseConsentChoice } from "~/modules/consent/consent.schema";
 import { readConsent, storeConsent } from "~/modules/consent/consent.server";
-import { appContext } from "~/server/context.server";
-import { INTL_LOCALE, isLocale, type Locale, localizePath } from "~/utils/locale";
+import { pageError, readFormData } from "~/utils/form.server";
+import { INTL_LOCALE, localizePath } from "~/utils/locale";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
-const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+/** Cookie choices per client address: a person decides once or twice, a script loops. */
+const CONSENT_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
 
 /** The technical cookies the shop sets, listed on the page. */
 const TECHNICAL_COOKIES = [
@@ -25,7 +26,7 @@ const TECHNICAL_COOKIES = [
 // The cookie choices (/pages/cookies): the banner's "choose" link and the footer's "Cookie
 // preferences" lead here; every consent form posts to its action.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = localeOf(getLocale(context));
+  const { locale, env, tns } = getRequestContext(context);
   const consent = await readConsent(request.headers.get("Cookie"));
   return {
     consent: consent && {
@@ -35,24 +36,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       decidedOn: new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "Europe/Rome" }).format(new Date(consent.decidedAt)),
     },
     categories: OPTIONAL_CATEGORIES,
-    title: getInstance(context).getFixedT(locale, "country")("consent.page.title"),
+    title: tns("country")("consent.page.title"),
     path: localizePath(COOKIES_PAGE_PATH, locale),
-    origin: context.get(appContext).env.PUBLIC_URL,
+    origin: env.PUBLIC_URL,
     page: { alternates: { it: COOKIES_PAGE_PATH, en: localizePath(COOKIES_PAGE_PATH, "en") } },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
-  const formData = await request.formData();
+  const { db, clientIp, publicUrl, session } = getRequestContext(context);
+  const formData = await readFormData(request);
   const choice = parseConsentChoice(formData);
   if (!choice) throw data(null, { status: 400 });
+  await enforceRateLimit(db, "consent", clientIp, CONSENT_RATE_LIMIT).catch(pageError);
   const headers = {
-    "Set-Cookie": await storeConsent(consentFromChoice(choice, new Date()), env.PUBLIC_URL.startsWith("https://")),
+    "Set-Cookie": await storeConsent(consentFromChoice(choice, new Date()), publicUrl.isHttps),
     "Cache-Control": "private, no-store",
   };
-  // The notice says what the choice means (for the X: a refusal, only technical cookies).
-  await getSession(context).addFlash({ kind: "success", key: noticeFor(choice) });
+  // The notice says what the choice means (for the X: a refusal, only technical cookies). A
+  // shopper without a session gets it in the flash cookie: no session row for a cookie choice.
+  await session.addFlash({ kind: "success", key: noticeFor(choice) });
   // Without JavaScript the form says where it came from: back there.
   const redirectTo = formData.get("redirectTo");
   if (redirectTo) throw redirect(safeRedirect(redirectTo), { headers });

@@ -4,16 +4,18 @@ import { CountryChooser } from "~/components/country/country-chooser";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useRootData } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { parseCountryChoice } from "~/modules/country/country.schema";
 import { CHOOSER_PATH, alternatesFromPaths, chooseCountry, resolveCountry } from "~/modules/country/country-rules";
 import { clearPreference, handoffParams, readHandoff, readPreference, storePreference } from "~/modules/country/preference.server";
-import { appContext } from "~/server/context.server";
-import { isLocale, type Locale, localeFromPath, localizePath } from "~/utils/locale";
+import { pageError, readFormData } from "~/utils/form.server";
+import { localeFromPath, localizePath } from "~/utils/locale";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
-const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+/** Country choices per client address: a person chooses once or twice, a script loops. */
+const COUNTRY_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
 const localPaths = (paths: string[]) => paths.map((path) => safeRedirect(path, "")).filter(Boolean);
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -28,20 +30,19 @@ function hostOf(url: string): URL | null {
 // The country chooser as a page (/pages/country): the dialog's fallback without JavaScript, and
 // the action every chooser posts to.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
-  const locale = localeOf(getLocale(context));
+  const { env, locale, tns, publicUrl } = getRequestContext(context);
   const url = new URL(request.url);
   // A choice made on the other shop's host, handed over: keep it as this host's cookie too.
   const handoff = readHandoff(env.SESSION_SECRET, url.searchParams);
   if (handoff) {
-    const cookie = await storePreference(handoff.country, env.PUBLIC_URL.startsWith("https://"));
+    const cookie = await storePreference(handoff.country, publicUrl.isHttps);
     throw redirect(handoff.path, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
   }
   const from = safeRedirect(url.searchParams.get("from"), localizePath("/", locale));
   return {
     from,
     alternates: localPaths(url.searchParams.getAll("alternate")).slice(0, 4),
-    title: getInstance(context).getFixedT(locale, "country")("chooser.title"),
+    title: tns("country")("chooser.title"),
     path: localizePath(CHOOSER_PATH, locale),
     origin: env.PUBLIC_URL,
     page: { alternates: { it: CHOOSER_PATH, en: localizePath(CHOOSER_PATH, "en") } },
@@ -49,12 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
-  const locale = localeOf(getLocale(context));
-  const parsed = parseCountryChoice(await request.formData());
+  const { db, env, clientIp, locale, tns, publicUrl } = getRequestContext(context);
+  const parsed = parseCountryChoice(await readFormData(request));
   if (!parsed.success) {
-    return data({ error: getInstance(context).getFixedT(locale, "country")("chooser.invalid") }, { status: 400 });
+    return data({ error: tns("country")("chooser.invalid") }, { status: 400 });
   }
+  await enforceRateLimit(db, "country", clientIp, COUNTRY_RATE_LIMIT).catch(pageError);
   const url = new URL(request.url);
   const hosts = { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST };
   const cookieHeader = request.headers.get("Cookie");
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     alternates: alternatesFromPaths(localPaths(parsed.data.alternate)),
   });
 
-  const secure = env.PUBLIC_URL.startsWith("https://");
+  const secure = publicUrl.isHttps;
   const headers = new Headers(NO_STORE);
   if (choice.store) headers.append("Set-Cookie", await storePreference(choice.store, secure));
   // Italy from the Italian locale stores nothing (its preference is always IT): drop an older one.

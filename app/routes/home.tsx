@@ -5,21 +5,17 @@ import { pickTexts } from "~/i18n/resources";
 import { ProductCard } from "~/components/catalog/product-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale, useRootData } from "~/hooks/use-locale";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { getNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
 import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
 const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
-  const t = getInstance(context).t;
+  const { db, env, locale, i18n } = getRequestContext(context);
+  const t = i18n.t;
   return {
     newArrivals: await getNewArrivals(db, locale, 8),
     // Built here rather than in the component: the URL helpers stay out of the browser bundle.

@@ -2,20 +2,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/inside";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentPage } from "~/modules/content/content.service.server";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
 import { contentEntryMeta } from "~/utils/content-meta";
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const name = /^inside-([a-z0-9-]+)$/.exec(params.insideName ?? "")?.[1];
   if (!name) throw data(null, { status: 404 });
-  const entry = await getContentPage(db, "inside", locale, name, getInstance(context).getFixedT(locale, "content"));
+  const entry = await getContentPage(db, "inside", locale, name, i18n.getFixedT(locale, "content"));
   if (!entry) throw data(null, { status: 404 });
   return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }

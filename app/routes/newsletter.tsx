@@ -1,49 +1,40 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import NewsletterForm from "~/components/newsletter/newsletter-form";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { getSession } from "~/middleware/session.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { HONEYPOT_FIELD, NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.service.server";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
+import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { path: new URL(request.url).pathname, origin: context.get(appContext).env.PUBLIC_URL, title: getInstance(context).t("newsletter.pageTitle") };
+  const { env, t } = getRequestContext(context);
+  return { path: new URL(request.url).pathname, origin: env.PUBLIC_URL, title: t("newsletter.pageTitle") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clientIp } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: NewsletterSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  const outcome = await subscribeToNewsletter(db, {
-    ...submission.value,
-    locale,
-    source: formData.get("source") === "footer" ? "footer" : "page",
-    clientIp,
-    honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
-  });
-  if (outcome.status === "rate-limited") {
-    const t = getInstance(context).t;
-    return data(
-      { result: submission.reply({ formErrors: [t("newsletter.rateLimited")] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
-    );
+  const { db, clientIp, locale, session } = getRequestContext(context);
+  const formData = await readFormData(request);
+  const submission = parseForm(formData, NewsletterSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  try {
+    await subscribeToNewsletter(db, {
+      ...submission.value,
+      locale,
+      source: formData.get("source") === "footer" ? "footer" : "page",
+      clientIp,
+      honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+    });
+  } catch (error) {
+    return formError(submission, error);
   }
   // Without JavaScript the footer form says where it came from: go back there with a notice.
   const redirectTo = formData.get("redirectTo");
   if (redirectTo) {
-    await getSession(context).addFlash({ kind: "success", key: "newsletter.success" });
+    await session.addFlash({ kind: "success", key: "newsletter.success" });
     throw redirect(safeRedirect(redirectTo));
   }
   return { result: submission.reply({ resetForm: true }), subscribed: true };

@@ -1,9 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/product";
 import { AddToBagForm } from "~/components/catalog/add-to-bag-form";
-import { BackInStockForm, type BackInStockActionData } from "~/components/catalog/back-in-stock-form";
+import { BackInStockForm } from "~/components/catalog/back-in-stock-form";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { Price } from "~/components/catalog/price";
 import { ProductCard } from "~/components/catalog/product-card";
@@ -12,69 +12,51 @@ import { ShareButton } from "~/components/catalog/share-button";
 import { VariantPicker } from "~/components/catalog/variant-picker";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale } from "~/hooks/use-locale";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { getSession } from "~/middleware/session.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
 import { getProductPage } from "~/modules/catalog/product.service.server";
-import { appContext } from "~/server/context.server";
+import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
-import { isLocale, type Locale } from "~/utils/locale";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
-const localeOf = (detected: string | undefined): Locale => (isLocale(detected) ? detected : "it");
+/** The forms this page answers itself (adding to the bag posts to /cart). */
+const ProductFormSchema = z.discriminatedUnion("intent", [BackInStockSchema.extend({ intent: z.literal("backstock") })]);
+const PRODUCT_INTENTS = ["backstock"] as const;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const locale = localeOf(getLocale(context));
+  const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const page = await getProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
   if (!page) throw data(null, { status: 404 });
-  const t = getInstance(context).getFixedT(locale, "catalog");
   return {
     ...page,
     origin: env.PUBLIC_URL,
-    home: { name: t("listing.home"), url: locale === "it" ? "/" : "/en" },
+    home: { name: tns("catalog")("listing.home"), url: locale === "it" ? "/" : "/en" },
     page: { alternates: page.alternates },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clientIp } = context.get(appContext);
-  const locale = localeOf(getLocale(context));
-  const formData = await request.formData();
-  // The only form this page answers itself; adding to the bag posts to /cart.
-  if (formData.get("intent") !== "backstock") throw data(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: BackInStockSchema });
-  if (submission.status !== "success") return data<BackInStockActionData>({ result: submission.reply() }, { status: 400 });
-
-  const outcome = await requestBackInStock(db, {
-    ...submission.value,
-    locale,
-    clientIp,
-    honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
-  });
-  const t = getInstance(context).getFixedT(locale, "catalog");
-  const refuse = (message: string, status: number, headers?: HeadersInit) =>
-    data<BackInStockActionData>({ result: submission.reply({ formErrors: [message] }) }, { status, headers });
-  switch (outcome.status) {
-    case "unknown-sku":
-      return refuse(t("backstock.unknownSku"), 404);
-    case "in-stock":
-      return refuse(t("backstock.inStock"), 409);
-    case "rate-limited":
-      return refuse(t("backstock.rateLimited"), 429, { "Retry-After": String(outcome.retryAfter) });
+  const { db, clientIp, locale, session } = getRequestContext(context);
+  const formData = await readFormData(request);
+  const submission = parseIntentForm(formData, ProductFormSchema, PRODUCT_INTENTS);
+  if (submission.status !== "success") return invalidForm(submission);
+  try {
+    await requestBackInStock(db, { ...submission.value, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") });
+  } catch (error) {
+    return formError(submission, error);
   }
   // Without JavaScript the form says where it came from: back there with a notice.
   const redirectTo = formData.get("redirectTo");
   if (redirectTo) {
-    await getSession(context).addFlash({ kind: "success", key: "catalog:backstock.success" });
+    await session.addFlash({ kind: "success", key: "catalog:backstock.success" });
     throw redirect(safeRedirect(redirectTo));
   }
-  return { result: submission.reply({ resetForm: true }), requested: true } satisfies BackInStockActionData;
+  return { result: submission.reply({ resetForm: true }), done: true };
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {

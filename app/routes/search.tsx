@@ -5,12 +5,10 @@ import { ListingView } from "~/components/catalog/listing-view";
 import { SearchForm } from "~/components/layout/header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useRootData } from "~/hooks/use-locale";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema";
 import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
 import { searchCatalogue } from "~/modules/catalog/search.service.server";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
 // The search page: /search?q= (and /en/search). The hits are a listing, so they take its
@@ -18,13 +16,11 @@ import { seoMeta } from "~/utils/seo";
 const ALTERNATES = { it: "/search", en: "/en/search" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const url = new URL(request.url);
   try {
     const { q, listing } = await searchCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams));
-    const t = getInstance(context).getFixedT(locale, "catalog");
+    const t = i18n.getFixedT(locale, "catalog");
     return {
       q,
       listing,

@@ -2,22 +2,18 @@ import { data } from "react-router";
 import type { Route } from "./+types/static-page";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/content/static-pages";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
 import { contentEntryMeta } from "~/utils/content-meta";
 
 // The static pages under /pages/{id}: FAQ, shipping, returns, legal texts… from the content
 // table, with the shop's constants filled in from the settings.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const found = findStaticPage(params["*"] ?? "", locale);
   if (!found) throw data(null, { status: 404 });
-  const entry = await getContentPage(db, "page", locale, found.canonicalId, getInstance(context).getFixedT(locale, "content"));
+  const entry = await getContentPage(db, "page", locale, found.canonicalId, i18n.getFixedT(locale, "content"));
   if (!entry) throw data(null, { status: 404 });
   return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }

@@ -5,20 +5,17 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { StoreCard } from "~/components/store/store-card";
 import { StoreFilters } from "~/components/store/store-filters";
 import { useTranslation } from "~/hooks/use-translation";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 import { storesJsonLd } from "~/modules/store/store-json-ld";
 import { parseStoreQuery, STORE_FILTERS, storeQuerySearch } from "~/modules/store/store.schema";
 import { getStoreLocator } from "~/modules/store/store.service.server";
-import { appContext } from "~/server/context.server";
-import { isLocale, localizePath } from "~/utils/locale";
+import { localizePath } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
 const PATH = "/pages/storelocator";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
+  const { db, env, locale, i18n } = getRequestContext(context);
   const url = new URL(request.url);
   const locator = await getStoreLocator(db, locale, parseStoreQuery(url.searchParams));
 
@@ -31,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw redirect(url.pathname + (search ? `?${search}` : ""));
   }
 
-  const t = getInstance(context).getFixedT(locale, "stores");
+  const t = i18n.getFixedT(locale, "stores");
   return {
     locator,
     path: url.pathname,

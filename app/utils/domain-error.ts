@@ -1,13 +1,55 @@
 /**
- * A broken business rule, named by a stable code (`UNKNOWN_SKU`, `OUT_OF_STOCK`): services throw
- * it, routes and scripts turn the code into a localized message and a 4xx answer or exit status.
+ * Every broken business rule the shop knows, by code: the HTTP status it answers with and the
+ * message shown to the shopper (a translation key, common.json unless it names a namespace).
+ * Services throw `DomainError` with one of these codes; routes never map errors by hand (see
+ * form.server.ts's formError and json-api.server.ts's jsonError).
  */
-export class DomainError<Code extends string = string> extends Error {
-  readonly code: Code;
+export const DOMAIN_ERRORS = {
+  /** Too many requests from one client or for one account: the error carries Retry-After. */
+  RATE_LIMITED: { status: 429, message: "domain.rateLimited" },
+  /** The product, colour or size does not exist or is not sold (spec §8: product not available). */
+  PRODUCT_UNAVAILABLE: { status: 404, message: "domain.productUnavailable" },
+  /** The size exists but has no stock for the quantity (spec §8: size not available or out of stock). */
+  OUT_OF_STOCK: { status: 409, message: "domain.outOfStock" },
+  /** A back-in-stock request for a size that is in stock. */
+  ALREADY_IN_STOCK: { status: 409, message: "domain.alreadyInStock" },
+  /** No variant has this SKU (the owner's stock tool). */
+  UNKNOWN_SKU: { status: 404, message: "domain.productUnavailable" },
+  /** A quantity that is not a whole number in range. */
+  INVALID_QUANTITY: { status: 400, message: "domain.invalidQuantity" },
+  /** A form body that could not be read at all (wrong type, cut off). */
+  MALFORMED_FORM: { status: 400, message: "domain.malformedForm" },
+} as const satisfies Record<string, { status: number; message: string }>;
 
-  constructor(code: Code, message: string) {
-    super(message);
+export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
+
+export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
+  readonly code: Code;
+  /** Seconds until a rate-limited client may try again. */
+  readonly retryAfter?: number;
+
+  /** `detail` is for logs and scripts (English, may name internals); shoppers see the table's message. */
+  constructor(code: Code, detail: string = code, options: { retryAfter?: number } = {}) {
+    super(detail);
     this.name = "DomainError";
     this.code = code;
+    this.retryAfter = options.retryAfter;
   }
+
+  get status(): number {
+    return DOMAIN_ERRORS[this.code].status;
+  }
+
+  get messageKey(): string {
+    return DOMAIN_ERRORS[this.code].message;
+  }
+
+  /** Headers the answer needs (Retry-After for rate limits). */
+  get headers(): Record<string, string> {
+    return this.retryAfter ? { "Retry-After": String(this.retryAfter) } : {};
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
 }

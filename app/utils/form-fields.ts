@@ -1,7 +1,26 @@
 import { z } from "zod";
 
-// Fields that several public forms share (newsletter, back-in-stock, work with us), with the
-// spec's messages as common.json keys (validation.*): one rule, one message, everywhere.
+// Fields that several forms share (newsletter, back-in-stock, work with us, and the buy path's
+// forms to come), with the spec's messages as common.json keys (validation.*): one rule, one
+// message, everywhere.
+
+/** Control characters: never in a one-line field. */
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+/** Control characters but tab and line breaks: never in a multi-line field. */
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Refuses NUL and other control characters (PostgreSQL rejects NUL; nothing else wants them). */
+export const withoutControlCharacters = (multiline = false) => (value: string) =>
+  !(multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value);
+
+/** Trimmed text, required, at most `max` characters, no control characters. */
+export const textField = (max: number, { tooLong = "validation.required", multiline = false } = {}) =>
+  z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(max, { error: tooLong })
+    .refine(withoutControlCharacters(multiline), { error: "validation.characters" });
 
 /** An email address: required, at most 254 characters, a valid address. */
 export const emailField = (max = 254) =>
@@ -10,6 +29,7 @@ export const emailField = (max = 254) =>
     .trim()
     .min(1, { error: "validation.required" })
     .max(max, { error: "validation.email" })
+    .refine(withoutControlCharacters(), { error: "validation.email" })
     .pipe(z.email({ error: "validation.email" }));
 
 /** The privacy consent checkbox: must be ticked. */

@@ -1,13 +1,15 @@
 import type { z } from "zod";
 import { resources } from "~/i18n/resources";
+import { DomainError } from "./domain-error";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { type Locale, isLocale } from "./locale";
 
-// Shared by the JSON endpoints of the public forms (/api/newsletter, /api/backstock/create):
+// Shared by the JSON endpoints (/api/newsletter, /api/backstock/create, the bag's calls to come):
 // they read a JSON object, validate it with the same zod schema as the page's form, and answer
-// errors as { error, fields } in the requested language.
+// errors as { message } (plus { fields } for validation) in the requested language, with the
+// status of the error table (app/utils/domain-error.ts).
 
-export const methodNotAllowed = () => Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+export const methodNotAllowed = () => Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
 /** The request's JSON object, or a 400 response to return as it is. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
@@ -17,7 +19,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     // Falls through to the same answer as a non-object body.
   }
-  return Response.json({ error: "The body must be a JSON object" }, { status: 400 });
+  return Response.json({ message: "The body must be a JSON object" }, { status: 400 });
 }
 
 /** The body's `language`, defaulting to Italian. */
@@ -28,19 +30,29 @@ export const isChecked = (value: unknown) => value === true || value === "true" 
 
 export const bodyHoneypot = (body: Record<string, unknown>) => (typeof body[HONEYPOT_FIELD] === "string" ? (body[HONEYPOT_FIELD] as string) : null);
 
-/** 400 with the first message of each field, translated (messages are common.json keys). */
+/** 400 with the first message of each field, translated; `message` carries the first one. */
 export function validationErrorResponse(error: z.ZodError, locale: Locale): Response {
-  const texts = resources[locale].common;
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    fields[key] ??= translateKey(texts, issue.message);
+    fields[key] ??= translateKey(locale, issue.message);
   }
-  return Response.json({ error: Object.values(fields)[0], fields }, { status: 400 });
+  return Response.json({ message: Object.values(fields)[0], fields }, { status: 400 });
 }
 
-function translateKey(texts: (typeof resources)["it"]["common"], key: string): string {
-  const [group, name] = key.split(".") as [keyof typeof texts, string];
-  const value = (texts[group] as Record<string, unknown> | undefined)?.[name];
+/**
+ * A service's DomainError as the JSON answer: `{ message }` in the requested language, with
+ * the error table's status (and Retry-After for rate limits). Anything else is rethrown.
+ */
+export function jsonError(error: unknown, locale: Locale): Response {
+  if (!(error instanceof DomainError)) throw error;
+  return Response.json({ message: translateKey(locale, error.messageKey) }, { status: error.status, headers: error.headers });
+}
+
+/** A message key ("validation.required", or "catalog:backstock.x") in one language; an unknown key stays as it is. */
+function translateKey(locale: Locale, key: string): string {
+  const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["common", key];
+  let value: unknown = (resources[locale] as Record<string, unknown>)[ns];
+  for (const part of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
   return typeof value === "string" ? value : key;
 }

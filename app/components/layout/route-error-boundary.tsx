@@ -14,6 +14,8 @@ export function RouteErrorBoundary() {
   const locale = root?.locale ?? "it";
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  // A rule broken by too many requests says so (its data carries the error table's message key).
+  const rateLimited = isRouteErrorResponse(error) && error.status === 429;
   const href = (path: string) => localizePath(path, locale);
   const heading = notFound ? t("errors.notFoundTitle") : badRequest ? t("errors.badRequest") : t("errors.errorTitle");
 
@@ -27,7 +29,7 @@ export function RouteErrorBoundary() {
         <h1 id="error-title" className="mb-5 text-5xl desk:text-6xl">
           {heading}
         </h1>
-        <p className="mb-8 text-stone">{notFound ? t("errors.notFoundText") : t("errors.errorText")}</p>
+        <p className="mb-8 text-stone">{notFound ? t("errors.notFoundText") : rateLimited ? t("domain.rateLimited") : t("errors.errorText")}</p>
         <nav className="flex flex-wrap justify-center gap-3" aria-label={t("errors.home")}>
           <Link to={href("/")} className="btn btn-primary">
             {t("errors.home")}

@@ -113,7 +113,7 @@ export default function NewsletterForm({ variant, actionData }: NewsletterFormPr
 
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="text-sm text-sale">
-          {form.errors.join(" ")}
+          {translate(form.errors)?.join(" ")}
         </p>
       ) : null}
 

@@ -4,43 +4,37 @@ import itMail from "../../../locales/it/mail.json";
 import type { Database, Locale } from "~/db/schema";
 import { productUrl } from "~/modules/catalog/product.service.server";
 import type { MailMessage, Mailer } from "~/modules/mail/mail.server";
+import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { BackInStockInput } from "./backstock.schema";
 import { findAlertProduct, findVariantBySku, insertRequest, listPendingRequests, markNotified, markPending } from "./backstock.repository.server";
 
 /** Requests allowed per client address: a shopper asks for a few sizes, a script for hundreds. */
 export const BACK_IN_STOCK_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
-export type BackInStockOutcome =
-  | { status: "created" }
-  | { status: "unknown-sku" }
-  | { status: "in-stock" }
-  | { status: "rate-limited"; retryAfter: number };
-
 /**
  * Records that a shopper wants one e-mail when a sold-out variant is back. Asking again is not
- * an error: the first request stays, with its language and consent time.
+ * an error: the first request stays, with its language and consent time. Throws RATE_LIMITED,
+ * PRODUCT_UNAVAILABLE (no such SKU) or ALREADY_IN_STOCK.
  */
 export async function requestBackInStock(
   db: Kysely<Database>,
   input: Pick<BackInStockInput, "sku" | "email" | "language"> & { locale: Locale; clientIp: string; honeypot?: string | null },
   now = new Date(),
-): Promise<BackInStockOutcome> {
-  const limit = await hitRateLimit(db, `backstock:${input.clientIp}`, BACK_IN_STOCK_RATE_LIMIT, now);
-  if (!limit.allowed) return { status: "rate-limited", retryAfter: limit.retryAfter };
+): Promise<void> {
+  await enforceRateLimit(db, "backstock", input.clientIp, BACK_IN_STOCK_RATE_LIMIT, now);
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (input.honeypot) return { status: "created" };
+  if (input.honeypot) return;
   const variant = await findVariantBySku(db, input.sku);
-  if (!variant) return { status: "unknown-sku" };
-  if (variant.stock > 0) return { status: "in-stock" };
+  if (!variant) throw new DomainError("PRODUCT_UNAVAILABLE", `no variant has the SKU ${input.sku}`);
+  if (variant.stock > 0) throw new DomainError("ALREADY_IN_STOCK", `${input.sku} is in stock`);
   await insertRequest(db, {
     variantId: variant.id,
     email: input.email.toLowerCase(),
     locale: input.language ?? input.locale,
     at: now.toISOString(),
   });
-  return { status: "created" };
 }
 
 /**

@@ -68,14 +68,12 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
   describe("asking for an alert", () => {
     it("stores one request per email and variant; asking again is fine and adds nothing", async () => {
       const sku = await addVariant(0);
-      const first = await requestBackInStock(ctx().db, { sku, email: "Giulia@Example.it", language: "en", locale: "it", clientIp: ip() }, new Date("2026-11-20T10:00:00Z"));
-      expect(first).toEqual({ status: "created" });
-      const again = await requestBackInStock(ctx().db, { sku, email: "giulia@example.it", locale: "it", clientIp: ip() }, new Date("2026-11-21T10:00:00Z"));
-      expect(again).toEqual({ status: "created" });
+      await requestBackInStock(ctx().db, { sku, email: "Giulia@Example.it", language: "en", locale: "it", clientIp: ip() }, new Date("2026-11-20T10:00:00Z"));
+      await requestBackInStock(ctx().db, { sku, email: "giulia@example.it", locale: "it", clientIp: ip() }, new Date("2026-11-21T10:00:00Z"));
       expect(await requestsOf(sku)).toEqual([{ email: "giulia@example.it", locale: "en", consent_at: "2026-11-20T10:00:00.000Z", notified_at: null }]);
       // The same address may wait for another size.
       const other = await addVariant(0, "L");
-      expect(await ask(other, "giulia@example.it")).toEqual({ status: "created" });
+      await ask(other, "giulia@example.it");
       expect(await requestsOf(other)).toHaveLength(1);
     });
 
@@ -85,20 +83,19 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
       expect((await requestsOf(sku))[0].locale).toBe("en");
     });
 
-    it("answers unknown-sku for a SKU that does not exist", async () => {
-      expect(await ask("NO-SUCH-SKU", "giulia@example.it")).toEqual({ status: "unknown-sku" });
+    it("refuses a SKU that does not exist as PRODUCT_UNAVAILABLE (404)", async () => {
+      await expect(ask("NO-SUCH-SKU", "giulia@example.it")).rejects.toMatchObject({ code: "PRODUCT_UNAVAILABLE", status: 404 });
     });
 
-    it("answers in-stock for a variant that can be bought now, and stores nothing", async () => {
+    it("refuses a variant that can be bought now as ALREADY_IN_STOCK (409), and stores nothing", async () => {
       const sku = await addVariant(2);
-      expect(await ask(sku, "giulia@example.it")).toEqual({ status: "in-stock" });
+      await expect(ask(sku, "giulia@example.it")).rejects.toMatchObject({ code: "ALREADY_IN_STOCK", status: 409 });
       expect(await requestsOf(sku)).toEqual([]);
     });
 
     it("answers a filled honeypot as a success and stores nothing", async () => {
       const sku = await addVariant(0);
-      const outcome = await requestBackInStock(ctx().db, { sku, email: "bot@example.it", locale: "it", clientIp: ip(), honeypot: "https://spam" });
-      expect(outcome).toEqual({ status: "created" });
+      await expect(requestBackInStock(ctx().db, { sku, email: "bot@example.it", locale: "it", clientIp: ip(), honeypot: "https://spam" })).resolves.toBeUndefined();
       expect(await requestsOf(sku)).toEqual([]);
     });
 
@@ -107,10 +104,11 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
       const clientIp = ip();
       const now = new Date("2026-11-22T12:00:00Z");
       const send = (email: string, at = now) => requestBackInStock(ctx().db, { sku, email, locale: "it", clientIp }, at);
-      for (let i = 0; i < BACK_IN_STOCK_RATE_LIMIT.limit; i++) expect(await send(`p${i}@example.it`)).toEqual({ status: "created" });
-      expect(await send("late@example.it")).toEqual({ status: "rate-limited", retryAfter: BACK_IN_STOCK_RATE_LIMIT.windowMs / 1000 });
+      for (let i = 0; i < BACK_IN_STOCK_RATE_LIMIT.limit; i++) await send(`p${i}@example.it`);
+      await expect(send("late@example.it")).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfter: BACK_IN_STOCK_RATE_LIMIT.windowMs / 1000 });
       expect((await requestsOf(sku)).map((r) => r.email)).not.toContain("late@example.it");
-      expect(await send("late@example.it", new Date(now.getTime() + BACK_IN_STOCK_RATE_LIMIT.windowMs))).toEqual({ status: "created" });
+      await send("late@example.it", new Date(now.getTime() + BACK_IN_STOCK_RATE_LIMIT.windowMs));
+      expect((await requestsOf(sku)).map((r) => r.email)).toContain("late@example.it");
     });
   });
 

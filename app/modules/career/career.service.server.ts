@@ -7,7 +7,7 @@ import type { Database, Locale } from "~/db/schema";
 import type { MailMessage, Mailer } from "~/modules/mail/mail.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { log } from "~/utils/log.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Department } from "./career.fields";
 import type { CareerApplicationInput } from "./career.schema";
 import { insertApplicationWithFile, type NewApplicationFile } from "./career.repository.server";
@@ -15,7 +15,8 @@ import { insertApplicationWithFile, type NewApplicationFile } from "./career.rep
 /** Applications per client address: one person applies once or twice, a script many times. */
 export const CAREER_RATE_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 
-export type CareerOutcome = { status: "submitted"; applicationId: number | null } | { status: "rate-limited"; retryAfter: number };
+/** A submitted application (null for a bot caught by the honeypot); a rate limit throws RATE_LIMITED. */
+export type CareerOutcome = { status: "submitted"; applicationId: number | null };
 
 export interface CareerSubmission extends CareerApplicationInput {
   /** The CV as checked by career-upload.server.ts: sanitised name, detected type, bytes. */
@@ -36,8 +37,7 @@ export async function submitJobApplication(
   { mailer }: { mailer: Mailer },
   now = new Date(),
 ): Promise<CareerOutcome> {
-  const limit = await hitRateLimit(db, `career:${input.clientIp}`, CAREER_RATE_LIMIT, now);
-  if (!limit.allowed) return { status: "rate-limited", retryAfter: limit.retryAfter };
+  await enforceRateLimit(db, "career", input.clientIp, CAREER_RATE_LIMIT, now);
   // A filled honeypot is a bot: answer as if it worked, store and send nothing.
   if (input.honeypot) return { status: "submitted", applicationId: null };
 

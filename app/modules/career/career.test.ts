@@ -193,7 +193,7 @@ describeEachDatabase("career applications", (ctx) => {
       expect(await submitJobApplication(ctx().db, input({ clientIp }), { mailer }, now)).toMatchObject({ status: "submitted" });
     }
     const before = await count();
-    expect(await submitJobApplication(ctx().db, input({ clientIp }), { mailer }, now)).toEqual({ status: "rate-limited", retryAfter: CAREER_RATE_LIMIT.windowMs / 1000 });
+    await expect(submitJobApplication(ctx().db, input({ clientIp }), { mailer }, now)).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfter: CAREER_RATE_LIMIT.windowMs / 1000 });
     expect(await count()).toEqual(before);
     const later = new Date(now.getTime() + CAREER_RATE_LIMIT.windowMs);
     expect(await submitJobApplication(ctx().db, input({ clientIp }), { mailer }, later)).toMatchObject({ status: "submitted" });

@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
+import { QueryCounter } from "../../../tests/support/query-counter";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { getCategoryPage } from "./category.service.server";
 import { listingSearch, PAGE_SIZE, parseListingQuery } from "./listing.schema";
@@ -25,18 +25,6 @@ describe("parseListingQuery", () => {
     expect(["XL", "40", "UNI", "S", "38", "M", "XS"].sort(compareSizes)).toEqual(["XS", "S", "M", "XL", "38", "40", "UNI"]);
   });
 });
-
-/** Counts the statements a database handle runs. */
-class QueryCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.count++;
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
 
 describeEachDatabase("category listing", (ctx) => {
   let donna: NonNullable<Awaited<ReturnType<typeof getCategoryPage>>>;

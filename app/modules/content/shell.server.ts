@@ -1,75 +1,54 @@
-import type { RouterContextProvider } from "react-router";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
 import { SHELL_NAMESPACES, pickTexts } from "~/i18n/resources";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { getSession } from "~/middleware/session.server";
 import { getMenu } from "~/modules/catalog/category.service.server";
-import { readConsent } from "~/modules/consent/consent.server";
-import { countryOptions } from "~/modules/country/countries.server";
-import { resolveCountry } from "~/modules/country/country-rules";
-import { readPreference } from "~/modules/country/preference.server";
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { appContext } from "~/server/context.server";
-import { isLocale } from "~/utils/locale";
+import { countryOptions } from "~/modules/country/countries.server";
+import type { ShellData } from "./shell";
+import type { Locale } from "~/utils/locale";
+import { ttlCache } from "~/utils/ttl-cache.server";
 import { EMPTY_SETTINGS, getGlobalSettings } from "./settings.repository.server";
 
 /** The path of the benchmark's control page, whose shell touches neither database nor session. */
 export const CONTROL_PATH = "/_control";
 
-/** Everything the page shell needs: language and texts, menu, banner, notices, bag and account state. */
-export async function loadShell(context: Readonly<RouterContextProvider>, request: Request) {
-  const { db } = context.get(appContext);
-  const detected = getLocale(context);
-  const locale = isLocale(detected) ? detected : "it";
-  const choices = await loadChoices(context, request);
-  if (new URL(request.url).pathname === CONTROL_PATH) {
-    return {
-      locale,
-      translations: pickTexts(locale, SHELL_NAMESPACES),
-      menu: [],
-      settings: EMPTY_SETTINGS,
-      shop: footerSettings(DEFAULT_SHOP_SETTINGS),
-      notices: [],
-      bagCount: 0,
-      isAccountHolder: false,
-      ...choices,
-    };
+/** The spec's freshness for the menu and settings (§7: stale after 5 minutes). */
+export const SHELL_TTL_MS = 5 * 60_000;
+
+export type { ShellData } from "./shell";
+
+// One cache per database handle (tests open several) and language.
+const caches = new WeakMap<Kysely<Database>, ReturnType<typeof ttlCache<Locale, Omit<ShellData, "translations" | "countryOptions">>>>();
+
+function shellCache(db: Kysely<Database>) {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = ttlCache(SHELL_TTL_MS, async (locale: Locale): Promise<Omit<ShellData, "translations" | "countryOptions">> => {
+      const [menu, settings, shop] = await Promise.all([getMenu(db, locale), getGlobalSettings(db, locale), getShopSettings(db)]);
+      return { locale, menu, settings, shop: footerSettings(shop) };
+    });
+    caches.set(db, cache);
   }
-  const session = getSession(context);
-  const t = getInstance(context).getFixedT(locale);
-  const [menu, settings, shop, flash] = await Promise.all([getMenu(db, locale), getGlobalSettings(db, locale), getShopSettings(db), session.takeFlash()]);
-  return {
-    locale,
-    translations: pickTexts(locale, SHELL_NAMESPACES),
-    menu,
-    settings,
-    shop: footerSettings(shop),
-    notices: flash.map((notice, index) => ({ id: index, kind: notice.kind, message: t(notice.key as never) as string })),
-    /** Sum of item quantities in the bag (the Bag issue fills it). */
-    bagCount: 0,
-    /** Logged in and not a guest (the Accounts issue fills it). */
-    isAccountHolder: session.userId !== null && !session.isGuest,
-    ...choices,
-  };
+  return cache;
+}
+
+/**
+ * What the page shell shows every shopper alike: language and texts, menu, banner, the seller's
+ * identity. Read from the database at most once per process and language every 5 minutes.
+ */
+export async function loadShell(db: Kysely<Database>, locale: Locale, { control = false, now = Date.now() } = {}): Promise<ShellData> {
+  const translations = pickTexts(locale, SHELL_NAMESPACES);
+  if (control) return { locale, translations, menu: [], settings: EMPTY_SETTINGS, shop: footerSettings(DEFAULT_SHOP_SETTINGS), countryOptions: countryOptions() };
+  return { ...(await shellCache(db).get(locale, now)), translations, countryOptions: countryOptions() };
+}
+
+/** Drops this process's cached shell (after the menu or settings change). */
+export function invalidateShell(db: Kysely<Database>): void {
+  caches.get(db)?.clear();
 }
 
 /** What the footer shows from the shop settings: the seller's identity and the support hours. */
 function footerSettings(shop: ShopSettings) {
   return { company: shop.company, supportHours: shop.supportHours };
-}
-
-/**
- * The shopper's country and cookie choices, from cookies only (no database): the country the
- * request's shop serves and the stored preference (the small popup's rule runs on them, see
- * showCountryPopup), the chooser's list, and whether and what the shopper consented to.
- */
-async function loadChoices(context: Readonly<RouterContextProvider>, request: Request) {
-  const { env } = context.get(appContext);
-  const cookieHeader = request.headers.get("Cookie");
-  const [preference, consent] = await Promise.all([readPreference(cookieHeader), readConsent(cookieHeader)]);
-  const { country: current } = resolveCountry({ requestHost: new URL(request.url).host, hosts: { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST }, preference });
-  return {
-    country: { current, preference, options: countryOptions() },
-    consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
-  };
 }

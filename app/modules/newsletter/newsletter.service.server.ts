@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { NewsletterInput } from "./newsletter.schema";
 import { upsertSubscription } from "./newsletter.repository.server";
 
@@ -9,26 +9,22 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 8, windowMs: 10 * 60_000 };
 
 export type SignupSource = "footer" | "page" | "api";
 
-export type SignupOutcome = { status: "subscribed" } | { status: "rate-limited"; retryAfter: number };
-
 /**
  * Subscribes a validated address. A repeated address is not an error: it refreshes the
- * language and consent time of the one row it already has.
+ * language and consent time of the one row it already has. Throws RATE_LIMITED.
  */
 export async function subscribeToNewsletter(
   db: Kysely<Database>,
   input: NewsletterInput & { locale: Locale; source: SignupSource; clientIp: string; honeypot?: string | null },
   now = new Date(),
-): Promise<SignupOutcome> {
-  const limit = await hitRateLimit(db, `newsletter:${input.clientIp}`, NEWSLETTER_RATE_LIMIT, now);
-  if (!limit.allowed) return { status: "rate-limited", retryAfter: limit.retryAfter };
+): Promise<void> {
+  await enforceRateLimit(db, "newsletter", input.clientIp, NEWSLETTER_RATE_LIMIT, now);
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (input.honeypot) return { status: "subscribed" };
+  if (input.honeypot) return;
   await upsertSubscription(db, {
     email: input.email.toLowerCase(),
     locale: input.language ?? input.locale,
     source: input.source,
     at: now.toISOString(),
   });
-  return { status: "subscribed" };
 }

@@ -23,6 +23,18 @@ export interface FlashNotice {
   key: string;
 }
 
+/** At most this many notices wait at once (a flash cookie stays far below the 4 KB cookie limit). */
+const MAX_FLASH = 5;
+const FLASH_KINDS: readonly FlashKind[] = ["success", "warning", "error"];
+
+/**
+ * Notices for a shopper without a session row travel in a signed cookie of their own: a notice
+ * must not create a database session (a public form posted in a loop would fill the table).
+ */
+export function createFlashCookie(secret: string, secure: boolean): Cookie {
+  return createCookie("__flash", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: 600 });
+}
+
 export function createSessionCookie(secret: string, secure: boolean): Cookie {
   return createCookie("__session", {
     httpOnly: true,
@@ -47,6 +59,10 @@ export class Session {
   private token: string | null;
   /** What the response must do with the cookie. */
   cookieChange: "set" | "clear" | null = null;
+  /** Notices held in the flash cookie (shoppers without a row). */
+  private cookieFlash: FlashNotice[] = [];
+  /** What the response must do with the flash cookie. */
+  flashCookieChange: "set" | "clear" | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -97,19 +113,40 @@ export class Session {
     return row;
   }
 
-  async addFlash(notice: FlashNotice): Promise<void> {
-    const row = await this.ensure();
-    const flash = [...parseFlash(row.flash), notice];
-    row.flash = JSON.stringify(flash);
-    await updateSession(this.db, row.id, { flash: row.flash });
+  /** Notices the flash cookie brought (see createFlashCookie). */
+  receiveFlashCookie(value: unknown): void {
+    this.cookieFlash = parseFlashList(value);
   }
 
-  /** Returns and clears pending notices. */
+  /** The flash cookie's value to send, when it must be set. */
+  get flashCookieValue(): FlashNotice[] {
+    return this.cookieFlash;
+  }
+
+  /** Queues a notice for the next page: in the session row when there is one, else in the flash cookie. */
+  async addFlash(notice: FlashNotice): Promise<void> {
+    if (!this.row) {
+      this.cookieFlash = [...this.cookieFlash, notice].slice(-MAX_FLASH);
+      this.flashCookieChange = "set";
+      return;
+    }
+    const flash = [...parseFlash(this.row.flash), notice].slice(-MAX_FLASH);
+    this.row.flash = JSON.stringify(flash);
+    await updateSession(this.db, this.row.id, { flash: this.row.flash });
+  }
+
+  /** Returns and clears pending notices (from the row and from the flash cookie). */
   async takeFlash(): Promise<FlashNotice[]> {
-    if (!this.row?.flash) return [];
-    const notices = parseFlash(this.row.flash);
-    this.row.flash = null;
-    await updateSession(this.db, this.row.id, { flash: null });
+    const notices = [...this.cookieFlash];
+    if (this.cookieFlash.length || this.flashCookieChange === "set") {
+      this.cookieFlash = [];
+      this.flashCookieChange = "clear";
+    }
+    if (this.row?.flash) {
+      notices.push(...parseFlash(this.row.flash));
+      this.row.flash = null;
+      await updateSession(this.db, this.row.id, { flash: null });
+    }
     return notices;
   }
 
@@ -141,11 +178,26 @@ export class Session {
 function parseFlash(value: string | null): FlashNotice[] {
   if (!value) return [];
   try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? (parsed as FlashNotice[]) : [];
+    return parseFlashList(JSON.parse(value));
   } catch {
     return [];
   }
+}
+
+/** Keeps only well-formed notices: a cookie or a row is data from outside this request. */
+function parseFlashList(value: unknown): FlashNotice[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (item): item is FlashNotice =>
+        !!item &&
+        typeof item === "object" &&
+        FLASH_KINDS.includes((item as FlashNotice).kind) &&
+        typeof (item as FlashNotice).key === "string" &&
+        /^[\w:.-]{1,100}$/.test((item as FlashNotice).key),
+    )
+    .slice(-MAX_FLASH)
+    .map(({ kind, key }) => ({ kind, key }));
 }
 
 /** Loads the session a request's cookie points to; an unknown, expired or idle one is ignored. */
@@ -185,5 +237,12 @@ export function purgeExpiredSessions(db: Kysely<Database>, now = new Date()): Pr
 export async function commitSessionCookie(session: Session, cookie: Cookie): Promise<string | null> {
   if (session.cookieChange === "set" && session.cookieToken) return cookie.serialize(session.cookieToken);
   if (session.cookieChange === "clear") return cookie.serialize("", { maxAge: 0 });
+  return null;
+}
+
+/** The flash cookie's Set-Cookie header after this request, if any. */
+export async function commitFlashCookie(session: Session, cookie: Cookie): Promise<string | null> {
+  if (session.flashCookieChange === "set" && session.flashCookieValue.length) return cookie.serialize(session.flashCookieValue);
+  if (session.flashCookieChange === "clear") return cookie.serialize("", { maxAge: 0 });
   return null;
 }

@@ -1,9 +1,19 @@
 import { createCookie } from "react-router";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, commitSessionCookie, createSessionCookie, loadSession, purgeExpiredSessions } from "./session.server";
+import {
+  SESSION_ABSOLUTE_TTL_MS,
+  SESSION_IDLE_TTL_MS,
+  commitFlashCookie,
+  commitSessionCookie,
+  createFlashCookie,
+  createSessionCookie,
+  loadSession,
+  purgeExpiredSessions,
+} from "./session.server";
 
 const cookie = createSessionCookie("test-secret-test-secret-test-secret", false);
+const flashCookie = createFlashCookie("test-secret-test-secret-test-secret", false);
 
 /** The Cookie request header a browser would send back for a Set-Cookie value. */
 const asRequestCookie = (setCookie: string) => setCookie.split(";")[0];
@@ -15,9 +25,35 @@ describeEachDatabase("sessions", (ctx) => {
     expect(await commitSessionCookie(session, cookie)).toBeNull();
   });
 
+  it("keeps a notice for a shopper without a session in a signed flash cookie, never in a new row", async () => {
+    const { db } = ctx();
+    const before = await db.selectFrom("sessions").select("id").execute();
+    const session = await loadSession(db, cookie, null);
+    await session.addFlash({ kind: "success", key: "country:consent.notice.accepted" });
+    expect(await commitSessionCookie(session, cookie)).toBeNull();
+    const header = await commitFlashCookie(session, flashCookie);
+    expect(header).toMatch(/^__flash=/);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(await db.selectFrom("sessions").select("id").execute()).toEqual(before);
+
+    // The next page shows it once and clears the cookie.
+    const next = await loadSession(db, cookie, null);
+    next.receiveFlashCookie(await flashCookie.parse(asRequestCookie(header!)));
+    expect(await next.takeFlash()).toEqual([{ kind: "success", key: "country:consent.notice.accepted" }]);
+    expect(await commitFlashCookie(next, flashCookie)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+
+    // A forged or malformed flash cookie shows nothing.
+    const forged = await createFlashCookie("another-secret", false).serialize([{ kind: "success", key: "x" }]);
+    const third = await loadSession(db, cookie, null);
+    third.receiveFlashCookie(await flashCookie.parse(asRequestCookie(forged)));
+    third.receiveFlashCookie([{ kind: "alert('x')", key: 1 }]);
+    expect(await third.takeFlash()).toEqual([]);
+  });
+
   it("keeps only a random token in a signed cookie; the row holds the data", async () => {
     const { db } = ctx();
     const session = await loadSession(db, cookie, null);
+    await session.ensure();
     await session.addFlash({ kind: "success", key: "newsletter.success" });
     const header = await commitSessionCookie(session, cookie);
     expect(header).toMatch(/^__session=/);

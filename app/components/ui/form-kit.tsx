@@ -1,0 +1,175 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { FieldError, Hint } from "~/components/ui/field";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+
+// The shop's one form kit. Every form is validated on the server by conform with the zod
+// schema its action shares (app/utils/form.server.ts) and answers conform's SubmissionResult:
+// errors by field as translation keys, the typed values, form-level errors under "". This
+// module reads that answer in the browser without loading zod or conform's client (the
+// newsletter island adds client-side validation on top, through the same components):
+// - errors are translated here, in one place ("validation.required", or "career:validation.x");
+// - fields get a label above, hint and error below, aria-describedby and aria-invalid;
+// - the typed values are kept; the first invalid field gets focus after a failed submit (with
+//   JavaScript by focusing it, without by `autofocus` on the new page).
+
+/** What an action returns for a form: conform's answer, plus `done` after a success that stays on the page. */
+export interface FormActionData {
+  result: SubmissionResult<string[]>;
+  done?: boolean;
+}
+
+/** The state of one form, for its field components. */
+export interface FormKit {
+  /** Prefix of the fields' ids. */
+  id: string;
+  /** A field's errors, translated. */
+  errors(name: string): string[] | undefined;
+  /** The value the shopper typed (kept after a failed submit). */
+  value(name: string): string;
+  /** Whether a checkbox was ticked. */
+  checked(name: string): boolean;
+  /** Form-level errors, translated. */
+  formErrors: string[] | undefined;
+  /** The first field with an error, for autofocus without JavaScript. */
+  firstInvalid: string | undefined;
+  hydrated: boolean;
+  /** Changes when the form must start empty again (after a success). */
+  resetKey: string;
+}
+
+/** Resolves error keys: common.json by default, "ns:key" for another namespace; plain text passes through. */
+export function useTranslateErrors() {
+  const { t } = useTranslation();
+  return (keys?: string[] | null) => (keys?.length ? keys.map((key) => t(key as never) as string) : undefined);
+}
+
+/**
+ * Reads a form's last answer. `fields` lists the field names in page order (for the first
+ * invalid one); `formRef` is the form element, focused into after a failed submit.
+ */
+export function useFormKit(id: string, result: SubmissionResult<string[]> | undefined, fields: readonly string[], formRef: RefObject<HTMLFormElement | null>, resetKey = ""): FormKit {
+  const translate = useTranslateErrors();
+  const hydrated = useHydrated();
+  const errors = result?.status === "error" ? (result.error ?? {}) : {};
+  const initial = (result?.status === "error" ? (result.initialValue ?? {}) : {}) as Record<string, unknown>;
+
+  // After a failed submit with JavaScript: focus the first field to fix (or the form's message).
+  useEffect(() => {
+    if (result?.status !== "error") return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus();
+  }, [result, formRef]);
+
+  return {
+    id,
+    errors: (name) => translate(errors[name]),
+    value: (name) => (typeof initial[name] === "string" ? (initial[name] as string) : ""),
+    checked: (name) => initial[name] === "on",
+    formErrors: translate(errors[""]),
+    firstInvalid: fields.find((name) => errors[name]?.length),
+    hydrated,
+    resetKey,
+  };
+}
+
+/** The props that tie a control to its label, hint and error. */
+export function controlProps(kit: FormKit, name: string, { hint = false } = {}) {
+  const id = `${kit.id}-${name}`;
+  const invalid = Boolean(kit.errors(name)?.length);
+  return {
+    id,
+    name,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": [hint ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(" "),
+    // Without JavaScript the answer is a new page: the browser focuses the first field to fix.
+    autoFocus: !kit.hydrated && kit.firstInvalid === name ? true : undefined,
+  };
+}
+
+/** Label above, the control, hint below, error below that. */
+export function Field({ kit, name, label, hint, children }: { kit: FormKit; name: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
+  const id = `${kit.id}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
+      <FieldError id={`${id}-error`} errors={kit.errors(name)} />
+    </div>
+  );
+}
+
+type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue">;
+
+/** A text-like input (text, email, tel, url…) in a Field. */
+export function TextField({ kit, name, label, hint, ...input }: { kit: FormKit; name: string; label: ReactNode; hint?: ReactNode } & InputProps) {
+  return (
+    <Field kit={kit} name={name} label={label} hint={hint}>
+      <input type="text" {...input} {...controlProps(kit, name, { hint: Boolean(hint) })} key={kit.resetKey} defaultValue={kit.value(name)} className="field-input" />
+    </Field>
+  );
+}
+
+/** The shop's email field: the same type, autocomplete and keyboard everywhere. */
+export function EmailField({ kit, name = "email", label, hint, maxLength = 254 }: { kit: FormKit; name?: string; label: ReactNode; hint?: ReactNode; maxLength?: number }) {
+  return <TextField kit={kit} name={name} label={label} hint={hint} type="email" autoComplete="email" inputMode="email" required maxLength={maxLength} />;
+}
+
+/** A checkbox with its label beside it and its error below. */
+export function CheckboxField({ kit, name, label, required }: { kit: FormKit; name: string; label: ReactNode; required?: boolean }) {
+  const props = controlProps(kit, name);
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input {...props} key={kit.resetKey} type="checkbox" value="on" required={required} defaultChecked={kit.checked(name)} className="mt-0.5 size-5 shrink-0 accent-ink" />
+        <label htmlFor={props.id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      <FieldError id={`${props.id}-error`} errors={kit.errors(name)} />
+    </div>
+  );
+}
+
+/**
+ * The privacy consent block of every public form: the spec's wording, a link to the policy, and
+ * what the data is for (`purpose`, e.g. the career form's "for recruitment"; generic by default).
+ */
+export function PrivacyConsentField({ kit, name = "privacy", purpose }: { kit: FormKit; name?: string; purpose?: string }) {
+  const { t } = useTranslation();
+  const { href } = useLocale();
+  return (
+    <CheckboxField
+      kit={kit}
+      name={name}
+      required
+      label={
+        <>
+          {t("newsletter.privacyBefore")}
+          <Link to={href("/pages/Privacy-Policy")} className="underline">
+            {t("newsletter.privacyLink")}
+          </Link>
+          {purpose ?? t("newsletter.privacyAfter")}
+        </>
+      }
+    />
+  );
+}
+
+/** The form's own errors (a rate limit, a rule broken): announced, and focusable after a failed submit. */
+export function FormErrors({ kit }: { kit: FormKit }) {
+  if (!kit.formErrors?.length) return null;
+  return (
+    <p id={`${kit.id}-form-error`} role="alert" tabIndex={-1} data-form-error className="text-sm text-sale outline-none">
+      {kit.formErrors.join(" ")}
+    </p>
+  );
+}
+
+/** A ref for the form element, for useFormKit's focus handling. */
+export const useFormRef = () => useRef<HTMLFormElement>(null);

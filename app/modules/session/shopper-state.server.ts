@@ -1,0 +1,41 @@
+import type { RouterContextProvider } from "react-router";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { readConsent } from "~/modules/consent/consent.server";
+import { resolveCountry } from "~/modules/country/country-rules";
+import { readPreference } from "~/modules/country/preference.server";
+import type { ShopperState } from "./shopper-state";
+
+/**
+ * The shopper's own part of every page: bag badge, auth state for the header, flash notices,
+ * and the country and cookie choices. Unlike the shell it is read again after every mutation
+ * and on every navigation (spec §4: the bag is refetched on each route change).
+ */
+export async function loadShopperState(context: Readonly<RouterContextProvider>, request: Request): Promise<ShopperState> {
+  const ctx = getRequestContext(context);
+  const { session, shopper } = ctx;
+  const [flash, choices] = await Promise.all([session.takeFlash(), loadChoices(context, request)]);
+  return {
+    notices: flash.map((notice, index) => ({ id: index, kind: notice.kind, message: ctx.t(notice.key as never) as string })),
+    // The Bag issue counts the bag's items here.
+    bagCount: 0,
+    auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest" },
+    isAccountHolder: shopper.kind === "account",
+    ...choices,
+  };
+}
+
+/**
+ * The shopper's country and cookie choices, from cookies only (no database): the country the
+ * request's shop serves and the stored preference (the small popup's rule runs on them, see
+ * showCountryPopup), the chooser's list, and whether and what the shopper consented to.
+ */
+async function loadChoices(context: Readonly<RouterContextProvider>, request: Request) {
+  const { env } = getRequestContext(context);
+  const cookieHeader = request.headers.get("Cookie");
+  const [preference, consent] = await Promise.all([readPreference(cookieHeader), readConsent(cookieHeader)]);
+  const { country: current } = resolveCountry({ requestHost: new URL(request.url).host, hosts: { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST }, preference });
+  return {
+    country: { current, preference },
+    consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { DomainError } from "./domain-error";
+
+// The server half of the form kit (app/components/ui/form-kit.tsx): read the body, validate it
+// with the form's zod schema through conform, and answer errors the one way the kit reads them.
+
+/**
+ * The request's form fields. A body that is not a form (wrong content type, cut off) is a 400,
+ * never a 500: the same answer as any other malformed form.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: "The body must be a form (application/x-www-form-urlencoded or multipart/form-data)." }, { status: 400 });
+  }
+}
+
+/** Validates a form with its schema (conform + zod): the submission the action answers with. */
+export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  return parseWithZod(formData, { schema });
+}
+
+/**
+ * Validates a form whose buttons say what to do (`intent`), with a zod discriminated union
+ * on it. An intent the union does not know is a broken or forged form: 400, no page.
+ */
+export function parseIntentForm<Schema extends z.ZodDiscriminatedUnion>(formData: FormData, schema: Schema, intents: readonly string[]) {
+  const intent = formData.get("intent");
+  if (typeof intent !== "string" || !intents.includes(intent)) throw data({ message: "Unknown intent." }, { status: 400 });
+  return parseWithZod(formData, { schema });
+}
+
+/** The answer to a submission that failed validation: 400, errors by field, the input kept. */
+export function invalidForm(submission: Submission<unknown, string[]>) {
+  return data({ result: submission.reply() }, { status: 400 });
+}
+
+/**
+ * A service's DomainError as the form's error: the status and message key of the error table,
+ * the input kept. Anything else is not a shopper's mistake and goes on to the error boundary.
+ */
+export function formError(submission: Submission<unknown, string[]>, error: unknown) {
+  if (!(error instanceof DomainError)) throw error;
+  return data({ result: submission.reply({ formErrors: [error.messageKey] }) }, { status: error.status, headers: error.headers });
+}
+
+/**
+ * A DomainError in an action without a form to show it in (a cookie choice, a country choice):
+ * the error page with the table's status and message key. Anything else is rethrown as it is.
+ */
+export function pageError(error: unknown): never {
+  if (!(error instanceof DomainError)) throw error;
+  throw data({ message: error.messageKey }, { status: error.status, headers: error.headers });
+}
