@@ -1,6 +1,8 @@
 // schema.org structured data for <script type="application/ld+json">. Pure: builds plain
 // objects on the server or the client; jsonLdScript turns one into safe script text.
 
+import { toDecimal } from "./money";
+
 export type JsonLd = Record<string, unknown>;
 
 const CONTEXT = "https://schema.org";
@@ -86,7 +88,7 @@ export interface ProductJsonLdInput {
 /** Integer euro cents as a schema.org price: 12900 → "129.00" (no floating point). */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Price must be non-negative integer cents, got ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return toDecimal(cents);
 }
 
 function offer(variant: ProductJsonLdVariant, url: string): JsonLd {

@@ -1,14 +1,104 @@
 import { INTL_LOCALE, type Locale } from "./locale";
 
+// Money is integer euro cents everywhere: in the database, in services, in loader data. This
+// module is the one place that turns cents into text or text into cents, and does arithmetic
+// on them, so no float ever holds a price.
+//
+// Rounding rule: half up to the cent (0.5 cent and more rounds away from zero), the usual
+// commercial rule in Italy, applied once per computed amount (a percentage, a VAT share).
+
+function assertCents(value: number, what = "Money"): number {
+  if (!Number.isSafeInteger(value)) throw new Error(`${what} must be integer cents, got ${value}`);
+  return value;
+}
+
+/** numerator / denominator rounded half up (away from zero), all integers, denominator > 0. */
+function divideHalfUp(numerator: number, denominator: number): number {
+  const sign = numerator < 0 ? -1 : 1;
+  const magnitude = Math.abs(numerator);
+  const quotient = Math.floor(magnitude / denominator);
+  const remainder = magnitude - quotient * denominator;
+  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient);
+}
+
+/** A rate given in percent with at most two decimals (22, 12.5, 7.25) as basis points (2200, 1250, 725). */
+function basisPoints(percent: number): number {
+  const bp = Math.round(percent * 100);
+  if (!Number.isFinite(percent) || Math.abs(percent * 100 - bp) > 1e-6) throw new Error(`A rate has at most two decimals, got ${percent}`);
+  return bp;
+}
+
+/** The sum of amounts. */
+export function addMoney(...amounts: number[]): number {
+  return amounts.reduce((sum, cents) => sum + assertCents(cents), 0);
+}
+
+/** a − b. */
+export function subtractMoney(a: number, b: number): number {
+  return assertCents(a) - assertCents(b);
+}
+
+/** A unit price times a whole quantity. */
+export function multiplyMoney(cents: number, quantity: number): number {
+  if (!Number.isSafeInteger(quantity)) throw new Error(`A quantity must be a whole number, got ${quantity}`);
+  return assertCents(assertCents(cents) * quantity, "The product");
+}
+
+/** `percent` % of an amount, rounded half up to the cent: percentOf(1999, 10) = 200 (199.9). */
+export function percentOf(cents: number, percent: number): number {
+  return divideHalfUp(assertCents(cents) * basisPoints(percent), 10_000);
+}
+
+/**
+ * The VAT contained in a price that includes it (Italian prices do): vatIncluded(12200, 22) =
+ * 2200. The net part is rounded half up and the VAT is the rest, so net + VAT is the price.
+ */
+export function vatIncluded(grossCents: number, ratePercent: number): number {
+  const bp = basisPoints(ratePercent);
+  const net = divideHalfUp(assertCents(grossCents) * 10_000, 10_000 + bp);
+  return grossCents - net;
+}
+
 const formatters = new Map<Locale, Intl.NumberFormat>();
 
-/** Formats integer euro cents for a locale: 12900 → "129,00 €" (it) or "€129.00" (en). */
+/** Formats cents for a locale: 12900 → "129,00 €" (it) or "€129.00" (en). */
 export function formatMoney(cents: number, locale: Locale): string {
-  if (!Number.isInteger(cents)) throw new Error(`Money must be integer cents, got ${cents}`);
+  assertCents(cents);
   let formatter = formatters.get(locale);
   if (!formatter) {
     formatter = new Intl.NumberFormat(INTL_LOCALE[locale], { style: "currency", currency: "EUR" });
     formatters.set(locale, formatter);
   }
-  return formatter.format(cents / 100);
+  // Intl takes a decimal string exactly (no binary fraction on the way).
+  return formatter.format(toDecimal(cents) as unknown as number);
+}
+
+/** Cents as a plain decimal string: 12900 → "129.00", -5 → "-0.05" (schema.org prices, logs). */
+export function toDecimal(cents: number): string {
+  assertCents(cents);
+  const sign = cents < 0 ? "-" : "";
+  const magnitude = Math.abs(cents);
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, "0")}`;
+}
+
+/** Cents as a shopper types euro: 12900 → "129", 12950 → "129.50" (URLs, form fields). */
+export function toEuroInput(cents: number): string {
+  assertCents(cents);
+  return cents % 100 === 0 ? String(cents / 100) : toDecimal(cents);
+}
+
+/** Whole euro below an amount: 12950 → 129 (a range's placeholder). */
+export function wholeEuros(cents: number): number {
+  return Math.floor(assertCents(cents) / 100);
+}
+
+/**
+ * Euro typed by a person → cents: "120", "120,5" or "120.50" (at most 7 digits, one comma or
+ * dot, two decimals; no thousands separators). Anything else → null. No float on the way.
+ */
+export function parseEuro(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }

@@ -251,10 +251,10 @@ test.describe("back in stock", () => {
   test("the JSON API answers 404 for an unknown SKU and 400 with the message for a bad email", async ({ request }) => {
     const unknown = await request.post("/api/backstock/create", { data: { sku: "NOPE", email: "a@example.com", privacy: true, language: "it" } });
     expect(unknown.status()).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "Prodotto non disponibile" });
+    expect(await unknown.json()).toEqual({ message: "Prodotto non disponibile" });
     const bad = await request.post("/api/backstock/create", { data: { sku: "CREPE-WRAP-DRESS-NERO-S", email: "x@", privacy: true, language: "en" } });
     expect(bad.status()).toBe(400);
-    expect((await bad.json()).error).toBe("The email entered is not valid");
+    expect((await bad.json()).message).toBe("The email entered is not valid");
   });
 });
 

@@ -243,19 +243,19 @@ test.describe("JSON API POST /api/newsletter", () => {
   test("answers 400 with the error text", async ({ request }) => {
     const badEmail = await request.post("/api/newsletter", { data: { email: "mario@", privacy: true, language: "en" } });
     expect(badEmail.status()).toBe(400);
-    expect((await badEmail.json()).error).toBe("The email entered is not valid");
+    expect((await badEmail.json()).message).toBe("The email entered is not valid");
 
     const italian = await request.post("/api/newsletter", { data: { email: "mario@", privacy: true, language: "it" } });
     expect(italian.status()).toBe(400);
-    expect((await italian.json()).error).toBe("La email inserita non è valida");
+    expect((await italian.json()).message).toBe("La email inserita non è valida");
 
     const noConsent = await request.post("/api/newsletter", { data: { email: uniqueEmail(), privacy: false, language: "en" } });
     expect(noConsent.status()).toBe(400);
-    expect((await noConsent.json()).error).toBe("You must accept the privacy");
+    expect((await noConsent.json()).message).toBe("You must accept the privacy");
 
     const empty = await request.post("/api/newsletter", { data: { email: "", privacy: true, language: "it" } });
     expect(empty.status()).toBe(400);
-    expect((await empty.json()).error).toBe("Il campo è obbligatorio");
+    expect((await empty.json()).message).toBe("Il campo è obbligatorio");
 
     const notJson = await request.post("/api/newsletter", { headers: { "Content-Type": "application/json" }, data: "{not json" });
     expect(notJson.status()).toBe(400);
@@ -291,7 +291,7 @@ test.describe("JSON API POST /api/newsletter", () => {
     const limited = await request.post("/api/newsletter", { data: { email: uniqueEmail(), privacy: true, language: "en" } });
     expect(limited.status()).toBe(429);
     expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
-    expect((await limited.json()).error).toBe("Too many attempts. Please try again in a few minutes.");
+    expect((await limited.json()).message).toBe("Too many attempts. Please try again in a few minutes.");
 
     // Another address is not affected.
     const other = clientIp.replace(/^10\./, "11.");

@@ -3,9 +3,9 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
-import { centsToEuro, hasFilters, type ListingQuery, listingSearch, SORTS } from "~/modules/catalog/listing.schema";
+import { hasFilters, type ListingQuery, listingSearch, SORTS } from "~/modules/catalog/listing.schema";
 import type { Listing } from "~/modules/catalog/listing.service.server";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, toEuroInput, wholeEuros } from "~/utils/money";
 import { Pagination } from "./pagination";
 import { ProductCard } from "./product-card";
 
@@ -200,9 +200,9 @@ function PriceInput({ name, label, cents, placeholderCents }: { name: string; la
         min={0}
         step="any"
         inputMode="decimal"
-        defaultValue={cents === null ? "" : centsToEuro(cents)}
+        defaultValue={cents === null ? "" : toEuroInput(cents)}
         key={String(cents)}
-        placeholder={placeholderCents === null ? undefined : String(Math.floor(placeholderCents / 100))}
+        placeholder={placeholderCents === null ? undefined : String(wholeEuros(placeholderCents))}
         className="field-input"
       />
     </label>

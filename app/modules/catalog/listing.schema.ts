@@ -2,6 +2,8 @@
 // a shareable URL). Parsing never fails: unknown or malformed values are dropped, a reversed
 // price range is swapped. Safe on client and server.
 
+import { parseEuro, toEuroInput } from "~/utils/money";
+
 export const SORTS = ["featured", "newest", "price-asc", "price-desc"] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 24;
@@ -26,19 +28,12 @@ function tokens(params: URLSearchParams, name: string): string[] {
   return [...new Set(values)].slice(0, MAX_VALUES);
 }
 
-/** "120", "120,50" or "120.5" euro → cents; anything else → null. */
-function euroToCents(value: string | null): number | null {
-  if (value === null) return null;
-  const normalized = value.trim().replace(",", ".");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(normalized)) return null;
-  return Math.round(Number(normalized) * 100);
-}
 
 const flag = (value: string | null) => value === "1" || value === "on" || value === "true";
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
-  let minCents = euroToCents(params.get("min"));
-  let maxCents = euroToCents(params.get("max"));
+  let minCents = parseEuro(params.get("min"));
+  let maxCents = parseEuro(params.get("max"));
   if (minCents !== null && maxCents !== null && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
   const sort = params.get("sort");
   const page = Number(params.get("page") ?? "1");
@@ -54,7 +49,6 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   };
 }
 
-const centsToEuro = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /**
  * The query string of a listing state, in a stable order; defaults are left out so that one
@@ -64,8 +58,8 @@ export function listingSearch(query: ListingQuery, extra: Record<string, string>
   const params = new URLSearchParams(extra);
   for (const size of query.sizes) params.append("size", size);
   for (const color of query.colors) params.append("color", color);
-  if (query.minCents !== null) params.set("min", centsToEuro(query.minCents));
-  if (query.maxCents !== null) params.set("max", centsToEuro(query.maxCents));
+  if (query.minCents !== null) params.set("min", toEuroInput(query.minCents));
+  if (query.maxCents !== null) params.set("max", toEuroInput(query.maxCents));
   if (query.inStock) params.set("instock", "1");
   if (query.onSale) params.set("sale", "1");
   if (query.sort !== "featured") params.set("sort", query.sort);
@@ -76,5 +70,3 @@ export function listingSearch(query: ListingQuery, extra: Record<string, string>
 
 export const hasFilters = (query: ListingQuery) =>
   query.sizes.length > 0 || query.colors.length > 0 || query.minCents !== null || query.maxCents !== null || query.inStock || query.onSale;
-
-export { centsToEuro };
