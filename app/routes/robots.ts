@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { robotsTxt } from "~/modules/seo/sitemap.server";
-import { appContext } from "~/server/context.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 
 // /robots.txt. Typed by hand until the route is registered and `./+types/robots` exists.
 interface LoaderArgs {
@@ -8,7 +8,7 @@ interface LoaderArgs {
 }
 
 export function loader({ context }: LoaderArgs) {
-  return new Response(robotsTxt(context.get(appContext).env.PUBLIC_URL), {
+  return new Response(robotsTxt(getRequestContext(context).env.PUBLIC_URL), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

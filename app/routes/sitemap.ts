@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, pagesSitemap, productsSitemap } from "~/modules/seo/sitemap.server";
-import { appContext } from "~/server/context.server";
+import { getRequestContext } from "~/middleware/request-context.server";
 
 // The four server-generated sitemaps (spec §2): /sitemap/{index,categories,pages,products}.xml,
 // and /sitemap.xml, which is the same module registered without a name: the index.
@@ -15,7 +15,7 @@ const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Contr
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
 
 export async function loader({ params, context }: LoaderArgs) {
-  const { db, env } = context.get(appContext);
+  const { db, env } = getRequestContext(context);
   const origin = env.PUBLIC_URL;
   // The segment is "<name>.xml": dynamic segments cannot carry a static suffix in the path.
   const name = params.name === undefined ? "index" : /^(\w+)\.xml$/.exec(params.name)?.[1];
