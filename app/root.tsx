@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import {
   Links,
@@ -63,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }
   if (root && i18n.language !== root.locale) i18n.changeLanguage(root.locale);
   const lang = root?.locale ?? "it";
+  // Tests wait for this mark instead of reading React internals; the outermost effect runs last.
+  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
     <html lang={lang} dir="ltr">
       <head>

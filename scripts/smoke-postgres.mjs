@@ -34,7 +34,9 @@ async function waitFor(port) {
     try {
       const res = await fetch(`http://localhost:${port}/healthz`);
       if (res.ok) return res.json();
-    } catch {}
+    } catch {
+      // Not listening yet: ask again.
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server on ${port} did not start`);

@@ -109,6 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t("newArrivals")}
             </h2>
           </div>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable). */}
           <ul className="snap-row container-page flex gap-4 overflow-x-auto pb-6 desk:gap-6" tabIndex={0} aria-labelledby="arrivals-title">
             {loaderData.newArrivals.map((product) => (
               <li key={product.id} className="w-[62%] shrink-0 sm:w-[38%] desk:w-[calc((100%-4.5rem)/4)]">

@@ -2,27 +2,34 @@
 // (the HTTP half) loads it with Vite in development and from build/server in production.
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
 import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
-import { getEnv } from "~/utils/env.server";
+import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { purgeRateLimits } from "~/utils/rate-limit.server";
 import { appContext } from "./context.server";
 
 export interface App {
   handler: RequestHandler;
+  /**
+   * The same routes for a Fetch API request, without Express (no port, no server.ts middleware):
+   * what tests use to call loaders and actions through React Router (tests/support/http.ts).
+   */
+  fetch(request: Request, options?: { clientIp?: string; cspNonce?: string }): Promise<Response>;
   database: DatabaseHandle;
   health(): Promise<{ ok: boolean; database: DatabaseHandle["kind"] }>;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, seeds an empty one, and returns the request handler. */
-export async function createApp(): Promise<App> {
-  const env = getEnv();
+/**
+ * Opens the database, migrates it, seeds an empty one, and returns the request handler. The
+ * environment is the process's unless a test hands in its own.
+ */
+export async function createApp(env: Env = getEnv()): Promise<App> {
   const database = openDatabase(env.DATABASE_URL);
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info("migrations applied", { migrations: applied });
@@ -42,22 +49,20 @@ export async function createApp(): Promise<App> {
   // In production the build is an object, so React Router derives its route table once; a
   // function (development) makes it re-derive the table on every request, for hot reloads.
   const build = env.NODE_ENV === "production" ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build");
+  const loadContext = ({ cspNonce, clientIp }: { cspNonce: string; clientIp: string }) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, { db: database.db, env, cspNonce, clientIp });
+    return context;
+  };
   const handler = createRequestHandler({
     build,
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(appContext, {
-        db: database.db,
-        env,
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        clientIp: req.ip ?? "unknown",
-      });
-      return context;
-    },
+    getLoadContext: (req, res) => loadContext({ cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
   });
+  const fetchHandler = createFetchHandler(build, env.NODE_ENV);
 
   return {
     handler,
+    fetch: (request, { clientIp = "unknown", cspNonce = "" } = {}) => fetchHandler(request, loadContext({ cspNonce, clientIp })),
     database,
     async health() {
       return { ok: await pingDatabase(database.db), database: database.kind };

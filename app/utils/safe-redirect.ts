@@ -7,6 +7,6 @@ const FALLBACK = "/";
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = FALLBACK): string {
   if (typeof target !== "string" || !target) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001F\u007F\\]/.test(target)) return fallback;
+  if (/[\p{Cc}\\]/u.test(target)) return fallback;
   return target;
 }

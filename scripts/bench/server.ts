@@ -102,6 +102,7 @@ export class ServerProcess {
   }
 
   private onLine(raw: string) {
+    // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes (ESC [ … m) of the log.
     const line = raw.replace(/\x1b\[[0-9;]*m/g, "").trim();
     if (!line) return;
     this.tail.push(line);

@@ -30,21 +30,23 @@ const countOf = async (locator: Locator) => Number((await locator.textContent())
 test.describe("category listing (1440×900)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("filters by size and colour, sorts by price and paginates with real links", async ({ page, javaScriptEnabled }) => {
+  // Each step of the filter flow starts from its own URL (the state lives there) and makes one
+  // navigation, so no test adds up the cost of many pages on a slow machine.
+  test("filters by size: the size's count is the number of results", async ({ page, javaScriptEnabled }) => {
     await visit(page, "/categories/donna");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Donna");
-    const total = await countOf(resultCount(page));
-    expect(total).toBeGreaterThan(24);
+    expect(await countOf(resultCount(page))).toBeGreaterThan(24);
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
 
-    // Size M: its count is the number of results.
     const sizeM = page.getByRole("checkbox", { name: /^M \(\d+\)$/ });
     const mCount = Number((await page.locator("label", { has: sizeM }).textContent())?.match(/\((\d+)\)/)?.[1]);
     await applyFilters(page, javaScriptEnabled, () => page.locator("label", { has: sizeM }).click(), /size=M/);
     await expect(resultCount(page)).toHaveText(`${mCount} prodotti`);
     await expect(page.getByRole("link", { name: "Rimuovi il filtro Taglia: M" })).toBeVisible();
+  });
 
-    // Then a colour, on the same variant.
+  test("adds a colour to the size, on the same variant", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/categories/donna?size=M");
     const nero = page.getByRole("checkbox", { name: /Nero/ });
     const neroCount = Number((await page.locator("label", { has: nero }).textContent())?.match(/\((\d+)\)/)?.[1]);
     await applyFilters(page, javaScriptEnabled, () => nero.check(), /size=M&color=nero/);
@@ -52,21 +54,32 @@ test.describe("category listing (1440×900)", () => {
     for (const alt of await page.getByTestId("product-grid").locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))) {
       expect(alt).toMatch(/, Nero$/);
     }
+  });
 
-    // Remove the filters again with the chip links.
+  test("removes every filter with one link", async ({ page }) => {
+    await visit(page, "/categories/donna?size=M&color=nero");
+    const filtered = await countOf(resultCount(page));
     await page.getByRole("link", { name: "Rimuovi tutti i filtri" }).click();
     await arrived(page, /\/categories\/donna$/);
-    await expect(resultCount(page)).toHaveText(`${total} prodotti`);
+    expect(await countOf(resultCount(page))).toBeGreaterThan(filtered);
+    await expect(page.getByRole("link", { name: /^Rimuovi il filtro/ })).toHaveCount(0);
+  });
 
-    // Sort by price, lowest first.
+  test("sorts by price, lowest first", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/categories/donna");
     await applyFilters(page, javaScriptEnabled, async () => {
       await page.getByLabel("Ordina per").selectOption("price-asc");
     }, /sort=price-asc/);
     const prices = await cardPrices(page);
     expect(prices.length).toBe(24);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
 
-    // The next page keeps the sort.
+  test("paginates with real links that keep the sort", async ({ page }) => {
+    await visit(page, "/categories/donna?sort=price-asc");
+    const total = await countOf(resultCount(page));
+    expect(total).toBeGreaterThan(24);
+    const prices = await cardPrices(page);
     const pages = page.getByRole("navigation", { name: "Pagine dei risultati" });
     await pages.getByRole("link", { name: "Successiva" }).click();
     await arrived(page, /sort=price-asc&page=2/);

@@ -148,24 +148,29 @@ export async function visit(page: Page, path: string, { status = 200, ...a11y }:
 }
 
 /**
- * With JavaScript, waits until React has hydrated the page, including the footer's lazily
- * loaded newsletter form (its no-JS redirect field goes once it hydrates); without JavaScript the
- * page is ready once loaded.
+ * With JavaScript, waits until React has hydrated the page (the root marks <html
+ * data-hydrated="true"> in an effect) and the footer's lazily loaded newsletter form has
+ * replaced its server-rendered one (its no-JS redirect field goes once it hydrates); without
+ * JavaScript the page is ready once loaded. Bounded by the test's timeout, not by a clock of its own.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForLoadState("load");
   if (!scriptsRun()) return;
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    const hydrated = !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-    const footerForm = document.getElementById("newsletter-footer");
-    return hydrated && !footerForm?.querySelector('input[name="redirectTo"]');
-  });
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" && !document.querySelector('#newsletter-footer input[name="redirectTo"]'),
+  );
 }
 
-/** After a click that navigates: waits for the new page's URL and hydration, checks accessibility. */
+/**
+ * After a click that navigates: waits for the navigation to reach the URL (a client-side one, or
+ * a full document load after a form post or a redirect to the other host), then for hydration,
+ * and checks accessibility. The wait follows the navigation, so a slow machine only makes it
+ * later, never a failure.
+ */
 export async function arrived(page: Page, url: string | RegExp, a11y: AccessibilityOptions = {}) {
-  await expect(page).toHaveURL(url);
+  // A string is an exact address (as in toHaveURL), not a glob.
+  const expected = typeof url === "string" ? new URL(url, test.info().project.use.baseURL).href : null;
+  await page.waitForURL(expected ? (current) => current.href === expected : (url as RegExp));
   await waitForHydration(page);
   await expectAccessible(page, a11y);
 }

@@ -74,8 +74,7 @@ test.describe("the language comes from the path only", () => {
 
 test("there is no /it prefix: /it/ and /it/pages/Faq are the Italian 404 page", async ({ page }) => {
   for (const path of ["/it/", "/it/pages/Faq"]) {
-    // document-title: a known app bug, tracked in errors.spec.ts.
-    await visit(page, path, { status: 404, knownViolations: ["document-title"] });
+    await visit(page, path, { status: 404 });
     await expect(page.locator("html")).toHaveAttribute("lang", "it");
     await expect(title(page)).toHaveText("Pagina non trovata");
     await expect(page.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");

@@ -12,6 +12,7 @@ export function ProductGallery({ images, name, colorName }: { images: ProductIma
   const { t } = useTranslation("catalog");
   return (
     <section aria-label={t("product.gallery")}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable). */}
       <ul className="snap-row -mx-4 flex gap-2 overflow-x-auto px-4 desk:mx-0 desk:grid desk:grid-cols-2 desk:gap-3 desk:overflow-visible desk:px-0" tabIndex={0}>
         {images.map((image, index) => (
           <li key={image.src} className={`w-[85%] shrink-0 bg-sand desk:w-auto ${index === 0 && images.length % 2 === 1 ? "desk:col-span-2" : ""}`}>

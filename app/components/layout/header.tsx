@@ -132,6 +132,7 @@ export function Icon({ name, className = "size-5" }: { name: keyof typeof ICONS;
 function DesktopMenu({ menu }: { menu: MenuCategory[] }) {
   const { t } = useTranslation();
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any link inside bubbles here: one listener for the whole menu.
     <nav
       aria-label={t("header.mainNav")}
       className="ml-8 hidden h-full desk:block"

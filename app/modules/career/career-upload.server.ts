@@ -138,6 +138,7 @@ export async function readForm(
  * characters. Read them back as UTF-8 when they are valid UTF-8.
  */
 function decodeFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- "anything outside Latin-1" is the range from U+0000 up.
   if (!/[\u0080-\u00ff]/.test(raw) || /[^\u0000-\u00ff]/.test(raw)) return raw;
   const decoded = Buffer.from(raw, "latin1").toString("utf8");
   return decoded.includes("\uFFFD") ? raw : decoded;
@@ -226,7 +227,7 @@ export function sanitizeFileName(raw: string, ext: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
   let name = base
     .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff<>:"|?*]/g, "")
+    .replace(/[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff<>:"|?*]/gu, "")
     .replace(/\s+/g, " ")
     .trim()
     .replace(/^\.+/, "")

@@ -17,7 +17,7 @@ const text = (max: number, tooLong = "career:validation.tooLong") =>
 const line = (max: number) => text(max).transform((value) => value.replace(/\s+/g, " "));
 
 /** Digits with the usual separators and an optional leading +: 6 to 15 digits in all. */
-const PHONE = /^\+?[0-9 ().\/-]+$/;
+const PHONE = /^\+?[0-9 ()./-]+$/;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
 /** "www.example.com/me" is what people type: it means https://. */

@@ -1,0 +1,89 @@
+// ESLint (flat config): TypeScript, the rules of hooks, accessibility of JSX, and the import
+// boundaries of STYLE.md (§ Conventions 2 and 13), so that a boundary broken is a red build.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** A module that touches the database, secrets or Node APIs: `*.server(.ts)` or under `.server/`. */
+const SERVER_MODULE = String.raw`(\.server(\.[cm]?[jt]sx?)?$|/\.server/)`;
+
+const serverModules = {
+  regex: SERVER_MODULE,
+  message: "Components run in the browser too: they never import `.server` modules (STYLE.md, conventions 2 and 13). Pass the data in as props.",
+};
+
+export default tseslint.config(
+  {
+    ignores: ["build/**", ".react-router/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "public/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      // `_`-prefixed names are deliberately unused (a required parameter, a skipped tuple item).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // Playwright fixtures take their dependencies as a destructured first argument, even when empty.
+      "no-empty-pattern": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...reactHooks.configs.flat["recommended-latest"],
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+
+  // Import boundaries (STYLE.md): each block names the layer it guards.
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      // Type-only imports are erased at build and bring no server code along (React Router's
+      // build refuses value imports of `.server` modules in browser code anyway); the types a
+      // component renders may stay beside the service that produces them.
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ ...serverModules, allowTypeImports: true }] }],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // Another route module, by alias or relative path. A route's own generated types
+              // (./+types/…) and its colocated `.server` helpers are not routes.
+              regex: String.raw`^(~/routes/|\./)(?!\+types/)(?!.*${SERVER_MODULE})|^(~|\.\.)/root$`,
+              message: "Routes never import other routes (STYLE.md, conventions 2 and 13): move what they share into a module, component or util.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: String.raw`(^~/|^(\.\./)+)(routes|components)(/|$)|^(~|(\.\./)+)root$`,
+              message: "Modules never import routes or components (STYLE.md, conventions 2 and 13): they are the layer below both.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
