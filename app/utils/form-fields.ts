@@ -4,10 +4,10 @@ import { z } from "zod";
 // forms to come), with the spec's messages as common.json keys (validation.*): one rule, one
 // message, everywhere.
 
-/** Control characters: never in a one-line field. */
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+/** Control characters (C0, DEL, C1): never in a one-line field. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** Control characters but tab and line breaks: never in a multi-line field. */
-const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS_MULTILINE = /(?![\t\n\r])\p{Cc}/u;
 
 /** Refuses NUL and other control characters (PostgreSQL rejects NUL; nothing else wants them). */
 export const withoutControlCharacters = (multiline = false) => (value: string) =>
