@@ -11,7 +11,6 @@ import { getSession } from "~/middleware/session.server";
 import { CareerApplicationSchema } from "~/modules/career/career.schema";
 import { submitJobApplication } from "~/modules/career/career.service.server";
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
-import { getMailer } from "~/modules/mail/mail.server";
 import { appContext } from "~/server/context.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { isLocale, type Locale, localizePath } from "~/utils/locale";
@@ -58,7 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitJobApplication(
     db,
     { ...submission.value, cv: cv.cv, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") },
-    { mailer: getMailer() },
   );
   if (outcome.status === "rate-limited") {
     return data<CareerActionData>(
