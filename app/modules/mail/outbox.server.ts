@@ -150,3 +150,43 @@ export async function purgeSentMail(db: Kysely<Database>, before: Date): Promise
   const result = await db.deleteFrom("mail_outbox").where("status", "=", "sent").where("sent_at", "<", before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface OutboxSummary {
+  pending: number;
+  sent: number;
+  failed: number;
+  /** The failed messages, without their recipients: what an operator needs to decide on a retry. */
+  failures: Array<Pick<OutboxRow, "id" | "template" | "attempts" | "last_error" | "created_at">>;
+}
+
+/** Counts by status and lists the failed messages (for `npm run mail -- status`). */
+export async function summarizeOutbox(db: Kysely<Database>): Promise<OutboxSummary> {
+  const counts = await db
+    .selectFrom("mail_outbox")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  const failures = await db
+    .selectFrom("mail_outbox")
+    .select(["id", "template", "attempts", "last_error", "created_at"])
+    .where("status", "=", "failed")
+    .orderBy("id")
+    .execute();
+  return { pending: count("pending"), sent: count("sent"), failed: count("failed"), failures };
+}
+
+/**
+ * Gives failed messages (the given ones, or all) a new round of attempts from `now`, once the
+ * cause is fixed (a wrong SMTP_URL, a mail server that refused everything). Returns how many.
+ */
+export async function retryFailedMail(db: Kysely<Database>, { ids, now = new Date() }: { ids?: number[]; now?: Date } = {}): Promise<number> {
+  if (ids && ids.length === 0) return 0;
+  let query = db
+    .updateTable("mail_outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), claimed_by: null, lease_until: null })
+    .where("status", "=", "failed");
+  if (ids) query = query.where("id", "in", ids);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -4,7 +4,7 @@ import { readMessage, startTestSmtpServer, unusedPort } from "../../../tests/sup
 import { type MailMessage, type Mailer, createMailer } from "./mail.server";
 import { renderMail } from "./mail-template.server";
 import { createMailWorker, defaultRetryDelayMs, describeSendError, wakeMailWorkers } from "./mail-worker.server";
-import { MAIL_LEASE_MS, SENT_MAIL_RETENTION_MS, claimDueMail, enqueueMail, purgeSentMail } from "./outbox.server";
+import { MAIL_LEASE_MS, SENT_MAIL_RETENTION_MS, claimDueMail, enqueueMail, purgeSentMail, retryFailedMail, summarizeOutbox } from "./outbox.server";
 
 const FROM = "Bottega <negozio@bottega.example>";
 const T0 = new Date("2026-11-24T09:00:00.000Z");
@@ -199,6 +199,29 @@ describeEachDatabase("mail outbox", (ctx) => {
     expect(failed).toMatchObject({ status: "failed", attempts: 3, recipient: "nessuno@example.it", last_error: "550: 550 5.1.1 <[address]>: mailbox unavailable" });
     expect(logs).toContain("giving up");
     expect(logs).not.toContain("nessuno@example.it");
+  });
+
+  it("summarises the outbox without recipients, and retries failed messages on request", async () => {
+    const failing = createMailWorker(ctx().db, { send: () => Promise.reject(new Error("535 authentication failed for negozio@bottega.example")) }, { maxAttempts: 1 });
+    const first = await queue("uno@example.it");
+    const second = await queue("due@example.it");
+    await logsOf(() => failing.runOnce(T0));
+    await queue("tre@example.it", { now: at(1000) });
+
+    const summary = await summarizeOutbox(ctx().db);
+    expect(summary).toMatchObject({ pending: 1, sent: 0, failed: 2 });
+    expect(summary.failures.map((f) => [f.id, f.template, f.attempts, f.last_error])).toEqual([
+      [first, "test-message", 1, "535 authentication failed for [address]"],
+      [second, "test-message", 1, "535 authentication failed for [address]"],
+    ]);
+    expect(JSON.stringify(summary)).not.toMatch(/@example\.it/);
+
+    expect(await retryFailedMail(ctx().db, { ids: [first], now: at(2000) })).toBe(1);
+    const mailer = collectingMailer();
+    expect(await createMailWorker(ctx().db, mailer).runOnce(at(2000))).toMatchObject({ sent: 2 });
+    expect(mailer.sent.map((m) => m.to)).toEqual(["uno@example.it", "tre@example.it"]);
+    expect(await retryFailedMail(ctx().db, { now: at(3000) })).toBe(1);
+    expect(await summarizeOutbox(ctx().db)).toMatchObject({ pending: 1, sent: 2, failed: 0 });
   });
 
   it("delivers each message exactly once when two workers run at the same time", async () => {
