@@ -152,7 +152,7 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
           if (report.sent + report.retrying + report.failed >= batchSize) again = true;
         } catch (error) {
           // The database may be away for a moment: the next poll tries again.
-          log.warn("mail worker run failed", { error: error instanceof Error ? error.message : String(error) });
+          log.warn("mail worker run failed", { error: describeSendError(error) });
         }
       } while (again && running);
     })().finally(() => {
