@@ -1,9 +1,13 @@
 // `npm run stock -- set SKU QTY`: sets the stock of a variant; when a sold-out variant comes
 // back, the shoppers waiting for it get their e-mail. `npm run stock -- get SKU` shows it.
+// The e-mails go through the mail outbox like every other: queued with the new stock, claimed
+// by this process's mail worker, and sent by it right away; one it cannot send stays in the
+// outbox, where the shop server's worker retries it.
 import { openDatabase } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { getVariantStock, setVariantStock } from "../app/modules/catalog/stock.service.server";
 import { getMailer } from "../app/modules/mail/mail.server";
+import { createMailWorker } from "../app/modules/mail/mail-worker.server";
 import { DomainError } from "../app/utils/domain-error";
 import { getEnv } from "../app/utils/env.server";
 
@@ -34,8 +38,12 @@ try {
     const { sku, stock, waiting } = await getVariantStock(handle.db, command.sku);
     console.log(`${sku}: ${stock} in stock (${waiting} waiting for an alert)`);
   } else {
-    const change = await setVariantStock(handle.db, { sku: command.sku, quantity: command.quantity, mailer: getMailer(env), origin: env.PUBLIC_URL });
-    console.log(`${change.sku}: ${change.previous} → ${change.quantity} (${change.notified} ${change.notified === 1 ? "alert" : "alerts"} sent)`);
+    const mailWorker = createMailWorker(handle.db, getMailer(env));
+    const change = await setVariantStock(handle.db, { sku: command.sku, quantity: command.quantity, origin: env.PUBLIC_URL, claimMailFor: mailWorker.id });
+    const { sent } = await mailWorker.deliverClaimed();
+    console.log(`${change.sku}: ${change.previous} → ${change.quantity} (${sent} ${sent === 1 ? "alert" : "alerts"} sent)`);
+    const waiting = change.notified - sent;
+    if (waiting > 0) console.log(`${waiting} ${waiting === 1 ? "alert waits" : "alerts wait"} in the mail outbox: the shop server will retry.`);
   }
 } catch (error) {
   if (!(error instanceof DomainError)) throw error;

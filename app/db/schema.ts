@@ -240,6 +240,29 @@ export interface JobApplicationFilesTable {
   created_at: Timestamp;
 }
 
+/** One message in the mail outbox (app/modules/mail/outbox.server.ts). */
+export interface MailOutboxTable {
+  id: Id;
+  /** Which message this is ("back-in-stock", "career-acknowledgement"…): for logs, never personal. */
+  template: string;
+  locale: Locale;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claimed_by: string | null;
+  lease_until: Timestamp | null;
+  /** The last delivery error, with addresses removed. */
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export type MailOutboxStatus = "pending" | "sent" | "failed";
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -262,6 +285,7 @@ export interface Database {
   stores: StoresTable;
   job_applications: JobApplicationsTable;
   job_application_files: JobApplicationFilesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

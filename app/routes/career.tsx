@@ -8,7 +8,6 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { CareerApplicationSchema } from "~/modules/career/career.schema";
 import { submitJobApplication } from "~/modules/career/career.service.server";
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
-import { getMailer } from "~/modules/mail/mail.server";
 import { formError, parseForm } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { localizePath } from "~/utils/locale";
@@ -52,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await submitJobApplication(
       db,
       { ...submission.value, cv: cv.cv, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") },
-      { mailer: getMailer() },
     );
   } catch (error) {
     return formError(submission, error);

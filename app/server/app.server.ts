@@ -7,6 +7,8 @@ import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
+import { getMailer } from "~/modules/mail/mail.server";
+import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -45,6 +47,9 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     );
   }, 3_600_000);
   housekeeping.unref();
+  // Sends the mail outbox (app/modules/mail/): polls, and services wake it after an enqueue.
+  const mailWorker = createMailWorker(database.db, getMailer(env));
+  mailWorker.start();
 
   // In production the build is an object, so React Router derives its route table once; a
   // function (development) makes it re-derive the table on every request, for hot reloads.
@@ -69,6 +74,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     },
     async close() {
       clearInterval(housekeeping);
+      await mailWorker.stop();
       await database.close();
     },
   };

@@ -1,6 +1,7 @@
-// A minimal RFC 822 reader for the single-part text messages the shop sends, for tests that
-// receive them through a real SMTP server: unfolded headers with encoded words decoded
-// (RFC 2047), and a quoted-printable or base64 body decoded as UTF-8.
+// A minimal RFC 822 reader for the messages the shop sends, for tests that receive them through
+// a real SMTP server or read them as .eml files: unfolded headers with encoded words decoded
+// (RFC 2047), and the plain-text and HTML parts of a multipart/alternative message (or the one
+// part of a single-part message), each decoded from quoted-printable or base64 as UTF-8.
 
 function splitMessage(raw: string) {
   const normalized = raw.replace(/\r\n/g, "\n");
@@ -13,17 +14,46 @@ export function mailHeader(raw: string, name: string): string | undefined {
   return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
 }
 
-export function mailBody(raw: string): string {
-  const encoding = mailHeader(raw, "Content-Transfer-Encoding")?.toLowerCase();
-  const text = splitMessage(raw).body.replace(/\n$/, "");
+/** The parts of a message: itself when single-part, its parts (recursively) when multipart. */
+function leafParts(raw: string): string[] {
+  const type = mailHeader(raw, "Content-Type") ?? "text/plain";
+  const boundary = /^multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return [raw];
+  const body = splitMessage(raw).body;
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith("--"))
+    // The line break before a delimiter belongs to the delimiter.
+    .flatMap((part) => leafParts(part.replace(/^\r?\n/, "").replace(/\r?\n$/, "")));
+}
+
+function decodedBody(part: string): string {
+  const encoding = mailHeader(part, "Content-Transfer-Encoding")?.toLowerCase();
+  const text = splitMessage(part).body.replace(/\n$/, "");
   if (encoding === "base64") return Buffer.from(text, "base64").toString("utf8");
   if (encoding === "quoted-printable") return decodeQuotedPrintable(text);
   return text;
 }
 
-/** Subject and text of a received message. */
-export function readMessage(raw: string): { subject: string; text: string } {
-  return { subject: mailHeader(raw, "Subject") ?? "", text: mailBody(raw) };
+function partOfType(raw: string, type: string): string | undefined {
+  const part = leafParts(raw).find((p) => (mailHeader(p, "Content-Type") ?? "text/plain").toLowerCase().startsWith(type));
+  return part === undefined ? undefined : decodedBody(part);
+}
+
+/** The plain-text body. */
+export function mailBody(raw: string): string {
+  return partOfType(raw, "text/plain") ?? "";
+}
+
+/** The HTML body, when the message has one. */
+export function mailHtml(raw: string): string | undefined {
+  return partOfType(raw, "text/html");
+}
+
+/** Subject, text and HTML of a received message. */
+export function readMessage(raw: string): { subject: string; text: string; html: string | undefined } {
+  return { subject: mailHeader(raw, "Subject") ?? "", text: mailBody(raw), html: mailHtml(raw) };
 }
 
 function decodeWords(value: string): string {
@@ -46,10 +76,11 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on a free loopback port, started in the test process: the shop's mailer
- * talks to it over SMTP and the test reads what arrived.
+ * A real SMTP server on a free loopback port (or the given one: a test that stopped it starts it
+ * again where the shop's mailer looks), started in the test process: the shop's mailer talks to
+ * it over SMTP and the test reads what arrived.
  */
-export async function startTestSmtpServer(): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startTestSmtpServer({ port: wanted = 0 }: { port?: number } = {}): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const { SMTPServer } = await import("smtp-server");
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -69,7 +100,20 @@ export async function startTestSmtpServer(): Promise<{ port: number; received: R
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(wanted, "127.0.0.1", () => resolve());
+  });
   const { port } = server.server.address() as { port: number };
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A loopback port with nothing listening on it (free a moment ago): an SMTP server that is down. */
+export async function unusedPort(): Promise<number> {
+  const net = await import("node:net");
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

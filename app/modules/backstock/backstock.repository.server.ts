@@ -41,16 +41,6 @@ export async function markNotified(db: Kysely<Database>, requestId: number, at: 
   return result.numUpdatedRows === 1n;
 }
 
-/** Undoes markNotified after a failed send, so the next restock tries again. */
-export async function markPending(db: Kysely<Database>, requestId: number, notifiedAt: string): Promise<void> {
-  await db
-    .updateTable("back_in_stock_requests")
-    .set({ notified_at: null })
-    .where("id", "=", requestId)
-    .where("notified_at", "=", notifiedAt)
-    .execute();
-}
-
 /** The product and colour names, and the product slug, as the shopper's locale shows them. */
 export function findAlertProduct(db: Kysely<Database>, variantId: number, locale: Locale) {
   return db

@@ -1,14 +1,13 @@
-import type { Kysely } from "kysely";
-import enMail from "../../../locales/en/mail.json";
-import itMail from "../../../locales/it/mail.json";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { productUrl } from "~/modules/catalog/product.service.server";
-import type { MailMessage, Mailer } from "~/modules/mail/mail.server";
 import { DomainError } from "~/utils/domain-error";
+import { renderMail } from "~/modules/mail/mail-template.server";
+import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { log } from "~/utils/log.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { BackInStockInput } from "./backstock.schema";
-import { findAlertProduct, findVariantBySku, insertRequest, listPendingRequests, markNotified, markPending } from "./backstock.repository.server";
+import { findAlertProduct, findVariantBySku, insertRequest, listPendingRequests, markNotified } from "./backstock.repository.server";
 
 /** Requests allowed per client address: a shopper asks for a few sizes, a script for hundreds. */
 export const BACK_IN_STOCK_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
@@ -38,59 +37,55 @@ export async function requestBackInStock(
 }
 
 /**
- * Sends one e-mail to every shopper waiting for a variant that is back in stock, and returns
- * how many were sent. Each request is marked notified before its mail goes out, so concurrent
- * restocks never mail twice; a failed send puts it back to pending for the next restock.
+ * Queues one e-mail to every shopper waiting for a variant that is back in stock, in the
+ * transaction that restocked it, and returns how many were queued. Each request is marked
+ * notified in the same transaction as its mail: both happen or neither, and of two concurrent
+ * restocks only the one that marks a request queues its mail. A request whose product lacks a
+ * translation in the shopper's language stays pending (and is logged) for the next restock.
  */
 export async function notifyBackInStock(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   variantId: number,
-  { mailer, origin }: { mailer: Mailer; origin: string },
+  { origin, claimMailFor }: { origin: string; claimMailFor?: string },
   now = new Date(),
 ): Promise<number> {
   const at = now.toISOString();
   const products = new Map<Locale, Promise<AlertProduct | undefined>>();
   const productIn = (locale: Locale) => {
-    if (!products.has(locale)) products.set(locale, findAlertProduct(db, variantId, locale));
+    if (!products.has(locale)) products.set(locale, findAlertProduct(trx, variantId, locale));
     return products.get(locale)!;
   };
-  let sent = 0;
-  for (const request of await listPendingRequests(db, variantId)) {
-    if (!(await markNotified(db, request.id, at))) continue;
-    try {
-      const product = await productIn(request.locale);
-      if (!product) throw new Error(`variant ${variantId} has no ${request.locale} product or colour translation`);
-      await mailer.send(backInStockMail(request.email, request.locale, product, origin));
-      sent++;
-    } catch (error) {
-      await markPending(db, request.id, at);
-      log.error("back-in-stock mail failed", { requestId: request.id, variantId, error: error instanceof Error ? error.message : String(error) });
+  let queued = 0;
+  for (const request of await listPendingRequests(trx, variantId)) {
+    const product = await productIn(request.locale);
+    if (!product) {
+      log.error("back-in-stock mail not queued: no translation", { requestId: request.id, variantId, locale: request.locale });
+      continue;
     }
+    if (!(await markNotified(trx, request.id, at))) continue;
+    await enqueueMail(trx, backInStockMail(request.email, request.locale, product, origin), { now, claimedBy: claimMailFor });
+    queued++;
   }
-  return sent;
+  return queued;
 }
 
 type AlertProduct = NonNullable<Awaited<ReturnType<typeof findAlertProduct>>>;
 
-const MAIL_TEXTS: Record<Locale, typeof itMail> = { it: itMail, en: enMail };
-
-function backInStockMail(to: string, locale: Locale, product: AlertProduct, origin: string): MailMessage {
-  const texts = MAIL_TEXTS[locale].backInStock;
+function backInStockMail(to: string, locale: Locale, product: AlertProduct, origin: string): OutgoingMail {
   const query = new URLSearchParams({ color: product.colorCode, size: product.size });
-  const values = {
-    product: product.productName,
-    color: product.colorName,
-    size: product.size,
-    url: `${origin.replace(/\/+$/, "")}${productUrl(product.slug, locale)}?${query}`,
-  };
-  return {
+  const url = `${origin.replace(/\/+$/, "")}${productUrl(product.slug, locale)}?${query}`;
+  const values = { product: product.productName, color: product.colorName, size: product.size, url };
+  const rendered = renderMail({
     to,
-    subject: fill(texts.subject, values),
-    text: [texts.greeting, fill(texts.news, values), fill(texts.link, values), texts.oneOff, texts.signature].join("\n\n") + "\n",
-  };
-}
-
-/** Replaces {{name}} placeholders; the result is plain text, so nothing needs escaping. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+    locale,
+    subject: { key: "backInStock.subject", values },
+    paragraphs: [
+      [{ key: "backInStock.greeting" }],
+      [{ key: "backInStock.news", values }],
+      [{ key: "backInStock.link", values, link: url }],
+      [{ key: "backInStock.oneOff" }],
+      [{ key: "backInStock.signature" }],
+    ],
+  });
+  return { ...rendered, template: "back-in-stock", locale };
 }

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import { type ReceivedMail, readMessage, startTestSmtpServer } from "../../../tests/support/mail";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database, Locale } from "~/db/schema";
 import { getVariantStock, setVariantStock } from "~/modules/catalog/stock.service.server";
-import { type MailMessage, type Mailer, createMailer } from "~/modules/mail/mail.server";
+import { createMailer } from "~/modules/mail/mail.server";
+import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { DomainError } from "~/utils/domain-error";
 import { BackInStockSchema } from "./backstock.schema";
 import { BACK_IN_STOCK_RATE_LIMIT, notifyBackInStock, requestBackInStock } from "./backstock.service.server";
@@ -112,96 +113,118 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
     });
   });
 
+  /** The mail queued for these addresses, oldest first. */
+  function outboxFor(...recipients: string[]) {
+    return ctx()
+      .db.selectFrom("mail_outbox")
+      .select(["recipient", "template", "locale", "subject", "text_body", "html_body", "status", "claimed_by"])
+      .where("recipient", "in", recipients)
+      .orderBy("id")
+      .execute();
+  }
+
   describe("restocking", () => {
-    it("mails every waiting shopper once, in their own language, and marks them notified", async () => {
+    it("queues one mail per waiting shopper, in their own language, and marks them notified", async () => {
       const sku = await addVariant(0, "M");
       await ask(sku, "giulia@example.it", "it");
       await ask(sku, "emma@example.co.uk", "en");
-      const mailer = collectingMailer();
       const at = new Date("2026-11-23T09:00:00Z");
 
-      const change = await setVariantStock(ctx().db, { sku, quantity: 3, mailer, origin: `${ORIGIN}/` }, at);
+      const change = await setVariantStock(ctx().db, { sku, quantity: 3, origin: `${ORIGIN}/` }, at);
 
       expect(change).toEqual({ sku, previous: 0, quantity: 3, notified: 2 });
-      expect(mailer.sent.map((m) => m.to)).toEqual(["giulia@example.it", "emma@example.co.uk"]);
-      const [italian, english] = mailer.sent;
+      const queued = await outboxFor("giulia@example.it", "emma@example.co.uk");
+      expect(queued.map((m) => [m.recipient, m.template, m.locale, m.status])).toEqual([
+        ["giulia@example.it", "back-in-stock", "it", "pending"],
+        ["emma@example.co.uk", "back-in-stock", "en", "pending"],
+      ]);
+      const [italian, english] = queued;
       expect(italian.subject).toBe("È tornato: Cardigan Aria");
-      expect(italian.text).toContain("Cardigan Aria nel colore Blu notte, taglia M");
-      expect(italian.text).toContain(`${ORIGIN}/products/cardigan-aria?color=navy&size=M`);
-      expect(italian.text).toContain("una volta sola");
+      expect(italian.text_body).toContain("Cardigan Aria nel colore Blu notte, taglia M");
+      expect(italian.text_body).toContain(`${ORIGIN}/products/cardigan-aria?color=navy&size=M`);
+      expect(italian.text_body).toContain("una volta sola");
+      expect(italian.html_body).toContain(`<a href="${ORIGIN}/products/cardigan-aria?color=navy&amp;size=M">`);
       expect(english.subject).toBe("It's back: Aria cardigan");
-      expect(english.text).toContain("Aria cardigan in Midnight blue, size M");
-      expect(english.text).toContain(`${ORIGIN}/en/products/aria-cardigan?color=navy&size=M`);
-      expect(english.text).toContain("just this once");
+      expect(english.text_body).toContain("Aria cardigan in Midnight blue, size M");
+      expect(english.text_body).toContain(`${ORIGIN}/en/products/aria-cardigan?color=navy&size=M`);
+      expect(english.text_body).toContain("just this once");
       expect((await requestsOf(sku)).map((r) => r.notified_at)).toEqual([at.toISOString(), at.toISOString()]);
       expect(await getVariantStock(ctx().db, sku)).toEqual({ sku, stock: 3, waiting: 0 });
       const stored = await ctx().db.selectFrom("variants").select("updated_at").where("sku", "=", sku).executeTakeFirstOrThrow();
       expect(stored.updated_at).toBe(at.toISOString());
 
       // Sold out and back again: those shoppers already had their one e-mail.
-      await setVariantStock(ctx().db, { sku, quantity: 0, mailer, origin: ORIGIN });
-      expect(await setVariantStock(ctx().db, { sku, quantity: 3, mailer, origin: ORIGIN })).toMatchObject({ previous: 0, notified: 0 });
-      expect(mailer.sent).toHaveLength(2);
+      await setVariantStock(ctx().db, { sku, quantity: 0, origin: ORIGIN });
+      expect(await setVariantStock(ctx().db, { sku, quantity: 3, origin: ORIGIN })).toMatchObject({ previous: 0, notified: 0 });
+      expect(await outboxFor("giulia@example.it", "emma@example.co.uk")).toHaveLength(2);
     });
 
-    it("sends nothing when a variant that was in stock gets more", async () => {
+    it("queues nothing when a variant that was in stock gets more", async () => {
       const sku = await addVariant(0);
-      await ask(sku, "giulia@example.it");
+      await ask(sku, "anna@example.it");
       // A request left over from a sold-out spell that someone restocked without alerts.
       await ctx().db.updateTable("variants").set({ stock: 3 }).where("sku", "=", sku).execute();
-      const mailer = collectingMailer();
-      expect(await setVariantStock(ctx().db, { sku, quantity: 5, mailer, origin: ORIGIN })).toEqual({ sku, previous: 3, quantity: 5, notified: 0 });
-      expect(await setVariantStock(ctx().db, { sku, quantity: 0, mailer, origin: ORIGIN })).toMatchObject({ previous: 5, notified: 0 });
-      expect(mailer.sent).toEqual([]);
+      expect(await setVariantStock(ctx().db, { sku, quantity: 5, origin: ORIGIN })).toEqual({ sku, previous: 3, quantity: 5, notified: 0 });
+      expect(await setVariantStock(ctx().db, { sku, quantity: 0, origin: ORIGIN })).toMatchObject({ previous: 5, notified: 0 });
+      expect(await outboxFor("anna@example.it")).toEqual([]);
       expect((await requestsOf(sku))[0].notified_at).toBeNull();
     });
 
-    it("leaves a request pending when its mail fails, and sends it on the next restock", async () => {
-      const sku = await addVariant(0);
-      await ask(sku, "giulia@example.it");
-      const failing: Mailer = { send: () => Promise.reject(new Error("SMTP is down")) };
-      expect(await setVariantStock(ctx().db, { sku, quantity: 1, mailer: failing, origin: ORIGIN })).toMatchObject({ notified: 0 });
-      expect((await requestsOf(sku))[0].notified_at).toBeNull();
-
-      await setVariantStock(ctx().db, { sku, quantity: 0, mailer: failing, origin: ORIGIN });
-      const mailer = collectingMailer();
-      expect(await setVariantStock(ctx().db, { sku, quantity: 1, mailer, origin: ORIGIN })).toMatchObject({ notified: 1 });
-      expect(mailer.sent.map((m) => m.to)).toEqual(["giulia@example.it"]);
-    });
-
-    it("mails once when two restocks of the same variant run at the same time", async () => {
-      const sku = await addVariant(0);
-      for (const email of ["a@example.it", "b@example.it", "c@example.it"]) await ask(sku, email);
-      const mailer = collectingMailer();
-      const changes = await Promise.all([
-        setVariantStock(ctx().db, { sku, quantity: 3, mailer, origin: ORIGIN }),
-        setVariantStock(ctx().db, { sku, quantity: 4, mailer, origin: ORIGIN }),
+    it("leaves a request pending, and logs it without the address, when its product has no text in the shopper's language", async () => {
+      // A colour named in Italian only.
+      await ctx().db.insertInto("colors").values({ code: "ruggine", hex: "#8a3b1f", position: 1 }).execute();
+      await ctx().db.insertInto("color_translations").values({ color_code: "ruggine", locale: "it", name: "Ruggine" }).execute();
+      const sku = `ARIA-RUGGINE-M-${++nextVariant}`;
+      await ctx()
+        .db.insertInto("variants")
+        .values({ product_id: productId, sku, color_code: "ruggine", size: "M", position: nextVariant, price_cents: 12900, compare_at_cents: null, stock: 0, created_at: STAMP, updated_at: STAMP })
+        .execute();
+      await ask(sku, "bruno@example.it", "it");
+      await ask(sku, "olivia@example.co.uk", "en");
+      const lines: string[] = [];
+      const errors = vi.spyOn(process.stderr, "write").mockImplementation((line) => lines.push(String(line)) > 0);
+      try {
+        expect(await setVariantStock(ctx().db, { sku, quantity: 2, origin: ORIGIN })).toMatchObject({ notified: 1 });
+      } finally {
+        errors.mockRestore();
+      }
+      expect((await outboxFor("bruno@example.it", "olivia@example.co.uk")).map((m) => m.recipient)).toEqual(["bruno@example.it"]);
+      expect((await requestsOf(sku)).map((r) => [r.email, r.notified_at === null])).toEqual([
+        ["bruno@example.it", false],
+        ["olivia@example.co.uk", true],
       ]);
+      const logged = lines.join("");
+      expect(logged).toContain("back-in-stock mail not queued");
+      expect(logged).not.toContain("olivia@example.co.uk");
+    });
+
+    it("queues once when two restocks of the same variant run at the same time", async () => {
+      const sku = await addVariant(0);
+      const waiting = ["a@example.it", "b@example.it", "c@example.it"];
+      for (const email of waiting) await ask(sku, email);
+      const changes = await Promise.all([setVariantStock(ctx().db, { sku, quantity: 3, origin: ORIGIN }), setVariantStock(ctx().db, { sku, quantity: 4, origin: ORIGIN })]);
       // Only one of the two writes saw the variant come back from 0.
       expect(changes.filter((c) => c.previous === 0)).toHaveLength(1);
       expect(changes.reduce((sum, c) => sum + c.notified, 0)).toBe(3);
-      expect(mailer.sent.map((m) => m.to).sort()).toEqual(["a@example.it", "b@example.it", "c@example.it"]);
+      expect((await outboxFor(...waiting)).map((m) => m.recipient).sort()).toEqual(waiting);
     });
 
-    it("mails once when two processes notify the same variant at the same time", async () => {
+    it("queues once when two processes notify the same variant at the same time", async () => {
       const sku = await addVariant(0);
-      for (const email of ["d@example.it", "e@example.it", "f@example.it", "g@example.it"]) await ask(sku, email);
+      const waiting = ["d@example.it", "e@example.it", "f@example.it", "g@example.it"];
+      for (const email of waiting) await ask(sku, email);
       const { id } = await ctx().db.selectFrom("variants").select("id").where("sku", "=", sku).executeTakeFirstOrThrow();
-      const mailer = collectingMailer();
       // What two app processes would do if both saw the variant come back.
-      const sent = await Promise.all([
-        notifyBackInStock(ctx().db, id, { mailer, origin: ORIGIN }),
-        notifyBackInStock(ctx().db, id, { mailer, origin: ORIGIN }),
-      ]);
-      expect(sent[0] + sent[1]).toBe(4);
-      expect(mailer.sent.map((m) => m.to).sort()).toEqual(["d@example.it", "e@example.it", "f@example.it", "g@example.it"]);
+      const notify = () => ctx().db.transaction().execute((trx) => notifyBackInStock(trx, id, { origin: ORIGIN }));
+      const queued = await Promise.all([notify(), notify()]);
+      expect(queued[0] + queued[1]).toBe(4);
+      expect((await outboxFor(...waiting)).map((m) => m.recipient).sort()).toEqual(waiting);
     });
 
     it("refuses an unknown SKU and a quantity that is not a whole number of 0 or more", async () => {
       const sku = await addVariant(0);
-      const mailer = collectingMailer();
       const codeOf = (quantity: number, target = sku) =>
-        setVariantStock(ctx().db, { sku: target, quantity, mailer, origin: ORIGIN }).then(
+        setVariantStock(ctx().db, { sku: target, quantity, origin: ORIGIN }).then(
           () => "ok",
           (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
         );
@@ -226,12 +249,16 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
 
     afterAll(() => smtp.close());
 
-    it("delivers the alert from the request to the shopper's mailbox", async () => {
+    it("delivers the alert from the request to the shopper's mailbox, as the stock command does", async () => {
       const sku = await addVariant(0, "S");
       await requestBackInStock(ctx().db, { sku, email: "Chiara@Example.it", locale: "it", clientIp: ip() });
       const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent", from: "Bottega <negozio@bottega.example>" });
+      const worker = createMailWorker(ctx().db, mailer);
 
-      expect(await setVariantStock(ctx().db, { sku, quantity: 2, mailer, origin: ORIGIN })).toMatchObject({ notified: 1 });
+      // Queued claimed by the command's own worker, which sends it; no other worker may take it.
+      expect(await setVariantStock(ctx().db, { sku, quantity: 2, origin: ORIGIN, claimMailFor: worker.id })).toMatchObject({ notified: 1 });
+      expect((await outboxFor("chiara@example.it"))[0].claimed_by).toBe(worker.id);
+      expect(await worker.deliverClaimed()).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual(["chiara@example.it"]);
@@ -239,21 +266,13 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
       expect(message.subject).toBe("È tornato: Cardigan Aria");
       expect(message.text).toContain("taglia S");
       expect(message.text).toContain(`${ORIGIN}/products/cardigan-aria?color=navy&size=S`);
+      expect(message.html).toContain(`<a href="${ORIGIN}/products/cardigan-aria?color=navy&amp;size=S">`);
+      expect((await outboxFor("chiara@example.it"))[0].status).toBe("sent");
     });
   });
 });
 
 const STAMP = "2026-11-01T08:00:00.000Z";
-
-function collectingMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
-}
 
 /** A category, a colour and one cardigan, translated into both languages; tests add variants. */
 async function seedProduct(db: Kysely<Database>): Promise<number> {

@@ -1,12 +1,11 @@
 import type { Kysely } from "kysely";
 import enCareer from "../../../locales/en/career.json";
 import itCareer from "../../../locales/it/career.json";
-import enMail from "../../../locales/en/mail.json";
-import itMail from "../../../locales/it/mail.json";
 import type { Database, Locale } from "~/db/schema";
-import type { MailMessage, Mailer } from "~/modules/mail/mail.server";
+import { renderMail } from "~/modules/mail/mail-template.server";
+import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
+import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { log } from "~/utils/log.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Department } from "./career.fields";
 import type { CareerApplicationInput } from "./career.schema";
@@ -27,16 +26,11 @@ export interface CareerSubmission extends CareerApplicationInput {
 }
 
 /**
- * Stores an application and its CV in one transaction, then sends the applicant an
- * acknowledgement and HR a notice. The application is what matters: a mail that fails is
- * logged and the applicant still hears that it arrived.
+ * Stores an application and its CV, and queues the applicant's acknowledgement and HR's notice,
+ * in one transaction: the mails exist exactly when the application does, and the outbox worker
+ * sends (and retries) them, so a mail server that is down costs the applicant nothing.
  */
-export async function submitJobApplication(
-  db: Kysely<Database>,
-  input: CareerSubmission,
-  { mailer }: { mailer: Mailer },
-  now = new Date(),
-): Promise<CareerOutcome> {
+export async function submitJobApplication(db: Kysely<Database>, input: CareerSubmission, now = new Date()): Promise<CareerOutcome> {
   await enforceRateLimit(db, "career", input.clientIp, CAREER_RATE_LIMIT, now);
   // A filled honeypot is a bot: answer as if it worked, store and send nothing.
   if (input.honeypot) return { status: "submitted", applicationId: null };
@@ -53,17 +47,15 @@ export async function submitJobApplication(
     locale: input.locale,
     at,
   };
-  const id = await db.transaction().execute((trx) => insertApplicationWithFile(trx, application, input.cv));
-
-  const sendOrLog = async (kind: "acknowledgement" | "hr-notice", message: () => Promise<MailMessage>) => {
-    try {
-      await mailer.send(await message());
-    } catch (error) {
-      log.error("career mail failed", { applicationId: id, kind, error: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  await sendOrLog("acknowledgement", async () => acknowledgementMail({ ...application, cv: input.cv }));
-  await sendOrLog("hr-notice", async () => hrNoticeMail((await getShopSettings(db)).hrEmail, { ...application, id, cv: input.cv }));
+  // Read before the transaction, so that on SQLite its first statement is a write.
+  const { hrEmail } = await getShopSettings(db);
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await insertApplicationWithFile(trx, application, input.cv);
+    await enqueueMail(trx, acknowledgementMail({ ...application, cv: input.cv }), { now });
+    await enqueueMail(trx, hrNoticeMail(hrEmail, { ...application, id, cv: input.cv }), { now });
+    return id;
+  });
+  wakeMailWorkers();
   return { status: "submitted", applicationId: id };
 }
 
@@ -80,7 +72,6 @@ type StoredApplication = {
   cv: NewApplicationFile;
 };
 
-const MAIL_TEXTS: Record<Locale, typeof itMail> = { it: itMail, en: enMail };
 const DEPARTMENT_NAMES: Record<Locale, typeof itCareer.departments> = { it: itCareer.departments, en: enCareer.departments };
 const CV_TYPE_NAMES: Record<string, string> = {
   "application/pdf": "PDF",
@@ -89,28 +80,28 @@ const CV_TYPE_NAMES: Record<string, string> = {
 };
 
 /** To the applicant, in the language of the page they applied from. */
-function acknowledgementMail(application: StoredApplication): MailMessage {
-  const texts = MAIL_TEXTS[application.locale].career;
+function acknowledgementMail(application: StoredApplication): OutgoingMail {
+  const { locale } = application;
   const values = {
     firstName: oneLine(application.firstName),
-    department: DEPARTMENT_NAMES[application.locale][application.department],
+    department: DEPARTMENT_NAMES[locale][application.department],
     fileName: application.cv.fileName,
   };
-  return {
+  const rendered = renderMail({
     to: application.email,
-    subject: texts.ackSubject,
-    text: [fill(texts.ackGreeting, values), fill(texts.ackBody, values), texts.ackNext, texts.ackSignature].join("\n\n") + "\n",
-  };
+    locale,
+    subject: { key: "career.ackSubject" },
+    paragraphs: [[{ key: "career.ackGreeting", values }], [{ key: "career.ackBody", values }], [{ key: "career.ackNext" }], [{ key: "career.ackSignature" }]],
+  });
+  return { ...rendered, template: "career-acknowledgement", locale };
 }
 
 /** To HR, in Italian (the office's language), with everything the applicant typed. */
-function hrNoticeMail(to: string, application: StoredApplication & { id: number }): MailMessage {
-  const texts = MAIL_TEXTS.it.career;
-  const name = oneLine(`${application.firstName} ${application.lastName}`);
+function hrNoticeMail(to: string, application: StoredApplication & { id: number }): OutgoingMail {
   const values = {
     id: String(application.id),
     date: new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" }).format(new Date(application.at)),
-    name,
+    name: oneLine(`${application.firstName} ${application.lastName}`),
     email: application.email,
     phone: oneLine(application.phone),
     department: DEPARTMENT_NAMES.it[application.department],
@@ -120,20 +111,25 @@ function hrNoticeMail(to: string, application: StoredApplication & { id: number 
     type: CV_TYPE_NAMES[application.cv.mimeType] ?? application.cv.mimeType,
     size: formatSize(application.cv.bytes.length),
   };
-  const details = [
-    texts.hrName,
-    texts.hrEmail,
-    texts.hrPhone,
-    texts.hrDepartment,
-    application.website ? texts.hrWebsite : texts.hrNoWebsite,
-    texts.hrLanguage,
-    texts.hrCv,
-  ].map((line) => fill(line, values));
-  return {
+  const rendered = renderMail({
     to,
-    subject: fill(texts.hrSubject, values),
-    text: [fill(texts.hrIntro, values), details.join("\n"), `${texts.hrMessage}\n${application.message}`].join("\n\n") + "\n",
-  };
+    locale: "it",
+    subject: { key: "career.hrSubject", values },
+    paragraphs: [
+      [{ key: "career.hrIntro", values }],
+      [
+        { key: "career.hrName", values },
+        { key: "career.hrEmail", values },
+        { key: "career.hrPhone", values },
+        { key: "career.hrDepartment", values },
+        application.website ? { key: "career.hrWebsite", values, link: application.website } : { key: "career.hrNoWebsite" },
+        { key: "career.hrLanguage", values },
+        { key: "career.hrCv", values },
+      ],
+      [{ key: "career.hrMessage" }, { verbatim: application.message }],
+    ],
+  });
+  return { ...rendered, template: "career-hr-notice", locale: "it" };
 }
 
 function formatSize(bytes: number): string {
@@ -144,9 +140,4 @@ function formatSize(bytes: number): string {
 /** Names go into subjects and one-line fields: no line breaks. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
-}
-
-/** Replaces {{name}} placeholders; the result is plain text, so nothing needs escaping. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }

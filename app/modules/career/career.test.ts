@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import type { MailMessage, Mailer } from "~/modules/mail/mail.server";
 import { saveShopSettings } from "~/modules/settings/shop-settings.server";
 import { DEFAULT_SHOP_SETTINGS } from "~/modules/settings/shop-settings";
 import { CareerApplicationSchema, type CareerApplicationInput } from "./career.schema";
@@ -90,19 +89,23 @@ describeEachDatabase("career applications", (ctx) => {
   async function count() {
     const apps = await ctx().db.selectFrom("job_applications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const files = await ctx().db.selectFrom("job_application_files").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    return { applications: Number(apps.n), files: Number(files.n) };
+    const mails = await ctx().db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return { applications: Number(apps.n), files: Number(files.n), mails: Number(mails.n) };
+  }
+
+  /** The acknowledgement and HR's notice queued for an application (the notice names its number). */
+  async function queuedFor(applicationId: number) {
+    const application = await findApplication(ctx().db, applicationId);
+    const rows = await ctx().db.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
+    const ack = rows.filter((r) => r.template === "career-acknowledgement" && r.recipient === application!.email).at(-1)!;
+    const notice = rows.filter((r) => r.template === "career-hr-notice" && r.text_body.includes(`n. ${applicationId},`)).at(-1)!;
+    return [ack, notice] as const;
   }
 
   it("stores the application and its CV byte for byte, then mails the applicant and HR", async () => {
-    const mailer = collectingMailer();
     const docx = sampleDocx();
     const at = new Date("2026-11-23T10:15:00Z");
-    const outcome = await submitJobApplication(
-      ctx().db,
-      input({ cv: { fileName: "CV Giulia.docx", mimeType: CV_TYPES.docx.mime, bytes: docx } }),
-      { mailer },
-      at,
-    );
+    const outcome = await submitJobApplication(ctx().db, input({ email: "giulia.docx@example.it", cv: { fileName: "CV Giulia.docx", mimeType: CV_TYPES.docx.mime, bytes: docx } }), at);
     expect(outcome).toMatchObject({ status: "submitted" });
     const id = outcome.status === "submitted" ? outcome.applicationId! : 0;
 
@@ -110,7 +113,7 @@ describeEachDatabase("career applications", (ctx) => {
       id,
       first_name: "Giulia",
       last_name: "Rossi",
-      email: "Giulia.Rossi@example.it",
+      email: "giulia.docx@example.it",
       phone: "+39 333 123 4567",
       department: "atelier",
       website: "https://giuliarossi.it/",
@@ -124,95 +127,83 @@ describeEachDatabase("career applications", (ctx) => {
     expect(Buffer.isBuffer(stored!.content)).toBe(true);
     expect(Buffer.compare(stored!.content, docx)).toBe(0);
 
-    expect(mailer.sent.map((m) => m.to)).toEqual(["Giulia.Rossi@example.it", DEFAULT_SHOP_SETTINGS.hrEmail]);
-    const [ack, notice] = mailer.sent;
+    // Both mails are queued with the application, for the outbox worker to send.
+    const [ack, notice] = await queuedFor(id);
+    expect([ack.recipient, ack.template, ack.locale, ack.status]).toEqual(["giulia.docx@example.it", "career-acknowledgement", "it", "pending"]);
+    expect([notice.recipient, notice.template, notice.locale]).toEqual([DEFAULT_SHOP_SETTINGS.hrEmail, "career-hr-notice", "it"]);
     expect(ack.subject).toBe("Abbiamo ricevuto la tua candidatura");
-    expect(ack.text).toContain("Ciao Giulia,");
-    expect(ack.text).toContain("per l'area Atelier e sartoria e il tuo curriculum (CV Giulia.docx)");
+    expect(ack.text_body).toContain("Ciao Giulia,");
+    expect(ack.text_body).toContain("per l'area Atelier e sartoria e il tuo curriculum (CV Giulia.docx)");
+    expect(ack.html_body).toContain("<p>Ciao Giulia,</p>");
     expect(notice.subject).toBe("Nuova candidatura: Giulia Rossi (Atelier e sartoria)");
-    expect(notice.text).toContain(`n. ${id}`);
-    expect(notice.text).toContain("Telefono: +39 333 123 4567");
-    expect(notice.text).toContain("Sito o portfolio: https://giuliarossi.it/");
-    expect(notice.text).toContain("Lingua del sito: italiano");
-    expect(notice.text).toContain("Curriculum: CV Giulia.docx (DOCX, ");
-    expect(notice.text).toContain("Messaggio:\nSarta da dieci anni.\nVorrei lavorare nel vostro atelier.");
+    expect(notice.text_body).toContain(`n. ${id}`);
+    expect(notice.text_body).toContain("Telefono: +39 333 123 4567");
+    expect(notice.text_body).toContain("Sito o portfolio: https://giuliarossi.it/");
+    expect(notice.text_body).toContain("Lingua del sito: italiano");
+    expect(notice.text_body).toContain("Curriculum: CV Giulia.docx (DOCX, ");
+    expect(notice.text_body).toContain("Messaggio:\nSarta da dieci anni.\nVorrei lavorare nel vostro atelier.");
+    expect(notice.html_body).toContain('Sito o portfolio: <a href="https://giuliarossi.it/">https://giuliarossi.it/</a>');
+    expect(notice.html_body).toContain("Messaggio:<br>\nSarta da dieci anni.<br>\nVorrei lavorare nel vostro atelier.");
+  });
+
+  it("escapes what the applicant typed in the HTML of HR's notice", async () => {
+    const outcome = await submitJobApplication(ctx().db, input({ email: "html@example.it", message: '<script>alert("x")</script> & co.' }));
+    const id = outcome.status === "submitted" ? outcome.applicationId! : 0;
+    const [, notice] = await queuedFor(id);
+    expect(notice.text_body).toContain('<script>alert("x")</script> & co.');
+    expect(notice.html_body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co.");
+    expect(notice.html_body).not.toContain("<script>");
   });
 
   it("answers the applicant in English from the English page, and HR still in Italian at the address in the settings", async () => {
     await saveShopSettings(ctx().db, { hrEmail: "selezione@bottega.example" });
     try {
-      const mailer = collectingMailer();
-      await submitJobApplication(ctx().db, input({ locale: "en", department: "ecommerce", portfolio: undefined }), { mailer });
-      const [ack, notice] = mailer.sent;
+      const outcome = await submitJobApplication(ctx().db, input({ locale: "en", department: "ecommerce", portfolio: undefined }));
+      const [ack, notice] = await queuedFor(outcome.status === "submitted" ? outcome.applicationId! : 0);
+      expect(ack.locale).toBe("en");
       expect(ack.subject).toBe("We've received your application");
-      expect(ack.text).toContain("Hello Giulia,");
-      expect(ack.text).toContain("for E-commerce and digital");
-      expect(notice.to).toBe("selezione@bottega.example");
-      expect(notice.text).toContain("Area: E-commerce e digitale");
-      expect(notice.text).toContain("Sito o portfolio: —");
-      expect(notice.text).toContain("Lingua del sito: inglese");
+      expect(ack.text_body).toContain("Hello Giulia,");
+      expect(ack.text_body).toContain("for E-commerce and digital");
+      expect(notice.recipient).toBe("selezione@bottega.example");
+      expect(notice.locale).toBe("it");
+      expect(notice.text_body).toContain("Area: E-commerce e digitale");
+      expect(notice.text_body).toContain("Sito o portfolio: —");
+      expect(notice.text_body).toContain("Lingua del sito: inglese");
     } finally {
       await saveShopSettings(ctx().db, { hrEmail: DEFAULT_SHOP_SETTINGS.hrEmail });
     }
   });
 
-  it("keeps the application when a mail fails, and logs the failure", async () => {
+  it("stores and queues nothing when the CV cannot be stored: application, file and mails go in together", async () => {
     const before = await count();
-    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    const failing: Mailer = { send: () => Promise.reject(new Error("SMTP is down")) };
-    const outcome = await submitJobApplication(ctx().db, input(), { mailer: failing });
-    expect(outcome).toMatchObject({ status: "submitted" });
-    expect(await count()).toEqual({ applications: before.applications + 1, files: before.files + 1 });
-    const logged = errors.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("career mail failed"));
-    expect(logged).toHaveLength(2);
-    expect(logged[0]).toContain("SMTP is down");
-  });
-
-  it("stores nothing when the CV cannot be stored: application and file go in together", async () => {
-    const before = await count();
-    const mailer = collectingMailer();
     const broken = input({ cv: { fileName: "cv.pdf", mimeType: "application/pdf", bytes: null as unknown as Buffer } });
-    await expect(submitJobApplication(ctx().db, broken, { mailer })).rejects.toThrow();
+    await expect(submitJobApplication(ctx().db, broken)).rejects.toThrow();
     expect(await count()).toEqual(before);
-    expect(mailer.sent).toEqual([]);
   });
 
-  it("answers a filled honeypot as a success, and stores and sends nothing", async () => {
+  it("answers a filled honeypot as a success, and stores and queues nothing", async () => {
     const before = await count();
-    const mailer = collectingMailer();
-    expect(await submitJobApplication(ctx().db, input({ honeypot: "https://spam.example" }), { mailer })).toEqual({ status: "submitted", applicationId: null });
+    expect(await submitJobApplication(ctx().db, input({ honeypot: "https://spam.example" }))).toEqual({ status: "submitted", applicationId: null });
     expect(await count()).toEqual(before);
-    expect(mailer.sent).toEqual([]);
   });
 
   it("limits applications per client address, and lets them through in the next window", async () => {
     const clientIp = ip();
     const now = new Date("2026-11-23T12:00:00Z");
-    const mailer = collectingMailer();
     for (let i = 0; i < CAREER_RATE_LIMIT.limit; i++) {
-      expect(await submitJobApplication(ctx().db, input({ clientIp }), { mailer }, now)).toMatchObject({ status: "submitted" });
+      expect(await submitJobApplication(ctx().db, input({ clientIp }), now)).toMatchObject({ status: "submitted" });
     }
     const before = await count();
-    await expect(submitJobApplication(ctx().db, input({ clientIp }), { mailer }, now)).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfter: CAREER_RATE_LIMIT.windowMs / 1000 });
+    await expect(submitJobApplication(ctx().db, input({ clientIp }), now)).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfter: CAREER_RATE_LIMIT.windowMs / 1000 });
     expect(await count()).toEqual(before);
     const later = new Date(now.getTime() + CAREER_RATE_LIMIT.windowMs);
-    expect(await submitJobApplication(ctx().db, input({ clientIp }), { mailer }, later)).toMatchObject({ status: "submitted" });
+    expect(await submitJobApplication(ctx().db, input({ clientIp }), later)).toMatchObject({ status: "submitted" });
   });
 
   it("deletes the CV with its application", async () => {
-    const outcome = await submitJobApplication(ctx().db, input(), { mailer: collectingMailer() });
+    const outcome = await submitJobApplication(ctx().db, input());
     const id = outcome.status === "submitted" ? outcome.applicationId! : 0;
     await ctx().db.deleteFrom("job_applications").where("id", "=", id).execute();
     expect(await findApplicationFile(ctx().db, id)).toBeUndefined();
   });
 });
-
-function collectingMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
-}

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { findVariantBySku, listPendingRequests } from "~/modules/backstock/backstock.repository.server";
 import { notifyBackInStock } from "~/modules/backstock/backstock.service.server";
-import type { Mailer } from "~/modules/mail/mail.server";
+import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { DomainError } from "~/utils/domain-error";
 
 export type StockErrorCode = "UNKNOWN_SKU" | "INVALID_QUANTITY";
@@ -11,26 +11,51 @@ export interface StockChange {
   sku: string;
   previous: number;
   quantity: number;
-  /** Back-in-stock e-mails sent because of this change. */
+  /** Back-in-stock e-mails queued in the mail outbox because of this change. */
   notified: number;
 }
 
 /**
- * Sets the stock of a variant. When a sold-out variant comes back, everyone waiting for it
- * gets one e-mail with a link under `origin`.
+ * Sets the stock of a variant. When a sold-out variant comes back, everyone waiting for it gets
+ * one e-mail with a link under `origin`, queued in the same transaction as the new stock (see
+ * notifyBackInStock); `claimMailFor` queues those mails claimed by one mail worker, which then
+ * sends them itself (scripts/stock.ts). Otherwise this process's workers are woken to send them.
  */
 export async function setVariantStock(
   db: Kysely<Database>,
-  input: { sku: string; quantity: number; mailer: Mailer; origin: string },
+  input: { sku: string; quantity: number; origin: string; claimMailFor?: string },
   now = new Date(),
 ): Promise<StockChange> {
   if (!Number.isInteger(input.quantity) || input.quantity < 0) {
     throw new DomainError<StockErrorCode>("INVALID_QUANTITY", `The quantity must be a whole number, 0 or more (got ${input.quantity}).`);
   }
-  const { variantId, previous } = await replaceStock(db, input.sku, input.quantity, now.toISOString());
-  const backInStock = previous <= 0 && input.quantity > 0;
-  const notified = backInStock ? await notifyBackInStock(db, variantId, { mailer: input.mailer, origin: input.origin }, now) : 0;
-  return { sku: input.sku, previous, quantity: input.quantity, notified };
+  const at = now.toISOString();
+  for (let attempt = 1; ; attempt++) {
+    // Read outside the transaction, so that on SQLite the transaction's first statement is a
+    // write: it takes the write lock up front instead of failing to upgrade a read snapshot that
+    // another process (the server's mail worker) wrote past.
+    const variant = await findVariantBySku(db, input.sku);
+    if (!variant) throw unknownSku(input.sku);
+    const notified = await db.transaction().execute(async (trx) => {
+      // Compare-and-set: the new quantity is written only if the stock is still the one just
+      // read, so `previous` is exactly the value this write replaced and, of two processes
+      // restocking a sold-out variant at once, only one sees it come back.
+      const result = await trx
+        .updateTable("variants")
+        .set({ stock: input.quantity, updated_at: at })
+        .where("id", "=", variant.id)
+        .where("stock", "=", variant.stock)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return null;
+      const backInStock = variant.stock <= 0 && input.quantity > 0;
+      return backInStock ? notifyBackInStock(trx, variant.id, { origin: input.origin, claimMailFor: input.claimMailFor }, now) : 0;
+    });
+    if (notified !== null) {
+      if (notified > 0 && !input.claimMailFor) wakeMailWorkers();
+      return { sku: input.sku, previous: variant.stock, quantity: input.quantity, notified };
+    }
+    if (attempt === STOCK_WRITE_ATTEMPTS) throw new Error(`The stock of ${input.sku} kept changing while it was being set; try again.`);
+  }
 }
 
 /** The stock of a variant and how many shoppers are waiting for it to come back. */
@@ -42,26 +67,6 @@ export async function getVariantStock(db: Kysely<Database>, sku: string): Promis
 }
 
 const STOCK_WRITE_ATTEMPTS = 5;
-
-/**
- * Writes the new quantity only if the stock is still the one just read (compare-and-set), so
- * `previous` is exactly the value this write replaced: of two processes restocking a sold-out
- * variant at once, only one sees it come back.
- */
-async function replaceStock(db: Kysely<Database>, sku: string, quantity: number, at: string) {
-  for (let attempt = 1; ; attempt++) {
-    const variant = await findVariantBySku(db, sku);
-    if (!variant) throw unknownSku(sku);
-    const result = await db
-      .updateTable("variants")
-      .set({ stock: quantity, updated_at: at })
-      .where("id", "=", variant.id)
-      .where("stock", "=", variant.stock)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 1n) return { variantId: variant.id, previous: variant.stock };
-    if (attempt === STOCK_WRITE_ATTEMPTS) throw new Error(`The stock of ${sku} kept changing while it was being set; try again.`);
-  }
-}
 
 function unknownSku(sku: string) {
   return new DomainError<StockErrorCode>("UNKNOWN_SKU", `No variant has the SKU ${sku}.`);

@@ -39,7 +39,9 @@ export function getMailer(env: Pick<Env, "SMTP_URL"> = getEnv()): Mailer {
 }
 
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits (nodemailer's defaults reach minutes): a send must end well inside the outbox
+  // worker's lease, or another worker could take the message and send it again.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
   return {
     async send(message) {
       await transport.sendMail({ ...message, from });
@@ -48,7 +50,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 // Development and tests without a mail server: the .eml files open in any mail client, and a
-// log line says where each one went.
+// log line says where each one went (the file only: recipients and subjects hold personal data).
 function createOutboxMailer(outboxDir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
@@ -57,7 +59,7 @@ function createOutboxMailer(outboxDir: string, from: string): Mailer {
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, outboxFileName(new Date()));
       await fs.writeFile(file, info.message as Buffer, { flag: "wx" });
-      log.info("mail written to the outbox", { file, to: message.to, subject: message.subject });
+      log.info("mail written as a file", { file });
     },
   };
 }

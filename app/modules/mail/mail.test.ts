@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ReceivedMail, mailBody as body, mailHeader as header, startTestSmtpServer } from "../../../tests/support/mail";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ReceivedMail, mailBody as body, mailHeader as header, readMessage, startTestSmtpServer } from "../../../tests/support/mail";
 import { createMailer, getMailer } from "./mail.server";
 
 const FROM = "Bottega <negozio@bottega.example>";
@@ -59,6 +59,27 @@ describe("mailer without SMTP", () => {
     expect(header(raw, "To")).toBe("giulia@example.it");
     expect(header(raw, "Subject")).toBe("È tornato: Cardigan in lana");
     expect(body(raw)).toBe(message.text);
+  });
+
+  it("logs where each file went, and neither the recipient nor the subject", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((line) => lines.push(String(line)) > 0);
+    try {
+      await createMailer({ outboxDir, from: FROM }).send({ ...message, html: "<p>Ciao Giulia</p>" });
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.join("");
+    expect(logged).toContain(outboxDir);
+    expect(logged).not.toContain("giulia@example.it");
+    expect(logged).not.toContain("Cardigan");
+  });
+
+  it("sends the HTML part next to the text", async () => {
+    await createMailer({ outboxDir, from: FROM }).send({ ...message, html: "<p>Ciao Giulia</p>" });
+    const [file] = await fs.readdir(outboxDir);
+    const raw = await fs.readFile(path.join(outboxDir, file), "utf8");
+    expect(readMessage(raw)).toEqual({ subject: message.subject, text: message.text, html: "<p>Ciao Giulia</p>" });
   });
 
   it("keeps messages sent in the same instant apart", async () => {

@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { log } from "~/utils/log.server";
+import type { Mailer } from "./mail.server";
+import {
+  MAIL_LEASE_MS,
+  SENT_MAIL_RETENTION_MS,
+  claimDueMail,
+  listClaimedMail,
+  markAttemptFailed,
+  markSent,
+  purgeSentMail,
+  renewLease,
+  type OutboxRow,
+} from "./outbox.server";
+
+export interface MailWorkerOptions {
+  /** How often an idle worker looks for due mail; a nudge after an enqueue does not wait for it. */
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  /** Attempts before a message is failed for good (and kept, for someone to look at). */
+  maxAttempts?: number;
+  /** Messages claimed at a time. */
+  batchSize?: number;
+  /** The wait after the n-th failed attempt. */
+  retryDelayMs?: (attempts: number) => number;
+  clock?: () => Date;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  /** Failed this time, retried later. */
+  retrying: number;
+  /** Failed for the last time. */
+  failed: number;
+}
+
+export interface MailWorker {
+  /** Unique per worker: the owner of its claims. */
+  readonly id: string;
+  /** Claims one batch of due messages and sends everything this worker holds. */
+  runOnce(now?: Date): Promise<DeliveryReport>;
+  /** Sends only what this worker already holds (mail queued claimed by it), claiming nothing. */
+  deliverClaimed(now?: Date): Promise<DeliveryReport>;
+  /** Polls in the background until stopped. */
+  start(): void;
+  /** Looks for due mail now instead of at the next poll (after an enqueue commits). */
+  nudge(): void;
+  /** Stops polling and waits for the delivery under way. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** 30 s after the first failure, doubling up to an hour: ten attempts span about three hours. */
+export function defaultRetryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+const PURGE_EVERY_MS = 3_600_000;
+
+// The workers started in this process, for wakeMailWorkers.
+const started = new Set<MailWorker>();
+
+/**
+ * Wakes this process's running workers: a service calls it after the transaction that queued
+ * mail commits, so the mail goes out at once rather than at the next poll. Workers of other
+ * processes find it at their next poll; claims keep any two from sending the same message.
+ */
+export function wakeMailWorkers(): void {
+  for (const worker of started) worker.nudge();
+}
+
+export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: MailWorkerOptions = {}): MailWorker {
+  const {
+    pollIntervalMs = 5_000,
+    leaseMs = MAIL_LEASE_MS,
+    maxAttempts = DEFAULT_MAX_ATTEMPTS,
+    batchSize = 20,
+    retryDelayMs = defaultRetryDelayMs,
+    clock = () => new Date(),
+  } = options;
+  const id = `mail-${process.pid}-${randomBytes(6).toString("hex")}`;
+
+  async function deliver(row: OutboxRow, now: Date, report: DeliveryReport): Promise<void> {
+    if (!(await renewLease(db, row.id, id, { now, leaseMs }))) return;
+    const context = { outboxId: row.id, template: row.template, attempt: row.attempts + 1 };
+    try {
+      await mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+    } catch (error) {
+      const reason = describeSendError(error);
+      const attempts = row.attempts + 1;
+      const retryAt = attempts < maxAttempts ? new Date(now.getTime() + retryDelayMs(attempts)) : null;
+      await markAttemptFailed(db, row, id, { error: reason, retryAt });
+      if (retryAt) {
+        report.retrying++;
+        log.warn("mail not sent, will retry", { ...context, retryAt: retryAt.toISOString(), error: reason });
+      } else {
+        report.failed++;
+        log.error("mail not sent, giving up", { ...context, error: reason });
+      }
+      return;
+    }
+    await markSent(db, row, id, now);
+    report.sent++;
+    log.info("mail sent", context);
+  }
+
+  async function deliverClaimed(now = clock()): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+    for (const row of await listClaimedMail(db, id)) await deliver(row, now, report);
+    return report;
+  }
+
+  let lastPurge = 0;
+  async function runOnce(now = clock()): Promise<DeliveryReport> {
+    await claimDueMail(db, id, { now, leaseMs, limit: batchSize });
+    const report = await deliverClaimed(now);
+    if (now.getTime() - lastPurge >= PURGE_EVERY_MS) {
+      lastPurge = now.getTime();
+      const purged = await purgeSentMail(db, new Date(now.getTime() - SENT_MAIL_RETENTION_MS));
+      if (purged) log.info("sent mail purged", { messages: purged });
+    }
+    return report;
+  }
+
+  // The background loop: one run at a time; a nudge during a run asks for another right after.
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let again = false;
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    if (!running) return;
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  }
+
+  function tick() {
+    if (current) {
+      again = true;
+      return;
+    }
+    current = (async () => {
+      do {
+        again = false;
+        try {
+          const report = await runOnce();
+          // A full batch means more may be waiting.
+          if (report.sent + report.retrying + report.failed >= batchSize) again = true;
+        } catch (error) {
+          // The database may be away for a moment: the next poll tries again.
+          log.warn("mail worker run failed", { error: describeSendError(error) });
+        }
+      } while (again && running);
+    })().finally(() => {
+      current = undefined;
+      schedule(pollIntervalMs);
+    });
+  }
+
+  const worker: MailWorker = {
+    id,
+    runOnce,
+    deliverClaimed,
+    start() {
+      if (running) return;
+      running = true;
+      started.add(worker);
+      schedule(0);
+    },
+    nudge() {
+      if (!running) return;
+      clearTimeout(timer);
+      tick();
+    },
+    async stop() {
+      running = false;
+      started.delete(worker);
+      clearTimeout(timer);
+      await current;
+    },
+  };
+  return worker;
+}
+
+const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+
+/**
+ * What went wrong, for the row and the log: the error's code and SMTP status with its message,
+ * every e-mail address in it replaced (an SMTP server's rejection often quotes the recipient).
+ */
+export function describeSendError(error: unknown): string {
+  const { code, responseCode, message } = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const prefix = [code, responseCode].filter((part) => typeof part === "string" || typeof part === "number").join(" ");
+  const text = String(typeof message === "string" ? message : error)
+    .replace(ADDRESS, "[address]")
+    .replace(/\s+/g, " ")
+    .trim();
+  return (prefix ? `${prefix}: ${text}` : text).slice(0, 500);
+}
