@@ -129,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-6 md:grid-cols-2">
           <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" />
-          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo").replace("/en/curadelcapo", "/en/careguide")} tone="bg-[#DDE2D6]" />
+          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo")} tone="bg-[#DDE2D6]" />
         </div>
       </section>
     </>
