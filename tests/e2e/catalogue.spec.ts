@@ -25,6 +25,14 @@ async function applyFilters(page: Page, javaScriptEnabled: boolean, change: () =
 }
 
 const resultCount = (page: Page) => page.getByTestId("result-count");
+
+/** The main content's heading levels in document order never skip a level on the way down. */
+async function expectHeadingOrder(page: Page) {
+  const levels = await page.getByRole("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  const jumps = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
+  expect(jumps).toEqual([]);
+}
 const countOf = async (locator: Locator) => Number((await locator.textContent())?.match(/\d+/)?.[0]);
 
 test.describe("category listing (1440×900)", () => {
@@ -33,6 +41,7 @@ test.describe("category listing (1440×900)", () => {
   test("filters by size and colour, sorts by price and paginates with real links", async ({ page, javaScriptEnabled }) => {
     await visit(page, "/categories/donna");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Donna");
+    await expectHeadingOrder(page);
     const total = await countOf(resultCount(page));
     expect(total).toBeGreaterThan(24);
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
@@ -98,6 +107,9 @@ test.describe("category listing (1440×900)", () => {
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
     await visit(page, "/categories/donna?min=300&max=100");
     for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(10000);
+    await expect(page.getByLabel("Da (€)")).toHaveValue("100");
+    await expect(page.getByLabel("A (€)")).toHaveValue("300");
+    await expect(page.getByTestId("price-swapped")).toHaveText("Il prezzo minimo era più alto del massimo: li abbiamo invertiti.");
     // Past the last page, and an unknown category: the designed 404.
     expect((await request.get("/categories/donna?page=99")).status()).toBe(404);
     await visit(page, "/categories/donna/nope", { status: 404 });
@@ -138,7 +150,8 @@ test.describe("product page", () => {
     // Another colour.
     const swatches = page.getByRole("group", { name: /^Colore:/ }).getByRole("link");
     const second = swatches.nth(1);
-    const colorName = (await second.getAttribute("aria-label"))!;
+    // Each swatch names its colour in text (visually hidden), a sold-out one adds so.
+    const colorName = (await second.textContent())!.split(",")[0];
     await second.click();
     await arrived(page, /\?color=[a-z-]+$/);
     await expect(page.getByRole("group", { name: `Colore: ${colorName}` })).toBeVisible();
@@ -146,7 +159,7 @@ test.describe("product page", () => {
 
     // A size that is in stock.
     const available = page.getByTestId("sizes").locator("a:not([data-sold-out])").first();
-    const size = (await available.textContent())!;
+    const size = (await available.textContent())!.split(",")[0];
     await available.click();
     await arrived(page, new RegExp(`size=${size}$`));
     await expect(page.getByRole("group", { name: `Taglia: ${size}` })).toBeVisible();
@@ -283,6 +296,7 @@ test.describe("search (1440×900)", () => {
     await arrived(page, "/search?q=plisse");
     const grid = page.getByTestId("product-grid");
     await expect(grid.getByRole("link", { name: "Abito lungo plissé" })).toBeVisible();
+    await expectHeadingOrder(page);
 
     // Filters keep the query.
     await applyFilters(page, javaScriptEnabled, () => page.getByRole("checkbox", { name: /^In saldo|^Solo disponibili/ }).first().check(), /q=plisse&/);
