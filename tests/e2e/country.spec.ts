@@ -25,6 +25,15 @@ async function openChooser(page: Page, javaScriptEnabled: boolean, from: string)
   return page.getByRole("main");
 }
 
+/**
+ * Makes the cookie choice on one host (the banner's X: technical cookies only). The popup waits
+ * while the cookie banner asks, so the popup's own tests start from a decided shopper.
+ */
+async function decideCookies(page: Page, origin = IT_ORIGIN) {
+  const response = await page.request.post(`${origin}/pages/cookies`, { form: { intent: "reject" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+}
+
 async function preferenceOn(page: Page, origin: string) {
   return (await page.context().cookies(origin)).find((cookie) => cookie.name === "preference");
 }
@@ -169,7 +178,18 @@ test.describe("the country chooser (1440×900)", () => {
 });
 
 test.describe("the small country popup", () => {
+  test("on a first visit the cookie banner asks first; the popup follows the choice", async ({ page }) => {
+    await visit(page, "/en");
+    await expect(page.getByTestId("consent-banner")).toBeVisible();
+    await expect(popup(page)).toHaveCount(0);
+    await page.getByTestId("consent-refuse").click();
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    await expect(popup(page)).toContainText("You are visiting the Italian shop, which ships to Italy only.");
+    await expectAccessible(page);
+  });
+
   test("hidden for Italian on the Italian shop; shown for English there, where staying hides it for good", async ({ page }) => {
+    await decideCookies(page);
     await visit(page, "/");
     await expect(popup(page)).toHaveCount(0);
 
@@ -189,6 +209,7 @@ test.describe("the small country popup", () => {
   });
 
   test("hidden on account and care-guide pages", async ({ page }) => {
+    await decideCookies(page);
     for (const path of ["/en/account", "/en/careguide"]) {
       await visit(page, path);
       await expect(popup(page), path).toHaveCount(0);
@@ -196,6 +217,7 @@ test.describe("the small country popup", () => {
   });
 
   test("on the international shop: shown for Italian and leads to the Italian shop; hidden for English", async ({ page }) => {
+    await decideCookies(page, EU_ORIGIN);
     await visit(page, `${EU_ORIGIN}/en/pages/Faq`);
     await expect(popup(page)).toHaveCount(0);
     await expect(countryLink(page)).toHaveText("EU · €");
@@ -211,6 +233,7 @@ test.describe("the small country popup", () => {
 
   test("with JavaScript it closes by itself after 30 s, or with its close button", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the timer and the close button need JavaScript");
+    await decideCookies(page);
     await page.clock.install();
     await page.goto("/en");
     await waitForHydration(page);
@@ -228,6 +251,7 @@ test.describe("the small country popup", () => {
 
   test("without JavaScript it stays until the shopper chooses, with no close button", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "the no-JavaScript path");
+    await decideCookies(page);
     await visit(page, "/en");
     await expect(popup(page).getByRole("button")).toHaveCount(1);
     await popup(page).getByRole("link", { name: "Choose another country" }).click();
