@@ -4,6 +4,7 @@ import * as catalogue from "./migrations/20261122010000-catalogue";
 import * as content from "./migrations/20261123010000-content";
 import * as stores from "./migrations/20261123020000-stores";
 import * as career from "./migrations/20261123030000-career";
+import * as manufacturers from "./migrations/20261124020000-manufacturers";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "20261123010000-content": content,
   "20261123020000-stores": stores,
   "20261123030000-career": career,
+  "20261124020000-manufacturers": manufacturers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -143,7 +143,7 @@ test.describe("product page", () => {
     await arrived(page, /\/products\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page.getByRole("navigation", { name: "Percorso" })).toContainText("Abiti");
-    const addButton = page.getByRole("button", { name: "Aggiungi alla borsa" });
+    const addButton = page.getByRole("button", { name: "Aggiungi al carrello" });
     await expect(addButton).toBeDisabled();
     if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
 
@@ -194,7 +194,7 @@ test.describe("back in stock", () => {
     await arrived(page, /size=S$/);
     const form = page.getByTestId("back-in-stock");
     await expect(form.getByRole("heading", { name: "Avvisami quando torna disponibile" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Aggiungi al carrello" })).toHaveCount(0);
 
     const email = form.getByLabel("Email", { exact: true });
     const privacy = form.getByRole("checkbox");
@@ -255,7 +255,7 @@ test.describe("back in stock", () => {
 
       // The size is back: the page offers the bag again.
       await visit(page, variant.path);
-      await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toBeEnabled();
+      await expect(page.getByRole("button", { name: "Aggiungi al carrello" })).toBeEnabled();
     } finally {
       await smtp.close();
     }
