@@ -175,6 +175,11 @@ test.describe("product page", () => {
     expect(types.some((type) => type === "Product" || type === "ProductGroup")).toBe(true);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/products\/cardigan-in-cashmere$/);
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/en\/products\//);
+    // The maker's contacts (GPSR art. 19) are on the page, not folded away.
+    const safety = page.getByRole("region", { name: "Sicurezza del prodotto" });
+    await expect(safety).toBeVisible();
+    await expect(safety).toContainText("ProduttoreBottega S.r.l.Via della Spiga 12, 20121 Milano, Italia");
+    await expect(safety.getByRole("link", { name: "sicurezza.prodotti@bottega.example" })).toHaveAttribute("href", "mailto:sicurezza.prodotti@bottega.example");
   });
 
   test("an unknown product is the designed 404", async ({ page }) => {

@@ -10,8 +10,8 @@ export function ProductSafetyInfo({ safety }: { safety: ProductSafety | null }) 
   const { t } = useTranslation("catalog");
   if (!safety) return null;
   return (
-    <section aria-labelledby="product-safety-title" className="border-t border-line pt-5 text-sm text-stone" data-testid="product-safety">
-      <h2 id="product-safety-title" className="eyebrow mb-3">
+    <section aria-labelledby="product-safety-title" className="text-sm text-stone" data-testid="product-safety">
+      <h2 id="product-safety-title" className="eyebrow mb-3 font-sans">
         {t("product.safety.title")}
       </h2>
       <dl className="grid gap-3">
