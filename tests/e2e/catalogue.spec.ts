@@ -107,8 +107,8 @@ test.describe("category listing (1440×900)", () => {
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
     await visit(page, "/categories/donna?min=300&max=100");
     for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(10000);
-    await expect(page.getByLabel("Da (€)")).toHaveValue("100");
-    await expect(page.getByLabel("A (€)")).toHaveValue("300");
+    await expect(page.getByLabel("Da (€)", { exact: true })).toHaveValue("100");
+    await expect(page.getByLabel("A (€)", { exact: true })).toHaveValue("300");
     await expect(page.getByTestId("price-swapped")).toHaveText("Il prezzo minimo era più alto del massimo: li abbiamo invertiti.");
     // Past the last page, and an unknown category: the designed 404.
     expect((await request.get("/categories/donna?page=99")).status()).toBe(404);
