@@ -5,6 +5,7 @@ import * as content from "./migrations/20261123010000-content";
 import * as stores from "./migrations/20261123020000-stores";
 import * as career from "./migrations/20261123030000-career";
 import * as mailOutbox from "./migrations/20261124000000-mail-outbox";
+import * as manufacturers from "./migrations/20261124020000-manufacturers";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "20261123020000-stores": stores,
   "20261123030000-career": career,
   "20261124000000-mail-outbox": mailOutbox,
+  "20261124020000-manufacturers": manufacturers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

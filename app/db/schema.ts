@@ -39,9 +39,26 @@ export interface ColorTranslationsTable {
   name: string;
 }
 
+export interface ManufacturersTable {
+  id: Id;
+  key: string;
+  name: string;
+  /** Street, postcode and town, without the country. */
+  address: string;
+  country_code: string;
+  email: string;
+  /** The EU responsible person (GPSR art. 16), only for a maker established outside the EU. */
+  eu_responsible_name: string | null;
+  eu_responsible_address: string | null;
+  eu_responsible_country_code: string | null;
+  eu_responsible_email: string | null;
+}
+
 export interface ProductsTable {
   id: Id;
   category_id: number;
+  /** Null until the catalogue names the maker; the product page then shows no safety block. */
+  manufacturer_id: ColumnType<number | null, number | null | undefined, number | null>;
   garment: string;
   featured_rank: number;
   published_at: Timestamp;
@@ -270,6 +287,7 @@ export interface Database {
   category_translations: CategoryTranslationsTable;
   colors: ColorsTable;
   color_translations: ColorTranslationsTable;
+  manufacturers: ManufacturersTable;
   products: ProductsTable;
   product_translations: ProductTranslationsTable;
   variants: VariantsTable;

@@ -50,19 +50,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="-z-10 h-[78vh] max-h-[880px] min-h-[480px] w-full object-cover"
           />
         </picture>
-        <div className="absolute inset-0 -z-0 bg-gradient-to-t from-black/55 via-black/10 to-transparent" aria-hidden="true" />
         <div className="container-page absolute inset-x-0 bottom-0 pb-12 text-ivory desk:pb-20">
-          <p className="mb-3 text-xs font-semibold tracking-[0.2em] uppercase">{t("hero.eyebrow")}</p>
-          <h1 id="hero-title" className="mb-8 max-w-3xl text-5xl leading-[1.02] desk:text-7xl">
-            {t("hero.headline")}
-          </h1>
-          <div className="flex flex-wrap gap-3">
-            <Link to={menu[0]?.url ?? href("/")} className="btn border-ivory bg-ivory text-ink hover:bg-transparent hover:text-ivory">
-              {t("hero.women")}
-            </Link>
-            <Link to={menu[1]?.url ?? href("/")} className="btn border-ivory text-ivory hover:bg-ivory hover:text-ink">
-              {t("hero.men")}
-            </Link>
+          {/* The copy sits on its own warm scrim: the art behind it is light beige. */}
+          <div className="relative isolate w-fit max-w-3xl" data-testid="hero-copy">
+            <div className="hero-scrim" aria-hidden="true" />
+            <p className="mb-3 text-xs font-semibold tracking-[0.2em] uppercase">{t("hero.eyebrow")}</p>
+            <h1 id="hero-title" className="mb-8 max-w-3xl text-5xl leading-[1.02] desk:text-7xl">
+              {t("hero.headline")}
+            </h1>
+            <div className="flex flex-wrap gap-3">
+              <Link to={menu[0]?.url ?? href("/")} className="btn border-ivory bg-ivory text-ink hover:bg-transparent hover:text-ivory">
+                {t("hero.women")}
+              </Link>
+              <Link to={menu[1]?.url ?? href("/")} className="btn border-ivory text-ivory hover:bg-ivory hover:text-ink">
+                {t("hero.men")}
+              </Link>
+            </div>
           </div>
         </div>
       </section>
@@ -126,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-6 md:grid-cols-2">
           <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" />
-          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo").replace("/en/curadelcapo", "/en/careguide")} tone="bg-[#DDE2D6]" />
+          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo")} tone="bg-[#DDE2D6]" />
         </div>
       </section>
     </>

@@ -8,6 +8,7 @@ import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { Price } from "~/components/catalog/price";
 import { ProductCard } from "~/components/catalog/product-card";
 import { ProductGallery } from "~/components/catalog/product-gallery";
+import { ProductSafetyInfo } from "~/components/catalog/product-safety";
 import { ShareButton } from "~/components/catalog/share-button";
 import { VariantPicker } from "~/components/catalog/variant-picker";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -99,6 +100,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </Disclosure>
             </div>
             {size ? <p className="text-xs text-stone">{t("product.sku", { sku: size.sku })}</p> : null}
+            <ProductSafetyInfo safety={loaderData.safety} />
           </div>
         </div>
       </div>

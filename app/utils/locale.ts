@@ -21,14 +21,22 @@ export function stripLocale(pathname: string): string {
   return pathname;
 }
 
-/** Prefixes an Italian-shaped path for a locale: ("/pages/Faq", "en") → "/en/pages/Faq". */
-export function localizePath(path: string, locale: Locale): string {
-  if (locale === "it") return path;
-  return path === "/" ? "/en" : `/en${path}`;
-}
-
 // Route segments whose name itself is translated (the care guide).
 const SEGMENT_TRANSLATIONS: Array<Record<Locale, string>> = [{ it: "curadelcapo", en: "careguide" }];
+
+/**
+ * Prefixes an Italian-shaped path for a locale: ("/pages/Faq", "en") → "/en/pages/Faq", and
+ * translates a translated first segment: ("/curadelcapo/lana", "en") → "/en/careguide/lana".
+ */
+export function localizePath(path: string, locale: Locale): string {
+  if (locale === "it") return path;
+  if (path === "/") return "/en";
+  const [, first = "", ...rest] = path.split("/");
+  const [firstName, ...suffix] = first.split(/(?=[?#])/);
+  const translated = SEGMENT_TRANSLATIONS.find((t) => t.it === firstName);
+  if (!translated) return `/en${path}`;
+  return `/en/${[translated[locale] + suffix.join(""), ...rest].join("/")}`;
+}
 
 /**
  * The same page in the other language when no page-specific mapping exists: swaps the prefix

@@ -25,6 +25,14 @@ async function applyFilters(page: Page, javaScriptEnabled: boolean, change: () =
 }
 
 const resultCount = (page: Page) => page.getByTestId("result-count");
+
+/** The main content's heading levels in document order never skip a level on the way down. */
+async function expectHeadingOrder(page: Page) {
+  const levels = await page.getByRole("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  const jumps = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
+  expect(jumps).toEqual([]);
+}
 const countOf = async (locator: Locator) => Number((await locator.textContent())?.match(/\d+/)?.[0]);
 
 test.describe("category listing (1440×900)", () => {
@@ -35,6 +43,7 @@ test.describe("category listing (1440×900)", () => {
   test("filters by size: the size's count is the number of results", async ({ page, javaScriptEnabled }) => {
     await visit(page, "/categories/donna");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Donna");
+    await expectHeadingOrder(page);
     expect(await countOf(resultCount(page))).toBeGreaterThan(24);
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
 
@@ -111,6 +120,9 @@ test.describe("category listing (1440×900)", () => {
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
     await visit(page, "/categories/donna?min=300&max=100");
     for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(10000);
+    await expect(page.getByLabel("Da (€)", { exact: true })).toHaveValue("100");
+    await expect(page.getByLabel("A (€)", { exact: true })).toHaveValue("300");
+    await expect(page.getByTestId("price-swapped")).toHaveText("Il prezzo minimo era più alto del massimo: li abbiamo invertiti.");
     // Past the last page, and an unknown category: the designed 404.
     expect((await request.get("/categories/donna?page=99")).status()).toBe(404);
     await visit(page, "/categories/donna/nope", { status: 404 });
@@ -144,14 +156,15 @@ test.describe("product page", () => {
     await arrived(page, /\/products\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page.getByRole("navigation", { name: "Percorso" })).toContainText("Abiti");
-    const addButton = page.getByRole("button", { name: "Aggiungi alla borsa" });
+    const addButton = page.getByRole("button", { name: "Aggiungi al carrello" });
     await expect(addButton).toBeDisabled();
     if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
 
     // Another colour.
     const swatches = page.getByRole("group", { name: /^Colore:/ }).getByRole("link");
     const second = swatches.nth(1);
-    const colorName = (await second.getAttribute("aria-label"))!;
+    // Each swatch names its colour in text (visually hidden), a sold-out one adds so.
+    const colorName = (await second.textContent())!.split(",")[0];
     await second.click();
     await arrived(page, /\?color=[a-z-]+$/);
     await expect(page.getByRole("group", { name: `Colore: ${colorName}` })).toBeVisible();
@@ -159,7 +172,7 @@ test.describe("product page", () => {
 
     // A size that is in stock.
     const available = page.getByTestId("sizes").locator("a:not([data-sold-out])").first();
-    const size = (await available.textContent())!;
+    const size = (await available.textContent())!.split(",")[0];
     await available.click();
     await arrived(page, new RegExp(`size=${size}$`));
     await expect(page.getByRole("group", { name: `Taglia: ${size}` })).toBeVisible();
@@ -175,6 +188,11 @@ test.describe("product page", () => {
     expect(types.some((type) => type === "Product" || type === "ProductGroup")).toBe(true);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/products\/cardigan-in-cashmere$/);
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/en\/products\//);
+    // The maker's contacts (GPSR art. 19) are on the page, not folded away.
+    const safety = page.getByRole("region", { name: "Sicurezza del prodotto" });
+    await expect(safety).toBeVisible();
+    await expect(safety).toContainText("ProduttoreBottega S.r.l.Via della Spiga 12, 20121 Milano, Italia");
+    await expect(safety.getByRole("link", { name: "sicurezza.prodotti@bottega.example" })).toHaveAttribute("href", "mailto:sicurezza.prodotti@bottega.example");
   });
 
   test("an unknown product is the designed 404", async ({ page }) => {
@@ -189,12 +207,13 @@ test.describe("back in stock", () => {
 
   test("a sold-out size offers the alert form; errors show at the field, then the request is saved", async ({ page, javaScriptEnabled }) => {
     await visit(page, SOLD_OUT.path);
-    const soldOut = page.getByRole("link", { name: `${SOLD_OUT.size}, esaurita` });
+    // "S" then the visually hidden ", esaurita" (Chromium puts a space between the two in the name).
+    const soldOut = page.getByRole("link", { name: new RegExp(`^${SOLD_OUT.size} ?, esaurita$`) });
     await soldOut.click();
     await arrived(page, /size=S$/);
     const form = page.getByTestId("back-in-stock");
     await expect(form.getByRole("heading", { name: "Avvisami quando torna disponibile" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Aggiungi al carrello" })).toHaveCount(0);
 
     const email = form.getByLabel("Email", { exact: true });
     const privacy = form.getByRole("checkbox");
@@ -255,7 +274,7 @@ test.describe("back in stock", () => {
 
       // The size is back: the page offers the bag again.
       await visit(page, variant.path);
-      await expect(page.getByRole("button", { name: "Aggiungi alla borsa" })).toBeEnabled();
+      await expect(page.getByRole("button", { name: "Aggiungi al carrello" })).toBeEnabled();
     } finally {
       await smtp.close();
     }
@@ -296,6 +315,7 @@ test.describe("search (1440×900)", () => {
     await arrived(page, "/search?q=plisse");
     const grid = page.getByTestId("product-grid");
     await expect(grid.getByRole("link", { name: "Abito lungo plissé" })).toBeVisible();
+    await expectHeadingOrder(page);
 
     // Filters keep the query.
     await applyFilters(page, javaScriptEnabled, () => page.getByRole("checkbox", { name: /^In saldo|^Solo disponibili/ }).first().check(), /q=plisse&/);

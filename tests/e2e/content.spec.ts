@@ -71,10 +71,31 @@ test.describe("content (1440×900)", () => {
     });
   }
 
-  test("Whistleblowing exists only in Italian", async ({ page }) => {
+  test("Whistleblowing exists only in Italian: its language switch leads to the English home", async ({ page }) => {
     await visit(page, "/pages/Whistleblowing");
     await expect(title(page)).not.toHaveText("Pagina non trovata");
+    await expect(toEnglish(page)).toHaveAttribute("href", "/en");
     await visit(page, "/en/pages/Whistleblowing", { status: 404 });
+  });
+
+  test("the accessibility statement is linked from the footer in both languages and names the enforcement body", async ({ page }) => {
+    await visit(page, "/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Dichiarazione di accessibilità" }).click();
+    await arrived(page, "/pages/Accessibility");
+    await expect(title(page)).toHaveText("Dichiarazione di accessibilità");
+    const main = page.getByRole("main");
+    for (const heading of ["Stato di conformità", "Limiti noti", "Segnalare una barriera", "Organismo di vigilanza"]) {
+      await expect(main.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+    // The Markdown renderer sets typographic apostrophes.
+    await expect(main).toContainText(/Agenzia per l.Italia Digitale \(AgID\)/);
+    await expect(main).not.toContainText("{{");
+
+    await toEnglish(page).click();
+    await arrived(page, "/en/pages/Accessibility");
+    await expect(title(page)).toHaveText("Accessibility statement");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2, name: "Reporting a barrier" })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Accessibility statement" })).toHaveAttribute("href", "/en/pages/Accessibility");
   });
 
   test("the brand's story pages live at /inside-{name}", async ({ page }) => {

@@ -40,6 +40,15 @@ async function scrollAndSettle(page: Page, share: number) {
   );
 }
 
+/**
+ * Makes the cookie choice on one host (the banner's X: technical cookies only). The popup waits
+ * while the cookie banner asks, so the popup's own tests start from a decided shopper.
+ */
+async function decideCookies(page: Page, origin = IT_ORIGIN) {
+  const response = await page.request.post(`${origin}/pages/cookies`, { form: { intent: "reject" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+}
+
 async function preferenceOn(page: Page, origin: string) {
   return (await page.context().cookies(origin)).find((cookie) => cookie.name === "preference");
 }
@@ -191,7 +200,18 @@ test.describe("the country chooser (1440×900)", () => {
 });
 
 test.describe("the small country popup", () => {
+  test("on a first visit the cookie banner asks first; the popup follows the choice", async ({ page }) => {
+    await visit(page, "/en");
+    await expect(page.getByTestId("consent-banner")).toBeVisible();
+    await expect(popup(page)).toHaveCount(0);
+    await page.getByTestId("consent-refuse").click();
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    await expect(popup(page)).toContainText("You are visiting the Italian shop, which ships to Italy only.");
+    await expectAccessible(page);
+  });
+
   test("hidden for Italian on the Italian shop; shown for English there, where staying hides it for good", async ({ page }) => {
+    await decideCookies(page);
     await visit(page, "/");
     await expect(popup(page)).toHaveCount(0);
 
@@ -212,6 +232,7 @@ test.describe("the small country popup", () => {
   });
 
   test("hidden on account and care-guide pages", async ({ page }) => {
+    await decideCookies(page);
     for (const path of ["/en/account", "/en/careguide"]) {
       await visit(page, path);
       await expect(popup(page), path).toHaveCount(0);
@@ -219,6 +240,7 @@ test.describe("the small country popup", () => {
   });
 
   test("on the international shop: shown for Italian and leads to the Italian shop; hidden for English", async ({ page }) => {
+    await decideCookies(page, EU_ORIGIN);
     await visit(page, `${EU_ORIGIN}/en/pages/Faq`);
     await expect(popup(page)).toHaveCount(0);
     await expect(countryLink(page)).toHaveText("EU · €");
@@ -234,6 +256,7 @@ test.describe("the small country popup", () => {
 
   test("with JavaScript it closes by itself after 30 s, or with its close button, and never leaves the page", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the timer and the close button need JavaScript");
+    await decideCookies(page);
     // Time stands still from the start, so the popup's 30 s count from a known instant however
     // long loading and hydration take.
     await page.clock.install({ time: new Date("2030-01-01T09:00:00Z") });
@@ -259,6 +282,7 @@ test.describe("the small country popup", () => {
 
   test("without JavaScript it stays until the shopper chooses, with no close button", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "the no-JavaScript path");
+    await decideCookies(page);
     await visit(page, "/en");
     await expect(popup(page).getByRole("button")).toHaveCount(1);
     await popup(page).getByRole("link", { name: "Choose another country" }).click();

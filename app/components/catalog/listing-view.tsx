@@ -79,6 +79,11 @@ export function ListingView({ listing, path, extra = {} }: { listing: Listing; p
               <PriceInput name="min" label={t("listing.min")} cents={query.minCents} placeholderCents={facets.price.minCents} />
               <PriceInput name="max" label={t("listing.max")} cents={query.maxCents} placeholderCents={facets.price.maxCents} />
             </div>
+            {query.priceSwapped ? (
+              <p className="mt-2 text-xs text-stone" data-testid="price-swapped">
+                {t("listing.priceSwapped")}
+              </p>
+            ) : null}
           </FacetGroup>
 
           <FacetGroup legend={t("listing.availability")}>
@@ -117,6 +122,8 @@ export function ListingView({ listing, path, extra = {} }: { listing: Listing; p
 
         <ActiveFilters listing={listing} hrefFor={hrefFor} clearHref={path + listingSearch({ ...query, sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false, page: 1 }, extra)} />
 
+        {/* The cards' titles are h3: this h2 keeps the outline from jumping from the page's h1. */}
+        <h2 className="sr-only">{t("listing.productsHeading")}</h2>
         {listing.products.length ? (
           <ul className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 xl:grid-cols-4 desk:gap-x-6 ${updating ? "opacity-60 transition-opacity" : ""}`} aria-busy={updating || undefined} data-testid="product-grid">
             {listing.products.map((product, index) => (

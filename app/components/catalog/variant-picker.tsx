@@ -29,11 +29,15 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
                   replace
                   preventScrollReset
                   aria-current={current ? "true" : undefined}
-                  aria-label={option.name}
                   title={option.name}
                   className={`inline-flex size-11 items-center justify-center rounded-full border ${current ? "border-ink" : "border-transparent hover:border-stone"}`}
                 >
                   <span aria-hidden="true" className={`block size-8 rounded-full border border-black/20 ${option.available ? "" : "opacity-50"}`} style={{ background: option.hex }} />
+                  {/* Text, not an aria-label: a text browser shows it too. */}
+                  <span className="sr-only">
+                    {option.name}
+                    {option.available ? null : `, ${t("product.colorSoldOut")}`}
+                  </span>
                 </Link>
               </li>
             );
@@ -47,11 +51,8 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
           {selection.sizes.map((option) => {
             const current = option.size === size?.size;
             const soldOut = option.stock <= 0;
-            const label = soldOut
-              ? t("product.sizeSoldOut", { size: option.size })
-              : option.stock <= LOW_STOCK
-                ? t("product.sizeLowStock", { size: option.size, count: option.stock })
-                : option.size;
+            // Said in words as well as struck through: screen readers and text browsers get it.
+            const note = soldOut ? t("product.sizeSoldOut") : option.stock <= LOW_STOCK ? t("product.sizeLowStock", { count: option.stock }) : null;
             return (
               <li key={option.size}>
                 <Link
@@ -59,13 +60,13 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
                   replace
                   preventScrollReset
                   aria-current={current ? "true" : undefined}
-                  aria-label={label}
                   data-sold-out={soldOut || undefined}
                   className={`inline-flex min-h-11 min-w-12 items-center justify-center border px-3 text-sm ${
                     current ? "border-ink bg-ink text-ivory" : `border-line bg-paper hover:border-ink ${soldOut ? "text-stone" : ""}`
                   } ${soldOut ? "line-through" : ""}`}
                 >
                   {option.size}
+                  {note ? <span className="sr-only">, {note}</span> : null}
                 </Link>
               </li>
             );

@@ -9,18 +9,18 @@ import { CountryLink } from "./country-link";
 
 /**
  * The small country popup: when the page's language and the shop's country disagree (and no
- * preference is set, see showCountryPopup), it offers staying or switching, as a form and a link
+ * preference is set, and not while the cookie banner asks: see showCountryPopup), it offers staying or switching, as a form and a link
  * that work without JavaScript. It never redirects by itself. With JavaScript it has a close
  * button and closes after 30 s (the countdown waits while the shopper is on it).
  */
-export function CountryPopup({ country }: { country: RootData["country"] }) {
+export function CountryPopup({ country, consentPending }: { country: RootData["country"]; consentPending: boolean }) {
   const { t } = useTranslation("country");
   const { locale, href } = useLocale();
   const location = useLocation();
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const [held, setHeld] = useState(false);
-  const shown = !closed && showCountryPopup({ locale, country: country.current, path: location.pathname, preference: country.preference });
+  const shown = !closed && showCountryPopup({ locale, country: country.current, path: location.pathname, preference: country.preference, consentPending });
 
   useEffect(() => {
     if (!shown || held) return;

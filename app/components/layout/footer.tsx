@@ -35,6 +35,7 @@ const LEGAL: FooterLink[] = [
   { key: "terms", path: "/pages/Terms-Conditions" },
   { key: "privacy", path: "/pages/Privacy-Policy" },
   { key: "cookies", path: "/pages/Cookie-Policy" },
+  { key: "accessibility", path: "/pages/Accessibility" },
 ];
 
 const SOCIAL = [

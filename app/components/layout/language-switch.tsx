@@ -1,7 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { useLocation } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
-import { defaultAlternatePath } from "~/utils/locale";
+import { defaultAlternatePath, localizePath } from "~/utils/locale";
 import { usePageData } from "./shell";
 
 /** Link to the same page in the other language, localized slugs included. */
@@ -11,11 +11,15 @@ export function LanguageSwitch({ alternates }: { alternates?: Partial<Record<"it
   const location = useLocation();
   const page = usePageData();
   const target = locale === "it" ? "en" : "it";
-  const path = (alternates ?? page.alternates)?.[target] ?? defaultAlternatePath(location.pathname, target);
+  const declared = alternates ?? page.alternates;
+  const translated = declared?.[target];
+  // A page that lists its translations and lacks this one (Whistleblowing is Italian only) has no
+  // counterpart: the switch leads to the other language's home instead of a 404.
+  const href = translated ? translated + location.search : declared ? localizePath("/", target) : defaultAlternatePath(location.pathname, target) + location.search;
   // A plain document link: the whole shell (texts, menu, banner) changes language.
   return (
     <a
-      href={path + location.search}
+      href={href}
       hrefLang={target}
       lang={target}
       aria-label={t("header.switchLanguageLabel")}

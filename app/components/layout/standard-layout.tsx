@@ -1,7 +1,9 @@
+import { useLocation } from "react-router";
 import { ConsentBanner } from "~/components/consent/consent-banner";
 import { CountryDialogHost } from "~/components/country/country-link";
 import { CountryPopup } from "~/components/country/country-popup";
 import { useTranslation } from "~/hooks/use-translation";
+import { showConsentBanner } from "~/modules/consent/consent";
 import type { RootData } from "~/root";
 import { Banner } from "./banner";
 import { Footer } from "./footer";
@@ -11,6 +13,7 @@ import type { PageData } from "./shell";
 
 export function StandardLayout({ data, page, children }: { data: RootData; page: PageData; children: React.ReactNode }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-paper focus:px-4 focus:py-2">
@@ -24,10 +27,11 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
         {children}
       </main>
       <Footer locale={data.locale} />
-      {/* The country popup and the cookie banner: sticky at the bottom of the window, and at the
-          end of the page in the flow, so that they never hide the end of the page. */}
+      {/* The country popup or the cookie banner, one at a time (the cookie choice first): sticky
+          at the bottom of the window, and at the end of the page in the flow, so that they never
+          hide the end of the page. */}
       <div className="pointer-events-none sticky bottom-0 z-30">
-        <CountryPopup country={data.country} />
+        <CountryPopup country={data.country} consentPending={showConsentBanner(data.consent !== null, location.pathname)} />
         <ConsentBanner decided={data.consent !== null} />
       </div>
       <CountryDialogHost country={data.country} />

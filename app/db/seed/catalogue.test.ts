@@ -319,3 +319,18 @@ describe("global settings", () => {
     }
   });
 });
+
+describe("catalogue makers (GPSR art. 19)", () => {
+  it("names a known maker for every product, and a responsible person in the EU for each maker outside it", async () => {
+    const { isInEu } = await import("~/modules/catalog/manufacturer");
+    const keys = new Set(catalogue.manufacturers.map((m) => m.key));
+    expect(keys.size).toBe(catalogue.manufacturers.length);
+    for (const p of products) expect(keys, p.key).toContain(p.manufacturerKey);
+    for (const m of catalogue.manufacturers) {
+      expect(m.email, m.key).toMatch(/^[^@\s]+@[^@\s]+$/);
+      if (isInEu(m.countryCode)) expect(m.euResponsible, m.key).toBeUndefined();
+      else expect(isInEu(m.euResponsible?.countryCode ?? ""), m.key).toBe(true);
+    }
+    expect(catalogue.manufacturers.some((m) => !isInEu(m.countryCode))).toBe(true);
+  });
+});

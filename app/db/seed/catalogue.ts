@@ -7,6 +7,7 @@ import type {
   SeedCatalogue,
   SeedCategory,
   SeedColor,
+  SeedManufacturer,
   SeedPriceChange,
   SeedProduct,
 } from "./catalogue.types";
@@ -366,6 +367,35 @@ const categories: SeedCategory[] = categoryTree.flatMap((top, topIndex) => [
   toCategory(top, null, topIndex + 1),
   ...top.children.map((child, childIndex) => toCategory(child, top.key, childIndex + 1)),
 ]);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Makers (the product page's safety information, GPSR art. 19)                               */
+/* ------------------------------------------------------------------------------------------ */
+
+// Bottega makes its own clothes and leather goods (it puts its name on them, so it is their
+// manufacturer); the shoes come from a workshop in the Marche; the scarves from a knitter in
+// Scotland, outside the EU, for whom Bottega is the responsible person in the Union.
+const BOTTEGA = { name: "Bottega S.r.l.", address: "Via della Spiga 12, 20121 Milano", countryCode: "IT", email: "sicurezza.prodotti@bottega.example" };
+
+const manufacturers: SeedManufacturer[] = [
+  { key: "bottega", ...BOTTEGA },
+  { key: "calzaturificio-fermano", name: "Calzaturificio Fermano S.r.l.", address: "Via Ancona 21, 63900 Fermo (FM)", countryCode: "IT", email: "info@calzaturificiofermano.example" },
+  {
+    key: "hawick-knitwear",
+    name: "Hawick Knitwear Ltd",
+    address: "14 Commercial Road, Hawick TD9 7AQ",
+    countryCode: "GB",
+    email: "safety@hawickknitwear.example",
+    euResponsible: BOTTEGA,
+  },
+];
+
+/** Who makes a garment type. */
+function manufacturerOf(garment: Garment): string {
+  if (garment === "shoes") return "calzaturificio-fermano";
+  if (garment === "scarf") return "hawick-knitwear";
+  return "bottega";
+}
 
 const garmentByCategory: Record<string, Garment> = Object.fromEntries(
   categoryTree.flatMap((top) => top.children.map((child) => [child.key, child.garment] as const)),
@@ -1863,6 +1893,7 @@ function buildProducts(): SeedProduct[] {
         key: slug.en,
         categoryKey,
         garment,
+        manufacturerKey: manufacturerOf(garment),
         featuredRank: 0, // assigned below
         createdDaysAgo,
         name: spec.name,
@@ -1928,6 +1959,7 @@ const globalSettings: SeedCatalogue["globalSettings"] = {
 };
 
 export const catalogue: SeedCatalogue = {
+  manufacturers,
   categories,
   colors,
   products: buildProducts(),

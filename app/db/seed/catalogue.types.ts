@@ -38,12 +38,28 @@ export interface SeedPriceChange {
   priceCents: number;
 }
 
+/** A product's maker, for the product page's safety information (GPSR art. 19). */
+export interface SeedManufacturer {
+  /** Stable key, lower-case ASCII kebab-case. */
+  key: string;
+  name: string;
+  /** Street, postcode and town, without the country. */
+  address: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  email: string;
+  /** Required when the maker is established outside the EU. */
+  euResponsible?: { name: string; address: string; countryCode: string; email: string };
+}
+
 export interface SeedProduct extends SeedSeo {
   /** Stable key, unique, lower-case ASCII kebab-case; also the base of every SKU. */
   key: string;
   /** Key of a leaf category. */
   categoryKey: string;
   garment: Garment;
+  /** Key of the maker in the manufacturer list. */
+  manufacturerKey: string;
   /** Lower ranks first in the "featured" sort; 1..N, unique. */
   featuredRank: number;
   /** Days before the seed date when the product was published (for "newest"). */
@@ -78,6 +94,7 @@ export interface SeedGlobalSettings {
 }
 
 export interface SeedCatalogue {
+  manufacturers: SeedManufacturer[];
   categories: SeedCategory[];
   colors: SeedColor[];
   products: SeedProduct[];

@@ -24,7 +24,7 @@ const pages: SeedContent[] = [
 
 ### Come faccio un ordine?
 
-Scegli il capo, il colore e la taglia e aggiungilo alla borsa. Quando sei pronto, apri la [borsa](/cart) e vai al checkout: puoi accedere al tuo account, crearne uno o continuare come ospite. Appena il pagamento è andato a buon fine ricevi una mail con il riepilogo dell'ordine. Con un account ritrovi ordini e indirizzi in [Il mio account](/account).
+Scegli il capo, il colore e la taglia e aggiungilo al carrello. Quando sei pronto, apri il [carrello](/cart) e vai al checkout: puoi accedere al tuo account, crearne uno o continuare come ospite. Appena il pagamento è andato a buon fine ricevi una mail con il riepilogo dell'ordine. Con un account ritrovi ordini e indirizzi in [Il mio account](/account).
 
 ### Posso modificare o annullare un ordine?
 
@@ -271,7 +271,7 @@ Questo negozio spedisce **solo in Italia**, isole comprese. Se vivi in un altro 
 - Ordini da {{freeShippingFrom}}: spedizione **gratuita**.
 - Ordini di importo inferiore: {{shippingFee}}.
 
-Il costo di spedizione è sempre indicato nella borsa e nel riepilogo prima del pagamento, senza sorprese.
+Il costo di spedizione è sempre indicato nel carrello e nel riepilogo prima del pagamento, senza sorprese.
 
 ## Tempi di consegna
 
@@ -522,7 +522,7 @@ Se un prezzo fosse indicato in modo palesemente errato per un errore materiale, 
 
 ## 5. Come si conclude il contratto
 
-1. Scegli i prodotti, li aggiungi alla borsa e indichi l'indirizzo di consegna e il metodo di pagamento.
+1. Scegli i prodotti, li aggiungi al carrello e indichi l'indirizzo di consegna e il metodo di pagamento.
 2. Prima di inviare l'ordine vedi un riepilogo con prodotti, prezzi, spese di spedizione e totale, e puoi correggere eventuali errori di inserimento.
 3. Con il pulsante di conferma, che comporta l'obbligo di pagare, invii la tua proposta d'acquisto.
 4. Il contratto si conclude quando ricevi la mail di conferma dell'ordine, che riporta il riepilogo dell'acquisto e il collegamento a queste condizioni.
@@ -942,7 +942,7 @@ I cookie sono piccoli file di testo che un sito salva nel tuo browser per ricono
 
 Non richiedono il consenso, perché senza di loro il negozio non potrebbe funzionare. Sono tutti cookie di prima parte, impostati da noi.
 
-- **Sessione** (\`__session\`). Tiene insieme la tua visita: la borsa, l'accesso all'account, i passaggi del checkout e i messaggi di conferma dopo un'azione. Contiene solo un codice casuale; i dati restano sui nostri server. Scade se non visiti il sito per 7 giorni e comunque entro 30 giorni.
+- **Sessione** (\`__session\`). Tiene insieme la tua visita: il carrello, l'accesso all'account, i passaggi del checkout e i messaggi di conferma dopo un'azione. Contiene solo un codice casuale; i dati restano sui nostri server. Scade se non visiti il sito per 7 giorni e comunque entro 30 giorni.
 - **Preferenza del paese** (\`preference\`). Ricorda il paese e il negozio che hai scelto nel selettore, così non te lo chiediamo a ogni pagina. Durata: 24 ore.
 - **Registro del consenso.** Ricorda le scelte che hai fatto sui cookie, così non ti riproponiamo il banner a ogni visita. Durata: 6 mesi; alla scadenza ti chiediamo di nuovo.
 
@@ -964,7 +964,7 @@ Alla prima visita un banner ti permette di **accettare** o **rifiutare** i cooki
 
 Puoi cambiare idea in qualsiasi momento con il link **Preferenze cookie** in fondo a ogni pagina: la nuova scelta vale subito e, se revochi il consenso, i cookie analitici vengono eliminati.
 
-Puoi anche cancellare o bloccare i cookie dalle impostazioni del browser. Ricorda però che, senza i cookie tecnici, la borsa e il checkout non funzionano.
+Puoi anche cancellare o bloccare i cookie dalle impostazioni del browser. Ricorda però che, senza i cookie tecnici, il carrello e il checkout non funzionano.
 
 ## Titolare e diritti
 
@@ -1084,6 +1084,93 @@ I dati contenuti nelle segnalazioni sono trattati da {{companyName}}, come titol
         metaDescription:
           "Il canale interno di segnalazione di Bottega secondo il D.lgs. 24/2023: chi può segnalare, che cosa, come, tempi di riscontro e tutele.",
         keywords: "whistleblowing, segnalazioni, D.lgs. 24/2023, canale di segnalazione, tutela del segnalante, ANAC, Bottega",
+      },
+    },
+  },
+  {
+    kind: "page",
+    key: "Accessibility",
+    publishedDaysAgo: 30,
+    translations: {
+      it: {
+        slug: "Accessibility",
+        title: "Dichiarazione di accessibilità",
+        excerpt: "Quanto è accessibile il negozio online di Bottega, che cosa non lo è ancora, come segnalarci una barriera e a chi rivolgerti se la nostra risposta non ti soddisfa.",
+        body: `{{companyName}} vuole che chiunque possa scegliere e comprare i nostri capi, anche con una tastiera, un lettore di schermo, l'ingrandimento o senza JavaScript. Questa dichiarazione riguarda il negozio online in italiano e in inglese ed è redatta secondo la Direttiva (UE) 2019/882 (European Accessibility Act), recepita in Italia dal D.lgs. 27 maggio 2022, n. 82.
+
+## Stato di conformità
+
+Il negozio è **parzialmente conforme** alle Linee guida per l'accessibilità dei contenuti web (WCAG) 2.1, livello AA, richiamate dalla norma europea EN 301 549: la maggior parte dei requisiti è soddisfatta, con le eccezioni elencate qui sotto.
+
+## Che cosa abbiamo fatto
+
+- Ogni pagina funziona anche senza JavaScript: i moduli sono veri moduli e i filtri sono link.
+- Si naviga tutto con la tastiera, con un indicatore di focus sempre visibile e un link per saltare al contenuto.
+- Testi e controlli rispettano i contrasti minimi; le taglie esaurite e i colori sono detti anche a parole, non solo con il colore o il barrato.
+- Le animazioni si fermano se il tuo sistema chiede di ridurre il movimento.
+- Ogni flusso del negozio è verificato a ogni modifica con test automatici di accessibilità, con e senza JavaScript.
+
+## Limiti noti
+
+- Le immagini dei prodotti sono illustrazioni: il testo alternativo indica capo, colore e vista, ma non descrive ogni dettaglio del tessuto. Composizione e istruzioni di cura sono sempre scritte nella scheda.
+- Alcuni documenti in PDF, come la scheda del progetto finanziato, non sono ancora strutturati per i lettori di schermo: se ti serve il contenuto in un altro formato, chiedicelo e te lo mandiamo.
+- Le pagine di pagamento dei fornitori esterni (per esempio PayPal) non dipendono da noi e seguono le dichiarazioni di accessibilità dei fornitori.
+
+## Segnalare una barriera
+
+Se trovi una parte del negozio che non riesci a usare, o un contenuto che non è accessibile, diccelo: scrivi a {{supportEmail}} o chiama il {{supportPhone}}, {{supportHours}}. Indica la pagina, che cosa stavi facendo e, se vuoi, il dispositivo e la tecnologia assistiva che usi. Ti rispondiamo entro **30 giorni** e, se nel frattempo ti serve, ti aiutiamo a completare l'ordine in un altro modo.
+
+## Organismo di vigilanza
+
+Se la risposta non ti soddisfa, o non ricevi risposta entro 30 giorni, puoi rivolgerti all'**Agenzia per l'Italia Digitale (AgID)**, l'autorità che in Italia vigila sull'accessibilità dei servizi di commercio elettronico: trovi la procedura di segnalazione sul sito agid.gov.it.
+
+## Redazione della dichiarazione
+
+Questa dichiarazione si basa su una verifica interna (autovalutazione) con strumenti automatici e prove manuali da tastiera e con lettore di schermo. La rivediamo ogni anno e a ogni modifica importante del negozio.`,
+        metaTitle: "Dichiarazione di accessibilità | Bottega",
+        metaDescription:
+          "Lo stato di accessibilità del negozio online Bottega (WCAG 2.1 AA, European Accessibility Act): limiti noti, come segnalare una barriera e l'organismo di vigilanza AgID.",
+        keywords: "accessibilità, dichiarazione di accessibilità, European Accessibility Act, WCAG 2.1, AgID, barriere, Bottega",
+      },
+      en: {
+        slug: "Accessibility",
+        title: "Accessibility statement",
+        excerpt: "How accessible Bottega's online shop is, what is not accessible yet, how to report a barrier to us, and whom to contact if our answer does not satisfy you.",
+        body: `{{companyName}} wants everyone to be able to choose and buy our clothes, including with a keyboard, a screen reader, magnification or without JavaScript. This statement covers the online shop in Italian and English and follows Directive (EU) 2019/882 (the European Accessibility Act), transposed in Italy by Legislative Decree no. 82 of 27 May 2022.
+
+## Conformance status
+
+The shop is **partially conformant** with the Web Content Accessibility Guidelines (WCAG) 2.1, level AA, as referenced by the European standard EN 301 549: most requirements are met, with the exceptions listed below.
+
+## What we have done
+
+- Every page works without JavaScript: forms are real forms and filters are links.
+- Everything can be reached with a keyboard, with an always-visible focus indicator and a link to skip to the content.
+- Text and controls meet the minimum contrast; sold-out sizes and colours are also given in words, not only by colour or strike-through.
+- Animations stop when your system asks for reduced motion.
+- Every flow of the shop is checked on every change with automated accessibility tests, with and without JavaScript.
+
+## Known limitations
+
+- Product images are illustrations: their text alternative gives the garment, colour and view, but does not describe every detail of the fabric. Composition and care instructions are always written on the product page.
+- Some PDF documents, such as the funded-project sheet, are not yet structured for screen readers: if you need their content in another format, ask us and we'll send it.
+- The payment pages of external providers (for example PayPal) are outside our control and follow those providers' own accessibility statements.
+
+## Reporting a barrier
+
+If you find a part of the shop you cannot use, or content that is not accessible, tell us: write to {{supportEmail}} or call {{supportPhone}}, {{supportHours}}. Tell us the page, what you were doing and, if you like, the device and assistive technology you use. We reply within **30 days** and, if you need it in the meantime, help you complete your order another way.
+
+## Enforcement body
+
+If our answer does not satisfy you, or you receive none within 30 days, you can turn to the **Agenzia per l'Italia Digitale (AgID)**, the Italian authority that supervises the accessibility of e-commerce services: its reporting procedure is on agid.gov.it.
+
+## How this statement was prepared
+
+This statement is based on an internal review (self-assessment) with automated tools and manual testing with a keyboard and a screen reader. We review it every year and after every significant change to the shop.`,
+        metaTitle: "Accessibility statement | Bottega",
+        metaDescription:
+          "The accessibility of Bottega's online shop (WCAG 2.1 AA, European Accessibility Act): known limitations, how to report a barrier, and the enforcement body AgID.",
+        keywords: "accessibility, accessibility statement, European Accessibility Act, WCAG 2.1, AgID, barriers, Bottega",
       },
     },
   },

@@ -55,6 +55,7 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
   const stamp = now.toISOString();
   {
     const categoryIds = await insertCategories(trx, catalogue, stamp);
+    const manufacturerIds = await insertManufacturers(trx, catalogue);
 
     await trx
       .insertInto("colors")
@@ -69,11 +70,14 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
     for (const p of catalogue.products) {
       const categoryId = categoryIds.get(p.categoryKey);
       if (categoryId === undefined) throw new Error(`Seed product ${p.key}: unknown category ${p.categoryKey}`);
+      const manufacturerId = manufacturerIds.get(p.manufacturerKey);
+      if (manufacturerId === undefined) throw new Error(`Seed product ${p.key}: unknown manufacturer ${p.manufacturerKey}`);
       const created = at(p.createdDaysAgo);
       const { id: productId } = await trx
         .insertInto("products")
         .values({
           category_id: categoryId,
+          manufacturer_id: manufacturerId,
           garment: p.garment,
           featured_rank: p.featuredRank,
           published_at: created,
@@ -157,6 +161,30 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
     await seedStores(trx, now);
     return { products: catalogue.products.length, variants: variantCount };
   }
+}
+
+/** The makers, by key. */
+async function insertManufacturers(trx: Transaction<Database>, catalogue: SeedCatalogue): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const m of catalogue.manufacturers) {
+    const { id } = await trx
+      .insertInto("manufacturers")
+      .values({
+        key: m.key,
+        name: m.name,
+        address: m.address,
+        country_code: m.countryCode,
+        email: m.email,
+        eu_responsible_name: m.euResponsible?.name ?? null,
+        eu_responsible_address: m.euResponsible?.address ?? null,
+        eu_responsible_country_code: m.euResponsible?.countryCode ?? null,
+        eu_responsible_email: m.euResponsible?.email ?? null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.set(m.key, id);
+  }
+  return ids;
 }
 
 async function insertCategories(trx: Transaction<Database>, catalogue: SeedCatalogue, stamp: string) {

@@ -1,12 +1,27 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
+import { catalogue } from "~/db/seed/catalogue";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { getCategoryPage, getMenu } from "./category.service.server";
-import { getNewArrivals, getProductAlternates } from "./product.service.server";
+import { getNewArrivals, getProductAlternates, getProductPage } from "./product.service.server";
 
 describeEachDatabase("catalogue services", (ctx) => {
   beforeAll(async () => {
     await seedDatabase(ctx().db);
+  });
+
+  it("gives the product page its maker's contacts (GPSR), and the EU responsible person for a maker outside the EU", async () => {
+    const slugOf = (garment: string) => catalogue.products.find((p) => p.garment === garment)!.slug;
+    const shoes = await getProductPage(ctx().db, "it", slugOf("shoes").it, {});
+    expect(shoes?.safety).toEqual({
+      manufacturer: { name: "Calzaturificio Fermano S.r.l.", postalAddress: "Via Ancona 21, 63900 Fermo (FM), Italia", email: "info@calzaturificiofermano.example" },
+      euResponsible: null,
+    });
+    const scarf = await getProductPage(ctx().db, "en", slugOf("scarf").en, {});
+    expect(scarf?.safety?.manufacturer.postalAddress).toBe("14 Commercial Road, Hawick TD9 7AQ, United Kingdom");
+    expect(scarf?.safety?.euResponsible).toEqual({ name: "Bottega S.r.l.", postalAddress: "Via della Spiga 12, 20121 Milano, Italy", email: "sicurezza.prodotti@bottega.example" });
+    // The raw record stays on the server side of the service.
+    expect(scarf?.product).not.toHaveProperty("manufacturer");
   });
 
   it("builds the menu tree in each language with localized URLs", async () => {

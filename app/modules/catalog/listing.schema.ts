@@ -18,6 +18,8 @@ export interface ListingQuery {
   onSale: boolean;
   sort: Sort;
   page: number;
+  /** The URL gave the minimum above the maximum: they were swapped, and the filter form says so. */
+  priceSwapped: boolean;
 }
 
 const TOKEN = /^[\p{L}\p{N}._-]{1,32}$/u;
@@ -34,7 +36,8 @@ const flag = (value: string | null) => value === "1" || value === "on" || value 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   let minCents = parseEuro(params.get("min"));
   let maxCents = parseEuro(params.get("max"));
-  if (minCents !== null && maxCents !== null && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
+  const priceSwapped = minCents !== null && maxCents !== null && minCents > maxCents;
+  if (priceSwapped) [minCents, maxCents] = [maxCents, minCents];
   const sort = params.get("sort");
   const page = Number(params.get("page") ?? "1");
   return {
@@ -46,6 +49,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     onSale: flag(params.get("sale")),
     sort: SORTS.includes(sort as Sort) ? (sort as Sort) : "featured",
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    priceSwapped,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import type { ManufacturerRecord } from "./manufacturer";
 
 export interface ProductSummaryRow {
   id: number;
@@ -90,13 +91,16 @@ export interface ProductDetailRow {
   metaDescription: string;
   keywords: string;
   shareImage: string | null;
+  /** Its maker (GPSR), or null when the catalogue names none. */
+  manufacturer: ManufacturerRecord | null;
 }
 
-/** A published product by its localized slug. */
-export function findPublishedProduct(db: Kysely<Database>, locale: Locale, slug: string, now: string): Promise<ProductDetailRow | undefined> {
-  return db
+/** A published product by its localized slug, with its maker. */
+export async function findPublishedProduct(db: Kysely<Database>, locale: Locale, slug: string, now: string): Promise<ProductDetailRow | undefined> {
+  const row = await db
     .selectFrom("products as p")
     .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .leftJoin("manufacturers as m", "m.id", "p.manufacturer_id")
     .select([
       "p.id",
       "p.category_id as categoryId",
@@ -110,10 +114,44 @@ export function findPublishedProduct(db: Kysely<Database>, locale: Locale, slug:
       "t.meta_description as metaDescription",
       "t.keywords",
       "t.share_image as shareImage",
+      "m.name as manufacturerName",
+      "m.address as manufacturerAddress",
+      "m.country_code as manufacturerCountryCode",
+      "m.email as manufacturerEmail",
+      "m.eu_responsible_name as euResponsibleName",
+      "m.eu_responsible_address as euResponsibleAddress",
+      "m.eu_responsible_country_code as euResponsibleCountryCode",
+      "m.eu_responsible_email as euResponsibleEmail",
     ])
     .where("t.slug", "=", slug)
     .where("p.published_at", "<=", now)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    manufacturerName,
+    manufacturerAddress,
+    manufacturerCountryCode,
+    manufacturerEmail,
+    euResponsibleName,
+    euResponsibleAddress,
+    euResponsibleCountryCode,
+    euResponsibleEmail,
+    ...product
+  } = row;
+  const manufacturer =
+    manufacturerName === null || manufacturerAddress === null || manufacturerCountryCode === null || manufacturerEmail === null
+      ? null
+      : {
+          name: manufacturerName,
+          address: manufacturerAddress,
+          countryCode: manufacturerCountryCode.trim(),
+          email: manufacturerEmail,
+          euResponsibleName,
+          euResponsibleAddress,
+          euResponsibleCountryCode: euResponsibleCountryCode?.trim() ?? null,
+          euResponsibleEmail,
+        };
+  return { ...product, manufacturer };
 }
 
 /** The product's pictures, in gallery order. */

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import { countryName } from "~/modules/country/countries.server";
 import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
 import { localizePath } from "~/utils/locale";
 import { getCategoryTrail } from "./category.service.server";
 import { findListedProducts, findListingPage, findPriceHistories } from "./listing.repository.server";
+import { productSafety } from "./manufacturer";
 import { lowestPriceBeforeReduction } from "./price-history";
 import {
   findProductSlugs,
@@ -140,8 +142,11 @@ export async function getProductPage(
   const alternates = Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, productUrl(s as string, l as Locale)])) as Partial<
     Record<Locale, string>
   >;
+  const { manufacturer, ...details } = product;
   return {
-    product: { ...product, url: productUrl(product.slug, locale) },
+    product: { ...details, url: productUrl(product.slug, locale) },
+    /** The maker's (and EU responsible person's) contacts, GPSR art. 19; null when the catalogue lacks them. */
+    safety: manufacturer ? productSafety(manufacturer, (code) => countryName(code, locale)) : null,
     selection,
     lowestPriceCents: isReduced(selection.priced) ? lowestPriceBeforeReduction(history, now) : null,
     gallery,

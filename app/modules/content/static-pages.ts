@@ -15,6 +15,7 @@ export const STATIC_PAGES: Record<string, { only?: Locale; canonical?: string }>
   "Privacy-Policy": {},
   "Cookie-Policy": {},
   Whistleblowing: { only: "it" },
+  Accessibility: {},
   "garment-care": {},
 };
 

@@ -16,6 +16,11 @@ function nameOf(code: CountryCode, locale: Locale): string {
   return name;
 }
 
+/** Any ISO 3166-1 alpha-2 country in the reader's language ("GB" → "Regno Unito"); the code itself when unknown. */
+export function countryName(alpha2: string, locale: Locale): string {
+  return countries.getName(alpha2.toUpperCase(), locale, { select: "official" }) ?? alpha2;
+}
+
 let options: CountryOption[] | undefined;
 
 /** The country zone list (spec §3) in its order, for the chooser. */

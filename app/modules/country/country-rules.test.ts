@@ -171,7 +171,14 @@ describe("choosing a country", () => {
 });
 
 describe("the small country popup", () => {
-  const base = { locale: "it" as const, country: null, path: "/categories/donna", preference: null };
+  const base = { locale: "it" as const, country: null, path: "/categories/donna", preference: null, consentPending: false };
+
+  it("waits while the cookie banner asks: the cookie choice comes first", () => {
+    expect(showCountryPopup({ ...base, consentPending: true })).toBe(false);
+    expect(showCountryPopup({ ...base, locale: "en", country: "IT", path: "/en", consentPending: true })).toBe(false);
+    // Once the shopper has chosen (or on the cookies page, where the banner does not show).
+    expect(showCountryPopup({ ...base, consentPending: false })).toBe(true);
+  });
 
   it("shows for the Italian locale on a non-Italian country", () => {
     expect(showCountryPopup(base)).toBe(true);

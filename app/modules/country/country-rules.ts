@@ -137,10 +137,24 @@ export function chooseCountry({
  * The small country popup (spec §4): hidden once a preference is set, on blog, account and care
  * guide pages (curadelcapo, in English careguide), on the chooser itself, and wherever the
  * language matches the shop (Italian on Italy, another language elsewhere). It never redirects:
- * the shopper chooses.
+ * the shopper chooses. On a first visit it also waits while the cookie banner asks
+ * (`consentPending`): one prompt at a time at the bottom of the window, the cookie choice first,
+ * so that together they never cover a phone's screen.
  */
-export function showCountryPopup({ locale, country, path, preference }: { locale: Locale; country: CountryCode | null; path: string; preference: CountryCode | null }): boolean {
-  if (preference) return false;
+export function showCountryPopup({
+  locale,
+  country,
+  path,
+  preference,
+  consentPending,
+}: {
+  locale: Locale;
+  country: CountryCode | null;
+  path: string;
+  preference: CountryCode | null;
+  consentPending: boolean;
+}): boolean {
+  if (preference || consentPending) return false;
   const kind = pageKindOf(path);
   if (kind === "blog" || kind === "account" || kind === "care" || kind === "chooser") return false;
   if (locale === "it" && country === "IT") return false;

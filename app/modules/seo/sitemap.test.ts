@@ -79,7 +79,7 @@ describe("pagesSitemap", () => {
   });
 
   it("lists each static page under its canonical spelling, in the languages it exists in", () => {
-    for (const id of ["Faq", "Returns", "Shipping", "About", "Contact", "Terms-Conditions", "Privacy-Policy", "Cookie-Policy", "garment-care"]) {
+    for (const id of ["Faq", "Returns", "Shipping", "About", "Contact", "Terms-Conditions", "Privacy-Policy", "Cookie-Policy", "Accessibility", "garment-care"]) {
       const alternates = { it: `${origin}/pages/${id}`, en: `${origin}/en/pages/${id}`, "x-default": `${origin}/pages/${id}` };
       expect(pages.get(`${origin}/pages/${id}`)?.alternates).toEqual(alternates);
       expect(pages.get(`${origin}/en/pages/${id}`)?.alternates).toEqual(alternates);
