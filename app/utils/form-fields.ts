@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Fields that several public forms share (newsletter, back-in-stock, work with us), with the
 // spec's messages as common.json keys (validation.*): one rule, one message, everywhere.
