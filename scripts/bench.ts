@@ -20,6 +20,7 @@ import {
   runWindow,
 } from "./bench/load";
 import { PAGES, type PageEntry } from "./bench/pages";
+import { type FetchedJs, launchBrowser, measureFetchedJs } from "./bench/browser";
 import { type PreloadedJs, measurePreloadedJs } from "./bench/preload";
 import { type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
 import { ServerProcess, build, freePort, snapshotBuild } from "./bench/server";
@@ -107,6 +108,9 @@ interface PageResult {
   error?: string;
   /** Why its preloaded JavaScript could not be measured (e.g. a preload that answers 404). */
   jsError?: string;
+  /** Every script a real browser fetched until the network was idle, without interaction. */
+  fetched?: FetchedJs;
+  fetchedError?: string;
   html?: { bytes: number; wireBytes: number; contentEncoding: string; setsCookie: boolean };
   js?: PreloadedJs;
   warmups: WindowResult[];
@@ -173,6 +177,10 @@ function evaluate(result: PageResult, control: PageResult) {
   const { page } = result;
   if (result.error) result.violations.push(result.error);
   if (result.jsError) result.violations.push(result.jsError);
+  if (result.fetchedError) result.violations.push(result.fetchedError);
+  if (result.fetched?.cspViolations.length) {
+    result.violations.push(`the browser reported ${result.fetched.cspViolations.length} Content-Security-Policy violation(s): ${result.fetched.cspViolations.join("; ")}`);
+  }
   const failed = failureCount(result.failures);
   if (failed) {
     const f = result.failures;
@@ -188,6 +196,13 @@ function evaluate(result: PageResult, control: PageResult) {
   if (page.jsBudgetKiB !== undefined) {
     if (result.js && result.js.gzipBytes > page.jsBudgetKiB * 1024) {
       result.violations.push(`preloads ${fixed(kib(result.js.gzipBytes), 1)} KiB of gzipped JavaScript, budget ${page.jsBudgetKiB} KiB`);
+    }
+    if (result.fetched && result.fetched.gzipBytes > page.jsBudgetKiB * 1024) {
+      const extra = result.js ? result.fetched.files.filter((f) => !result.js!.files.some((p) => p.path === f.path)).map((f) => f.path) : [];
+      result.violations.push(
+        `a browser fetched ${fixed(kib(result.fetched.gzipBytes), 1)} KiB of gzipped JavaScript until idle, budget ${page.jsBudgetKiB} KiB` +
+          (extra.length ? ` (not preloaded: ${extra.join(", ")})` : ""),
+      );
     }
   }
   if (page.minThroughputRatio !== undefined) {
@@ -216,7 +231,7 @@ function budgetText(page: PageEntry): string {
 }
 
 function resultsTable(results: PageResult[]): string {
-  const header = ["page", "path", "req/s", "ratio", "p50 ms", "p99 ms", "p99 ratio", "JS gz KiB", "JS raw KiB", "budget", "result"];
+  const header = ["page", "path", "req/s", "ratio", "p50 ms", "p99 ms", "p99 ratio", "JS gz KiB", "fetched gz KiB", "JS raw KiB", "budget", "result"];
   const rows = results.map((r) => [
     r.page.control ? `${r.page.name} *` : r.page.name,
     r.page.path,
@@ -226,11 +241,12 @@ function resultsTable(results: PageResult[]): string {
     ms(r.p99),
     fixed(r.p99Ratio, 2),
     r.js ? fixed(kib(r.js.gzipBytes), 1) : "—",
+    r.fetched ? fixed(kib(r.fetched.gzipBytes), 1) : "—",
     r.js ? fixed(kib(r.js.rawBytes), 1) : "—",
     budgetText(r.page),
     r.violations.length ? "FAIL" : "ok",
   ]);
-  return table(header, rows, ["left", "left", "right", "right", "right", "right", "right", "right", "right", "left", "left"]);
+  return table(header, rows, ["left", "left", "right", "right", "right", "right", "right", "right", "right", "right", "left", "left"]);
 }
 
 function jsDetails(js: PreloadedJs): string {
@@ -274,6 +290,9 @@ function toJson(startedAt: Date, machine: MachineInfo, settings: RunSettings, re
       html: r.html ?? null,
       js: r.js
         ? { gzipBytes: r.js.gzipBytes, rawBytes: r.js.rawBytes, gzipKiB: round(kib(r.js.gzipBytes), 1), files: r.js.files, notPreloaded: r.js.notPreloaded }
+        : null,
+      fetchedJs: r.fetched
+        ? { gzipBytes: r.fetched.gzipBytes, rawBytes: r.fetched.rawBytes, gzipKiB: round(kib(r.fetched.gzipBytes), 1), files: r.fetched.files, cspViolations: r.fetched.cspViolations }
         : null,
       rounds: r.rounds.map((w) => ({
         requestsPerSecond: round(w.requestsPerSecond, 1),
@@ -334,7 +353,8 @@ async function main(): Promise<number> {
       log(`done in ${fixed(await build(ROOT), 1)} s.`);
     } else log("Reusing build/ (--skip-build).");
     dir = snapshotBuild(ROOT);
-    const port = await freePort();
+    // BENCH_PORT pins the port (e.g. to keep clear of other servers on a shared machine).
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     server = ServerProcess.start({ dir, port, databaseFile: path.join(dir, "bench.sqlite") });
     const readyIn = await server.waitHealthy();
     log(`Server: production build from a snapshot of build/, fresh SQLite database, ${server.url}, ready in ${fixed(readyIn, 1)} s.`);
@@ -367,6 +387,25 @@ async function main(): Promise<number> {
         result.error = (error as Error).message;
       }
     }
+    // What a real browser fetches until the network is idle, without interaction (lazily loaded
+    // chunks included), before any load: Chromium must not compete with the measurement.
+    process.stdout.write("Opening each page in Chromium… ");
+    const browser = await launchBrowser();
+    try {
+      for (const result of results) {
+        if (result.error) continue;
+        try {
+          result.fetched = await measureFetchedJs(browser, server.url + result.page.path);
+        } catch (error) {
+          result.fetchedError = `the JavaScript a browser fetches could not be measured: ${(error as Error).message}`;
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    log("done.");
+    log();
+
     const control = results.find((r) => r.page === controlPage)!;
     const measurable = results.filter((r) => !r.error);
 
@@ -418,7 +457,7 @@ async function main(): Promise<number> {
     log(resultsTable(results));
     log(`* the control route: shell and static markup without database or session. ratio = req/s ÷ control req/s; p99 ratio = p99 ÷ control p99.`);
     log(
-      `  p50/p99 pooled over the ${options.rounds} rounds (${options.connections} connections); JS = gzip -9 of every preloaded script, summed; ` +
+      `  p50/p99 pooled over the ${options.rounds} rounds (${options.connections} connections); JS = gzip -9 of every preloaded script, summed; fetched = the same for every script Chromium fetched until the network was idle, without interaction; ` +
         `CPU averaged over the rounds: server ${fixed(cpu.server, 2)} cores, autocannon ${fixed(cpu.loadGenerator, 2)}, other ${fixed(cpu.other, 2)}.`,
     );
     log();
@@ -426,7 +465,11 @@ async function main(): Promise<number> {
       if (result.html) {
         log(
           `${result.page.name}: HTML ${fixed(kib(result.html.bytes), 1)} KiB (${fixed(kib(result.html.wireBytes), 1)} KiB as ${result.html.contentEncoding}); ` +
-            (result.js ? `${result.js.files.length} scripts, gz KiB: ${jsDetails(result.js)}` : "scripts not measured"),
+            (result.js ? `${result.js.files.length} scripts, gz KiB: ${jsDetails(result.js)}` : "scripts not measured") +
+            (result.fetched && result.js
+              ? `; a browser fetched ${result.fetched.files.length} scripts` +
+                (result.fetched.files.length > result.js.files.length ? ` (${result.fetched.files.length - result.js.files.length} more than preloaded)` : "")
+              : ""),
         );
       }
     }

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { withStatementCache } from "./sqlite-statement-cache.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -36,7 +37,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: "sqlite", close: () => db.destroy() };
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { Route } from "./+types/product";
 import { AddToBagForm } from "~/components/catalog/add-to-bag-form";
 import { BackInStockForm } from "~/components/catalog/back-in-stock-form";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 const DEV_SESSION_SECRET = "bottega-development-secret-do-not-use-in-production";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Fields that several forms share (newsletter, back-in-stock, work with us, and the buy path's
 // forms to come), with the spec's messages as common.json keys (validation.*): one rule, one

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/utils/zod";
 import { DomainError } from "./domain-error";
 
 // The server half of the form kit (app/components/ui/form-kit.tsx): read the body, validate it

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/utils/zod";
 import { resources } from "~/i18n/resources";
 import { DomainError } from "./domain-error";
 import { HONEYPOT_FIELD } from "./honeypot";

@@ -10,7 +10,10 @@ export interface PageEntry {
   path: string;
   /** The yardstick the other pages are compared against: exactly one entry has it. */
   control?: boolean;
-  /** Fails the run when the page preloads more gzipped JavaScript than this (1 KiB = 1024 bytes). */
+  /**
+   * Fails the run when the page preloads more gzipped JavaScript than this (1 KiB = 1024 bytes),
+   * or when a browser fetches more than this until the network is idle, without interaction.
+   */
   jsBudgetKiB?: number;
   /** Fails the run when the page's requests/s divided by the control's falls below this (0.4 = 40 %). */
   minThroughputRatio?: number;
@@ -19,6 +22,6 @@ export interface PageEntry {
 export const PAGES: PageEntry[] = [
   { name: "control", path: "/_control", control: true },
   { name: "home", path: "/", jsBudgetKiB: 135 },
-  { name: "listing", path: "/categories/donna", minThroughputRatio: 0.4 },
-  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 140, minThroughputRatio: 0.4 },
+  { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
+  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 140, minThroughputRatio: 0.6 },
 ];

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
+import { arrived, expect, expectAccessible, test, visit, waitForHydration } from "./fixtures";
 
 const TEXTS = {
   it: {
@@ -49,6 +49,19 @@ function form(page: Page, variant: Variant, lang: Lang) {
   };
 }
 
+/**
+ * The footer form is the server's plain form until the shopper first uses it; then its code
+ * loads and the validating form takes its place (its no-JavaScript return field goes). With
+ * JavaScript, focus the field and wait for that before testing the validating form.
+ */
+async function activate(page: Page, variant: Variant, lang: Lang, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled || variant !== "footer") return;
+  await form(page, variant, lang).email.focus();
+  await expect(page.locator('#newsletter-footer input[name="redirectTo"]')).toHaveCount(0);
+}
+
+const NEWSLETTER_CHUNK = /\/assets\/newsletter-form-[\w-]+\.js$/;
+
 /** The page's top notices (flash messages after a no-JS post-redirect-get). */
 const notices = (page: Page) => page.getByRole("status", { name: /^(Notifiche|Notifications)$/ });
 
@@ -91,6 +104,7 @@ for (const variant of ["footer", "page"] as const) {
         const f = form(page, variant, lang);
         await visit(page, f.path);
         await expect(f.email).toBeVisible();
+        await activate(page, variant, lang, javaScriptEnabled);
         await f.email.fill(uniqueEmail());
         await f.privacy.check();
 
@@ -121,6 +135,7 @@ for (const variant of ["footer", "page"] as const) {
         const f = form(page, variant, lang);
         await visit(page, f.path);
         await expect(f.email).toBeVisible();
+        await activate(page, variant, lang, javaScriptEnabled);
 
         if (javaScriptEnabled) {
           // Validated in the browser (on blur, then on submit): no navigation, no request.
@@ -185,6 +200,66 @@ for (const variant of ["footer", "page"] as const) {
     }
   });
 }
+
+test.describe("the footer form's code", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about loading JavaScript");
+
+  test("is not fetched until the shopper uses the form", async ({ page }) => {
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      if (NEWSLETTER_CHUNK.test(new URL(request.url()).pathname)) chunks.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(chunks).toEqual([]);
+    const loaded = page.waitForRequest((request) => NEWSLETTER_CHUNK.test(new URL(request.url()).pathname));
+    await form(page, "footer", "it").email.focus();
+    await loaded;
+    await expect(page.locator('#newsletter-footer input[name="redirectTo"]')).toHaveCount(0);
+  });
+
+  test("keeps what was typed before it arrived, and the focus", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(NEWSLETTER_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const f = form(page, "footer", "it");
+    await visit(page, "/");
+    await f.email.click();
+    await page.keyboard.type("mario@exa");
+    await f.privacy.check();
+    await f.email.focus();
+    await expect(page.locator('#newsletter-footer input[name="redirectTo"]')).toHaveCount(1);
+    release();
+    await expect(page.locator('#newsletter-footer input[name="redirectTo"]')).toHaveCount(0);
+    await expect(f.email).toBeFocused();
+    await expect(f.email).toHaveValue("mario@exa");
+    await expect(f.privacy).toBeChecked();
+    await page.keyboard.type("mple.com");
+    await expect(f.email).toHaveValue("mario@example.com");
+    await f.submit.click();
+    await expect(f.status).toHaveText(TEXTS.it.success);
+    await expect(page).toHaveURL("/");
+  });
+
+  test("a submit before it has loaded is a plain form post", async ({ page }) => {
+    // The code never arrives (slow network, or a new deployment): the server's form still works.
+    await page.route(NEWSLETTER_CHUNK, (route) => route.abort());
+    const f = form(page, "footer", "it");
+    await visit(page, "/");
+    await f.email.fill(uniqueEmail());
+    await f.privacy.check();
+    const documents = recordDocuments(page);
+    await postAndLand(page, f.submit, "/");
+    expect(documents).toEqual([
+      { method: "POST", status: 302 },
+      { method: "GET", status: 200 },
+    ]);
+    await expect(notices(page)).toContainText(TEXTS.it.success);
+  });
+});
 
 test("with JavaScript, the button shows a pending state while the sign-up is sent", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "pending states need JavaScript");

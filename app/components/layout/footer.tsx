@@ -1,6 +1,5 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
-import { Suspense } from "react";
 import { LazyNewsletterForm } from "~/components/newsletter/newsletter-form.lazy";
 import { useRootData } from "~/hooks/use-locale";
 import { COOKIES_PAGE_PATH } from "~/modules/consent/consent";
@@ -74,9 +73,7 @@ export function Footer({ locale }: { locale: Locale }) {
             {t("newsletter.title")}
           </h2>
           <p className="mb-4 text-sm text-stone">{t("newsletter.intro")}</p>
-          <Suspense fallback={null}>
-            <LazyNewsletterForm variant="footer" />
-          </Suspense>
+          <LazyNewsletterForm variant="footer" />
         </section>
       </div>
       <div className="border-t border-line">

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { ConsentChoice } from "./consent";
 
 const checkbox = z

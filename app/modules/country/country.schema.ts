@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { COUNTRY_CODES } from "./country-rules";
 
 /**

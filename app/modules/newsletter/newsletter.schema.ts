@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { emailField, privacyConsentField } from "~/utils/form-fields";
 import { LOCALES } from "~/utils/locale";
 

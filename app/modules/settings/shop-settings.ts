@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // The shop's constants, kept once in the database (shop_settings) and shown wherever they are
 // needed: pages, footer, checkout. Where the spec's Italian and English texts disagree, one value
