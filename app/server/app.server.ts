@@ -1,6 +1,5 @@
 // The application half of the server, built into the React Router server bundle: server.ts
 // (the HTTP half) loads it with Vite in development and from build/server in production.
-import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection.server";
@@ -12,6 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { purgeRateLimits } from "~/utils/rate-limit.server";
 import { appContext } from "./context.server";
+import { createExpressHandler } from "./express-handler.server";
 
 export interface App {
   handler: RequestHandler;
@@ -42,7 +42,7 @@ export async function createApp(): Promise<App> {
   // In production the build is an object, so React Router derives its route table once; a
   // function (development) makes it re-derive the table on every request, for hot reloads.
   const build = env.NODE_ENV === "production" ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build");
-  const handler = createRequestHandler({
+  const handler = createExpressHandler({
     build,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
