@@ -7,8 +7,19 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { App } from "./app/server/app.server";
+import {
+  boundedBodies,
+  plainTextErrors,
+  readableBodies,
+  requireCleanUrl,
+  requireValidHost,
+  sameOriginPosts,
+  shopOrigins,
+} from "./app/server/http-guards.server";
+import { createHttpServer } from "./app/server/http-server.server";
 import { getEnv, usesDevelopmentSecret } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
+import { publicUrlIsHttps } from "./app/utils/public-url";
 
 const env = getEnv();
 if (usesDevelopmentSecret(env)) {
@@ -53,7 +64,7 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (isProduction && env.PUBLIC_URL.startsWith("https://")) {
+  if (isProduction && publicUrlIsHttps(env.PUBLIC_URL)) {
     res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }
   next();
@@ -74,29 +85,6 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/**
- * Cross-site POSTs are refused before they reach an action. SameSite=Lax already keeps the
- * session cookie off them; this also covers forms that need no session (newsletter, career).
- */
-function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const site = req.get("Sec-Fetch-Site");
-  const origin = req.get("Origin");
-  let foreign = site === "cross-site";
-  if (!foreign && origin && origin !== "null") {
-    try {
-      foreign = new URL(origin).host !== req.get("Host");
-    } catch {
-      foreign = true;
-    }
-  }
-  if (foreign) {
-    res.status(403).type("text/plain").send("Cross-origin form posts are not accepted.");
-    return;
-  }
-  next();
-}
-
 async function main() {
   const server = express();
   server.disable("x-powered-by");
@@ -104,8 +92,10 @@ async function main() {
   server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
   server.use(requestLog);
   server.use(securityHeaders);
+  server.use(requireValidHost);
+  server.use(requireCleanUrl);
   server.use(compression());
-  server.use(sameOriginPosts);
+  server.use(sameOriginPosts(shopOrigins([env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST], { development: !isProduction })));
 
   let app: App;
   if (isProduction) {
@@ -126,9 +116,12 @@ async function main() {
     const health = await app.health();
     res.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: health.ok ? "ok" : "unavailable", database: health.database });
   });
-  server.all("/{*path}", app.handler);
+  // Bodies are read (bounded) only now, past static files and health, for the app's routes.
+  server.all("/{*path}", boundedBodies, readableBodies, app.handler);
+  server.use(plainTextErrors);
 
-  const listener = server.listen(env.PORT, () => {
+  const http = createHttpServer(server);
+  const listener = http.server.listen(env.PORT, () => {
     const address = listener.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     log.info("listening", { url: `http://localhost:${port}`, database: app.database.kind, mode: env.NODE_ENV });
@@ -139,17 +132,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
-    // Stop accepting, let requests in flight finish, then close the database.
-    listener.close(async () => {
+    // Stop accepting, answer every request already received, then close the database. A
+    // connection that stays silent is ended by the headers timeout (15 s), well before this.
+    setTimeout(() => {
+      log.warn("forced exit after 30 s");
+      process.exit(1);
+    }, 30_000).unref();
+    http.stop().then(async () => {
       await app.close();
       log.info("stopped");
       process.exit(0);
     });
-    listener.closeIdleConnections();
-    setTimeout(() => {
-      log.warn("forced exit after 10 s");
-      process.exit(1);
-    }, 10_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -13,7 +13,7 @@ export default defineConfig({
     include: ["tests/http/**/*.test.ts"],
     environment: "node",
     maxWorkers: 2,
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { withStatementCache } from "./sqlite-statement-cache.server";
@@ -23,10 +23,16 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 /** Opens a database from a URL: `file:PATH` (SQLite, `:memory:` allowed) or `postgres://…`. */
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    // An idle client that loses its server must not crash the process.
-    pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A bounded wait for a connection: with the server unreachable (or the pool exhausted)
+    // the request fails as "unavailable" after 5 s instead of hanging.
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    // A client that loses its server emits "error": the pool listens while the client is idle,
+    // but a checked-out one (a query running) has no listener, and an unheard "error" kills the
+    // process. The query in flight fails on its own; the pool drops the client on release.
+    const logLoss = (error: Error) => console.error(JSON.stringify({ level: "error", msg: "pg connection lost", error: error.message }));
+    pool.on("error", logLoss);
+    pool.on("connect", (client) => client.on("error", logLoss));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unavailabilityAwarePool(pool) }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   if (!url.startsWith("file:")) throw new Error(`Unsupported DATABASE_URL: ${url}`);
@@ -39,6 +45,102 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * Thrown instead of the driver's error when the database cannot be reached: no connection to be
+ * had, or the server dropped the one in use. It is shaped as a React Router error response
+ * (status, statusText, internal, data), so a loader, action or middleware that meets it answers
+ * 503 without any route knowing: the error page for documents, `{ message }` as JSON from
+ * resource routes (/api). It is not an `Error` on purpose: React Router would then report it
+ * as a 500. The driver's message stays server-side (non-enumerable: never serialised).
+ */
+export class DatabaseUnavailableError {
+  readonly status = 503;
+  readonly statusText = "Service Unavailable";
+  readonly internal = false;
+  readonly data = "Service Unavailable";
+  /** The JSON body resource routes answer (React Router sends `error`'s message). */
+  readonly error = { message: "The shop is briefly unavailable. Please try again in a moment." };
+  declare readonly name: string;
+  declare readonly message: string;
+  declare stack: string;
+  declare readonly cause: unknown;
+
+  constructor(cause: unknown) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    // Kysely appends the caller's stack to `stack`, so it stays writable.
+    const hidden = (value: unknown) => ({ value, enumerable: false, writable: true });
+    Object.defineProperties(this, {
+      name: hidden("DatabaseUnavailableError"),
+      message: hidden(message),
+      stack: hidden(`DatabaseUnavailableError: ${message}${cause instanceof Error && cause.stack ? `\n${cause.stack}` : ""}`),
+      cause: hidden(cause),
+    });
+  }
+
+  toString() {
+    return `DatabaseUnavailableError: ${this.message}`;
+  }
+}
+
+export function isDatabaseUnavailable(error: unknown): error is DatabaseUnavailableError {
+  return error instanceof DatabaseUnavailableError;
+}
+
+// SQLSTATE: class 08 connection exceptions; 57P01–57P03 the server terminating the session
+// (pg_terminate_backend, shutdown, crash, starting up); 53300 too many connections.
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]$|53300$)/;
+const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+// node-postgres's own messages for a socket that ended or a client that errored before.
+const UNAVAILABLE_MESSAGE = /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect/i;
+
+/** True when a driver error means the server is gone, not that the query was wrong. */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  return typeof message === "string" && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/**
+ * The pg pool as Kysely sees it: failing to get a connection, or losing it mid-query, throws
+ * DatabaseUnavailableError; a client that lost its server is released as broken, so the pool
+ * discards it and opens a fresh one once the server is back.
+ */
+function unavailabilityAwarePool(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { lost: boolean }>();
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new DatabaseUnavailableError(error);
+      }
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        const created = {
+          lost: false,
+          query: (async (text: string, parameters: unknown[]) => {
+            try {
+              return await client.query(text, parameters);
+            } catch (error) {
+              if (!isConnectionLoss(error)) throw error;
+              created.lost = true;
+              throw new DatabaseUnavailableError(error);
+            }
+          }) as unknown as PostgresPoolClient["query"],
+          // pg-pool assigns `release` anew on every checkout: look it up at call time.
+          release: () => client.release(created.lost || undefined),
+        };
+        wrapper = created;
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** True when the database answers a trivial query. */

@@ -1,6 +1,5 @@
 // The application half of the server, built into the React Router server bundle: server.ts
 // (the HTTP half) loads it with Vite in development and from build/server in production.
-import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
 import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection.server";
@@ -14,6 +13,7 @@ import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { purgeRateLimits } from "~/utils/rate-limit.server";
 import { appContext } from "./context.server";
+import { createExpressHandler } from "./express-handler.server";
 
 export interface App {
   handler: RequestHandler;
@@ -59,7 +59,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     context.set(appContext, { db: database.db, env, cspNonce, clientIp });
     return context;
   };
-  const handler = createRequestHandler({
+  const handler = createExpressHandler({
     build,
     getLoadContext: (req, res) => loadContext({ cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
   });

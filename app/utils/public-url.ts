@@ -12,7 +12,7 @@ export function publicOrigin(publicUrl: string): string {
   return publicUrl.replace(/\/+$/, "");
 }
 
-/** The absolute URL of a local path: ("https://shop.example/", "/en/cart") → "https://shop.example/en/cart". */
+/** `path` (a local path, with query or fragment) as an absolute URL on the shop's public origin. */
 export function absoluteUrl(publicUrl: string, path: string): string {
-  return `${publicOrigin(publicUrl)}${path.startsWith("/") ? path : `/${path}`}`;
+  return new URL(path, publicUrl).toString();
 }

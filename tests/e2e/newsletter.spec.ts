@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { BASE_URL } from "./e2e-env";
 import { arrived, expect, expectAccessible, test, visit, waitForHydration } from "./fixtures";
 
 const TEXTS = {
@@ -352,7 +353,7 @@ test.describe("JSON API POST /api/newsletter", () => {
 
     // The same origin is welcome.
     const sameOrigin = await request.post("/api/newsletter", {
-      headers: { Origin: "http://localhost:3210" },
+      headers: { Origin: BASE_URL },
       data: { email: uniqueEmail(), privacy: true, language: "en" },
     });
     expect(sameOrigin.status()).toBe(200);

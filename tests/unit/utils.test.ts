@@ -52,6 +52,20 @@ describe("safeRedirect", () => {
     }
     expect(safeRedirect("//evil.com", "/en")).toBe("/en");
   });
+
+  it("returns the path percent-encoded, so it can be a Location header", () => {
+    expect(safeRedirect("/€")).toBe("/%E2%82%AC");
+    expect(safeRedirect("/pages/più?q=caffè#sù")).toBe("/pages/pi%C3%B9?q=caff%C3%A8#s%C3%B9");
+    expect(safeRedirect("/%E2%82%AC?q=%20")).toBe("/%E2%82%AC?q=%20");
+    expect(safeRedirect("/a b")).toBe("/a%20b");
+    for (const target of ["/€", "/pages/più", "/a b", "/日本"]) expect(() => new Headers({ Location: safeRedirect(target) })).not.toThrow();
+  });
+
+  it("refuses what would turn into another host once resolved", () => {
+    for (const evil of ["/.//evil.com", "/./\\evil.com", "/\u0085evil", "/\t/evil.com", "/x\u0000"]) {
+      expect(safeRedirect(evil)).toBe("/");
+    }
+  });
 });
 
 describe("environment", () => {

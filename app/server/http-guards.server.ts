@@ -1,0 +1,191 @@
+// What the HTTP half (server.ts) checks before a request reaches React Router: a usable Host and
+// URL, a same-origin POST, a bounded body of a type the route can read. Each refusal is a short
+// plain-text 4xx: bad input never reaches an action, where it would end as a 500.
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import { log } from "~/utils/log.server";
+
+/** Every request body but an upload's: forms and JSON are a few kilobytes at most. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The career form's POST (page and single-fetch `.data` URL, both languages): a multipart body
+ * with a CV, read as a stream by the action with its own limits (career-upload.server.ts).
+ * React Router matches paths case-insensitively, so this does too.
+ */
+export function isUploadPath(path: string): boolean {
+  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path);
+}
+
+const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function refuse(res: Response, status: number, message: string, { close = false } = {}) {
+  // The client may still be sending a body nobody will read: end the connection after this.
+  if (close) res.set("Connection", "close");
+  res.status(status).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(message);
+}
+
+// A host name (letters, digits, hyphens, underscores, dots) or a bracketed IPv6 address, and an
+// optional port: nothing else may reach `new URL(…)` when the request's URL is built.
+const HOST_NAME = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/i;
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * A request without a usable Host (HTTP/1.0 may send none; anyone may send garbage) is a 400:
+ * the URL React Router needs is built from it. `req.hostname` also covers X-Forwarded-Host
+ * from a trusted proxy.
+ */
+export const requireValidHost: RequestHandler = (req, res, next) => {
+  const host = req.get("Host");
+  let hostname: string | undefined;
+  try {
+    hostname = req.hostname;
+  } catch {
+    hostname = undefined;
+  }
+  if (!host || !HOST.test(host) || !hostname || !HOST_NAME.test(hostname)) {
+    refuse(res, 400, "Bad Request: missing or invalid Host header.");
+    return;
+  }
+  next();
+};
+
+// C0 controls and DEL: no path of the shop has one, and PostgreSQL refuses NUL in text.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The request target must be a path ("/…", not an absolute URL or "*"), its percent-encoding
+ * valid, and its decoded path free of control characters; NUL is refused in the query too.
+ */
+export const requireCleanUrl: RequestHandler = (req, res, next) => {
+  const target = req.originalUrl;
+  const queryStart = target.indexOf("?");
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    refuse(res, 400, "Bad Request: malformed URL.");
+    return;
+  }
+  const query = queryStart === -1 ? "" : target.slice(queryStart);
+  if (!path.startsWith("/") || CONTROL_CHARACTER.test(decoded) || CONTROL_CHARACTER.test(path) || /%00|\u0000/i.test(query)) {
+    refuse(res, 400, "Bad Request: malformed URL.");
+    return;
+  }
+  next();
+};
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The origins this shop's forms are posted from: those of PUBLIC_URL and the two shop hosts.
+ * In development a loopback origin also stands for its aliases (localhost, 127.0.0.1, [::1]).
+ */
+export function shopOrigins(urls: readonly string[], { development = false } = {}): Set<string> {
+  const origins = new Set<string>();
+  for (const value of urls) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") continue;
+    origins.add(url.origin);
+    if (development && LOOPBACK_HOSTS.includes(url.hostname)) {
+      for (const alias of LOOPBACK_HOSTS) origins.add(`${url.protocol}//${alias}${url.port ? `:${url.port}` : ""}`);
+    }
+  }
+  return origins;
+}
+
+/**
+ * Cross-site POSTs are refused before they reach an action. SameSite=Lax already keeps the
+ * session cookie off them; this also covers forms that need no session (newsletter, career)
+ * and the JSON API. A browser names the page that posts in `Origin`: it must be one of the
+ * shop's configured origins, never compared with `Host` (which the client, or a reverse proxy,
+ * decides). `Origin: null` (sandboxed frames, data: URLs, some redirects) is refused. Without
+ * `Origin` (non-browser clients, old browsers), `Sec-Fetch-Site: cross-site` is refused.
+ */
+export function sameOriginPosts(allowedOrigins: ReadonlySet<string>): RequestHandler {
+  return (req, res, next) => {
+    if (WITHOUT_BODY.has(req.method)) return next();
+    const origin = req.get("Origin");
+    const foreign = req.get("Sec-Fetch-Site") === "cross-site" || (origin !== undefined && !allowedOrigins.has(origin));
+    if (foreign) {
+      refuse(res, 403, "Cross-origin form posts are not accepted.");
+      return;
+    }
+    next();
+  };
+}
+
+// Reads the body into req.body (a Buffer) with body-parser: a Content-Length over the limit is
+// refused before reading, a chunked body as soon as it passes the limit. Compressed request
+// bodies are refused (415) rather than inflated.
+const readBoundedBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES, inflate: false });
+
+/**
+ * Every request body but the career upload is read here, bounded to BODY_LIMIT_BYTES (413
+ * past it), and handed to React Router from memory (see express-handler.server.ts).
+ */
+export const boundedBodies: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || isUploadPath(req.path)) return next();
+  readBoundedBody(req, res, next);
+};
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * A body the route can read: pages take forms (urlencoded, or multipart that parses), /api/*
+ * takes JSON. No body or no type is a 400, another type a 415. The career upload's action
+ * answers its own malformed bodies.
+ */
+export const readableBodies: RequestHandler = async (req, res, next) => {
+  if (WITHOUT_BODY.has(req.method) || isUploadPath(req.path)) return next();
+  const contentType = req.get("Content-Type");
+  const mediaType = contentType?.split(";")[0]!.trim().toLowerCase();
+  const api = req.path.startsWith("/api/");
+  if (!mediaType) {
+    refuse(res, 400, api ? "Bad Request: a JSON body is expected." : "Bad Request: a form body is expected.");
+    return;
+  }
+  if (api ? !(mediaType === "application/json" || mediaType.endsWith("+json")) : !FORM_TYPES.has(mediaType)) {
+    refuse(res, 415, api ? "Unsupported Media Type: send application/json." : "Unsupported Media Type: send a form.");
+    return;
+  }
+  if (mediaType === "multipart/form-data") {
+    // A missing boundary or a broken body would make the action's formData() throw.
+    try {
+      const body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : null;
+      await new globalThis.Response(body, { headers: { "Content-Type": contentType! } }).formData();
+    } catch {
+      refuse(res, 400, "Bad Request: malformed multipart body.");
+      return;
+    }
+  }
+  next();
+};
+
+const CLIENT_ERROR_TEXT: Record<number, string> = {
+  400: "Bad Request.",
+  408: "Request Timeout.",
+  413: `Payload Too Large: request bodies are limited to ${BODY_LIMIT_BYTES / 1024} KB.`,
+  415: "Unsupported Media Type.",
+};
+
+/**
+ * Last in the chain: errors with a 4xx status (body-parser's 413, 415, 400 for an aborted body)
+ * become short plain-text answers; anything else is logged and answered 500 without details.
+ */
+export const plainTextErrors: ErrorRequestHandler = (error: unknown, req: Request, res: Response, next) => {
+  if (res.headersSent) return next(error);
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    // A refused body was not read to its end: close rather than wait for the rest.
+    refuse(res, status, CLIENT_ERROR_TEXT[status] ?? "Bad Request.", { close: !req.complete });
+    return;
+  }
+  log.error("unhandled error", { url: req.originalUrl, error: error instanceof Error ? error.stack : String(error) });
+  refuse(res, 500, "Internal Server Error.");
+};

@@ -1,0 +1,139 @@
+// Starts the production build (build/server.js) for an HTTP-level test: a free port, a fresh
+// SQLite file or PostgreSQL database, both shop hosts on it (localhost and 127.0.0.1, as the
+// end-to-end server does). Stops it and removes the database afterwards.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const entry = path.join(root, "build", "server.js");
+
+export interface BuiltServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** The PostgreSQL database's URL (postgres only). */
+  databaseUrl: string;
+  /** An admin connection to the PostgreSQL server (postgres only). */
+  admin?: pg.Client;
+  databaseName: string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn" } = {}): Promise<BuiltServer> {
+  if (!fs.existsSync(entry)) throw new Error("build/server.js is missing: run `npm run build` before `npm run test:http`.");
+  const port = await freePort();
+  const databaseName = `bottega_http_${randomBytes(6).toString("hex")}`;
+  let databaseUrl: string;
+  let admin: pg.Client | undefined;
+  if (kind === "postgres") {
+    const base = process.env.TEST_POSTGRES_URL!;
+    admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    const url = new URL(base);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  } else {
+    databaseUrl = `file:${path.join(os.tmpdir(), `${databaseName}.sqlite`)}`;
+  }
+  let output = "";
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ALLOW_DEV_SECRET: "1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: logLevel,
+      PUBLIC_URL: `http://localhost:${port}`,
+      IT_SHOP_HOST: `http://localhost:${port}`,
+      EU_SHOP_HOST: `http://127.0.0.1:${port}`,
+    },
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://localhost:${port}`;
+
+  const cleanUp = async () => {
+    if (admin) {
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    } else {
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databaseUrl.slice("file:".length) + suffix, { force: true });
+    }
+  };
+
+  // Ready when /healthz answers 200 (the first start migrates and seeds).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await cleanUp();
+      throw new Error(`build/server.js exited during start:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await cleanUp();
+      throw new Error(`build/server.js did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    databaseUrl,
+    admin,
+    databaseName,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await cleanUp();
+    },
+  };
+}
+
+/** One raw HTTP exchange over TCP: what fetch cannot send (no Host, a bad Host, HTTP/1.0). */
+export function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    socket.on("end", () => resolve(received));
+    socket.on("close", () => resolve(received));
+    socket.on("error", (error) => (received ? resolve(received) : reject(error)));
+    socket.write(text);
+  });
+}
+
+/** The status code of a raw HTTP response. */
+export const statusOf = (response: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec(response)?.[1]);
