@@ -50,7 +50,7 @@ export const requireValidHost: RequestHandler = (req, res, next) => {
 };
 
 // C0 controls and DEL: no path of the shop has one, and PostgreSQL refuses NUL in text.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * The request target must be a path ("/…", not an absolute URL or "*"), its percent-encoding
@@ -68,7 +68,7 @@ export const requireCleanUrl: RequestHandler = (req, res, next) => {
     return;
   }
   const query = queryStart === -1 ? "" : target.slice(queryStart);
-  if (!path.startsWith("/") || CONTROL_CHARACTER.test(decoded) || CONTROL_CHARACTER.test(path) || /%00|\u0000/i.test(query)) {
+  if (!path.startsWith("/") || CONTROL_CHARACTER.test(decoded) || CONTROL_CHARACTER.test(path) || /%00|\p{Cc}/iu.test(query)) {
     refuse(res, 400, "Bad Request: malformed URL.");
     return;
   }
