@@ -19,8 +19,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     const listing = await getListing(db, locale, { categoryIds: category.subtreeIds }, parseListingQuery(url.searchParams));
     const t = i18n.getFixedT(locale, "catalog");
+    // The subtree's ids only scope the query: the page does not need them.
+    const { subtreeIds: _scope, ...shown } = category;
     return {
-      category,
+      category: shown,
       listing,
       path: url.pathname,
       origin: env.PUBLIC_URL,

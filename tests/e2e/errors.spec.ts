@@ -60,7 +60,7 @@ test.describe("JSON endpoints", () => {
     const bad = await request.get("/api/settings?lang=xx");
     expect(bad.status()).toBe(400);
     expect(bad.headers()["content-type"]).toContain("application/json");
-    expect(await bad.json()).toHaveProperty("error");
+    expect(await bad.json()).toHaveProperty("message");
 
     const missing = await request.get("/api/settings");
     expect(missing.status()).toBe(400);

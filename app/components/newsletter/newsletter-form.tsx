@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useTranslation } from "~/hooks/use-translation";
-import { Link, useFetcher, useLocation } from "react-router";
-import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { useFetcher, useLocation } from "react-router";
+import { SubmitButton } from "~/components/ui/field";
+import { EmailField, FormErrors, PrivacyConsentField, useConformKit } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { LOCALES } from "~/utils/locale";
@@ -29,7 +29,6 @@ export default function NewsletterForm({ variant, actionData }: NewsletterFormPr
   const { t } = useTranslation();
   const { locale, href } = useLocale();
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<NewsletterActionData>({ key: `newsletter-${variant}` });
   const lastResult = fetcher.data ?? actionData;
   const pending = fetcher.state !== "idle";
@@ -48,34 +47,19 @@ export default function NewsletterForm({ variant, actionData }: NewsletterFormPr
     if (subscribed && fetcher.data) status.current?.focus();
   }, [subscribed, fetcher.data]);
 
-  const translate = (errors?: string[]) => errors?.map((key) => t(key as never) as string);
+  const kit = useConformKit(form, fields);
   const compact = variant === "footer";
-  const emailHint = `${fields.email.id}-hint`;
 
   return (
     <fetcher.Form method="post" action={href("/pages/newsletter")} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="source" value={variant} />
       {/* Without JavaScript, success comes back here (post-redirect-get with a notice). */}
-      {!hydrated ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
+      {!kit.hydrated ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
       {compact ? <input type="hidden" name="language" value={locale} /> : null}
 
       <HoneypotField />
 
-      <div>
-        <label htmlFor={fields.email.id} className="mb-1.5 block text-sm font-medium">
-          {t("newsletter.email")}
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="email"
-          inputMode="email"
-          className="field-input"
-          aria-describedby={[emailHint, fields.email.errorId].join(" ")}
-        />
-        {compact ? null : <Hint id={emailHint}>{t("newsletter.emailHint")}</Hint>}
-        <FieldError id={fields.email.errorId} errors={translate(fields.email.errors)} />
-      </div>
+      <EmailField kit={kit} label={t("newsletter.email")} hint={compact ? undefined : t("newsletter.emailHint")} />
 
       {compact ? null : (
         <div>
@@ -92,30 +76,9 @@ export default function NewsletterForm({ variant, actionData }: NewsletterFormPr
         </div>
       )}
 
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            {...getInputProps(fields.privacy, { type: "checkbox" })}
-            key={fields.privacy.key}
-            className="mt-0.5 size-5 shrink-0 accent-ink"
-            aria-describedby={fields.privacy.errorId}
-          />
-          <label htmlFor={fields.privacy.id} className="text-sm">
-            {t("newsletter.privacyBefore")}
-            <Link to={href("/pages/Privacy-Policy")} className="underline">
-              {t("newsletter.privacyLink")}
-            </Link>
-            {t("newsletter.privacyAfter")}
-          </label>
-        </div>
-        <FieldError id={fields.privacy.errorId} errors={translate(fields.privacy.errors)} />
-      </div>
+      <PrivacyConsentField kit={kit} />
 
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="text-sm text-sale">
-          {translate(form.errors)?.join(" ")}
-        </p>
-      ) : null}
+      <FormErrors kit={kit} />
 
       <SubmitButton pending={pending} pendingLabel={t("newsletter.submitting")} className={compact ? "btn btn-primary w-full" : "btn btn-primary"}>
         {t("newsletter.submit")}

@@ -75,6 +75,30 @@ export function useFormKit(id: string, result: SubmissionResult<string[]> | unde
   };
 }
 
+/**
+ * The same kit over a conform `useForm` (forms that also validate in the browser, such as the
+ * newsletter island): conform's live errors and values, the same components and ids.
+ */
+export function useConformKit(
+  form: { id: string; errors?: string[] },
+  fields: Record<string, { errors?: string[]; initialValue?: unknown; key?: string | undefined }>,
+): FormKit {
+  const translate = useTranslateErrors();
+  const hydrated = useHydrated();
+  const names = Object.keys(fields);
+  return {
+    id: form.id,
+    errors: (name) => translate(fields[name]?.errors),
+    value: (name) => (typeof fields[name]?.initialValue === "string" ? (fields[name].initialValue as string) : ""),
+    checked: (name) => fields[name]?.initialValue === "on",
+    formErrors: translate(form.errors),
+    firstInvalid: names.find((name) => fields[name]?.errors?.length),
+    hydrated,
+    // conform renews every field's key when the form resets (after a success).
+    resetKey: names.map((name) => fields[name]?.key ?? "").join("|"),
+  };
+}
+
 /** The props that tie a control to its label, hint and error. */
 export function controlProps(kit: FormKit, name: string, { hint = false } = {}) {
   const id = `${kit.id}-${name}`;
