@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { BASE_URL as baseURL, PORT } from "./tests/e2e/e2e-env";
+import { BASE_URL as baseURL, CHROMIUM_LAUNCH, PORT } from "./tests/e2e/e2e-env";
 
 // End-to-end tests against the production build (`npm run test:e2e` builds first; the web server
 // below only starts build/server.js on a fresh SQLite database). Every spec runs twice: with
@@ -15,18 +15,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   use: {
     baseURL,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: "retain-on-failure",
   },
   projects: [

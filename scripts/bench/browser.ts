@@ -5,6 +5,7 @@
 // preload.ts cannot see those.
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "../../tests/e2e/e2e-env";
 
 export interface FetchedScript {
   path: string;
@@ -23,19 +24,9 @@ export interface FetchedJs {
   external: string[];
 }
 
-/** Same as playwright.config.ts. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** Opens the page like a first-time visitor and sums the scripts it fetched until network idle. */

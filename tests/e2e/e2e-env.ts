@@ -7,3 +7,9 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** Records of documents found accessible in this run (emptied when the e2e server starts). */
 export const A11Y_CACHE_DIR = path.join(os.tmpdir(), `bottega-e2e-a11y-${PORT}`);
+
+/** The system Chromium and its flags (this machine's closed network refuses its background calls), for the tests and the bench. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
