@@ -6,6 +6,7 @@ import * as stores from "./migrations/20261123020000-stores";
 import * as career from "./migrations/20261123030000-career";
 import * as mailOutbox from "./migrations/20261124000000-mail-outbox";
 import * as manufacturers from "./migrations/20261124020000-manufacturers";
+import * as catalogRevision from "./migrations/20261124030000-catalog-revision";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "20261123030000-career": career,
   "20261124000000-mail-outbox": mailOutbox,
   "20261124020000-manufacturers": manufacturers,
+  "20261124030000-catalog-revision": catalogRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -280,6 +280,13 @@ export interface MailOutboxTable {
 
 export type MailOutboxStatus = "pending" | "sent" | "failed";
 
+/** One row (id 1): raised by every write that changes what listings and product pages show. */
+export interface CatalogRevisionTable {
+  id: number;
+  /** bigint: pg returns it as a string, SQLite as a number; compare as strings. */
+  revision: ColumnType<number | string, number | undefined, number>;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -304,6 +311,7 @@ export interface Database {
   job_applications: JobApplicationsTable;
   job_application_files: JobApplicationFilesTable;
   mail_outbox: MailOutboxTable;
+  catalog_revision: CatalogRevisionTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -5,19 +5,22 @@ import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getCategoryPage } from "~/modules/catalog/category.service.server";
+import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { getCachedCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
-import { getListing, PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
+import { getCachedListing, PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
 import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);
-  const category = await getCategoryPage(db, locale, params["*"] ?? "");
+  // One revision for both reads: the category and its listing come from the same catalogue.
+  const revision = await readCatalogRevision(db);
+  const category = await getCachedCategoryPage(db, locale, params["*"] ?? "", revision);
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
   try {
-    const listing = await getListing(db, locale, { categoryIds: category.subtreeIds }, parseListingQuery(url.searchParams));
+    const listing = await getCachedListing(db, locale, { categoryIds: category.subtreeIds }, parseListingQuery(url.searchParams), revision);
     const t = i18n.getFixedT(locale, "catalog");
     // The subtree's ids only scope the query: the page does not need them.
     const { subtreeIds: _scope, ...shown } = category;

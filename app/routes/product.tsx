@@ -16,7 +16,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
-import { getProductPage } from "~/modules/catalog/product.service.server";
+import { getCachedProductPage } from "~/modules/catalog/product.service.server";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
-  const page = await getProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
+  const page = await getCachedProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
   if (!page) throw data(null, { status: 404 });
   return {
     ...page,

@@ -1,9 +1,9 @@
 // React Router behind Express: what @react-router/express's createRequestHandler does, with
 // two differences. A body the HTTP layer already read and bounded (req.body, a Buffer; see
 // http-guards.server.ts) is handed over from memory, since the request stream is consumed;
-// only uploads still stream. And a 503 (the database is unreachable) says when to retry and is
+// only uploads still stream. The answer's body goes out in batches (see writeBody). And a 503 (the database is unreachable) says when to retry and is
 // never cached.
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { type RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 
@@ -74,9 +74,81 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
+  }
+}
+
+/** A batch is sent once it reaches this size, even while more is ready. */
+const MAX_BATCH_BYTES = 256 * 1024;
+
+/** Resolves true when `pending` settles before the event loop's next turn, false otherwise. */
+function settlesNow(pending: Promise<unknown>): Promise<boolean> {
+  return Promise.race([
+    pending.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setImmediate(resolve, false)),
+  ]);
+}
+
+/**
+ * Writes a response body, sending what is ready as one batch and flushing the compressor only
+ * when the body has to wait for more (a streamed Suspense boundary, say). React renders a page
+ * in ≈ 2 KB chunks; @react-router/node writes and flushes each one, and each flush makes the
+ * compressor emit a block: on a 120 KB listing that cost more than rendering its product cards.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse & { flush?: () => void }): Promise<void> {
+  const reader = body.getReader();
+  const batch: Uint8Array[] = [];
+  let batchBytes = 0;
+  let closed = false;
+  const onClose = () => {
+    closed = true;
+  };
+  res.once("close", onClose);
+  const send = async () => {
+    if (!batchBytes) return;
+    const chunk = batch.length === 1 ? batch[0] : Buffer.concat(batch, batchBytes);
+    batch.length = 0;
+    batchBytes = 0;
+    const canContinue = res.write(chunk);
+    res.flush?.();
+    if (!canContinue && !closed) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off("drain", done);
+          res.off("close", done);
+          resolve();
+        };
+        res.on("drain", done);
+        res.on("close", done);
+      });
+    }
+  };
+  try {
+    for (;;) {
+      const next = reader.read();
+      if (batchBytes && (batchBytes >= MAX_BATCH_BYTES || !(await settlesNow(next)))) await send();
+      const { done, value } = await next;
+      if (closed) {
+        await reader.cancel().catch(() => {});
+        return;
+      }
+      if (done) break;
+      batch.push(value);
+      batchBytes += value.byteLength;
+    }
+    await send();
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    if (!res.destroyed) res.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  } finally {
+    res.off("close", onClose);
   }
 }

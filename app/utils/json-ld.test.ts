@@ -12,7 +12,7 @@ const product = {
   brand: "Bottega",
   category: "Donna > Abiti",
   variants: [
-    { sku: "ABITO-LINO-SALVIA-S", priceCents: 12900, stock: 3, size: "S", colorName: "Salvia" },
+    { sku: "ABITO-LINO-SALVIA-S", priceCents: 12900, stock: 3, size: "S", colorName: "Salvia", image: "/media/g1/dress/9aa58a-front-640.svg" },
     { sku: "ABITO-LINO-SALVIA-M", priceCents: 12905, stock: 0, size: "M", colorName: "Salvia" },
   ],
 };
@@ -98,6 +98,9 @@ describe("productJsonLd", () => {
       },
     });
     expect(variants[1].offers).toMatchObject({ price: "129.05", availability: "https://schema.org/OutOfStock" });
+    // Each variant shows its own colour, not the gallery of the colour on screen; the brand is the group's.
+    expect(variants[0].image).toBe("https://shop.example/media/g1/dress/9aa58a-front-640.svg");
+    expect(variants[0]).not.toHaveProperty("brand");
   });
 
   it("makes a plain Product for a single variant, and leaves out what is not given", () => {

@@ -70,6 +70,8 @@ export interface ProductJsonLdVariant {
   stock: number;
   size: string;
   colorName: string;
+  /** The variant's own colour's picture, root-relative or absolute. */
+  image?: string;
 }
 
 export interface ProductJsonLdInput {
@@ -142,8 +144,8 @@ export function productJsonLd(input: ProductJsonLdInput, origin: string): JsonLd
       sku: variant.sku,
       color: variant.colorName,
       size: variant.size,
-      image: images,
-      brand,
+      // The group carries the brand and the gallery; a variant adds only its own colour's picture.
+      ...(variant.image ? { image: absolute(variant.image, origin) } : {}),
       offers: offer(variant, url),
     })),
   };

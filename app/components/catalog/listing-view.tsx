@@ -181,7 +181,7 @@ function Choice({
     return (
       <label className={disabled ? "cursor-not-allowed" : "cursor-pointer"}>
         {input}
-        <span className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 border border-line bg-paper px-3 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-ivory peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-terracotta peer-disabled:text-stone peer-disabled:line-through">
+        <span className="filter-chip">
           {children}
           <span className="text-xs opacity-70">({count})</span>
         </span>

@@ -17,7 +17,7 @@ export function ProductCard({ product, eager = false, sizes }: { product: Produc
           alt={product.image.alt}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
-          className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-300 ease-out group-hover:scale-[1.02] motion-reduce:transition-none"
+          className="card-image"
         />
         {product.soldOut ? (
           <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">

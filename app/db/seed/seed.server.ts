@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
+import { bumpCatalogRevision } from "../../modules/catalog/catalog-cache.server";
 import { rebuildSearchIndex } from "../../modules/catalog/search.repository.server";
 import type { Database, Locale } from "../schema";
 import { catalogue as demoCatalogue } from "./catalogue";
@@ -51,6 +52,7 @@ export async function seedDatabase(
 }
 
 async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalogue, now: Date) {
+  await bumpCatalogRevision(trx);
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
   const stamp = now.toISOString();
   {

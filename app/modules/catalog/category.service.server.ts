@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { localizePath } from "~/utils/locale";
+import { cachedCatalogRead } from "./catalog-cache.server";
 import { type CategoryDetail, type CategoryRow, categoryPaths, findCategoryByPath, listCategories } from "./category.repository.server";
 
 export interface MenuCategory {
@@ -48,6 +49,11 @@ export interface CategoryPage extends CategoryDetail {
 }
 
 /** A category by its localized path, or null when no such category exists. */
+/** `getCategoryPage` through the catalogue cache: what the category route calls. */
+export function getCachedCategoryPage(db: Kysely<Database>, locale: Locale, path: string, revision?: string): Promise<CategoryPage | null> {
+  return cachedCatalogRead(db, `category|${locale}|${path}`, () => getCategoryPage(db, locale, path), { revision });
+}
+
 export async function getCategoryPage(db: Kysely<Database>, locale: Locale, path: string): Promise<CategoryPage | null> {
   const category = await findCategoryByPath(db, locale, path.replace(/^\/+|\/+$/g, ""));
   if (!category) return null;

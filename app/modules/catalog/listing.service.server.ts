@@ -15,6 +15,7 @@ import {
 } from "./listing.repository.server";
 import { type ProductCard, toProductCards, withLowestPrices } from "./product.service.server";
 import { listVariantSummaries } from "./product.repository.server";
+import { cachedCatalogRead } from "./catalog-cache.server";
 
 export interface ListingFacets {
   sizes: FacetCount[];
@@ -126,4 +127,16 @@ export async function getListing(
   const cards = await withLowestPrices(db, toProductCards(products, variants, locale, { matches }), now);
 
   return { products: cards, total, page: query.page, pageCount, facets, query };
+}
+
+/** `getListing` through the catalogue cache: what the listing pages call. */
+export function getCachedListing(
+  db: Kysely<Database>,
+  locale: Locale,
+  scope: ListingScope,
+  query: ListingQuery,
+  revision?: string,
+): Promise<Listing> {
+  const key = `listing|${locale}|${JSON.stringify(scope)}|${JSON.stringify(query)}`;
+  return cachedCatalogRead(db, key, () => getListing(db, locale, scope, query), { revision });
 }

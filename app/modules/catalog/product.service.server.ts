@@ -3,6 +3,7 @@ import type { Database, Locale } from "~/db/schema";
 import { countryName } from "~/modules/country/countries.server";
 import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
 import { localizePath } from "~/utils/locale";
+import { cachedCatalogRead } from "./catalog-cache.server";
 import { getCategoryTrail } from "./category.service.server";
 import { findListedProducts, findListingPage, findPriceHistories } from "./listing.repository.server";
 import { productSafety } from "./manufacturer";
@@ -154,11 +155,24 @@ export async function getProductPage(
     related,
     alternates,
     /** Every variant, for the structured data's offers. */
-    offers: variants.map((v) => ({ sku: v.sku, priceCents: v.priceCents, stock: v.stock, size: v.size, colorName: v.colorName })),
+    offers: variants.map((v) => ({
+      sku: v.sku,
+      priceCents: v.priceCents,
+      stock: v.stock,
+      size: v.size,
+      colorName: v.colorName,
+      image: garmentImage(product.garment, v.hex, "front").src,
+    })),
   };
 }
 
 export type ProductPage = NonNullable<Awaited<ReturnType<typeof getProductPage>>>;
+
+/** `getProductPage` through the catalogue cache: what the product route calls. */
+export function getCachedProductPage(db: Kysely<Database>, locale: Locale, slug: string, wanted: { color?: string | null; size?: string | null }) {
+  const key = `product|${locale}|${slug}|${wanted.color ?? ""}|${wanted.size ?? ""}`;
+  return cachedCatalogRead(db, key, () => getProductPage(db, locale, slug, wanted));
+}
 
 const RELATED_COUNT = 4;
 

@@ -4,6 +4,7 @@ import { findVariantBySku, listPendingRequests } from "~/modules/backstock/backs
 import { notifyBackInStock } from "~/modules/backstock/backstock.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { DomainError } from "~/utils/domain-error";
+import { bumpCatalogRevision } from "./catalog-cache.server";
 
 export type StockErrorCode = "UNKNOWN_SKU" | "INVALID_QUANTITY";
 
@@ -47,6 +48,7 @@ export async function setVariantStock(
         .where("stock", "=", variant.stock)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return null;
+      await bumpCatalogRevision(trx);
       const backInStock = variant.stock <= 0 && input.quantity > 0;
       return backInStock ? notifyBackInStock(trx, variant.id, { origin: input.origin, claimMailFor: input.claimMailFor }, now) : 0;
     });
