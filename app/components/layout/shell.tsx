@@ -1,6 +1,5 @@
 import { useMatches } from "react-router";
 import type { RootData } from "~/root";
-import { AuthLayout } from "./auth-layout";
 import { StandardLayout } from "./standard-layout";
 
 /** Page data a route may return to steer the shell (spec §3, "Page data"). */
@@ -25,10 +24,14 @@ export function usePageData(): PageData {
   return {};
 }
 
+/** The route id of the login and checkout layout (app/routes/auth-layout.tsx), which draws its own chrome. */
+export const AUTH_LAYOUT_ID = "auth";
+
 export function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
   const page = usePageData();
-  return page.isAuth ? (
-    <AuthLayout page={page}>{children}</AuthLayout>
+  const matches = useMatches();
+  return matches.some((match) => match.id === AUTH_LAYOUT_ID) ? (
+    children
   ) : (
     <StandardLayout data={data} page={page}>
       {children}
