@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { App } from "./app/server/app.server";
@@ -94,7 +95,9 @@ async function main() {
   server.use(securityHeaders);
   server.use(requireValidHost);
   server.use(requireCleanUrl);
-  server.use(compression());
+  // Brotli quality 3 rather than the package's 4: measured on the shop's pages (docs/performance.md)
+  // it costs a third less server time per page for about 5 % more bytes, still fewer than gzip's.
+  server.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   server.use(sameOriginPosts(shopOrigins([env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST], { development: !isProduction })));
 
   let app: App;

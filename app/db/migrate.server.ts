@@ -7,6 +7,7 @@ import * as career from "./migrations/20261123030000-career";
 import * as mailOutbox from "./migrations/20261124000000-mail-outbox";
 import * as manufacturers from "./migrations/20261124020000-manufacturers";
 import * as catalogRevision from "./migrations/20261124030000-catalog-revision";
+import * as bags from "./migrations/20261124040000-bags";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "20261124000000-mail-outbox": mailOutbox,
   "20261124020000-manufacturers": manufacturers,
   "20261124030000-catalog-revision": catalogRevision,
+  "20261124040000-bags": bags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

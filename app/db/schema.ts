@@ -287,6 +287,56 @@ export interface CatalogRevisionTable {
   revision: ColumnType<number | string, number | undefined, number>;
 }
 
+export interface BagsTable {
+  id: Id;
+  user_id: number | null;
+  discount_code_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BagLinesTable {
+  id: Id;
+  bag_id: number;
+  variant_id: number;
+  quantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DiscountKind = "percentage" | "fixed" | "free_shipping";
+
+export interface DiscountCodesTable {
+  id: Id;
+  code: string;
+  kind: DiscountKind;
+  amount: number;
+  min_subtotal_cents: ColumnType<number, number | undefined, number>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  created_at: Timestamp;
+}
+
+export interface DiscountCodeCategoriesTable {
+  discount_code_id: number;
+  category_id: number;
+}
+
+export interface DiscountCodeProductsTable {
+  discount_code_id: number;
+  product_id: number;
+}
+
+export interface DiscountRedemptionsTable {
+  id: Id;
+  discount_code_id: number;
+  email: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -312,6 +362,12 @@ export interface Database {
   job_application_files: JobApplicationFilesTable;
   mail_outbox: MailOutboxTable;
   catalog_revision: CatalogRevisionTable;
+  bags: BagsTable;
+  bag_lines: BagLinesTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_categories: DiscountCodeCategoriesTable;
+  discount_code_products: DiscountCodeProductsTable;
+  discount_redemptions: DiscountRedemptionsTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

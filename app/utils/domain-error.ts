@@ -17,6 +17,12 @@ export const DOMAIN_ERRORS = {
   UNKNOWN_SKU: { status: 404, message: "domain.productUnavailable" },
   /** A quantity that is not a whole number in range. */
   INVALID_QUANTITY: { status: 400, message: "domain.invalidQuantity" },
+  /** More of a size than the shop has (editing a bag line). */
+  NOT_ENOUGH_STOCK: { status: 409, message: "domain.notEnoughStock" },
+  /** A bag line that is not in this shopper's bag (removed in another tab, or someone else's). */
+  LINE_NOT_IN_BAG: { status: 404, message: "domain.lineNotInBag" },
+  /** A discount code that does not exist or does not apply to this bag now (spec §5). */
+  INVALID_COUPON: { status: 422, message: "domain.invalidCoupon" },
   /** A form body that could not be read at all (wrong type, cut off). */
   MALFORMED_FORM: { status: 400, message: "domain.malformedForm" },
 } as const satisfies Record<string, { status: number; message: string }>;

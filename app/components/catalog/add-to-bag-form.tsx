@@ -13,7 +13,7 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
   const chosen = selection.size;
   const most = chosen ? Math.min(chosen.stock, MAX_QUANTITY) : 1;
   return (
-    <Form method="post" action={href("/cart")} className="flex flex-wrap items-end gap-3" data-testid="add-to-bag">
+    <Form method="post" action={href("/cart")} className="grid gap-3 sm:flex sm:flex-wrap sm:items-end" data-testid="add-to-bag">
       <input type="hidden" name="intent" value="add" />
       {chosen ? <input type="hidden" name="sku" value={chosen.sku} /> : null}
       <label className="text-sm">
@@ -26,7 +26,7 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
           ))}
         </select>
       </label>
-      <button type="submit" className="btn btn-primary min-w-0 flex-1" disabled={!chosen} aria-describedby={chosen ? undefined : "choose-size-hint"}>
+      <button type="submit" className="btn btn-primary w-full min-w-0 sm:w-auto sm:flex-1" disabled={!chosen} aria-describedby={chosen ? undefined : "choose-size-hint"}>
         {t("product.addToBag")}
       </button>
       {chosen ? null : (

@@ -6,6 +6,7 @@ import { catalogue as demoCatalogue } from "./catalogue";
 import { demoContent } from "./content.data";
 import { seedContent } from "./content.seed";
 import type { SeedCatalogue } from "./catalogue.types";
+import { seedDiscountCodes } from "./discount-codes.seed";
 import { seedStores } from "./stores.seed";
 
 const LOCALES: Locale[] = ["it", "en"];
@@ -161,6 +162,7 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
     await seedContent(trx, demoContent, now);
 
     await seedStores(trx, now);
+    await seedDiscountCodes(trx, categoryIds, now);
     return { products: catalogue.products.length, variants: variantCount };
   }
 }

@@ -1,0 +1,191 @@
+import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
+import type { Database, Locale } from "~/db/schema";
+
+// The bag's SQL. Every read of a bag is a fixed number of queries whatever its number of lines.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** `min(a, b, …)` of SQLite, `least(a, b, …)` of PostgreSQL. */
+function smallest(db: Db, ...values: ReturnType<typeof sql>[]) {
+  const fn = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw("least") : sql.raw("min");
+  return sql<number>`${fn}(${sql.join(values)})`;
+}
+
+export async function insertBag(db: Db, at: string): Promise<number> {
+  const row = await db.insertInto("bags").values({ user_id: null, discount_code_id: null, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findBag(db: Db, bagId: number) {
+  return db.selectFrom("bags").select(["id", "user_id as userId", "discount_code_id as discountCodeId", "updated_at as updatedAt"]).where("id", "=", bagId).executeTakeFirst();
+}
+
+export async function touchBag(db: Db, bagId: number, at: string, changes: { discount_code_id?: number | null } = {}): Promise<void> {
+  await db.updateTable("bags").set({ updated_at: at, ...changes }).where("id", "=", bagId).execute();
+}
+
+/** The variant a shopper asks for, with what decides whether it can be sold. */
+export function findSellableVariant(db: Db, by: { sku: string } | { variantId: number }) {
+  let query = db
+    .selectFrom("variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select(["v.id", "v.sku", "v.stock", "v.product_id as productId", "p.published_at as publishedAt"]);
+  query = "sku" in by ? query.where("v.sku", "=", by.sku) : query.where("v.id", "=", by.variantId);
+  return query.executeTakeFirst();
+}
+
+export function findLine(db: Db, bagId: number, lineId: number) {
+  return db
+    .selectFrom("bag_lines as l")
+    .innerJoin("variants as v", "v.id", "l.variant_id")
+    .select(["l.id", "l.quantity", "l.variant_id as variantId", "v.stock"])
+    .where("l.bag_id", "=", bagId)
+    .where("l.id", "=", lineId)
+    .executeTakeFirst();
+}
+
+export async function lineQuantity(db: Db, bagId: number, variantId: number): Promise<number> {
+  const row = await db.selectFrom("bag_lines").select("quantity").where("bag_id", "=", bagId).where("variant_id", "=", variantId).executeTakeFirst();
+  return row?.quantity ?? 0;
+}
+
+/**
+ * Adds `quantity` of a variant in one statement, so concurrent adds sum instead of overwriting
+ * each other. The line never exceeds the variant's stock at that moment nor the line maximum.
+ * Returns the line's quantity after the write.
+ */
+export async function upsertLine(db: Db, input: { bagId: number; variantId: number; quantity: number; max: number; at: string }): Promise<number> {
+  const stock = sql<number>`(select stock from variants where id = ${input.variantId})`;
+  const row = await db
+    .insertInto("bag_lines")
+    .values({
+      bag_id: input.bagId,
+      variant_id: input.variantId,
+      quantity: smallest(db, sql`${input.quantity}`, stock, sql`${input.max}`),
+      created_at: input.at,
+      updated_at: input.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(["bag_id", "variant_id"]).doUpdateSet({
+        quantity: smallest(db, sql`bag_lines.quantity + ${input.quantity}`, stock, sql`${input.max}`),
+        updated_at: input.at,
+      }),
+    )
+    .returning("quantity")
+    .executeTakeFirstOrThrow();
+  return row.quantity;
+}
+
+export async function setLineQuantity(db: Db, bagId: number, lineId: number, quantity: number, at: string): Promise<boolean> {
+  const result = await db.updateTable("bag_lines").set({ quantity, updated_at: at }).where("bag_id", "=", bagId).where("id", "=", lineId).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteLine(db: Db, bagId: number, lineId: number): Promise<boolean> {
+  const result = await db.deleteFrom("bag_lines").where("bag_id", "=", bagId).where("id", "=", lineId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function deleteAllLines(db: Db, bagId: number): Promise<void> {
+  await db.deleteFrom("bag_lines").where("bag_id", "=", bagId).execute();
+}
+
+export async function countItems(db: Db, bagId: number): Promise<number> {
+  const row = await db.selectFrom("bag_lines").select((eb) => eb.fn.sum<number | string | null>("quantity").as("count")).where("bag_id", "=", bagId).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Every line with its variant, product and colour, in the order they were added. */
+export function listLines(db: Db, locale: Locale, bagId: number) {
+  return db
+    .selectFrom("bag_lines as l")
+    .innerJoin("variants as v", "v.id", "l.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .innerJoin("colors as c", "c.code", "v.color_code")
+    .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "c.code").on("ct.locale", "=", locale))
+    .select([
+      "l.id",
+      "l.quantity",
+      "v.id as variantId",
+      "v.sku",
+      "v.size",
+      "v.color_code as colorCode",
+      "ct.name as colorName",
+      "c.hex",
+      "v.price_cents as priceCents",
+      "v.compare_at_cents as compareAtCents",
+      "v.stock",
+      "p.id as productId",
+      "p.category_id as categoryId",
+      "p.garment",
+      "p.published_at as publishedAt",
+      "t.name",
+      "t.slug",
+    ])
+    .where("l.bag_id", "=", bagId)
+    .orderBy("l.created_at")
+    .orderBy("l.id")
+    .execute();
+}
+
+export function listCategoryParents(db: Db) {
+  return db.selectFrom("categories").select(["id", "parent_id as parentId"]).execute();
+}
+
+export function findDiscountCode(db: Db, by: { code: string } | { id: number }) {
+  let query = db
+    .selectFrom("discount_codes")
+    .select([
+      "id",
+      "code",
+      "kind",
+      "amount",
+      "min_subtotal_cents as minSubtotalCents",
+      "starts_at as startsAt",
+      "ends_at as endsAt",
+      "max_uses as maxUses",
+      "max_uses_per_customer as maxUsesPerCustomer",
+    ]);
+  query = "code" in by ? query.where("code", "=", by.code) : query.where("id", "=", by.id);
+  return query.executeTakeFirst();
+}
+
+export async function discountScope(db: Db, codeId: number): Promise<{ productIds: number[]; categoryIds: number[] }> {
+  const [products, categories] = await Promise.all([
+    db.selectFrom("discount_code_products").select("product_id").where("discount_code_id", "=", codeId).execute(),
+    db.selectFrom("discount_code_categories").select("category_id").where("discount_code_id", "=", codeId).execute(),
+  ]);
+  return { productIds: products.map((row) => row.product_id), categoryIds: categories.map((row) => row.category_id) };
+}
+
+/** Orders that used a code: overall, and by this customer (email, or account). */
+export async function countRedemptions(db: Db, codeId: number, customer: { email: string | null; userId: number | null }): Promise<{ overall: number; customer: number }> {
+  const row = await db
+    .selectFrom("discount_redemptions")
+    .select((eb) => {
+      const mine = [
+        ...(customer.email ? [eb("email", "=", customer.email.toLowerCase())] : []),
+        ...(customer.userId !== null ? [eb("user_id", "=", customer.userId)] : []),
+      ];
+      return [
+        eb.fn.countAll<number | string>().as("overall"),
+        mine.length ? eb.fn.sum<number | string | null>(eb.case().when(eb.or(mine)).then(1).else(0).end()).as("customer") : eb.lit(0).as("customer"),
+      ];
+    })
+    .where("discount_code_id", "=", codeId)
+    .executeTakeFirst();
+  return { overall: Number(row?.overall ?? 0), customer: Number(row?.customer ?? 0) };
+}
+
+/** Anonymous bags untouched since `before`: one statement, safe when several processes sweep at once. */
+export async function deleteAbandonedBags(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom("bags").where("user_id", "is", null).where("updated_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function moveLines(db: Db, input: { from: number; into: number; at: string; max: number }): Promise<void> {
+  const lines = await db.selectFrom("bag_lines").select(["variant_id", "quantity"]).where("bag_id", "=", input.from).execute();
+  for (const line of lines) await upsertLine(db, { bagId: input.into, variantId: line.variant_id, quantity: line.quantity, max: input.max, at: input.at });
+  await db.deleteFrom("bags").where("id", "=", input.from).execute();
+}

@@ -1,0 +1,298 @@
+import type { Kysely } from "kysely";
+import type { Database, DiscountKind, Locale } from "~/db/schema";
+import { findPriceHistories } from "~/modules/catalog/listing.repository.server";
+import { lowestPriceBeforeReduction } from "~/modules/catalog/price-history";
+import { isReduced, productUrl } from "~/modules/catalog/product.service.server";
+import { garmentImage } from "~/modules/media/media-urls";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { DomainError } from "~/utils/domain-error";
+import {
+  type AppliedDiscount,
+  type BagTotals,
+  MAX_LINE_QUANTITY,
+  type PricedLine,
+  applyDiscount,
+  bagTotals,
+  lineTotal,
+} from "./bag-pricing";
+import * as repo from "./bag.repository.server";
+
+// The bag (spec: cart). One per shopper, its id in the session; created at the first add, never
+// before. Prices, discounts and totals come from the catalogue and the code's rule at the moment
+// the bag is read; the request only ever names a variant, a line, a quantity or a code. The bag
+// reserves no stock: it only never holds more than there is.
+
+/** Anonymous bags untouched for this long are deleted (sweepAbandonedBags). */
+export const ABANDONED_BAG_MS = 30 * 86_400_000;
+
+export type BagLineProblem = "OUT_OF_STOCK" | "UNAVAILABLE";
+
+export interface BagLine {
+  id: number;
+  variantId: number;
+  sku: string;
+  productId: number;
+  name: string;
+  url: string;
+  image: { src: string; srcSet: string; width: number; height: number; alt: string };
+  size: string;
+  color: { code: string; name: string; hex: string };
+  unitCents: number;
+  /** The full price, struck through, when the variant is reduced. */
+  compareAtCents: number | null;
+  /** Omnibus: the lowest price of the 30 days before the reduction. */
+  lowestPriceCents: number | null;
+  quantity: number;
+  totalCents: number;
+  /** What the shop has: the most the line may hold (capped at the line maximum). */
+  maxQuantity: number;
+  /** Stock fell below the quantity, or the product left the shop: checkout waits until it is fixed. */
+  problem: BagLineProblem | null;
+}
+
+export interface BagDiscount {
+  code: string;
+  kind: DiscountKind;
+  cents: number;
+  partlyEligible: boolean;
+  eligibleLineIds: number[];
+  /** Why the code gives nothing now: the bag is under its minimum, or no line qualifies. */
+  problem: AppliedDiscount["problem"];
+}
+
+export interface BagView {
+  id: number | null;
+  lines: BagLine[];
+  /** Sum of quantities (the header badge). */
+  count: number;
+  discount: BagDiscount | null;
+  totals: BagTotals;
+  checkoutBlocked: boolean;
+}
+
+export interface AddResult {
+  bagId: number;
+  /** The line's quantity after the add. */
+  quantity: number;
+  /** Less was added than asked: the line reached the stock (or the line maximum). */
+  capped: boolean;
+}
+
+const bagError = (code: "INVALID_QUANTITY" | "LINE_NOT_IN_BAG" | "NOT_ENOUGH_STOCK" | "INVALID_COUPON", detail: string) => new DomainError(code, detail);
+
+function assertQuantity(quantity: number, min: number): void {
+  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) {
+    throw bagError("INVALID_QUANTITY", `Quantity must be a whole number from ${min} to ${MAX_LINE_QUANTITY} (got ${quantity}).`);
+  }
+}
+
+/** The shopper's bag if it still exists (a swept or foreign id counts as none). */
+async function existingBag(db: Kysely<Database>, bagId: number | null) {
+  return bagId === null ? undefined : repo.findBag(db, bagId);
+}
+
+/**
+ * Adds a variant (by SKU) to the shopper's bag, creating the bag on the first add. The product
+ * must be published and the size in stock; the line is capped at the stock.
+ */
+export async function addToBag(
+  db: Kysely<Database>,
+  input: { bagId: number | null; sku: string; quantity: number },
+  now = new Date(),
+): Promise<AddResult> {
+  assertQuantity(input.quantity, 1);
+  const at = now.toISOString();
+  const variant = await repo.findSellableVariant(db, { sku: input.sku });
+  if (!variant || variant.publishedAt > at) throw new DomainError("PRODUCT_UNAVAILABLE", `No sellable variant ${input.sku}.`);
+  if (variant.stock <= 0) throw new DomainError("OUT_OF_STOCK", `${input.sku} is sold out.`);
+  const bag = await existingBag(db, input.bagId);
+  const bagId = bag?.id ?? (await repo.insertBag(db, at));
+  const before = bag ? await repo.lineQuantity(db, bagId, variant.id) : 0;
+  if (before >= Math.min(variant.stock, MAX_LINE_QUANTITY)) throw new DomainError("OUT_OF_STOCK", `The bag already holds all of ${input.sku}.`);
+  const quantity = await repo.upsertLine(db, { bagId, variantId: variant.id, quantity: input.quantity, max: MAX_LINE_QUANTITY, at });
+  if (bag) await repo.touchBag(db, bagId, at);
+  return { bagId, quantity, capped: quantity < before + input.quantity };
+}
+
+/** Sets a line's quantity (0 removes it); more than the stock is refused, nothing changes. */
+export async function setLineQuantity(db: Kysely<Database>, input: { bagId: number | null; lineId: number; quantity: number }, now = new Date()): Promise<"edited" | "removed"> {
+  if (input.quantity === 0) {
+    await removeLine(db, input, now);
+    return "removed";
+  }
+  assertQuantity(input.quantity, 1);
+  if (input.bagId === null) throw bagError("LINE_NOT_IN_BAG", "No bag.");
+  const line = await repo.findLine(db, input.bagId, input.lineId);
+  if (!line) throw bagError("LINE_NOT_IN_BAG", `Line ${input.lineId} is not in bag ${input.bagId}.`);
+  if (input.quantity > line.stock) throw bagError("NOT_ENOUGH_STOCK", `Only ${line.stock} in stock.`);
+  const at = now.toISOString();
+  if (!(await repo.setLineQuantity(db, input.bagId, input.lineId, input.quantity, at))) throw bagError("LINE_NOT_IN_BAG", `Line ${input.lineId} went away.`);
+  await repo.touchBag(db, input.bagId, at);
+  return "edited";
+}
+
+export async function removeLine(db: Kysely<Database>, input: { bagId: number | null; lineId: number }, now = new Date()): Promise<void> {
+  if (input.bagId === null || !(await repo.deleteLine(db, input.bagId, input.lineId))) {
+    throw bagError("LINE_NOT_IN_BAG", `Line ${input.lineId} is not in bag ${input.bagId}.`);
+  }
+  await repo.touchBag(db, input.bagId, now.toISOString());
+}
+
+/** Empties the bag (the shopper changed country, spec §4); the code goes too. */
+export async function emptyBag(db: Kysely<Database>, bagId: number | null, now = new Date()): Promise<void> {
+  if (bagId === null) return;
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteAllLines(trx, bagId);
+    await repo.touchBag(trx, bagId, now.toISOString(), { discount_code_id: null });
+  });
+}
+
+/** The header badge: the sum of quantities, one query. */
+export async function getBagCount(db: Kysely<Database>, bagId: number | null): Promise<number> {
+  return bagId === null ? 0 : repo.countItems(db, bagId);
+}
+
+function isLive(code: { startsAt: string | null; endsAt: string | null }, at: string): boolean {
+  return (code.startsAt === null || code.startsAt <= at) && (code.endsAt === null || code.endsAt > at);
+}
+
+/**
+ * Puts a discount code on the bag. Unknown, not yet or no longer valid, used up (overall or by
+ * this customer), under its minimum or for none of the bag's products: 'Coupon sconto non
+ * valido'. A code that fits only some lines is accepted; the bag then says so.
+ */
+export async function addDiscountCode(
+  db: Kysely<Database>,
+  input: { bagId: number | null; code: string; customer?: { email: string | null; userId: number | null } },
+  locale: Locale,
+  now = new Date(),
+): Promise<BagView> {
+  const at = now.toISOString();
+  const normalized = input.code.trim().toUpperCase();
+  const invalid = (why: string) => bagError("INVALID_COUPON", `${normalized}: ${why}`);
+  if (input.bagId === null || !normalized) throw invalid("no bag or empty code");
+  const code = await repo.findDiscountCode(db, { code: normalized });
+  if (!code || !isLive(code, at)) throw invalid("unknown or outside its window");
+  if (code.maxUses !== null || code.maxUsesPerCustomer !== null) {
+    const used = await repo.countRedemptions(db, code.id, input.customer ?? { email: null, userId: null });
+    if ((code.maxUses !== null && used.overall >= code.maxUses) || (code.maxUsesPerCustomer !== null && used.customer >= code.maxUsesPerCustomer)) {
+      throw invalid("used up");
+    }
+  }
+  const bag = await getBag(db, locale, input.bagId, now, code.id);
+  if (!bag.discount || bag.discount.problem) throw invalid(bag.discount?.problem ?? "not applicable");
+  await repo.touchBag(db, input.bagId, at, { discount_code_id: code.id });
+  return bag;
+}
+
+export async function removeDiscountCode(db: Kysely<Database>, bagId: number | null, now = new Date()): Promise<void> {
+  if (bagId === null) return;
+  await repo.touchBag(db, bagId, now.toISOString(), { discount_code_id: null });
+}
+
+const EMPTY_TOTALS = (freeShippingFromCents: number): BagTotals => ({
+  subtotalCents: 0,
+  discountCents: 0,
+  shippingCents: 0,
+  totalCents: 0,
+  vatCents: 0,
+  freeShippingFromCents,
+  missingForFreeShippingCents: freeShippingFromCents,
+});
+
+/**
+ * The bag as the shopper sees it, priced now. A fixed number of queries whatever the number of
+ * lines: the bag, its lines (one join), the category tree, the reduced lines' price histories,
+ * and the code with its scope when there is one. `tryCodeId` prices the bag with another code
+ * (addDiscountCode checks a code before keeping it).
+ */
+export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number | null, now = new Date(), tryCodeId?: number): Promise<BagView> {
+  const settings = await getShopSettings(db);
+  const bag = await existingBag(db, bagId);
+  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: EMPTY_TOTALS(settings.freeShippingFromCents), checkoutBlocked: false };
+  const at = now.toISOString();
+  const codeId = tryCodeId ?? bag.discountCodeId;
+  const [rows, parents, code] = await Promise.all([
+    repo.listLines(db, locale, bag.id),
+    repo.listCategoryParents(db),
+    codeId === null ? Promise.resolve(undefined) : repo.findDiscountCode(db, { id: codeId }),
+  ]);
+  const reduced = rows.filter((row) => isReduced(row)).map((row) => row.variantId);
+  const [histories, scope] = await Promise.all([
+    findPriceHistories(db, reduced),
+    code ? repo.discountScope(db, code.id) : Promise.resolve({ productIds: [], categoryIds: [] }),
+  ]);
+
+  const parentOf = new Map(parents.map((c) => [c.id, c.parentId]));
+  const categoryPath = (id: number) => {
+    const path: number[] = [];
+    for (let cur: number | null | undefined = id; cur != null && !path.includes(cur); cur = parentOf.get(cur)) path.push(cur);
+    return path;
+  };
+  const historyOf = (variantId: number) => histories.filter((h) => h.variantId === variantId);
+
+  const lines: BagLine[] = rows.map((row) => {
+    const image = garmentImage(row.garment, row.hex, "front");
+    const unavailable = row.publishedAt > at;
+    return {
+      id: row.id,
+      variantId: row.variantId,
+      sku: row.sku,
+      productId: row.productId,
+      name: row.name,
+      url: productUrl(row.slug, locale) + `?color=${encodeURIComponent(row.colorCode)}&size=${encodeURIComponent(row.size)}`,
+      image: { ...image, alt: `${row.name}, ${row.colorName}` },
+      size: row.size,
+      color: { code: row.colorCode, name: row.colorName, hex: row.hex },
+      unitCents: row.priceCents,
+      compareAtCents: isReduced(row) ? row.compareAtCents : null,
+      lowestPriceCents: isReduced(row) ? lowestPriceBeforeReduction(historyOf(row.variantId), now) : null,
+      quantity: row.quantity,
+      totalCents: lineTotal({ unitCents: row.priceCents, quantity: row.quantity }),
+      maxQuantity: Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY)),
+      problem: unavailable ? "UNAVAILABLE" : row.stock < row.quantity ? "OUT_OF_STOCK" : null,
+    };
+  });
+  const priced: PricedLine[] = rows.map((row) => ({
+    id: row.id,
+    productId: row.productId,
+    categoryPath: categoryPath(row.categoryId),
+    unitCents: row.priceCents,
+    quantity: row.quantity,
+  }));
+  // A code that expired since it was added stops counting (it stays visible, flagged).
+  const applied = code
+    ? code && isLive(code, at)
+      ? applyDiscount({ code: code.code, kind: code.kind, amount: code.amount, minSubtotalCents: code.minSubtotalCents, ...scope }, priced)
+      : { code: code.code, kind: code.kind, cents: 0, eligibleLineIds: [], partlyEligible: false, problem: "notEligible" as const }
+    : null;
+  return {
+    id: bag.id,
+    lines,
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    discount: applied,
+    totals: bagTotals(priced, applied, settings),
+    checkoutBlocked: lines.some((line) => line.problem !== null),
+  };
+}
+
+/**
+ * Moves an anonymous bag's lines into another bag (at login, into the account's): quantities add
+ * up, capped by stock; the anonymous bag is deleted. Its code is kept if the target has none.
+ */
+export async function mergeBags(db: Kysely<Database>, input: { from: number; into: number }, now = new Date()): Promise<void> {
+  if (input.from === input.into) return;
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const [from, into] = await Promise.all([repo.findBag(trx, input.from), repo.findBag(trx, input.into)]);
+    if (!from || !into) return;
+    if (into.discountCodeId === null && from.discountCodeId !== null) await repo.touchBag(trx, into.id, at, { discount_code_id: from.discountCodeId });
+    await repo.moveLines(trx, { from: from.id, into: into.id, at, max: MAX_LINE_QUANTITY });
+    await repo.touchBag(trx, into.id, at);
+  });
+}
+
+/** Deletes anonymous bags untouched for 30 days (and their lines). Safe to run in every process. */
+export function sweepAbandonedBags(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return repo.deleteAbandonedBags(db, new Date(now.getTime() - ABANDONED_BAG_MS).toISOString());
+}
