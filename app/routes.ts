@@ -24,7 +24,7 @@ export default [
     ...localized("account/orders/:id", comingSoon),
     ...localized("blog", "routes/content-list.tsx"),
     ...localized("blog/:slug", "routes/content-entry.tsx"),
-    ...localized("cart", comingSoon),
+    ...localized("cart", "routes/cart.tsx"),
     ...localized("categories/*", "routes/category.tsx"),
     ...localized("curadelcapo", "routes/content-list.tsx", "careguide"),
     ...localized("curadelcapo/:slug", "routes/content-entry.tsx", "careguide/:slug"),

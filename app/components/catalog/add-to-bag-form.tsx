@@ -1,20 +1,34 @@
-import { useTranslation } from "~/hooks/use-translation";
-import { Form } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import type { BagActionData } from "~/components/bag/bag-page";
+import { useTranslateErrors } from "~/components/ui/form-kit";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
 import { MAX_QUANTITY, type VariantSelection } from "~/modules/catalog/variant-selection";
 
+/** The fetcher key of the add form: the header's badge counts its quantity while it is on its way (same key there). */
+const ADD_TO_BAG_FETCHER = "add-to-bag";
+
 /**
- * The add-to-bag form: a real POST to the bag (the Bag release gives /cart its action). It
- * carries only the SKU and the quantity: price and stock are the server's business.
+ * The add-to-bag form: a POST to the bag's action carrying only the SKU and the quantity (price
+ * and stock are the server's business). Without JavaScript it comes back to this page, where the
+ * notice (or the error) is shown; with it, a fetcher keeps the shopper here.
  */
 export function AddToBagForm({ selection }: { selection: VariantSelection }) {
   const { t } = useTranslation("catalog");
   const { href } = useLocale();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<BagActionData>({ key: ADD_TO_BAG_FETCHER });
+  const translate = useTranslateErrors();
   const chosen = selection.size;
   const most = chosen ? Math.min(chosen.stock, MAX_QUANTITY) : 1;
+  const busy = fetcher.state !== "idle";
+  const errors = fetcher.data?.result.status === "error" ? translate(Object.values(fetcher.data.result.error ?? {}).flat().filter((e): e is string => typeof e === "string")) : undefined;
   return (
-    <Form method="post" action={href("/cart")} className="grid gap-3 sm:flex sm:flex-wrap sm:items-end" data-testid="add-to-bag">
+    <fetcher.Form method="post" action={href("/cart")} className="grid gap-3 sm:flex sm:flex-wrap sm:items-end" data-testid="add-to-bag">
       <input type="hidden" name="intent" value="add" />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       {chosen ? <input type="hidden" name="sku" value={chosen.sku} /> : null}
       <label className="text-sm">
         <span className="mb-1 block">{t("product.quantity")}</span>
@@ -26,7 +40,13 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
           ))}
         </select>
       </label>
-      <button type="submit" className="btn btn-primary w-full min-w-0 sm:w-auto sm:flex-1" disabled={!chosen} aria-describedby={chosen ? undefined : "choose-size-hint"}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full min-w-0 sm:w-auto sm:flex-1"
+        disabled={!chosen || busy}
+        aria-busy={busy || undefined}
+        aria-describedby={chosen ? (errors ? "add-to-bag-error" : undefined) : "choose-size-hint"}
+      >
         {t("product.addToBag")}
       </button>
       {chosen ? null : (
@@ -34,6 +54,9 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
           {t("product.chooseSize")}
         </p>
       )}
-    </Form>
+      <p id="add-to-bag-error" role="alert" className="w-full text-sm text-sale empty:hidden">
+        {errors?.join(" ")}
+      </p>
+    </fetcher.Form>
   );
 }

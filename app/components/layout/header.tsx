@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/hooks/use-translation";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
 import { CountryLink } from "~/components/country/country-link";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import type { MenuCategory } from "~/modules/catalog/category.service.server";
@@ -8,8 +8,16 @@ import type { RootData } from "~/root";
 import { LanguageSwitch } from "./language-switch";
 import type { PageData } from "./shell";
 
+/** The add-to-bag form's fetcher key (components/catalog/add-to-bag-form.tsx). */
+const ADD_TO_BAG_FETCHER = "add-to-bag";
+
 export function Header({ data, page }: { data: RootData; page: PageData }) {
   const { t } = useTranslation();
+  // While an add is on its way the badge already counts it (spec §4: optimistic badge).
+  // Counted until the page's data has been read again after a successful add.
+  const adding = useFetcher<{ done?: boolean }>({ key: ADD_TO_BAG_FETCHER });
+  const inFlight = adding.state === "submitting" || (adding.state === "loading" && adding.data?.done === true);
+  const bagCount = data.bagCount + (inFlight ? Number(adding.formData?.get("quantity")) || 0 : 0);
   const { href } = useLocale();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
@@ -43,7 +51,7 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
           <Link
             to={href("/cart")}
             className="relative inline-flex size-11 items-center justify-center hover:text-terracotta"
-            aria-label={t("header.bagCount", { count: data.bagCount })}
+            aria-label={t("header.bagCount", { count: bagCount })}
             data-testid="bag-link"
           >
             <Icon name="bag" />
@@ -52,7 +60,7 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
               aria-hidden="true"
               className="absolute right-0.5 top-1 min-w-[1.125rem] rounded-full bg-ink px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-ivory"
             >
-              {data.bagCount}
+              {bagCount}
             </span>
           </Link>
         </div>

@@ -50,7 +50,9 @@ export function allows(consent: Consent | null, category: ConsentCategory): bool
 
 /** The banner shows until the shopper chooses, except on the choices page itself. */
 export function showConsentBanner(decided: boolean, path: string): boolean {
-  return !decided && stripLocale(path.split(/[?#]/)[0]) !== COOKIES_PAGE_PATH;
+  const page = stripLocale(path.split(/[?#]/)[0]);
+  // Not over the cookies page's own form, nor over the bag's summary and checkout button.
+  return !decided && page !== COOKIES_PAGE_PATH && page !== "/cart";
 }
 
 /** The notice that confirms a choice (a translation key of the country namespace). */

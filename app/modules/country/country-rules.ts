@@ -75,7 +75,7 @@ export function preferenceToStore(locale: Locale, chosen: CountryCode): CountryC
   return locale === "it" && chosen === "IT" ? null : chosen;
 }
 
-export type PageKind = "blog" | "care" | "account" | "chooser" | "other";
+export type PageKind = "blog" | "care" | "account" | "chooser" | "bag" | "other";
 
 /** The kind of page a path shows, in either language. */
 export function pageKindOf(path: string): PageKind {
@@ -84,6 +84,7 @@ export function pageKindOf(path: string): PageKind {
   if (first === "blog") return "blog";
   if (first === "curadelcapo" || first === "careguide") return "care";
   if (first === "account") return "account";
+  if (first === "cart") return "bag";
   if (first === "pages" && second === "country") return "chooser";
   return "other";
 }
@@ -156,7 +157,8 @@ export function showCountryPopup({
 }): boolean {
   if (preference || consentPending) return false;
   const kind = pageKindOf(path);
-  if (kind === "blog" || kind === "account" || kind === "care" || kind === "chooser") return false;
+  // The bag's summary and checkout button stay uncovered (the checkout has a layout of its own).
+  if (kind === "blog" || kind === "account" || kind === "care" || kind === "chooser" || kind === "bag") return false;
   if (locale === "it" && country === "IT") return false;
   if (locale !== "it" && country !== "IT") return false;
   return true;

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { getBagCount } from "~/modules/bag/bag.service.server";
 import { readConsent } from "~/modules/consent/consent.server";
 import { resolveCountry } from "~/modules/country/country-rules";
 import { readPreference } from "~/modules/country/preference.server";
@@ -13,11 +14,10 @@ import type { ShopperState } from "./shopper-state";
 export async function loadShopperState(context: Readonly<RouterContextProvider>, request: Request): Promise<ShopperState> {
   const ctx = getRequestContext(context);
   const { session, shopper } = ctx;
-  const [flash, choices] = await Promise.all([session.takeFlash(), loadChoices(context, request)]);
+  const [flash, choices, bagCount] = await Promise.all([session.takeFlash(), loadChoices(context, request), getBagCount(ctx.db, ctx.bagId)]);
   return {
     notices: flash.map((notice, index) => ({ id: index, kind: notice.kind, message: ctx.t(notice.key as never) as string })),
-    // The Bag issue counts the bag's items here.
-    bagCount: 0,
+    bagCount,
     auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest" },
     isAccountHolder: shopper.kind === "account",
     ...choices,

@@ -1,0 +1,34 @@
+import type { RequestContext } from "~/middleware/request-context.server";
+import type { FlashNotice } from "~/modules/session/session.server";
+import type { BagForm } from "./bag.schema";
+import { addDiscountCode, addToBag, removeDiscountCode, removeLine, setLineQuantity } from "./bag.service.server";
+
+/**
+ * Runs one bag form (the /cart page's and the /api/cart calls' shared path) for the request's
+ * shopper: the bag id comes from the session, never from the request, and a new bag's id goes
+ * into the session. Returns the notice to show (spec §4's texts).
+ */
+export async function performBagIntent(ctx: RequestContext, form: BagForm): Promise<FlashNotice[]> {
+  const { db, session, locale } = ctx;
+  const bagId = ctx.bagId;
+  switch (form.intent) {
+    case "add": {
+      const added = await addToBag(db, { bagId, sku: form.sku, quantity: form.quantity });
+      if (added.bagId !== bagId) await session.set({ cart_id: added.bagId });
+      return [{ kind: "success", key: "bag:notices.added" }, ...(added.capped ? [{ kind: "warning" as const, key: "bag:notices.capped" }] : [])];
+    }
+    case "edit": {
+      const outcome = await setLineQuantity(db, { bagId, lineId: form.lineId, quantity: form.quantity });
+      return [outcome === "removed" ? { kind: "warning", key: "bag:notices.removed" } : { kind: "success", key: "bag:notices.edited" }];
+    }
+    case "remove":
+      await removeLine(db, { bagId, lineId: form.lineId });
+      return [{ kind: "warning", key: "bag:notices.removed" }];
+    case "addDiscount":
+      await addDiscountCode(db, { bagId, code: form.code, customer: { email: null, userId: session.userId } }, locale);
+      return [{ kind: "success", key: "bag:notices.couponAdded" }];
+    case "removeDiscount":
+      await removeDiscountCode(db, bagId);
+      return [{ kind: "success", key: "bag:notices.couponRemoved" }];
+  }
+}

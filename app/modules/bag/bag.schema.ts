@@ -1,0 +1,33 @@
+import { z } from "~/utils/zod";
+import { MAX_LINE_QUANTITY } from "./bag-pricing";
+
+// The bag's forms, shared by the pages' forms, the /cart action and the /api/cart calls. A form
+// names a variant, a line, a quantity or a code: never a price.
+
+const quantity = (min: number) =>
+  z.number({ error: "domain.invalidQuantity" }).int({ error: "domain.invalidQuantity" }).min(min, { error: "domain.invalidQuantity" }).max(MAX_LINE_QUANTITY, {
+    error: "domain.invalidQuantity",
+  });
+const lineId = z.number({ error: "domain.lineNotInBag" }).int({ error: "domain.lineNotInBag" }).positive({ error: "domain.lineNotInBag" });
+
+export const AddToBagSchema = z.object({
+  sku: z.string({ error: "domain.productUnavailable" }).trim().min(1, { error: "domain.productUnavailable" }).max(64, { error: "domain.productUnavailable" }),
+  quantity: quantity(1),
+});
+export const EditLineSchema = z.object({ lineId, quantity: quantity(0) });
+export const RemoveLineSchema = z.object({ lineId });
+export const DiscountCodeSchema = z.object({
+  code: z.string({ error: "domain.invalidCoupon" }).trim().min(1, { error: "domain.invalidCoupon" }).max(64, { error: "domain.invalidCoupon" }),
+});
+
+export const BAG_INTENTS = ["add", "edit", "remove", "addDiscount", "removeDiscount"] as const;
+export type BagIntent = (typeof BAG_INTENTS)[number];
+
+export const BagFormSchema = z.discriminatedUnion("intent", [
+  AddToBagSchema.extend({ intent: z.literal("add") }),
+  EditLineSchema.extend({ intent: z.literal("edit") }),
+  RemoveLineSchema.extend({ intent: z.literal("remove") }),
+  DiscountCodeSchema.extend({ intent: z.literal("addDiscount") }),
+  z.object({ intent: z.literal("removeDiscount") }),
+]);
+export type BagForm = z.infer<typeof BagFormSchema>;
