@@ -56,6 +56,8 @@ export default [
     route("api/settings", "routes/api.settings.ts"),
     route("api/newsletter", "routes/api.newsletter.ts"),
     route("api/backstock/create", "routes/api.backstock.create.ts"),
+    route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
+    route("api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.
     route("_control", "routes/control.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -50,7 +50,7 @@ export function jsonError(error: unknown, locale: Locale): Response {
 }
 
 /** A message key ("validation.required", or "catalog:backstock.x") in one language; an unknown key stays as it is. */
-function translateKey(locale: Locale, key: string): string {
+export function translateKey(locale: Locale, key: string): string {
   const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["common", key];
   let value: unknown = (resources[locale] as Record<string, unknown>)[ns];
   for (const part of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];

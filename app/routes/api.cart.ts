@@ -1,0 +1,54 @@
+import type { Route } from "./+types/api.cart";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { performBagIntent } from "~/modules/bag/bag-actions.server";
+import { AddToBagSchema, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveLineSchema } from "~/modules/bag/bag.schema";
+import { getBag } from "~/modules/bag/bag.service.server";
+import { isLocale } from "~/utils/locale";
+import { bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
+import type { z } from "~/utils/zod";
+
+// The bag as JSON (spec §7), for the same session cookie and through the same services as the
+// /cart page: GET /api/cart; POST add, PATCH edit, POST remove, addDiscount, removeDiscount
+// under /api/cart/…. Success answers { cart, message? }; errors { message } with the error
+// table's status (400 with `fields` for validation). docs/api.md has every shape.
+
+const OPERATIONS: Record<string, { method: string; intent: BagForm["intent"]; schema: z.ZodType }> = {
+  add: { method: "POST", intent: "add", schema: AddToBagSchema },
+  edit: { method: "PATCH", intent: "edit", schema: EditLineSchema },
+  remove: { method: "POST", intent: "remove", schema: RemoveLineSchema },
+  addDiscount: { method: "POST", intent: "addDiscount", schema: DiscountCodeSchema },
+  removeDiscount: { method: "POST", intent: "removeDiscount", schema: DiscountCodeSchema.partial() },
+};
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (params.operation !== undefined) {
+    const known = OPERATIONS[params.operation];
+    if (!known) return Response.json({ message: "Not found" }, { status: 404 });
+    return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: known.method } });
+  }
+  const language = new URL(request.url).searchParams.get("language");
+  const locale = isLocale(language) ? language : "it";
+  const { db, bagId } = getRequestContext(context);
+  return Response.json({ cart: await getBag(db, locale, bagId) }, { headers: noStore });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const operation = params.operation === undefined ? undefined : OPERATIONS[params.operation];
+  if (!operation) return Response.json({ message: "Not found" }, { status: 404 });
+  if (request.method !== operation.method) return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: operation.method } });
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
+  const locale = bodyLocale(body);
+  const parsed = operation.schema.safeParse(body);
+  if (!parsed.success) return validationErrorResponse(parsed.error, locale);
+  const ctx = getRequestContext(context);
+  try {
+    const notices = await performBagIntent(ctx, { ...(parsed.data as object), intent: operation.intent } as BagForm);
+    const cart = await getBag(ctx.db, locale, ctx.bagId);
+    return Response.json({ cart, message: notices.map((notice) => translateKey(locale, notice.key)).join(" ") }, { headers: noStore });
+  } catch (error) {
+    return jsonError(error, locale);
+  }
+}
