@@ -16,7 +16,8 @@ export async function loadShopperState(context: Readonly<RouterContextProvider>,
   const { session, shopper } = ctx;
   const [flash, choices, bagCount] = await Promise.all([session.takeFlash(), loadChoices(context, request), getBagCount(ctx.db, ctx.bagId)]);
   return {
-    notices: flash.map((notice, index) => ({ id: index, kind: notice.kind, message: ctx.t(notice.key as never) as string })),
+    // Ids unique across answers: a notice the shopper closed must not hide the next one.
+    notices: flash.map((notice, index) => ({ id: Date.now() * 10 + index, kind: notice.kind, message: ctx.t(notice.key as never) as string })),
     bagCount,
     auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest" },
     isAccountHolder: shopper.kind === "account",
