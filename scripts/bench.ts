@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { sessionWithBag } from "./bench/bag";
 import { httpGet } from "./bench/http";
 import {
   type CpuAccount,
@@ -113,6 +114,8 @@ interface PageResult {
   fetchedError?: string;
   html?: { bytes: number; wireBytes: number; contentEncoding: string; setsCookie: boolean };
   js?: PreloadedJs;
+  /** The request headers of this page (the bag's session cookie where it needs one). */
+  headers: Record<string, string>;
   warmups: WindowResult[];
   rounds: WindowResult[];
   failures: Failures;
@@ -363,11 +366,12 @@ async function main(): Promise<number> {
     // What each page is and what it preloads, before any load.
     const results: PageResult[] = [];
     for (const page of PAGES) {
-      const result: PageResult = { page, warmups: [], rounds: [], failures: emptyFailures(), violations: [], warnings: [] };
+      const result: PageResult = { page, headers, warmups: [], rounds: [], failures: emptyFailures(), violations: [], warnings: [] };
       results.push(result);
       const url = server.url + page.path;
       try {
-        const response = await httpGet(url, headers);
+        if (page.bagLines) result.headers = { ...headers, Cookie: await sessionWithBag(server.url, path.join(dir, "bench.sqlite"), page.bagLines) };
+        const response = await httpGet(url, result.headers);
         const type = String(response.headers["content-type"] ?? "");
         if (response.status !== 200) throw new Error(`GET ${page.path} answers ${response.status}`);
         if (!type.startsWith("text/html")) throw new Error(`GET ${page.path} answers ${type || "no content type"}, not HTML`);
@@ -395,7 +399,7 @@ async function main(): Promise<number> {
       for (const result of results) {
         if (result.error) continue;
         try {
-          result.fetched = await measureFetchedJs(browser, server.url + result.page.path);
+          result.fetched = await measureFetchedJs(browser, server.url + result.page.path, result.headers.Cookie);
         } catch (error) {
           result.fetchedError = `the JavaScript a browser fetches could not be measured: ${(error as Error).message}`;
         }
@@ -410,7 +414,7 @@ async function main(): Promise<number> {
     const measurable = results.filter((r) => !r.error);
 
     const run = async (result: PageResult, seconds: number) =>
-      runWindow({ url: server!.url + result.page.path, connections: options.connections, seconds, headers, serverCpuSeconds: () => server!.cpuSeconds() });
+      runWindow({ url: server!.url + result.page.path, connections: options.connections, seconds, headers: result.headers, serverCpuSeconds: () => server!.cpuSeconds() });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 
     // Warm-up, not measured: the pages share the shell, and the server keeps getting faster for

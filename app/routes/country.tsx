@@ -4,6 +4,7 @@ import { CountryChooser } from "~/components/country/country-chooser";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useRootData } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
+import { emptyBag, getBagCount } from "~/modules/bag/bag.service.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { parseCountryChoice } from "~/modules/country/country.schema";
 import { CHOOSER_PATH, alternatesFromPaths, chooseCountry, resolveCountry } from "~/modules/country/country-rules";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, clientIp, locale, tns, publicUrl } = getRequestContext(context);
+  const { db, env, clientIp, locale, tns, publicUrl, bagId, session } = getRequestContext(context);
   const parsed = parseCountryChoice(await readFormData(request));
   if (!parsed.success) {
     return data({ error: tns("country")("chooser.invalid") }, { status: 400 });
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hosts = { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST };
   const cookieHeader = request.headers.get("Cookie");
   const preference = await readPreference(cookieHeader);
-  const { shop: currentShop } = resolveCountry({ requestHost: url.host, hosts, preference });
+  const { shop: currentShop, country: currentCountry } = resolveCountry({ requestHost: url.host, hosts, preference });
   const choice = chooseCountry({
     locale,
     chosen: parsed.data.country,
@@ -68,6 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     path: safeRedirect(parsed.data.path, localizePath("/", locale)),
     alternates: alternatesFromPaths(localPaths(parsed.data.alternate)),
   });
+
+  // Spec §4: a new country removes the products already in the bag (the chooser warned).
+  if (parsed.data.country !== currentCountry && bagId !== null && (await getBagCount(db, bagId)) > 0) {
+    await emptyBag(db, bagId);
+    await session.addFlash({ kind: "warning", key: "bag:notices.emptiedByCountry" });
+  }
 
   const secure = publicUrl.isHttps;
   const headers = new Headers(NO_STORE);

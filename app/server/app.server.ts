@@ -8,6 +8,7 @@ import { seedIfEmpty } from "~/db/seed/seed.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
+import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -42,7 +43,12 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
 
   const housekeeping = setInterval(() => {
     const now = new Date();
-    Promise.all([purgeExpiredSessions(database.db, now), purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000))]).catch(
+    Promise.all([
+      purgeExpiredSessions(database.db, now),
+      purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000)),
+      // Anonymous bags untouched for 30 days; one statement, harmless when processes overlap.
+      sweepAbandonedBags(database.db, now),
+    ]).catch(
       (error: Error) => log.warn("housekeeping failed", { error: error.message }),
     );
   }, 3_600_000);

@@ -30,9 +30,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** Opens the page like a first-time visitor and sums the scripts it fetched until network idle. */
-export async function measureFetchedJs(browser: Browser, pageUrl: string, timeoutMs = 60_000): Promise<FetchedJs> {
+export async function measureFetchedJs(browser: Browser, pageUrl: string, cookie?: string, timeoutMs = 60_000): Promise<FetchedJs> {
   const origin = new URL(pageUrl).origin;
   const context: BrowserContext = await browser.newContext({ serviceWorkers: "block" });
+  if (cookie) {
+    const at = cookie.indexOf("=");
+    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: origin }]);
+  }
   try {
     const page = await context.newPage();
     const cspViolations: string[] = [];

@@ -17,11 +17,14 @@ export interface PageEntry {
   jsBudgetKiB?: number;
   /** Fails the run when the page's requests/s divided by the control's falls below this (0.4 = 40 %). */
   minThroughputRatio?: number;
+  /** Requested by a shopper whose bag holds this many lines (its session cookie on every request). */
+  bagLines?: number;
 }
 
 export const PAGES: PageEntry[] = [
   { name: "control", path: "/_control", control: true },
-  { name: "home", path: "/", jsBudgetKiB: 135 },
+  { name: "home", path: "/", jsBudgetKiB: 136 },
   { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
-  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 140, minThroughputRatio: 0.6 },
+  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, minThroughputRatio: 0.6 },
+  { name: "bag", path: "/cart", jsBudgetKiB: 142, bagLines: 3 },
 ];

@@ -106,9 +106,9 @@ test.describe("JSON endpoints", () => {
 });
 
 test.describe("coming-soon pages render inside the shell", () => {
-  test("/cart and /en/account", async ({ page }) => {
-    await visit(page, "/cart");
-    await expect(title(page)).toHaveText("Il tuo carrello");
+  test("/account and /en/account", async ({ page }) => {
+    await visit(page, "/account");
+    await expect(title(page)).toHaveText("Il mio account");
     await expect(page.getByText("In arrivo", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
     await expectStandardShell(page, "it");

@@ -129,4 +129,19 @@ describeEachApp("bag", (app) => {
     expect((await shopper.get("/api/cart/nothing")).status).toBe(404);
     expect((await json(shopper, "/api/cart/add", "POST", { sku: variant.sku, quantity: 100 })).status).toBe(400);
   });
+
+  it("empties the bag when the shopper changes country, with a notice", async () => {
+    const shopper = app().client();
+    const [variant] = await sellable();
+    await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "1", redirectTo: "/cart" });
+    expect((await (await shopper.get("/api/cart")).json()).cart.count).toBe(1);
+    const chooser = await (await shopper.get("/pages/country")).text();
+    expect(chooser).toContain("Cambiando paese, i prodotti già nel carrello verranno rimossi.");
+    // Italy again changes nothing.
+    await shopper.postForm("/pages/country", { country: "IT", path: "/cart" });
+    expect((await (await shopper.get("/api/cart")).json()).cart.count).toBe(1);
+    const moved = await shopper.postForm("/pages/country", { country: "FR", path: "/cart" });
+    expect(moved.status).toBe(302);
+    expect((await (await shopper.get("/api/cart")).json()).cart.count).toBe(0);
+  });
 });

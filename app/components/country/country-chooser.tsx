@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useLocale } from "~/hooks/use-locale";
+import { useLocale, useRootData } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { CountryCode, CountryOption } from "~/modules/country/country-rules";
 
@@ -30,8 +30,15 @@ export function CountryChooser({
 }) {
   const { t } = useTranslation("country");
   const { locale } = useLocale();
+  const { bagCount } = useRootData();
   return (
     <Form method="post" action={action} preventScrollReset onSubmit={onSubmit} className="space-y-6">
+      {/* Spec §4: changing country empties the bag; say so before the shopper confirms. */}
+      {bagCount > 0 ? (
+        <p className="border-l-4 border-warning bg-paper px-4 py-3 text-sm" data-testid="country-bag-warning">
+          {t("chooser.bagWarning")}
+        </p>
+      ) : null}
       <input type="hidden" name="path" value={path} />
       {alternates.map((alternate) => (
         <input key={alternate} type="hidden" name="alternate" value={alternate} />
