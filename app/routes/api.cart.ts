@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.cart";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { performBagIntent } from "~/modules/bag/bag-actions.server";
-import { AddToBagSchema, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveLineSchema } from "~/modules/bag/bag.schema";
+import { AddToBagSchema, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isLocale } from "~/utils/locale";
 import { bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
@@ -17,7 +17,7 @@ const OPERATIONS: Record<string, { method: string; intent: BagForm["intent"]; sc
   edit: { method: "PATCH", intent: "edit", schema: EditLineSchema },
   remove: { method: "POST", intent: "remove", schema: RemoveLineSchema },
   addDiscount: { method: "POST", intent: "addDiscount", schema: DiscountCodeSchema },
-  removeDiscount: { method: "POST", intent: "removeDiscount", schema: DiscountCodeSchema.partial() },
+  removeDiscount: { method: "POST", intent: "removeDiscount", schema: RemoveDiscountSchema },
 };
 
 const noStore = { "Cache-Control": "private, no-store" };

@@ -144,4 +144,35 @@ describeEachApp("bag", (app) => {
     expect(moved.status).toBe(302);
     expect((await (await shopper.get("/api/cart")).json()).cart.count).toBe(0);
   });
+
+  it("answers forged and oversized input with a 4xx and a message, never a 500", async () => {
+    const shopper = app().client();
+    const [variant] = await sellable();
+    await json(shopper, "/api/cart/add", "POST", { sku: variant.sku, quantity: 1 });
+    for (const [path, method, body] of [
+      ["/api/cart/add", "POST", { sku: "A\u0000B", quantity: 1 }],
+      ["/api/cart/add", "POST", { sku: "x".repeat(10_000), quantity: 1 }],
+      ["/api/cart/add", "POST", { sku: ["a"], quantity: "1" }],
+      ["/api/cart/addDiscount", "POST", { code: "BENVENUTO\u000010" }],
+      ["/api/cart/edit", "PATCH", { lineId: 1e20, quantity: 1 }],
+      ["/api/cart/remove", "POST", { lineId: -1 }],
+    ] as const) {
+      const answer = await json(shopper, path, method, body);
+      expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(typeof (await answer.json()).message).toBe("string");
+    }
+    const wrongType = await shopper.fetch("/api/cart/add", { method: "POST", headers: { "Content-Type": "text/plain", Origin: ORIGIN }, body: "sku=x" });
+    expect(wrongType.status).toBeGreaterThanOrEqual(400);
+    expect(wrongType.status).toBeLessThan(500);
+    const forms: Record<string, string>[] = [
+      { intent: "addDiscount", code: "A\u0000B" },
+      { intent: "edit", lineId: "99999999999999", quantity: "1" },
+      { intent: "add", sku: "A\u0000B", quantity: "1" },
+    ];
+    for (const fields of forms) {
+      const page = await shopper.postForm("/cart", fields);
+      expect(page.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect((await (await shopper.get("/api/cart")).json()).cart.count).toBe(1);
+  });
 });

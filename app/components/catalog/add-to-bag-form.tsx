@@ -1,13 +1,11 @@
 import { useFetcher, useLocation } from "react-router";
+import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import type { BagActionData } from "~/components/bag/bag-page";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { MAX_QUANTITY, type VariantSelection } from "~/modules/catalog/variant-selection";
-
-/** The fetcher key of the add form: the header's badge counts its quantity while it is on its way (same key there). */
-const ADD_TO_BAG_FETCHER = "add-to-bag";
 
 /**
  * The add-to-bag form: a POST to the bag's action carrying only the SKU and the quantity (price

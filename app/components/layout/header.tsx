@@ -1,15 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
+import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import { CountryLink } from "~/components/country/country-link";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import type { MenuCategory } from "~/modules/catalog/category.service.server";
 import type { RootData } from "~/root";
 import { LanguageSwitch } from "./language-switch";
 import type { PageData } from "./shell";
-
-/** The add-to-bag form's fetcher key (components/catalog/add-to-bag-form.tsx). */
-const ADD_TO_BAG_FETCHER = "add-to-bag";
 
 export function Header({ data, page }: { data: RootData; page: PageData }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { emailField, privacyConsentField } from "~/utils/form-fields";
+import { emailField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 import { LOCALES } from "~/utils/locale";
 
 // Error messages are translation keys (common.json → validation.*), as in the newsletter form.
@@ -9,7 +9,8 @@ export const BackInStockSchema = z.object({
     .string({ error: "validation.required" })
     .trim()
     .min(1, { error: "validation.required" })
-    .max(64, { error: "validation.required" }),
+    .max(64, { error: "validation.required" })
+    .refine(withoutControlCharacters(), { error: "validation.required" }),
   // The same rules and messages as the newsletter address.
   email: emailField(),
   privacy: privacyConsentField(),

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from "~/utils/form-fields";
 import { z } from "~/utils/zod";
 import { MAX_LINE_QUANTITY } from "./bag-pricing";
 
@@ -8,17 +9,29 @@ const quantity = (min: number) =>
   z.number({ error: "domain.invalidQuantity" }).int({ error: "domain.invalidQuantity" }).min(min, { error: "domain.invalidQuantity" }).max(MAX_LINE_QUANTITY, {
     error: "domain.invalidQuantity",
   });
-const lineId = z.number({ error: "domain.lineNotInBag" }).int({ error: "domain.lineNotInBag" }).positive({ error: "domain.lineNotInBag" });
+// Bounded to the database's integer: a larger id can only be a forged form, not a line.
+const lineId = z
+  .number({ error: "domain.lineNotInBag" })
+  .int({ error: "domain.lineNotInBag" })
+  .positive({ error: "domain.lineNotInBag" })
+  .max(2_147_483_647, { error: "domain.lineNotInBag" });
+/** A short code typed or sent by the page: trimmed, bounded, no control characters (PostgreSQL refuses NUL). */
+const code = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(64, { error: message })
+    .refine(withoutControlCharacters(), { error: message });
 
 export const AddToBagSchema = z.object({
-  sku: z.string({ error: "domain.productUnavailable" }).trim().min(1, { error: "domain.productUnavailable" }).max(64, { error: "domain.productUnavailable" }),
+  sku: code("domain.productUnavailable"),
   quantity: quantity(1),
 });
 export const EditLineSchema = z.object({ lineId, quantity: quantity(0) });
 export const RemoveLineSchema = z.object({ lineId });
-export const DiscountCodeSchema = z.object({
-  code: z.string({ error: "domain.invalidCoupon" }).trim().min(1, { error: "domain.invalidCoupon" }).max(64, { error: "domain.invalidCoupon" }),
-});
+export const DiscountCodeSchema = z.object({ code: code("domain.invalidCoupon") });
+export const RemoveDiscountSchema = z.object({});
 
 export const BAG_INTENTS = ["add", "edit", "remove", "addDiscount", "removeDiscount"] as const;
 export type BagIntent = (typeof BAG_INTENTS)[number];
@@ -28,6 +41,6 @@ export const BagFormSchema = z.discriminatedUnion("intent", [
   EditLineSchema.extend({ intent: z.literal("edit") }),
   RemoveLineSchema.extend({ intent: z.literal("remove") }),
   DiscountCodeSchema.extend({ intent: z.literal("addDiscount") }),
-  z.object({ intent: z.literal("removeDiscount") }),
+  RemoveDiscountSchema.extend({ intent: z.literal("removeDiscount") }),
 ]);
 export type BagForm = z.infer<typeof BagFormSchema>;
