@@ -175,4 +175,21 @@ describeEachApp("bag", (app) => {
     }
     expect((await (await shopper.get("/api/cart")).json()).cart.count).toBe(1);
   });
+
+  it("keeps both of two simultaneous adds that each had to start a new bag", async () => {
+    const shopper = app().client();
+    const [first, second] = await sellable();
+    await json(shopper, "/api/cart/add", "POST", { sku: first.sku, quantity: 1 });
+    // The session's bag goes away (swept, say): each of the next two adds starts a bag of its own.
+    const { cart } = await (await shopper.get("/api/cart")).json();
+    await app().db.deleteFrom("bags").where("id", "=", cart.id).execute();
+    const answers = await Promise.all([
+      json(shopper, "/api/cart/add", "POST", { sku: first.sku, quantity: 1 }),
+      json(shopper, "/api/cart/add", "POST", { sku: second.sku, quantity: 2 }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = (await (await shopper.get("/api/cart")).json()).cart;
+    expect(after.count).toBe(3);
+    expect(after.lines).toHaveLength(2);
+  });
 });

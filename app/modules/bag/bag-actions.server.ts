@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/middleware/request-context.server";
 import type { FlashNotice } from "~/modules/session/session.server";
 import type { BagForm } from "./bag.schema";
-import { addDiscountCode, addToBag, removeDiscountCode, removeLine, setLineQuantity } from "./bag.service.server";
+import { addDiscountCode, addToBag, mergeBags, removeDiscountCode, removeLine, setLineQuantity } from "./bag.service.server";
 
 /**
  * Runs one bag form (the /cart page's and the /api/cart calls' shared path) for the request's
@@ -14,7 +14,12 @@ export async function performBagIntent(ctx: RequestContext, form: BagForm): Prom
   switch (form.intent) {
     case "add": {
       const added = await addToBag(db, { bagId, sku: form.sku, quantity: form.quantity });
-      if (added.bagId !== bagId) await session.set({ cart_id: added.bagId });
+      if (added.bagId !== bagId) {
+        // A new bag: another request of this shopper may have made one at the same moment. The
+        // loser's lines move into the winner's bag, so neither add is lost.
+        const held = await session.claimCart(added.bagId, bagId);
+        if (held !== added.bagId) await mergeBags(db, { from: added.bagId, into: held });
+      }
       return [{ kind: "success", key: "bag:notices.added" }, ...(added.capped ? [{ kind: "warning" as const, key: "bag:notices.capped" }] : [])];
     }
     case "edit": {

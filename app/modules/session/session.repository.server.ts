@@ -17,6 +17,17 @@ export async function updateSession(
   await db.updateTable("sessions").set(changes).where("id", "=", id).execute();
 }
 
+/** Sets the session's bag only if it still holds `expected`; true when this call changed it. */
+export async function claimSessionCart(db: Kysely<Database>, id: string, cartId: number, expected: number | null): Promise<boolean> {
+  const result = await db
+    .updateTable("sessions")
+    .set({ cart_id: cartId })
+    .where("id", "=", id)
+    .where("cart_id", expected === null ? "is" : "=", expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Moves a session to a new id (login rotates it, so a fixated id becomes worthless). */
 export async function renameSession(db: Kysely<Database>, oldId: string, newId: string, at: string): Promise<void> {
   await db.updateTable("sessions").set({ id: newId, last_seen_at: at }).where("id", "=", oldId).execute();

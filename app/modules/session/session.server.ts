@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { type Cookie, createCookie } from "react-router";
 import type { Database, SessionRow } from "~/db/schema";
 import {
+  claimSessionCart,
   deleteExpiredSessions,
   deleteSession,
   findSession,
@@ -154,6 +155,22 @@ export class Session {
     const row = await this.ensure();
     Object.assign(row, changes);
     await updateSession(this.db, row.id, changes);
+  }
+
+  /**
+   * Points the session at a new bag unless another request got there first: a compare-and-set on
+   * the row, so two first adds at the same moment cannot each leave a bag behind. Returns the bag
+   * the session holds afterwards: `bagId` when it won, the other request's bag when it lost.
+   */
+  async claimCart(bagId: number, expected: number | null): Promise<number> {
+    const row = await this.ensure();
+    if (await claimSessionCart(this.db, row.id, bagId, expected)) {
+      row.cart_id = bagId;
+      return bagId;
+    }
+    const current = await findSession(this.db, row.id);
+    row.cart_id = current?.cart_id ?? null;
+    return row.cart_id ?? bagId;
   }
 
   /** Gives the session a fresh id and cookie, keeping its contents (on login). */
