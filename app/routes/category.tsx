@@ -24,13 +24,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const t = i18n.getFixedT(locale, "catalog");
     // The subtree's ids only scope the query: the page does not need them.
     const { subtreeIds: _scope, ...shown } = category;
+    const home = { name: t("listing.home"), url: locale === "it" ? "/" : "/en" };
     return {
       category: shown,
       listing,
       path: url.pathname,
       origin: env.PUBLIC_URL,
-      home: { name: t("listing.home"), url: locale === "it" ? "/" : "/en" },
+      home,
       page: { alternates: category.alternates },
+      // Built here, not in `meta`: the builder then stays out of the browser's JavaScript.
+      structuredData: breadcrumbJsonLd([home, ...category.breadcrumbs], env.PUBLIC_URL),
     };
   } catch (error) {
     // A page past the last one does not exist.
@@ -76,7 +79,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ data, location }) => {
   if (!data) return [];
-  const { category, listing, origin, home } = data;
+  const { category, listing, origin } = data;
   // Filters and sort make variants of one page: the canonical keeps only the page number.
   const pageSuffix = listing.page > 1 ? `?page=${listing.page}` : "";
   const title = listing.page > 1 ? `${category.metaTitle} (${listing.page})` : category.metaTitle;
@@ -91,7 +94,7 @@ export const meta: Route.MetaFunction = ({ data, location }) => {
       origin,
     }),
     // React Router escapes the JSON it writes into the script element.
-    { "script:ld+json": breadcrumbJsonLd([home, ...category.breadcrumbs], origin) },
+    { "script:ld+json": data.structuredData },
   ];
 };
 

@@ -33,11 +33,31 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const page = await getCachedProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
   if (!page) throw data(null, { status: 404 });
+  const home = { name: tns("catalog")("listing.home"), url: locale === "it" ? "/" : "/en" };
+  const { offers, ...shown } = page;
+  const { product, gallery, breadcrumbs } = page;
+  const origin = env.PUBLIC_URL;
   return {
-    ...page,
-    origin: env.PUBLIC_URL,
-    home: { name: tns("catalog")("listing.home"), url: locale === "it" ? "/" : "/en" },
+    ...shown,
+    origin,
+    home,
     page: { alternates: page.alternates },
+    // Built here, not in `meta`: the builders then stay out of the browser's JavaScript.
+    structuredData: [
+      productJsonLd(
+        {
+          name: product.name,
+          description: product.description,
+          url: product.url,
+          images: gallery.map((image) => image.src),
+          brand: "Bottega",
+          category: breadcrumbs.map((crumb) => crumb.name).join(" > "),
+          variants: offers,
+        },
+        origin,
+      ),
+      breadcrumbJsonLd([home, ...breadcrumbs, { name: product.name, url: product.url }], origin),
+    ],
   };
 }
 
@@ -139,7 +159,7 @@ function Disclosure({ title, open = false, children }: { title: string; open?: b
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const { product, origin, gallery, breadcrumbs, home, offers, alternates } = data;
+  const { product, origin, gallery, alternates, structuredData } = data;
   return [
     // The colour and size in the URL are choices on one page: the canonical drops them.
     ...seoMeta({
@@ -152,21 +172,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       origin,
       type: "product",
     }),
-    {
-      "script:ld+json": productJsonLd(
-        {
-          name: product.name,
-          description: product.description,
-          url: product.url,
-          images: gallery.map((image) => image.src),
-          brand: "Bottega",
-          category: breadcrumbs.map((crumb) => crumb.name).join(" > "),
-          variants: offers,
-        },
-        origin,
-      ),
-    },
-    { "script:ld+json": breadcrumbJsonLd([home, ...breadcrumbs, { name: product.name, url: product.url }], origin) },
+    ...structuredData.map((item) => ({ "script:ld+json": item })),
   ];
 };
 
