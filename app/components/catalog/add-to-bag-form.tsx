@@ -1,6 +1,8 @@
+import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import type { BagActionData } from "~/components/bag/bag-page";
+import { openDialog } from "~/components/ui/dialog-events";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
@@ -10,7 +12,8 @@ import { MAX_QUANTITY, type VariantSelection } from "~/modules/catalog/variant-s
 /**
  * The add-to-bag form: a POST to the bag's action carrying only the SKU and the quantity (price
  * and stock are the server's business). Without JavaScript it comes back to this page, where the
- * notice (or the error) is shown; with it, a fetcher keeps the shopper here.
+ * notice (or the error) is shown; with it, a fetcher keeps the shopper here and each add that
+ * succeeds opens the bag drawer.
  */
 export function AddToBagForm({ selection }: { selection: VariantSelection }) {
   const { t } = useTranslation("catalog");
@@ -18,6 +21,15 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<BagActionData>({ key: ADD_TO_BAG_FETCHER });
+  const button = useRef<HTMLButtonElement>(null);
+  // Each answer is a new object (the keyed fetcher keeps the last one across pages): a "done"
+  // opens the drawer once; it gives the focus back to the button when it closes.
+  const answered = useRef(fetcher.data);
+  useEffect(() => {
+    if (fetcher.data === answered.current) return;
+    answered.current = fetcher.data;
+    if (fetcher.data?.done) openDialog("bag", button.current);
+  }, [fetcher.data]);
   const translate = useTranslateErrors();
   const chosen = selection.size;
   const most = chosen ? Math.min(chosen.stock, MAX_QUANTITY) : 1;
@@ -39,6 +51,7 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
         </select>
       </label>
       <button
+        ref={button}
         type="submit"
         className="btn btn-primary w-full min-w-0 sm:w-auto sm:flex-1"
         disabled={!chosen || busy}

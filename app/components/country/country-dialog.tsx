@@ -4,16 +4,15 @@ import { usePageData } from "~/components/layout/shell";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { CHOOSER_PATH, scrolledPastThreshold } from "~/modules/country/country-rules";
-import type { RootData } from "~/root";
+import type { DialogProps } from "~/components/ui/dialog-host";
 import { CountryChooser } from "./country-chooser";
-import type { OpenRequest } from "./country-link";
 
 /**
  * The chooser as a modal dialog (native <dialog>: focus stays inside, Escape closes). It also
  * closes on its close button, when the page scrolls more than 20 % of the window height from
  * where it opened, and when a country is chosen; focus goes back to the link that opened it.
  */
-export default function CountryDialog({ request, country }: { request: OpenRequest; country: RootData["country"] }) {
+export default function CountryDialog({ opener, country, onClosed }: DialogProps) {
   const { t } = useTranslation("country");
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -30,7 +29,8 @@ export default function CountryDialog({ request, country }: { request: OpenReque
     };
     const onClose = () => {
       window.removeEventListener("scroll", onScroll);
-      if (request.opener?.isConnected) request.opener.focus();
+      if (opener?.isConnected) opener.focus();
+      onClosed();
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     element.addEventListener("close", onClose, { once: true });
@@ -38,7 +38,7 @@ export default function CountryDialog({ request, country }: { request: OpenReque
       window.removeEventListener("scroll", onScroll);
       element.removeEventListener("close", onClose);
     };
-  }, [request]);
+  }, [opener, onClosed]);
 
   return (
     <dialog

@@ -9,6 +9,10 @@ const TONE = {
   error: "border-sale text-sale",
 } as const;
 
+// How long a success toast stays with JavaScript is app.css's .toast-fades (8 s). Warnings
+// (the bag emptied, a quantity cut to the stock) and errors stay until closed; a toast under the
+// pointer or holding the focus stays too (WCAG 2.2.1: the reader sets the pace).
+
 /**
  * Flash notices from the last action, in a polite live region: top of the page on phones,
  * top right on desktop. Without JavaScript they simply render at the top of the page.
@@ -22,17 +26,21 @@ export function Notices({ notices }: { notices: RootData["notices"] }) {
     <div role="status" aria-live="polite" aria-label={t("notices.label")} className="pointer-events-none sticky top-16 z-30 h-0">
       <div className="container-page flex flex-col items-stretch gap-2 pt-3 desk:items-end">
         {open.map((notice) => (
-          <div
-            key={notice.id}
-            data-testid="notice"
-            className={`pointer-events-auto flex items-start gap-3 border-l-4 bg-paper px-4 py-3 text-sm font-medium shadow-md motion-safe:animate-[fade-in_200ms_ease-out] desk:max-w-sm ${TONE[notice.kind]}`}
-          >
-            <p className="flex-1 text-ink">{notice.message}</p>
-            {hydrated ? (
-              <button type="button" onClick={() => setClosed((c) => [...c, notice.id])} aria-label={t("notices.close")} className="-m-2 size-9 text-ink">
-                ×
-              </button>
-            ) : null}
+          // With JavaScript a success fades out after 8 s (app.css: paused while hovered or
+          // focused, and it ends hidden, for assistive technology too).
+          // The fade-out sits on a wrapper: turned on at hydration, it does not replay the fade-in.
+          <div key={notice.id} className={hydrated && notice.kind === "success" ? "toast-fades" : undefined}>
+            <div
+              data-testid="notice"
+              className={`pointer-events-auto flex items-start gap-3 border-l-4 bg-paper px-4 py-3 text-sm font-medium shadow-md motion-safe:animate-[fade-in_200ms_ease-out] desk:max-w-sm ${TONE[notice.kind]}`}
+            >
+              <p className="flex-1 text-ink">{notice.message}</p>
+              {hydrated ? (
+                <button type="button" onClick={() => setClosed((c) => [...c, notice.id])} aria-label={t("notices.close")} className="-m-2 size-9 text-ink">
+                  ×
+                </button>
+              ) : null}
+            </div>
           </div>
         ))}
       </div>

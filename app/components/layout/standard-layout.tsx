@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { ConsentBanner } from "~/components/consent/consent-banner";
-import { CountryDialogHost } from "~/components/country/country-link";
 import { CountryPopup } from "~/components/country/country-popup";
+import { DialogHost } from "~/components/ui/dialog-host";
 import { useTranslation } from "~/hooks/use-translation";
 import { showConsentBanner } from "~/modules/consent/consent";
 import type { RootData } from "~/root";
@@ -34,7 +34,7 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
         <CountryPopup country={data.country} consentPending={showConsentBanner(data.consent !== null, location.pathname)} />
         <ConsentBanner decided={data.consent !== null} />
       </div>
-      <CountryDialogHost country={data.country} />
+      <DialogHost country={data.country} />
     </>
   );
 }
