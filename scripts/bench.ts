@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { sessionWithBag } from "./bench/bag";
+import { addToBagForm, sessionWithBag } from "./bench/bag";
 import { httpGet } from "./bench/http";
 import {
   type CpuAccount,
@@ -116,6 +116,8 @@ interface PageResult {
   js?: PreloadedJs;
   /** The request headers of this page (the bag's session cookie where it needs one). */
   headers: Record<string, string>;
+  /** An action's form body (then each request is a POST). */
+  body?: string;
   warmups: WindowResult[];
   rounds: WindowResult[];
   failures: Failures;
@@ -326,7 +328,7 @@ async function main(): Promise<number> {
   log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`);
   log(
     `Load: ${options.connections} connections, ${options.rounds} interleaved rounds × ${options.duration} s per page after ${options.warmup} s of interleaved warm-up; ` +
-      `GET with Accept-Encoding "${options.encoding}", no cookies.`,
+      `GET with Accept-Encoding "${options.encoding}", no cookies except on the bag entries; the "add" entry POSTs the add-to-bag form as a fetcher does.`,
   );
   log(
     `Caveat: autocannon runs on this machine and competes with the server for its ${machine.cores} cores; ` +
@@ -371,6 +373,15 @@ async function main(): Promise<number> {
       const url = server.url + page.path;
       try {
         if (page.bagLines) result.headers = { ...headers, Cookie: await sessionWithBag(server.url, path.join(dir, "bench.sqlite"), page.bagLines) };
+        if (page.action) {
+          // A fetcher's post: same origin (the shop refuses others), the answer is route data.
+          const form = addToBagForm(path.join(dir, "bench.sqlite"));
+          result.headers = { ...result.headers, ...form.headers, Origin: server.url, Accept: "*/*" };
+          result.body = form.body;
+          const answer = await fetch(url, { method: "POST", headers: result.headers, body: result.body });
+          if (answer.status !== 200) throw new Error(`POST ${page.path} answers ${answer.status}`);
+          continue;
+        }
         const response = await httpGet(url, result.headers);
         const type = String(response.headers["content-type"] ?? "");
         if (response.status !== 200) throw new Error(`GET ${page.path} answers ${response.status}`);
@@ -397,7 +408,7 @@ async function main(): Promise<number> {
     const browser = await launchBrowser();
     try {
       for (const result of results) {
-        if (result.error) continue;
+        if (result.error || result.page.action) continue;
         try {
           result.fetched = await measureFetchedJs(browser, server.url + result.page.path, result.headers.Cookie);
         } catch (error) {
@@ -414,7 +425,14 @@ async function main(): Promise<number> {
     const measurable = results.filter((r) => !r.error);
 
     const run = async (result: PageResult, seconds: number) =>
-      runWindow({ url: server!.url + result.page.path, connections: options.connections, seconds, headers: result.headers, serverCpuSeconds: () => server!.cpuSeconds() });
+      runWindow({
+        url: server!.url + result.page.path,
+        connections: options.connections,
+        seconds,
+        headers: result.headers,
+        body: result.body,
+        serverCpuSeconds: () => server!.cpuSeconds(),
+      });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 
     // Warm-up, not measured: the pages share the shell, and the server keeps getting faster for

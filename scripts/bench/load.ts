@@ -38,6 +38,8 @@ export interface WindowOptions {
   connections: number;
   seconds: number;
   headers: Record<string, string>;
+  /** A POST with this body instead of a GET. */
+  body?: string;
   serverCpuSeconds: () => number | null;
 }
 
@@ -88,6 +90,7 @@ export function runWindow(options: WindowOptions): Promise<WindowResult> {
         duration: options.seconds,
         timeout: 10,
         headers: options.headers,
+        ...(options.body === undefined ? {} : { method: "POST" as const, body: options.body }),
       },
       (error, result) => {
         if (error) return reject(error);

@@ -19,6 +19,13 @@ export interface PageEntry {
   minThroughputRatio?: number;
   /** Requested by a shopper whose bag holds this many lines (its session cookie on every request). */
   bagLines?: number;
+  /**
+   * Not a page but a form post, as a browser with JavaScript sends it (a fetcher's POST to the
+   * route's `.data` URL): "addToBag" is a new shopper's first add of an in-stock variant, the
+   * heaviest add (it creates the session and the bag; a repeated add would soon stop at the
+   * stock). Its requests/s and p99 are compared with the control like a page's.
+   */
+  action?: "addToBag";
 }
 
 export const PAGES: PageEntry[] = [
@@ -27,4 +34,5 @@ export const PAGES: PageEntry[] = [
   { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
   { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, minThroughputRatio: 0.6 },
   { name: "bag", path: "/cart", jsBudgetKiB: 142, bagLines: 3 },
+  { name: "add", path: "/cart.data", action: "addToBag" },
 ];
