@@ -253,6 +253,7 @@ function CouponForm({ bag, actionData }: { bag: BagView; actionData?: BagActionD
             </p>
           </div>
           <button type="submit" className="btn btn-secondary" disabled={busy} aria-busy={busy || undefined}>
+            {adding ? <span className="spinner" aria-hidden="true" /> : null}
             {t("coupon.apply")}
           </button>
         </Form>

@@ -58,6 +58,7 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
         aria-busy={busy || undefined}
         aria-describedby={chosen ? (errors ? "add-to-bag-error" : undefined) : "choose-size-hint"}
       >
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t("product.addToBag")}
       </button>
       {chosen ? null : (
