@@ -185,4 +185,16 @@ test.describe("the bag drawer", () => {
     await arrived(page, /\/checkout/);
     await expect(drawer).toHaveCount(0);
   });
+
+  test("whose code cannot load (offline, a new deployment) leaves the page working", async ({ page }) => {
+    await page.route(/\/bag-drawer-[\w-]+\.js$/, (route) => route.abort());
+    await visit(page, "/products/cintura-sottile-in-nappa?color=bordeaux&size=S");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+    await expect(page.getByTestId("notice").filter({ hasText: "Prodotto aggiunto al carrello!" })).toBeVisible();
+    await expect(page.getByTestId("bag-count")).toHaveText("1");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cintura sottile in nappa");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
 });
+

@@ -12,10 +12,12 @@ export interface DialogProps {
 }
 
 // The shop's dialogs, each loaded on its first opening only: the shell of every page carries
-// this one host and one event, not the dialogs' code.
+// this one host and one event, not the dialogs' code. Code that fails to load (offline, a new
+// deployment) shows no dialog rather than the page's error screen.
+const none = (): { default: ComponentType<DialogProps> } => ({ default: () => null });
 const DIALOGS = {
-  country: lazy(() => import("~/components/country/country-dialog")),
-  bag: lazy(() => import("~/components/bag/bag-drawer")),
+  country: lazy(() => import("~/components/country/country-dialog").catch(none)),
+  bag: lazy(() => import("~/components/bag/bag-drawer").catch(none)),
 } satisfies Record<DialogName, LazyExoticComponent<ComponentType<DialogProps>>>;
 
 /** Mounts the dialog a component asked for with openDialog (dialog-events.ts), one at a time. */
