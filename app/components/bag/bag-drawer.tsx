@@ -1,17 +1,17 @@
 import { useEffect, useRef } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { DialogProps } from "~/components/ui/dialog-host";
+import { useModalDialog } from "~/components/ui/use-modal-dialog";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { scrolledPastThreshold } from "~/modules/country/country-rules";
 import type { loader as bagLoader } from "~/routes/cart";
 import { formatMoney } from "~/utils/money";
+import { lineProblemText } from "./line-problem";
 
 /**
- * The bag drawer, opened on the right after an add (spec: openRightSidebar). A native modal
- * <dialog>: focus stays inside, Escape closes it; so do its close button, a scroll of more than
- * 20 % of the window height from where it opened (spec §4) and any navigation. The focus goes
- * back to the button that added. Its data is the bag page's own loader, read when it opens, so
+ * The bag drawer, opened on the right after an add (spec: openRightSidebar). A modal dialog
+ * (useModalDialog: Escape, a scroll past 20 % of the window and navigation close it, the focus
+ * goes back to the button that added), closed also by its close button. Its data is the bag page's own loader, read when it opens, so
  * the lines and totals are the server's, priced now.
  */
 export default function BagDrawer({ opener, onClosed }: DialogProps) {
@@ -20,10 +20,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
   const { t } = useTranslation("bag");
   const bag = useFetcher<typeof bagLoader>();
   const dialog = useRef<HTMLDialogElement>(null);
-  const location = useLocation();
-  const openedAt = useRef(location.key);
   const loaded = bag.data;
-  const ready = loaded !== undefined;
 
   // Load once, on mount: the fetcher's own revalidation keeps it fresh after later actions.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per drawer
@@ -36,31 +33,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
     }
   }
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element || !ready) return;
-    if (!element.open) element.showModal();
-    const start = window.scrollY;
-    const onScroll = () => {
-      if (scrolledPastThreshold(start, window.scrollY, window.innerHeight)) element.close();
-    };
-    const onClose = () => {
-      window.removeEventListener("scroll", onScroll);
-      if (opener?.isConnected) opener.focus();
-      onClosed();
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    element.addEventListener("close", onClose, { once: true });
-    return () => {
-      window.removeEventListener("scroll", onScroll);
-      element.removeEventListener("close", onClose);
-    };
-  }, [ready, opener, onClosed]);
-
-  // A link in the drawer (or the browser's back button) leaves the page: the drawer goes too.
-  useEffect(() => {
-    if (location.key !== openedAt.current) dialog.current?.close();
-  }, [location.key]);
+  useModalDialog(dialog, { ready: loaded !== undefined, opener, onClosed });
 
   if (!loaded) return null;
   const { lines, totals, count, checkoutBlocked } = loaded.bag;
@@ -113,11 +86,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
                 {line.size} · {line.color.name}
               </p>
               <p className="mt-1 text-stone">{t("drawer.quantity", { count: line.quantity })}</p>
-              {line.problem ? (
-                <p className="mt-1 font-medium text-sale">
-                  {line.problem === "UNAVAILABLE" ? t("line.unavailable") : line.maxQuantity > 0 ? t("line.outOfStock", { count: line.maxQuantity }) : t("line.soldOut")}
-                </p>
-              ) : null}
+              {line.problem ? <p className="mt-1 font-medium text-sale">{lineProblemText(line, t)}</p> : null}
             </div>
             <p className="font-display text-lg">
               <span className="sr-only">{t("line.total")}: </span>

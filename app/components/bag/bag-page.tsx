@@ -7,6 +7,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
 import { formatMoney } from "~/utils/money";
+import { lineProblemText } from "./line-problem";
 
 export interface BagActionData {
   result: SubmissionResult<string[]>;
@@ -78,14 +79,7 @@ function BagLineItem({ line, errors }: { line: BagLine; errors?: string[] }) {
   const editing = useBusy("edit", line.id);
   const removing = useBusy("remove", line.id);
   const problemId = `line-${line.id}-problem`;
-  const problem =
-    line.problem === "UNAVAILABLE"
-      ? t("line.unavailable")
-      : line.problem === "OUT_OF_STOCK"
-        ? line.maxQuantity > 0
-          ? t("line.outOfStock", { count: line.maxQuantity })
-          : t("line.soldOut")
-        : null;
+  const problem = lineProblemText(line, t);
   const messages = translate(errors);
   return (
     <li className="grid grid-cols-[96px_1fr] gap-4 py-5 sm:gap-6" data-testid="bag-line" aria-busy={editing || removing || undefined}>

@@ -1,16 +1,17 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import { usePageData } from "~/components/layout/shell";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { CHOOSER_PATH, scrolledPastThreshold } from "~/modules/country/country-rules";
+import { CHOOSER_PATH } from "~/modules/country/country-rules";
 import type { DialogProps } from "~/components/ui/dialog-host";
+import { useModalDialog } from "~/components/ui/use-modal-dialog";
 import { CountryChooser } from "./country-chooser";
 
 /**
- * The chooser as a modal dialog (native <dialog>: focus stays inside, Escape closes). It also
- * closes on its close button, when the page scrolls more than 20 % of the window height from
- * where it opened, and when a country is chosen; focus goes back to the link that opened it.
+ * The chooser as a modal dialog (useModalDialog: Escape, a scroll past 20 % of the window and
+ * navigation close it, the focus goes back to the link that opened it). It also closes on its
+ * close button and when a country is chosen.
  */
 export default function CountryDialog({ opener, country, onClosed }: DialogProps) {
   const { t } = useTranslation("country");
@@ -19,26 +20,7 @@ export default function CountryDialog({ opener, country, onClosed }: DialogProps
   const page = usePageData();
   const { href } = useLocale();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    const start = window.scrollY;
-    const onScroll = () => {
-      if (scrolledPastThreshold(start, window.scrollY, window.innerHeight)) element.close();
-    };
-    const onClose = () => {
-      window.removeEventListener("scroll", onScroll);
-      if (opener?.isConnected) opener.focus();
-      onClosed();
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    element.addEventListener("close", onClose, { once: true });
-    return () => {
-      window.removeEventListener("scroll", onScroll);
-      element.removeEventListener("close", onClose);
-    };
-  }, [opener, onClosed]);
+  useModalDialog(dialog, { ready: true, opener, onClosed });
 
   return (
     <dialog

@@ -26,9 +26,8 @@ export function Notices({ notices }: { notices: RootData["notices"] }) {
     <div role="status" aria-live="polite" aria-label={t("notices.label")} className="pointer-events-none sticky top-16 z-30 h-0">
       <div className="container-page flex flex-col items-stretch gap-2 pt-3 desk:items-end">
         {open.map((notice) => (
-          // With JavaScript a success fades out after 8 s (app.css: paused while hovered or
-          // focused, and it ends hidden, for assistive technology too).
-          // The fade-out sits on a wrapper: turned on at hydration, it does not replay the fade-in.
+          // The fade-out (see above) sits on a wrapper: turned on at hydration, it does not replay
+          // the fade-in; it ends hidden, for assistive technology too.
           <div key={notice.id} className={hydrated && notice.kind === "success" ? "toast-fades" : undefined}>
             <div
               data-testid="notice"
