@@ -9,7 +9,7 @@ import { parseConsentChoice } from "~/modules/consent/consent.schema";
 import { readConsent, storeConsent } from "~/modules/consent/consent.server";
 import { pageError, readFormData } from "~/utils/form.server";
 import { INTL_LOCALE, localizePath } from "~/utils/locale";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 

@@ -11,7 +11,7 @@ import { CHOOSER_PATH, alternatesFromPaths, chooseCountry, resolveCountry } from
 import { clearPreference, handoffParams, readHandoff, readPreference, storePreference } from "~/modules/country/preference.server";
 import { pageError, readFormData } from "~/utils/form.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 

@@ -12,7 +12,7 @@ import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { purgeRateLimits } from "~/utils/rate-limit.server";
+import { purgeRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { appContext } from "./context.server";
 import { createExpressHandler } from "./express-handler.server";
 

@@ -5,7 +5,7 @@ import { DomainError } from "~/utils/domain-error";
 import { renderMail } from "~/modules/mail/mail-template.server";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { log } from "~/utils/log.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { BackInStockInput } from "./backstock.schema";
 import { findAlertProduct, findVariantBySku, insertRequest, listPendingRequests, markNotified } from "./backstock.repository.server";
 

@@ -6,7 +6,7 @@ import { renderMail } from "~/modules/mail/mail-template.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Department } from "./career.fields";
 import type { CareerApplicationInput } from "./career.schema";
 import { insertApplicationWithFile, type NewApplicationFile } from "./career.repository.server";

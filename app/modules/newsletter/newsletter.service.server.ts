@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { NewsletterInput } from "./newsletter.schema";
 import { upsertSubscription } from "./newsletter.repository.server";
 

@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~/db/schema";
-import { DomainError } from "./domain-error";
+import { DomainError } from "~/utils/domain-error";
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
