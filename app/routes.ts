@@ -18,10 +18,13 @@ export default [
   layout("routes/shop-layout.tsx", { id: "shop" }, [
     ...localized("", "routes/home.tsx"),
 
-    ...localized("account", comingSoon),
-    ...localized("account/addresses", comingSoon),
-    ...localized("account/orders", comingSoon),
-    ...localized("account/orders/:id", comingSoon),
+    // The account area: its layout's middleware lets only account holders in (spec §2).
+    layout("routes/account-layout.tsx", { id: "account" }, [
+      ...localized("account", "routes/account.tsx"),
+      ...localized("account/addresses", comingSoon),
+      ...localized("account/orders", "routes/account-orders.tsx"),
+      ...localized("account/orders/:id", "routes/account-orders.tsx"),
+    ]),
     ...localized("blog", "routes/content-list.tsx"),
     ...localized("blog/:slug", "routes/content-entry.tsx"),
     ...localized("cart", "routes/cart.tsx"),
@@ -46,16 +49,17 @@ export default [
       ...localized("checkout/registrationLogin", comingSoon),
       ...localized("checkout/review", comingSoon),
       ...localized("checkout/success/:orderId", comingSoon),
-      ...localized("login", comingSoon),
-      ...localized("login/lost-password", comingSoon),
-      ...localized("login/register", comingSoon),
-      ...localized("login/reset", comingSoon),
+      ...localized("login", "routes/login.tsx"),
+      ...localized("login/lost-password", "routes/login-lost-password.tsx"),
+      ...localized("login/register", "routes/login-register.tsx"),
+      ...localized("login/reset", "routes/login-reset.tsx"),
     ]),
 
     route("api/categories", "routes/api.categories.ts"),
     route("api/settings", "routes/api.settings.ts"),
     route("api/newsletter", "routes/api.newsletter.ts"),
     route("api/backstock/create", "routes/api.backstock.create.ts"),
+    route("api/auth/:operation", "routes/api.auth.ts"),
     route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
     route("api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.

@@ -19,6 +19,9 @@ if (!fs.existsSync(serverEntry)) {
 
 // SQLite keeps -wal and -shm files next to the database: remove them too.
 for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(dbFile + suffix, { force: true });
+// The mail the server writes as files (tests read reset links from it: tests/e2e/mailbox.ts).
+const mailDir = path.join(os.tmpdir(), `bottega-e2e-mail-${port}`);
+fs.rmSync(mailDir, { recursive: true, force: true });
 // The accessibility checks' record of clean documents is per run (see tests/e2e/fixtures.ts).
 fs.rmSync(path.join(os.tmpdir(), `bottega-e2e-a11y-${port}`), { recursive: true, force: true });
 
@@ -32,6 +35,7 @@ const child = spawn(process.execPath, [serverEntry], {
     PORT: port,
     DATABASE_URL: `file:${dbFile}`,
     LOG_LEVEL: "warn",
+    MAIL_OUTBOX_DIR: mailDir,
     PUBLIC_URL: `http://localhost:${port}`,
     // The two shops on one server under two host names: the country chooser's redirects
     // between them are real cross-host redirects (tests/e2e/country.spec.ts).

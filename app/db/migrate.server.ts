@@ -8,6 +8,7 @@ import * as mailOutbox from "./migrations/20261124000000-mail-outbox";
 import * as manufacturers from "./migrations/20261124020000-manufacturers";
 import * as catalogRevision from "./migrations/20261124030000-catalog-revision";
 import * as bags from "./migrations/20261124040000-bags";
+import * as accounts from "./migrations/20261125000000-accounts";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "20261124020000-manufacturers": manufacturers,
   "20261124030000-catalog-revision": catalogRevision,
   "20261124040000-bags": bags,
+  "20261125000000-accounts": accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

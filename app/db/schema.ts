@@ -337,6 +337,35 @@ export interface DiscountRedemptionsTable {
   created_at: Timestamp;
 }
 
+export type Gender = "male" | "female";
+export type Interests = "man" | "woman" | "both";
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  email_key: string;
+  /** Null for an account that signs in only through an identity provider. */
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
+  gender: Gender | null;
+  interests: Interests | null;
+  locale: Locale;
+  privacy_consent_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -368,6 +397,8 @@ export interface Database {
   discount_code_categories: DiscountCodeCategoriesTable;
   discount_code_products: DiscountCodeProductsTable;
   discount_redemptions: DiscountRedemptionsTable;
+  users: UsersTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -1,3 +1,5 @@
+import enAccount from "../../locales/en/account.json";
+import itAccount from "../../locales/it/account.json";
 import enBag from "../../locales/en/bag.json";
 import itBag from "../../locales/it/bag.json";
 import enContent from "../../locales/en/content.json";
@@ -15,7 +17,7 @@ import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -33,8 +35,8 @@ export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount },
 };
 
 declare module "i18next" {

@@ -4,10 +4,15 @@ import { ComingSoon } from "~/components/layout/coming-soon";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { comingSoonFeature, isAuthPath } from "~/modules/content/coming-soon";
+import { leaveLoginPageIfSignedIn } from "~/modules/account/login-redirect.server";
+import { stripLocale } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  // Checkout's Personal Info step keeps its redirect rule before the Checkout issue builds it
+  // (spec §2): an account holder, or a guest, goes on to the stored login-redirect target.
+  if (stripLocale(pathname) === "/checkout/registrationLogin") await leaveLoginPageIfSignedIn(context, request, { guestsToo: true });
   const { i18n, env } = getRequestContext(context);
   const t = i18n.t;
   const isAuth = isAuthPath(pathname);

@@ -6,6 +6,7 @@ import { ProductCard } from "~/components/catalog/product-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
 import { getNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";
@@ -13,8 +14,10 @@ import { seoMeta } from "~/utils/seo";
 
 const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, env, locale, i18n, shopper } = getRequestContext(context);
+  // Spec §2: a signed-in account holder arriving here goes on to the stored login-redirect target.
+  if (shopper.kind === "account" && (await readLoginRedirect(context, request))) throw await redirectAfterLogin(context, request);
   const t = i18n.t;
   return {
     newArrivals: await getNewArrivals(db, locale, 8),

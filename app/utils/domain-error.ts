@@ -25,6 +25,16 @@ export const DOMAIN_ERRORS = {
   INVALID_COUPON: { status: 422, message: "domain.invalidCoupon" },
   /** A form body that could not be read at all (wrong type, cut off). */
   MALFORMED_FORM: { status: 400, message: "domain.malformedForm" },
+  /** Registration or a profile change with an address another account holds. */
+  EMAIL_TAKEN: { status: 409, message: "account:errors.emailTaken" },
+  /** A login that failed: one answer whether the address, the password or both are wrong. */
+  INVALID_CREDENTIALS: { status: 401, message: "account:errors.invalidCredentials" },
+  /** A new password on the list of the most common ones. */
+  COMMON_PASSWORD: { status: 422, message: "account:validation.passwordCommon" },
+  /** The current password, asked to confirm a change, is wrong. */
+  WRONG_PASSWORD: { status: 403, message: "account:errors.wrongPassword" },
+  /** A password-reset link that is unknown, used or more than an hour old. */
+  RESET_TOKEN_INVALID: { status: 410, message: "account:errors.resetInvalid" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
@@ -33,13 +43,16 @@ export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends
   readonly code: Code;
   /** Seconds until a rate-limited client may try again. */
   readonly retryAfter?: number;
+  /** The form field the error belongs next to (an address already taken: the email field). */
+  readonly field?: string;
 
   /** `detail` is for logs and scripts (English, may name internals); shoppers see the table's message. */
-  constructor(code: Code, detail: string = code, options: { retryAfter?: number } = {}) {
+  constructor(code: Code, detail: string = code, options: { retryAfter?: number; field?: string } = {}) {
     super(detail);
     this.name = "DomainError";
     this.code = code;
     this.retryAfter = options.retryAfter;
+    this.field = options.field;
   }
 
   get status(): number {

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   IT_SHOP_HOST: z.string().min(1).optional(),
   EU_SHOP_HOST: z.string().min(1).optional(),
   SMTP_URL: z.string().optional(),
+  /** Where mail goes as .eml files when SMTP_URL is unset. */
+  MAIL_OUTBOX_DIR: z.string().min(1).default(path.join("data", "outbox")),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -34,18 +34,26 @@ export function parseIntentForm<Schema extends z.ZodDiscriminatedUnion>(formData
   return parseWithZod(formData, { schema });
 }
 
+interface ReplyOptions {
+  /** Fields never sent back (passwords): the page does not show them again, and they stay out of its HTML. */
+  hideFields?: string[];
+}
+
 /** The answer to a submission that failed validation: 400, errors by field, the input kept. */
-export function invalidForm(submission: Submission<unknown, string[]>) {
-  return data({ result: submission.reply() }, { status: 400 });
+export function invalidForm(submission: Submission<unknown, string[]>, { hideFields }: ReplyOptions = {}) {
+  return data({ result: submission.reply({ hideFields }) }, { status: 400 });
 }
 
 /**
  * A service's DomainError as the form's error: the status and message key of the error table,
  * the input kept. Anything else is not a shopper's mistake and goes on to the error boundary.
  */
-export function formError(submission: Submission<unknown, string[]>, error: unknown) {
+export function formError(submission: Submission<unknown, string[]>, error: unknown, { hideFields }: ReplyOptions = {}) {
   if (!(error instanceof DomainError)) throw error;
-  return data({ result: submission.reply({ formErrors: [error.messageKey] }) }, { status: error.status, headers: error.headers });
+  const reply = error.field
+    ? submission.reply({ fieldErrors: { [error.field]: [error.messageKey] }, hideFields })
+    : submission.reply({ formErrors: [error.messageKey], hideFields });
+  return data({ result: reply }, { status: error.status, headers: error.headers });
 }
 
 /**

@@ -5,6 +5,8 @@ import path from "node:path";
 // paths from the same port.
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** Where the e2e server writes its mail as .eml files (scripts/e2e-server.mjs). */
+export const MAIL_DIR = path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`);
 /** Records of documents found accessible in this run (emptied when the e2e server starts). */
 export const A11Y_CACHE_DIR = path.join(os.tmpdir(), `bottega-e2e-a11y-${PORT}`);
 

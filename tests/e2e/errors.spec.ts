@@ -105,22 +105,7 @@ test.describe("JSON endpoints", () => {
   });
 });
 
-test.describe("coming-soon pages render inside the shell", () => {
-  test("/account and /en/account", async ({ page }) => {
-    await visit(page, "/account");
-    await expect(title(page)).toHaveText("Il mio account");
-    await expect(page.getByText("In arrivo", { exact: true })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
-    await expectStandardShell(page, "it");
-
-    await visit(page, "/en/account");
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(title(page)).toHaveText("My account");
-    await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/en");
-    await expectStandardShell(page, "en");
-  });
-
+test.describe("the auth layout", () => {
   test("/login uses the minimal auth layout with a back link", async ({ page }) => {
     await visit(page, "/login");
     await expect(title(page)).toHaveText("Accedi");

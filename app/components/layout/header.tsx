@@ -45,6 +45,7 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
             to={href(data.isAccountHolder ? "/account" : "/login")}
             label={data.isAccountHolder ? t("header.account") : t("header.login")}
             icon="account"
+            initial={data.auth.initial}
           />
           <Link
             to={href("/cart")}
@@ -67,10 +68,17 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
   );
 }
 
-function HeaderIcon({ to, label, icon, className = "inline-flex" }: { to: string; label: string; icon: "help" | "account"; className?: string }) {
+/** A header link drawn as an icon, or (an account holder's) as the avatar initial (spec §3). */
+function HeaderIcon({ to, label, icon, initial, className = "inline-flex" }: { to: string; label: string; icon: "help" | "account"; initial?: string; className?: string }) {
   return (
     <Link to={to} aria-label={label} title={label} className={`${className} size-11 items-center justify-center hover:text-terracotta`}>
-      <Icon name={icon} />
+      {initial ? (
+        <span aria-hidden="true" className="avatar">
+          {initial}
+        </span>
+      ) : (
+        <Icon name={icon} />
+      )}
     </Link>
   );
 }

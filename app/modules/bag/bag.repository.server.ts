@@ -179,6 +179,18 @@ export async function countRedemptions(db: Db, codeId: number, customer: { email
 }
 
 /** Anonymous bags untouched since `before`: one statement, safe when several processes sweep at once. */
+/** The account's bag: its most recently touched one, should an old race have left two. */
+export async function findAccountBagId(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom("bags").select("id").where("user_id", "=", userId).orderBy("updated_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Gives an anonymous bag to an account; false when the bag already belongs to someone. */
+export async function adoptBag(db: Db, bagId: number, userId: number, at: string): Promise<boolean> {
+  const result = await db.updateTable("bags").set({ user_id: userId, updated_at: at }).where("id", "=", bagId).where("user_id", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteAbandonedBags(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom("bags").where("user_id", "is", null).where("updated_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -292,6 +292,25 @@ export async function mergeBags(db: Kysely<Database>, input: { from: number; int
   });
 }
 
+/**
+ * The bag a session holds once `userId` signs in (spec §4: the bag survives login). The
+ * anonymous bag the shopper filled merges into the account's bag; with no account bag yet, the
+ * anonymous bag becomes the account's. A bag that belongs to another account (a session that
+ * signs in twice without logging out) is left to its owner.
+ */
+export async function bagForSignIn(db: Kysely<Database>, input: { sessionBagId: number | null; userId: number }, now = new Date()): Promise<number | null> {
+  const at = now.toISOString();
+  const accountBagId = await repo.findAccountBagId(db, input.userId);
+  const sessionBag = input.sessionBagId === null ? undefined : await repo.findBag(db, input.sessionBagId);
+  if (!sessionBag || sessionBag.id === accountBagId) return accountBagId;
+  if (sessionBag.userId !== null && sessionBag.userId !== input.userId) return accountBagId;
+  if (accountBagId === null) {
+    return sessionBag.userId === input.userId || (await repo.adoptBag(db, sessionBag.id, input.userId, at)) ? sessionBag.id : repo.findAccountBagId(db, input.userId);
+  }
+  await mergeBags(db, { from: sessionBag.id, into: accountBagId }, now);
+  return accountBagId;
+}
+
 /** Deletes anonymous bags untouched for 30 days (and their lines). Safe to run in every process. */
 export function sweepAbandonedBags(db: Kysely<Database>, now = new Date()): Promise<number> {
   return repo.deleteAbandonedBags(db, new Date(now.getTime() - ABANDONED_BAG_MS).toISOString());

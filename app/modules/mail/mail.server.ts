@@ -33,8 +33,8 @@ export function createMailer(options: MailerOptions): Mailer {
 let shared: Mailer | undefined;
 
 /** The one mailer of this process, configured from the environment on first use. */
-export function getMailer(env: Pick<Env, "SMTP_URL"> = getEnv()): Mailer {
-  shared ??= createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.resolve("data", "outbox"), from: SHOP_SENDER });
+export function getMailer(env: Pick<Env, "SMTP_URL" | "MAIL_OUTBOX_DIR"> = getEnv()): Mailer {
+  shared ??= createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.resolve(env.MAIL_OUTBOX_DIR), from: SHOP_SENDER });
   return shared;
 }
 

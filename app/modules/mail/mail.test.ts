@@ -91,6 +91,6 @@ describe("mailer without SMTP", () => {
 
 describe("getMailer", () => {
   it("gives the same mailer on every call", () => {
-    expect(getMailer({ SMTP_URL: undefined })).toBe(getMailer({ SMTP_URL: undefined }));
+    expect(getMailer({ SMTP_URL: undefined, MAIL_OUTBOX_DIR: "data/outbox" })).toBe(getMailer({ SMTP_URL: undefined, MAIL_OUTBOX_DIR: "data/outbox" }));
   });
 });

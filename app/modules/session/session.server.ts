@@ -78,6 +78,10 @@ export class Session {
   get exists(): boolean {
     return this.row !== null;
   }
+  /** The row's key (the token's hash), to spare this session when ending a user's others. */
+  get id(): string | null {
+    return this.row?.id ?? null;
+  }
   get userId(): number | null {
     return this.row?.user_id ?? null;
   }
@@ -182,6 +186,15 @@ export class Session {
     row.id = id;
     this.token = token;
     this.cookieChange = "set";
+  }
+
+  /**
+   * Signs a user in (or a guest identity): a fresh id and cookie at every change of privilege, so
+   * an id planted in the shopper's browser before login is worthless after it.
+   */
+  async signIn(changes: Pick<SessionRow, "user_id" | "cart_id" | "is_guest">): Promise<void> {
+    if (this.row) await this.rotate();
+    await this.set(changes);
   }
 
   async destroy(): Promise<void> {

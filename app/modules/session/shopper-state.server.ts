@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { getAccountFirstName } from "~/modules/account/account.service.server";
 import { getBagCount } from "~/modules/bag/bag.service.server";
 import { readConsent } from "~/modules/consent/consent.server";
 import { resolveCountry } from "~/modules/country/country-rules";
@@ -14,12 +15,17 @@ import type { ShopperState } from "./shopper-state";
 export async function loadShopperState(context: Readonly<RouterContextProvider>, request: Request): Promise<ShopperState> {
   const ctx = getRequestContext(context);
   const { session, shopper } = ctx;
-  const [flash, choices, bagCount] = await Promise.all([session.takeFlash(), loadChoices(context, request), getBagCount(ctx.db, ctx.bagId)]);
+  const [flash, choices, bagCount, firstName] = await Promise.all([
+    session.takeFlash(),
+    loadChoices(context, request),
+    getBagCount(ctx.db, ctx.bagId),
+    shopper.kind === "account" ? getAccountFirstName(ctx.db, shopper.userId) : null,
+  ]);
   return {
     // Ids unique across answers: a notice the shopper closed must not hide the next one.
     notices: flash.map((notice, index) => ({ id: Date.now() * 10 + index, kind: notice.kind, message: ctx.t(notice.key as never) as string })),
     bagCount,
-    auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest" },
+    auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest", initial: firstName?.charAt(0) || undefined },
     isAccountHolder: shopper.kind === "account",
     ...choices,
   };

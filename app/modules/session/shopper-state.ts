@@ -14,8 +14,8 @@ export interface ShopperState {
   notices: ShopperNotice[];
   /** Sum of item quantities in the bag. */
   bagCount: number;
-  /** The spec's auth state, as much as the header needs. */
-  auth: { isLoggedIn: boolean; guest: boolean };
+  /** The spec's auth state, as much as the header needs; `initial`: an account holder's avatar, the first letter of the first name (spec §3). */
+  auth: { isLoggedIn: boolean; guest: boolean; initial?: string };
   /** Logged in and not a guest: the header links the account instead of the login. */
   isAccountHolder: boolean;
   /** The country the request's shop serves and the stored preference cookie. */

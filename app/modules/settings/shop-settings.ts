@@ -19,6 +19,8 @@ export const ShopSettingsSchema = z.object({
   supportEmail: z.email(),
   supportPhone: z.string().min(5),
   hrEmail: z.email(),
+  /** The youngest age at which a shopper may open an account (GDPR art. 8: 16 unless a state sets 13–16; Italy sets 14). */
+  minimumAge: z.number().int().min(13).max(21),
   company: z.object({
     name: z.string().min(1),
     address: z.string().min(1),
@@ -43,6 +45,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   supportEmail: "assistenza@bottega.example",
   supportPhone: "+39 02 1234 5678",
   hrEmail: "lavora-con-noi@bottega.example",
+  minimumAge: 16,
   company: {
     name: "Bottega S.r.l.",
     address: "Via della Spiga 12, 20121 Milano",

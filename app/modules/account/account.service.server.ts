@@ -1,0 +1,234 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, Locale } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
+import { bagForSignIn } from "~/modules/bag/bag.service.server";
+import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { upsertSubscription } from "~/modules/newsletter/newsletter.repository.server";
+import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import type { Session } from "~/modules/session/session.server";
+import { DomainError } from "~/utils/domain-error";
+import { birthDate, type ProfileInput, type RegisterInput } from "./account.schema";
+import { resetMail, welcomeMail } from "./account-mail.server";
+import { isCommonPassword } from "./common-passwords.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import * as repo from "./user.repository.server";
+
+/** Login tries per client address (an IPv6 client counts by its /64). */
+export const LOGIN_IP_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+/** Login tries per account address, whatever the client: slows a guesser spread over many addresses. */
+export const LOGIN_EMAIL_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+export const REGISTER_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+export const LOST_PASSWORD_IP_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+/** Reset e-mails per address: nobody's inbox can be flooded through the form. */
+export const LOST_PASSWORD_EMAIL_RATE_LIMIT = { limit: 3, windowMs: 60 * 60_000 };
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** What the shop shows of an account (header, overview, the JSON API). */
+export interface AccountView {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  gender: "male" | "female" | null;
+  interests: "man" | "woman" | "both" | null;
+  birthDate: string | null;
+  hasPassword: boolean;
+}
+
+function toView(row: repo.UserRow): AccountView {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    gender: row.gender,
+    interests: row.interests,
+    birthDate: row.birth_date,
+    hasPassword: row.password_hash !== null,
+  };
+}
+
+export async function getAccount(db: Kysely<Database>, userId: number): Promise<AccountView | null> {
+  const row = await repo.findUserById(db, userId);
+  return row ? toView(row) : null;
+}
+
+/** The header's avatar needs only this: one indexed read per page of a signed-in shopper. */
+export async function getAccountFirstName(db: Kysely<Database>, userId: number): Promise<string | null> {
+  return (await repo.findFirstName(db, userId)) ?? null;
+}
+
+async function refuseCommonPassword(password: string, field = "password"): Promise<void> {
+  if (await isCommonPassword(password)) throw new DomainError("COMMON_PASSWORD", "common password", { field });
+}
+
+/**
+ * Signs the session in as `userId`: the anonymous bag joins the account's (spec §4), and the
+ * session id rotates (a fixated id is worthless afterwards).
+ */
+export async function signIn(db: Kysely<Database>, session: Session, userId: number, now = new Date()): Promise<void> {
+  const cartId = await bagForSignIn(db, { sessionBagId: session.cartId, userId }, now);
+  await session.signIn({ user_id: userId, cart_id: cartId, is_guest: 0 });
+}
+
+/** Logout: the session row goes, so a copy of the cookie opens nothing afterwards. */
+export function signOut(session: Session): Promise<void> {
+  return session.destroy();
+}
+
+export interface RegisterRequest extends RegisterInput {
+  locale: Locale;
+  clientIp: string;
+  honeypot?: string | null;
+  /** The account page's absolute URL, for the welcome e-mail. */
+  accountUrl: string;
+}
+
+/**
+ * Creates an account, queues the welcome e-mail and, when asked, the newsletter subscription, in
+ * one transaction. Returns the new user's id, or null for a filled honeypot (a bot: nothing is
+ * stored, and the answer looks like any other). Throws EMAIL_TAKEN, COMMON_PASSWORD, RATE_LIMITED.
+ */
+export async function registerAccount(db: Kysely<Database>, input: RegisterRequest, now = new Date()): Promise<number | null> {
+  await enforceRateLimit(db, "register", input.clientIp, REGISTER_RATE_LIMIT, now);
+  if (input.honeypot) return null;
+  await refuseCommonPassword(input.password);
+  if (await repo.findUserByEmail(db, input.email)) throw new DomainError("EMAIL_TAKEN", "email taken", { field: "email" });
+  const passwordHash = await hashPassword(input.password);
+  const at = now.toISOString();
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const id = await repo.insertUser(trx, {
+        email: input.email,
+        email_key: repo.emailKey(input.email),
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        birth_date: birthDate(input.birthDay, input.birthMonth, input.birthYear),
+        gender: input.gender ?? null,
+        interests: input.interests,
+        locale: input.locale,
+        privacy_consent_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      if (input.newsletter) await upsertSubscription(trx, { email: repo.emailKey(input.email), locale: input.locale, source: "register", at });
+      await enqueueMail(trx, welcomeMail(input.email, input.locale, input.firstName, input.accountUrl), { now });
+      return id;
+    });
+    // Committed: this process's worker sends it now rather than at its next poll.
+    wakeMailWorkers();
+    return id;
+  } catch (error) {
+    // Two registrations of one address at the same moment: the second loses on the unique key.
+    if (isUniqueViolation(error)) throw new DomainError("EMAIL_TAKEN", "email taken (race)", { field: "email" });
+    throw error;
+  }
+}
+
+/**
+ * Checks a login. Rate limited per client address and per account address before anything else;
+ * an unknown address costs the same hash time as a wrong password, and both give one answer
+ * (INVALID_CREDENTIALS), so the form tells nobody which addresses hold accounts.
+ */
+export async function authenticate(db: Kysely<Database>, input: { email: string; password: string; clientIp: string }, now = new Date()): Promise<number> {
+  await enforceRateLimit(db, "login", input.clientIp, LOGIN_IP_RATE_LIMIT, now);
+  const perEmail = await hitRateLimit(db, `login-email:${repo.emailKey(input.email).slice(0, 254)}`, LOGIN_EMAIL_RATE_LIMIT, now);
+  if (!perEmail.allowed) throw new DomainError("RATE_LIMITED", "login rate limit (email)", { retryAfter: perEmail.retryAfter });
+  const user = await repo.findUserByEmail(db, input.email);
+  const valid = await verifyPassword(input.password, user?.password_hash ?? null);
+  if (!user || !valid) throw new DomainError("INVALID_CREDENTIALS", "invalid credentials");
+  // Parameters raised since this hash was made: store a new one now that the password is known.
+  if (user.password_hash && needsRehash(user.password_hash)) {
+    await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
+  }
+  return user.id;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Sends a reset link when the address holds an account; does nothing otherwise. The caller
+ * answers the same either way. The token is random, stored hashed, valid for an hour, and
+ * replaces any earlier one.
+ */
+export async function requestPasswordReset(
+  db: Kysely<Database>,
+  input: { email: string; locale: Locale; clientIp: string; honeypot?: string | null; resetUrl: (token: string) => string },
+  now = new Date(),
+): Promise<void> {
+  await enforceRateLimit(db, "lost-password", input.clientIp, LOST_PASSWORD_IP_RATE_LIMIT, now);
+  if (input.honeypot) return;
+  const perEmail = await hitRateLimit(db, `lost-password-email:${repo.emailKey(input.email).slice(0, 254)}`, LOST_PASSWORD_EMAIL_RATE_LIMIT, now);
+  // Past the per-address limit the answer stays the same: the inbox just gets no more mail.
+  if (!perEmail.allowed) return;
+  const user = await repo.findUserByEmail(db, input.email);
+  if (!user) return;
+  const token = randomBytes(32).toString("base64url");
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await repo.insertResetToken(trx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(), at });
+    await enqueueMail(trx, resetMail(user.email, input.locale, user.first_name, input.resetUrl(token)), { now });
+  });
+  wakeMailWorkers();
+}
+
+/** Whether a reset link still works (the reset page says so before the shopper types anything). */
+export async function isResetTokenLive(db: Kysely<Database>, token: string, now = new Date()): Promise<boolean> {
+  return Boolean(await repo.findResetToken(db, hashToken(token), now.toISOString()));
+}
+
+/**
+ * Sets a new password from a reset link: the token dies (single use, even under a race) and
+ * every session of the account ends. Throws RESET_TOKEN_INVALID, COMMON_PASSWORD.
+ */
+export async function resetPassword(db: Kysely<Database>, input: { token: string; password: string }, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const found = await repo.findResetToken(db, hashToken(input.token), at);
+  if (!found) throw new DomainError("RESET_TOKEN_INVALID", "unknown, used or expired token");
+  await refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.consumeResetToken(trx, found.id, at))) throw new DomainError("RESET_TOKEN_INVALID", "token used meanwhile");
+    await repo.updateUser(trx, found.userId, { password_hash: passwordHash, updated_at: at });
+    await repo.deleteUserSessions(trx, found.userId);
+    return found.userId;
+  });
+}
+
+/**
+ * Changes the password of a signed-in account holder: the current one is required, the session
+ * that asked gets a new id, and every other session of the account ends.
+ */
+export async function changePassword(db: Kysely<Database>, session: Session, input: { currentPassword: string; password: string }, now = new Date()): Promise<void> {
+  const userId = session.userId;
+  const user = userId === null ? undefined : await repo.findUserById(db, userId);
+  if (!user) throw new DomainError("WRONG_PASSWORD", "no account", { field: "currentPassword" });
+  if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw new DomainError("WRONG_PASSWORD", "wrong current password", { field: "currentPassword" });
+  await refuseCommonPassword(input.password);
+  await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
+  await session.rotate();
+  await repo.deleteUserSessions(db, user.id, session.id);
+}
+
+/** Edits the profile; a new email must not belong to another account. Throws EMAIL_TAKEN. */
+export async function updateProfile(db: Kysely<Database>, userId: number, input: ProfileInput, now = new Date()): Promise<void> {
+  const other = await repo.findUserByEmail(db, input.email);
+  if (other && other.id !== userId) throw new DomainError("EMAIL_TAKEN", "email taken", { field: "email" });
+  try {
+    await repo.updateUser(db, userId, {
+      email: input.email,
+      email_key: repo.emailKey(input.email),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      gender: input.gender ?? null,
+      interests: input.interests,
+      updated_at: now.toISOString(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError("EMAIL_TAKEN", "email taken (race)", { field: "email" });
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from "node:crypto";
+
+// Passwords are hashed with scrypt (memory-hard, in Node itself: no native package to build).
+// Each hash carries its parameters (`$scrypt$ln=17,r=8,p=1$salt$hash`), so the cost can rise
+// later: a login with a hash below the current parameters re-hashes the password it just checked.
+
+export interface ScryptParams {
+  /** log2 of N, the CPU and memory cost. */
+  ln: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's scrypt minimum (N = 2^17, r = 8, p = 1): 128 MiB and a few hundred ms per hash. */
+export const PASSWORD_PARAMS: ScryptParams = { ln: 17, r: 8, p: 1 };
+
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+/** Hashes stored by an older release, or forged into the table, are not read past these. */
+const MAX_LN = 22;
+const MAX_R = 32;
+const MAX_P = 16;
+
+function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  const N = 2 ** params.ln;
+  // scrypt needs 128 * N * r bytes (plus a little); Node refuses anything above maxmem.
+  const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 128 * N * params.r + 16 * 1024 * 1024 };
+  return new Promise((resolve, reject) => scryptCallback(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+export async function hashPassword(password: string, params: ScryptParams = PASSWORD_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scrypt(password, salt, params);
+  return `$scrypt$ln=${params.ln},r=${params.r},p=${params.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+interface ParsedHash {
+  params: ScryptParams;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([\w-]{16,64})\$([\w-]{32,128})$/.exec(stored);
+  if (!match) return null;
+  const params = { ln: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
+  if (params.ln < 1 || params.ln > MAX_LN || params.r < 1 || params.r > MAX_R || params.p < 1 || params.p > MAX_P) return null;
+  return { params, salt: Buffer.from(match[4], "base64url"), key: Buffer.from(match[5], "base64url") };
+}
+
+/** Whether `password` matches `stored`; false for a hash this module cannot read. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parsed = stored ? parseHash(stored) : null;
+  if (!parsed) {
+    // Spend the same time as a real check: the answer must not tell whether the account exists.
+    await scrypt(password, DUMMY_SALT, PASSWORD_PARAMS);
+    return false;
+  }
+  const key = await scrypt(password, parsed.salt, parsed.params);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** Burns one hash's time for a login whose account does not exist (see verifyPassword). */
+export function verifyNothing(password: string): Promise<boolean> {
+  return verifyPassword(password, null);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's. */
+export function needsRehash(stored: string, params: ScryptParams = PASSWORD_PARAMS): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return true;
+  return parsed.params.ln < params.ln || parsed.params.r < params.r || parsed.params.p < params.p;
+}
+
+const DUMMY_SALT = randomBytes(SALT_LENGTH);

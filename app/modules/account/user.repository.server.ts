@@ -1,0 +1,72 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, UsersTable } from "~/db/schema";
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findFirstName(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom("users").select("first_name").where("id", "=", id).executeTakeFirst())?.first_name;
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email_key", "=", emailKey(email)).executeTakeFirst();
+}
+
+/** The form of an address that identifies an account: one account per address, whatever its case. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function insertUser(db: Kysely<Database>, row: Insertable<UsersTable>): Promise<number> {
+  const { id } = await db.insertInto("users").values(row).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: number,
+  changes: Partial<Pick<UserRow, "email" | "email_key" | "password_hash" | "first_name" | "last_name" | "gender" | "interests" | "locale" | "updated_at">>,
+): Promise<void> {
+  await db.updateTable("users").set(changes).where("id", "=", id).execute();
+}
+
+/** Ends every session of a user but `exceptId` (a password change keeps the session that made it). */
+export async function deleteUserSessions(db: Kysely<Database>, userId: number, exceptId: string | null = null): Promise<number> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertResetToken(db: Kysely<Database>, row: { userId: number; tokenHash: string; expiresAt: string; at: string }): Promise<void> {
+  // A new link replaces the older ones: only the latest e-mail works.
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", row.userId).execute();
+  await db
+    .insertInto("password_reset_tokens")
+    .values({ user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt, used_at: null, created_at: row.at })
+    .execute();
+}
+
+/** The user of a live token (unused, unexpired), or undefined. */
+export async function findResetToken(db: Kysely<Database>, tokenHash: string, now: string): Promise<{ id: number; userId: number } | undefined> {
+  return db
+    .selectFrom("password_reset_tokens")
+    .select(["id", "user_id as userId"])
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+}
+
+/** Marks a token used; false when another request used it first (single use under a race). */
+export async function consumeResetToken(db: Kysely<Database>, id: number, at: string): Promise<boolean> {
+  const result = await db.updateTable("password_reset_tokens").set({ used_at: at }).where("id", "=", id).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function purgeResetTokens(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("expires_at", "<", before).execute();
+}

@@ -1,0 +1,159 @@
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/account";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { SubmitButton } from "~/components/ui/field";
+import { EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { PasswordField, RadioGroupField } from "~/components/account/account-fields";
+import { useTranslation } from "~/hooks/use-translation";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { ChangePasswordSchema, ProfileSchema } from "~/modules/account/account.schema";
+import { type AccountView, changePassword, signOut, updateProfile } from "~/modules/account/account.service.server";
+import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { seoMeta } from "~/utils/seo";
+
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, tns, href } = getRequestContext(context);
+  return { title: tns("account")("account.title"), path: href("/account"), origin: env.PUBLIC_URL };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const userId = await requireAccountHolder(context, request);
+  const { db, session, href } = getRequestContext(context);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "logout") {
+    await signOut(session);
+    await session.addFlash({ kind: "success", key: "account:login.loggedOut" });
+    throw redirect(href("/"));
+  }
+  if (intent === "profile") {
+    const submission = parseForm(formData, ProfileSchema);
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      await updateProfile(db, userId, submission.value);
+    } catch (error) {
+      const answer = formError(submission, error);
+      return data({ intent, ...answer.data }, answer.init ?? undefined);
+    }
+    return { intent, result: submission.reply(), done: true };
+  }
+  if (intent === "password") {
+    const submission = parseForm(formData, ChangePasswordSchema);
+    if (submission.status !== "success") return data({ intent, ...invalidForm(submission, { hideFields: PASSWORD_FIELDS }).data }, { status: 400 });
+    try {
+      await changePassword(db, session, submission.value);
+    } catch (error) {
+      const answer = formError(submission, error, { hideFields: PASSWORD_FIELDS });
+      return data({ intent, ...answer.data }, answer.init ?? undefined);
+    }
+    return { intent, result: submission.reply({ resetForm: true }), done: true };
+  }
+  throw data({ message: "Unknown intent." }, { status: 400 });
+}
+
+export default function AccountOverview({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const account = (useRouteLoaderData("account") as { account: AccountView } | undefined)?.account;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const profileRef = useFormRef();
+  const passwordRef = useFormRef();
+  const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
+  const passwordAnswer = actionData?.intent === "password" ? actionData : undefined;
+  const profile = useFormKit("profile", profileAnswer?.result, ["firstName", "lastName", "email", "gender", "interests"], profileRef);
+  const password = useFormKit("password", passwordAnswer?.result, PASSWORD_FIELDS, passwordRef, passwordAnswer && "done" in passwordAnswer ? "done" : "");
+  if (!account) return null;
+  // Before any answer the profile form shows the stored values.
+  const value = (name: "firstName" | "lastName" | "email" | "gender" | "interests") => (profileAnswer ? profile.value(name) : (account[name] ?? ""));
+  const profileKit = { ...profile, value };
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="profile-title" className="bg-paper p-6 shadow-sm desk:p-8">
+        <h1 id="profile-title" className="mb-6 text-3xl">
+          {t("account.profileTitle")}
+        </h1>
+        <Form method="post" ref={profileRef} noValidate={profile.hydrated} className="grid gap-5 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="profile" />
+          <div className="sm:col-span-2">
+            <FormErrors kit={profileKit} />
+            {profileAnswer && "done" in profileAnswer ? (
+              <p role="status" className="text-sm font-medium text-success">
+                {t("account.profileSaved")}
+              </p>
+            ) : null}
+          </div>
+          <TextField kit={profileKit} name="firstName" label={t("register.firstName")} autoComplete="given-name" required maxLength={100} />
+          <TextField kit={profileKit} name="lastName" label={t("register.lastName")} autoComplete="family-name" required maxLength={100} />
+          <div className="sm:col-span-2">
+            <EmailField kit={profileKit} label={t("register.email")} />
+          </div>
+          <div className="sm:col-span-2">
+            <RadioGroupField
+              kit={profileKit}
+              name="gender"
+              legend={t("register.gender")}
+              options={[
+                { value: "female", label: t("register.female") },
+                { value: "male", label: t("register.male") },
+                { value: "", label: t("register.genderNone") },
+              ]}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <RadioGroupField
+              kit={profileKit}
+              name="interests"
+              legend={t("register.interests")}
+              required
+              options={[
+                { value: "woman", label: t("register.woman") },
+                { value: "man", label: t("register.man") },
+                { value: "both", label: t("register.both") },
+              ]}
+            />
+          </div>
+          <div>
+            <SubmitButton pending={busy === "profile"} pendingLabel={t("account.profileSaving")}>
+              {t("account.profileSave")}
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-title" className="bg-paper p-6 shadow-sm desk:p-8">
+        <h2 id="password-title" className="mb-6 text-3xl">
+          {t("account.passwordTitle")}
+        </h2>
+        <Form method="post" ref={passwordRef} noValidate={password.hydrated} className="grid max-w-md gap-5">
+          <input type="hidden" name="intent" value="password" />
+          {/* For password managers: the account the new password belongs to. */}
+          <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+          <FormErrors kit={password} />
+          {passwordAnswer && "done" in passwordAnswer ? (
+            <p role="status" className="text-sm font-medium text-success">
+              {t("account.passwordSaved")}
+            </p>
+          ) : null}
+          <PasswordField kit={password} name="currentPassword" label={t("account.currentPassword")} autoComplete="current-password" />
+          <PasswordField kit={password} name="password" label={t("account.newPassword")} hint={t("register.passwordHint")} autoComplete="new-password" />
+          <PasswordField kit={password} name="confirmPassword" label={t("account.confirmPassword")} autoComplete="new-password" />
+          <div>
+            <SubmitButton pending={busy === "password"} pendingLabel={t("account.passwordSaving")}>
+              {t("account.passwordSave")}
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta({ title: `${data.title} | Bottega`, path: data.path, origin: data.origin, noindex: true }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export { privatePageHeaders as headers } from "~/utils/private-page-headers";

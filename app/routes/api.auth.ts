@@ -1,0 +1,104 @@
+import type { Route } from "./+types/api.auth";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { LoginSchema, LostPasswordSchema, registerSchema, ResetPasswordSchema } from "~/modules/account/account.schema";
+import { authenticate, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, signOut } from "~/modules/account/account.service.server";
+import { loginTarget } from "~/modules/account/login-redirect.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { bodyHoneypot, bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
+import { isLocale } from "~/utils/locale";
+
+// The auth calls of spec §7 as JSON, for the same session cookie and through the same services
+// as the /login pages: GET autoLogin; POST login, register, lost-password, reset, logout.
+// Shapes in docs/api.md.
+
+const POST_OPERATIONS = new Set(["login", "register", "lost-password", "reset", "logout"]);
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (params.operation === "autoLogin") {
+    const { db, shopper } = getRequestContext(context);
+    if (shopper.kind === "account") {
+      const account = await getAccount(db, shopper.userId);
+      if (account) return Response.json({ user: { ...account, guest: false } }, { headers: noStore });
+    }
+    // Spec §4: auto-login fails silently; the client reads the 401 as "not logged in".
+    return Response.json({ message: "Not logged in", user: null }, { status: 401, headers: noStore });
+  }
+  if (POST_OPERATIONS.has(params.operation)) return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  void request;
+  return Response.json({ message: "Not found" }, { status: 404 });
+}
+
+/** JSON clients may send the birthday's parts as numbers: the form's schema reads strings. */
+function asStrings(body: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  const copy = { ...body };
+  for (const name of names) if (typeof copy[name] === "number") copy[name] = String(copy[name]);
+  return copy;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (params.operation === "autoLogin") return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "GET" } });
+  if (!POST_OPERATIONS.has(params.operation)) return Response.json({ message: "Not found" }, { status: 404 });
+  if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  const ctx = getRequestContext(context);
+  const { db, session, clientIp, publicUrl } = ctx;
+
+  if (params.operation === "logout") {
+    await signOut(session);
+    return Response.json({ message: "OK" }, { headers: noStore });
+  }
+
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
+  const locale = bodyLocale(body);
+  const href = (path: string) => (locale === "en" ? `/en${path === "/" ? "" : path}` : path);
+  const redirectTo = typeof body.redirectTo === "string" ? body.redirectTo : null;
+
+  try {
+    switch (params.operation) {
+      case "login": {
+        const parsed = LoginSchema.safeParse(body);
+        if (!parsed.success) return validationErrorResponse(parsed.error, locale);
+        const userId = await authenticate(db, { ...parsed.data, clientIp });
+        await signIn(db, session, userId);
+        return Response.json({ token: true, redirect: await loginTarget(context, request, redirectTo ?? null) }, { headers: noStore });
+      }
+      case "register": {
+        const { minimumAge } = await getShopSettings(db);
+        const parsed = registerSchema({ minimumAge, today: new Date().toISOString().slice(0, 10) }).safeParse(asStrings(body, ["birthDay", "birthMonth", "birthYear"]));
+        if (!parsed.success) return validationErrorResponse(parsed.error, locale);
+        const userId = await registerAccount(db, {
+          ...parsed.data,
+          locale: isLocale(body.language) ? body.language : locale,
+          clientIp,
+          honeypot: bodyHoneypot(body),
+          accountUrl: publicUrl.absolute(href("/account")),
+        });
+        if (userId !== null) await signIn(db, session, userId);
+        return Response.json({ message: translateKey(locale, "account:register.success"), redirect: await loginTarget(context, request, redirectTo ?? href("/")) }, { headers: noStore });
+      }
+      case "lost-password": {
+        const parsed = LostPasswordSchema.safeParse(body);
+        if (!parsed.success) return validationErrorResponse(parsed.error, locale);
+        await requestPasswordReset(db, {
+          email: parsed.data.email,
+          locale,
+          clientIp,
+          honeypot: bodyHoneypot(body),
+          resetUrl: (token) => publicUrl.absolute(`${href("/login/reset")}?token=${token}`),
+        });
+        return Response.json({ message: translateKey(locale, "account:lost.sent") }, { headers: noStore });
+      }
+      case "reset": {
+        const parsed = ResetPasswordSchema.safeParse(body);
+        if (!parsed.success) return validationErrorResponse(parsed.error, locale);
+        await resetPassword(db, parsed.data);
+        await session.destroy();
+        return Response.json({ message: translateKey(locale, "account:reset.success") }, { headers: noStore });
+      }
+    }
+  } catch (error) {
+    return jsonError(error, locale);
+  }
+  return Response.json({ message: "Not found" }, { status: 404 });
+}

@@ -1,0 +1,187 @@
+import type { Page } from "@playwright/test";
+import { BASE_URL } from "./e2e-env";
+import { arrived, expect, test, visit } from "./fixtures";
+import { receivedMail } from "./mailbox";
+
+// Accounts end to end, with JavaScript and without (the "no-js" project runs every test again):
+// register, log out, log in, a lost password reset through the e-mailed link, the redirect rules
+// of spec §2, the login rate limit, and the old cookie refused after logout. Notices are checked
+// as present, not visible: with JavaScript a success toast fades after 8 s, which a slow run's
+// accessibility checks can outlast.
+
+// Each flow signs up and in: a few password hashes (≈0.3–0.7 s each here) and several pages.
+test.describe.configure({ timeout: 90_000 });
+
+const PASSWORD = "una frase lunga e sicura";
+let counter = 0;
+const uniqueEmail = () => `account.${Date.now().toString(36)}.${process.pid}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+const main = (page: Page) => page.getByRole("main");
+const fieldError = (page: Page, text: string) => main(page).getByText(text, { exact: true });
+
+async function fillRegistration(page: Page, email: string, overrides: Partial<Record<"firstName" | "confirm" | "day", string>> = {}) {
+  const form = main(page);
+  await form.getByLabel("Nome *", { exact: true }).fill(overrides.firstName ?? "Giulia");
+  await form.getByLabel("Cognome *", { exact: true }).fill("Verdi");
+  await form.getByLabel("Email *", { exact: true }).fill(email);
+  await form.getByLabel("Password *", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Conferma password *", { exact: true }).fill(overrides.confirm ?? PASSWORD);
+  await form.getByLabel("Giorno", { exact: true }).fill(overrides.day ?? "12");
+  await form.getByLabel("Mese", { exact: true }).fill("6");
+  await form.getByLabel("Anno", { exact: true }).fill("1991");
+  await form.getByRole("radio", { name: "Donna" }).last().check();
+  await form.getByRole("checkbox", { name: /informativa sulla privacy/ }).check();
+}
+
+async function register(page: Page, email: string) {
+  await visit(page, "/login/register");
+  await fillRegistration(page, email);
+  await main(page).getByRole("button", { name: "Registrati" }).click();
+  await arrived(page, "/");
+  await expect(page.getByText("Benvenuto in Bottega! Il tuo account è pronto.")).toBeAttached();
+}
+
+async function login(page: Page, email: string, password: string) {
+  await main(page).getByLabel("Email", { exact: true }).fill(email);
+  await main(page).getByLabel("Password", { exact: true }).fill(password);
+  await main(page).getByRole("button", { name: "Accedi" }).click();
+}
+
+test("register: each validation error next to its field, then success with the avatar in the header", async ({ page }) => {
+  await visit(page, "/login/register");
+  const form = main(page);
+  // Without a browser's own checks in the way (the no-JS page keeps them): the server's answers.
+  await form.evaluate((el) => el.querySelector("form")?.setAttribute("novalidate", ""));
+  await form.getByLabel("Nome *", { exact: true }).fill("Al");
+  await form.getByLabel("Email *", { exact: true }).fill("non-una-email");
+  await form.getByLabel("Password *", { exact: true }).fill("corta");
+  await form.getByLabel("Conferma password *", { exact: true }).fill("diversa");
+  await form.getByLabel("Giorno", { exact: true }).fill("x");
+  await form.getByRole("button", { name: "Registrati" }).click();
+  for (const message of [
+    "Devi inserire almeno 3 caratteri",
+    "La email inserita non è valida",
+    "La password inserita non è valida",
+    "Le 2 password non coincidono",
+    "Devi inserire massimo 2 numeri",
+    "È necessario accettare la privacy",
+  ]) {
+    await expect(fieldError(page, message)).toBeVisible();
+  }
+  // The first field to fix has focus; the typed email is kept (the server never sends passwords
+  // back: tests/http/accounts.test.ts).
+  await expect(form.getByLabel("Nome *", { exact: true })).toBeFocused();
+  await expect(form.getByLabel("Nome *", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Email *", { exact: true })).toHaveValue("non-una-email");
+
+  const email = uniqueEmail();
+  await fillRegistration(page, email, { day: "31" });
+  await form.getByLabel("Mese", { exact: true }).fill("2");
+  await form.getByRole("button", { name: "Registrati" }).click();
+  await expect(fieldError(page, "La data di nascita non è valida")).toBeVisible();
+
+  await fillRegistration(page, email);
+  await form.getByRole("button", { name: "Registrati" }).click();
+  await arrived(page, "/");
+  await expect(page.getByText("Benvenuto in Bottega! Il tuo account è pronto.")).toBeAttached();
+  const account = page.getByRole("banner").getByRole("link", { name: "Il mio account" });
+  await expect(account).toHaveAttribute("href", "/account");
+  await expect(account).toHaveText("G");
+  await expect((await receivedMail(email, /Benvenuto in Bottega, Giulia/)).text).toContain(`${BASE_URL}/account`);
+});
+
+test("logout, then login: a wrong password gets one generic error, the right one opens the account", async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, email);
+  await visit(page, "/account");
+  await expect(page.getByText("Ciao, Giulia")).toBeVisible();
+  await main(page).getByRole("button", { name: "Esci" }).click();
+  await arrived(page, "/");
+  await expect(page.getByText("Sei uscito dal tuo account.")).toBeAttached();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/login");
+
+  await page.getByRole("banner").getByRole("link", { name: "Accedi" }).click();
+  await arrived(page, "/login");
+  await login(page, email, "password sbagliata");
+  await expect(main(page).getByRole("alert")).toHaveText("Email o password non corrette.");
+  await expect(main(page).getByLabel("Email", { exact: true })).toHaveValue(email);
+  await login(page, email, PASSWORD);
+  await arrived(page, "/");
+  await expect(page.getByText("Bentornato! Hai effettuato l'accesso.")).toBeAttached();
+});
+
+test("lost password: the e-mailed link resets it once, and the new password signs in", async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, email);
+  await visit(page, "/account");
+  await main(page).getByRole("button", { name: "Esci" }).click();
+  await arrived(page, "/");
+
+  await visit(page, "/login");
+  await main(page).getByRole("link", { name: "Hai dimenticato la password?" }).click();
+  await arrived(page, "/login/lost-password");
+  await main(page).getByLabel("Email", { exact: true }).fill(email);
+  await main(page).getByRole("button", { name: "Invia il link" }).click();
+  await expect(page.getByTestId("lost-password-sent")).toContainText("Se l'indirizzo corrisponde a un account");
+
+  const mail = await receivedMail(email, /Reimposta la tua password/);
+  const link = /(http:\/\/\S+\/login\/reset\?token=[\w-]+)/.exec(mail.text)![1];
+  await visit(page, link);
+  await main(page).getByLabel("Nuova password *", { exact: true }).fill("la mia nuova frase");
+  await main(page).getByLabel("Conferma la nuova password *", { exact: true }).fill("la mia nuova frase");
+  await main(page).getByRole("button", { name: "Salva la nuova password" }).click();
+  await arrived(page, "/login");
+  await expect(page.getByText("Password aggiornata. Accedi con la nuova password.")).toBeAttached();
+
+  await login(page, email, "la mia nuova frase");
+  await arrived(page, "/");
+  await visit(page, link);
+  await expect(main(page).getByRole("alert")).toContainText("non è valido o è scaduto");
+});
+
+test("redirect rules: an /account page asks for login and comes back after it; a signed-in shopper skips /login and registrationLogin", async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, email);
+  await visit(page, "/account");
+  await main(page).getByRole("button", { name: "Esci" }).click();
+  await arrived(page, "/");
+
+  await page.goto("/account/orders");
+  await arrived(page, "/login");
+  await login(page, email, PASSWORD);
+  await arrived(page, "/account/orders");
+  await expect(main(page).getByText("Non hai ancora effettuato ordini.")).toBeVisible();
+
+  await page.goto("/login");
+  await arrived(page, "/");
+  await page.goto("/checkout/registrationLogin");
+  await arrived(page, "/");
+  await page.goto("/en/login/register");
+  await arrived(page, "/en");
+});
+
+test("the old cookie is refused after logout", async ({ page, browser }) => {
+  await register(page, uniqueEmail());
+  const [session] = (await page.context().cookies()).filter((c) => c.name === "__session");
+  await visit(page, "/account");
+  await main(page).getByRole("button", { name: "Esci" }).click();
+  await arrived(page, "/");
+
+  const thief = await browser.newContext({ baseURL: BASE_URL });
+  await thief.addCookies([session]);
+  const stolen = await thief.newPage();
+  await stolen.goto("/account");
+  await expect(stolen).toHaveURL(`${BASE_URL}/login`);
+  await thief.close();
+});
+
+test("the login rate limit answers 429 with a localized message", async ({ page, request }) => {
+  for (let i = 0; i < 10; i++) {
+    const answer = await request.post("/en/login", { form: { email: `nobody${i}@example.com`, password: "wrong" }, headers: { Origin: BASE_URL } });
+    expect(answer.status()).toBe(401);
+  }
+  await visit(page, "/en/login");
+  await main(page).getByLabel("Email", { exact: true }).fill("nobody@example.com");
+  await main(page).getByLabel("Password", { exact: true }).fill("wrong");
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(main(page).getByRole("alert")).toHaveText("Too many attempts. Please try again in a few minutes.");
+});
