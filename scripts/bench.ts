@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { createBenchAccounts, loginRequests } from "./bench/account";
 import { addToBagForm, sessionWithBag } from "./bench/bag";
 import { httpGet } from "./bench/http";
 import {
@@ -118,6 +119,8 @@ interface PageResult {
   headers: Record<string, string>;
   /** An action's form body (then each request is a POST). */
   body?: string;
+  /** For actions whose every request differs (the login: the next account from the next address). */
+  nextRequest?: () => { body: string; headers: Record<string, string> };
   warmups: WindowResult[];
   rounds: WindowResult[];
   failures: Failures;
@@ -373,6 +376,15 @@ async function main(): Promise<number> {
       const url = server.url + page.path;
       try {
         if (page.bagLines) result.headers = { ...headers, Cookie: await sessionWithBag(server.url, path.join(dir, "bench.sqlite"), page.bagLines) };
+        if (page.action === "login") {
+          // A <Form> post with JavaScript: same origin, the answer is route data (a redirect).
+          result.nextRequest = loginRequests(await createBenchAccounts(path.join(dir, "bench.sqlite"), 2000));
+          result.headers = { ...result.headers, "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Accept: "*/*" };
+          const first = result.nextRequest();
+          const answer = await fetch(url, { method: "POST", headers: { ...result.headers, ...first.headers }, body: first.body, redirect: "manual" });
+          if (answer.status >= 300) throw new Error(`POST ${page.path} answers ${answer.status}`);
+          continue;
+        }
         if (page.action) {
           // A fetcher's post: same origin (the shop refuses others), the answer is route data.
           const form = addToBagForm(path.join(dir, "bench.sqlite"));
@@ -431,6 +443,7 @@ async function main(): Promise<number> {
         seconds,
         headers: result.headers,
         body: result.body,
+        nextRequest: result.nextRequest,
         serverCpuSeconds: () => server!.cpuSeconds(),
       });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 300));

@@ -40,6 +40,8 @@ export interface WindowOptions {
   headers: Record<string, string>;
   /** A POST with this body instead of a GET. */
   body?: string;
+  /** A POST whose body and extra headers change with every request (overrides `body`). */
+  nextRequest?: () => { body: string; headers: Record<string, string> };
   serverCpuSeconds: () => number | null;
 }
 
@@ -91,6 +93,19 @@ export function runWindow(options: WindowOptions): Promise<WindowResult> {
         timeout: 10,
         headers: options.headers,
         ...(options.body === undefined ? {} : { method: "POST" as const, body: options.body }),
+        ...(options.nextRequest
+          ? {
+              requests: [
+                {
+                  method: "POST" as const,
+                  setupRequest: (request: autocannon.Request) => {
+                    const next = options.nextRequest!();
+                    return { ...request, method: "POST" as const, body: next.body, headers: { ...options.headers, ...(request.headers as Record<string, string>), ...next.headers } };
+                  },
+                },
+              ],
+            }
+          : {}),
       },
       (error, result) => {
         if (error) return reject(error);

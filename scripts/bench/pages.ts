@@ -23,16 +23,21 @@ export interface PageEntry {
    * Not a page but a form post, as a browser with JavaScript sends it (a fetcher's POST to the
    * route's `.data` URL): "addToBag" is a new shopper's first add of an in-stock variant, the
    * heaviest add (it creates the session and the bag; a repeated add would soon stop at the
-   * stock). Its requests/s and p99 are compared with the control like a page's.
+   * stock). "login" is an account holder's login with the right password (the next of many
+   * accounts, from the next of many addresses: see scripts/bench/account.ts); its cost is the
+   * password hash. Their requests/s and p99 are compared with the control like a page's.
    */
-  action?: "addToBag";
+  action?: "addToBag" | "login";
 }
 
 export const PAGES: PageEntry[] = [
   { name: "control", path: "/_control", control: true },
-  { name: "home", path: "/", jsBudgetKiB: 136 },
+  { name: "home", path: "/", jsBudgetKiB: 137 },
   { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
   { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, minThroughputRatio: 0.6 },
   { name: "bag", path: "/cart", jsBudgetKiB: 142, bagLines: 3 },
   { name: "add", path: "/cart.data", action: "addToBag" },
+  { name: "login", path: "/login", jsBudgetKiB: 145 },
+  { name: "register", path: "/login/register", jsBudgetKiB: 145 },
+  { name: "login-post", path: "/login.data", action: "login" },
 ];
