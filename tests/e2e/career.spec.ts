@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
-import { PORT } from "./e2e-env";
+import { MAIL_DIR, PORT } from "./e2e-env";
 import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
 
 // "Work with us": a multipart form with a CV, the same with and without JavaScript. The files
@@ -173,9 +173,9 @@ function storedApplication(email: string) {
   }
 }
 
-/** The acknowledgement in the outbox (no SMTP_URL in e2e: mail is written to data/outbox). */
+/** The acknowledgement in the outbox (no SMTP_URL in e2e: mail is written to MAIL_DIR). */
 function acknowledgementTo(email: string): string | undefined {
-  const outbox = path.resolve("data", "outbox");
+  const outbox = MAIL_DIR;
   if (!fs.existsSync(outbox)) return undefined;
   return fs.readdirSync(outbox).find((name) => fs.readFileSync(path.join(outbox, name), "utf8").includes(`To: ${email}`));
 }
