@@ -306,6 +306,8 @@ test.describe("sitemaps and robots.txt", () => {
 
 test.describe("search (1440×900)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+  // Several searches and filtered pages, each checked by axe: close to 30 s on a busy 2-core run.
+  test.describe.configure({ timeout: 60_000 });
 
   test("the header search finds accented names without accents, keeps the query through filters, and says when nothing matches", async ({ page, javaScriptEnabled }) => {
     await visit(page, "/");

@@ -6,7 +6,7 @@ import { arrived, expect, test, visit } from "./fixtures";
 const banner = (page: Page) => page.getByRole("region", { name: /^(I cookie su Bottega|Cookies on Bottega)$/ });
 const notices = (page: Page) => page.getByRole("status", { name: /^(Notifiche|Notifications)$/ });
 /** The cookies the shop may set without consent: all technical. */
-const TECHNICAL = ["__session", "preference", "consent"];
+const TECHNICAL = ["__session", "__flash", "__login_redirect", "preference", "consent"];
 const SIX_MONTHS_S = 183 * 86_400;
 
 async function cookieNames(page: Page) {
@@ -18,6 +18,8 @@ async function consentCookie(page: Page) {
 }
 
 test.describe("cookie consent", () => {
+  // Most of these walk through several pages, each checked by axe: 25–30 s on a busy 2-core run.
+  test.describe.configure({ timeout: 60_000 });
   test("only technical cookies before consent; the banner offers accept all, the choices and a refusing X", async ({ page }) => {
     await visit(page, "/");
     await expect(banner(page)).toBeVisible();
