@@ -21,7 +21,8 @@ export default [
     // The account area: its layout's middleware lets only account holders in (spec §2).
     layout("routes/account-layout.tsx", { id: "account" }, [
       ...localized("account", "routes/account.tsx"),
-      ...localized("account/addresses", comingSoon),
+      ...localized("account/addresses", "routes/account-addresses.tsx"),
+      ...localized("account/export", "routes/account-export.ts"),
       ...localized("account/orders", "routes/account-orders.tsx"),
       ...localized("account/orders/:id", "routes/account-orders.tsx"),
     ]),

@@ -9,6 +9,7 @@ import * as manufacturers from "./migrations/20261124020000-manufacturers";
 import * as catalogRevision from "./migrations/20261124030000-catalog-revision";
 import * as bags from "./migrations/20261124040000-bags";
 import * as accounts from "./migrations/20261125000000-accounts";
+import * as addresses from "./migrations/20261125010000-addresses";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "20261124030000-catalog-revision": catalogRevision,
   "20261124040000-bags": bags,
   "20261125000000-accounts": accounts,
+  "20261125010000-addresses": addresses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

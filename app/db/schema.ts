@@ -138,6 +138,8 @@ export interface SessionsTable {
   is_guest: ColumnType<number, number | undefined, number>;
   /** JSON array of flash notices, consumed on the next read. */
   flash: string | null;
+  /** The email of a guest (is_guest = 1) who continued at checkout without an account. */
+  guest_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
@@ -366,6 +368,25 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+export interface AddressesTable {
+  id: Id;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  street: string;
+  street_number: string;
+  additional_info: string | null;
+  city: string;
+  province: string;
+  country: string;
+  zip: string;
+  phone_prefix: string;
+  phone: string;
+  is_default: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -399,6 +420,7 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
+  addresses: AddressesTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

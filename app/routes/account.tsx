@@ -1,13 +1,14 @@
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/account";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { PasswordField, RadioGroupField } from "~/components/account/account-fields";
+import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { ChangePasswordSchema, ProfileSchema } from "~/modules/account/account.schema";
-import { type AccountView, changePassword, signOut, updateProfile } from "~/modules/account/account.service.server";
+import { ChangePasswordSchema, DeleteAccountSchema, ProfileSchema } from "~/modules/account/account.schema";
+import { type AccountView, changePassword, deleteAccount, signOut, updateProfile } from "~/modules/account/account.service.server";
 import { requireAccountHolder } from "~/modules/account/login-redirect.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
@@ -51,6 +52,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { intent, result: submission.reply({ resetForm: true }), done: true };
   }
+  if (intent === "delete") {
+    const submission = parseForm(formData, DeleteAccountSchema);
+    if (submission.status !== "success") return data({ intent, ...invalidForm(submission, { hideFields: ["password"] }).data }, { status: 400 });
+    try {
+      await deleteAccount(db, userId, submission.value);
+    } catch (error) {
+      const answer = formError(submission, error, { hideFields: ["password"] });
+      return data({ intent, ...answer.data }, answer.init ?? undefined);
+    }
+    // The session row is gone with the account: this answer clears its cookie, the notice rides the flash cookie.
+    await session.destroy();
+    await session.addFlash({ kind: "success", key: "account:delete.done" });
+    throw redirect(href("/"));
+  }
   throw data({ message: "Unknown intent." }, { status: 400 });
 }
 
@@ -63,8 +78,12 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
   const passwordRef = useFormRef();
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const passwordAnswer = actionData?.intent === "password" ? actionData : undefined;
+  const deleteAnswer = actionData?.intent === "delete" ? actionData : undefined;
   const profile = useFormKit("profile", profileAnswer?.result, ["firstName", "lastName", "email", "gender", "interests"], profileRef);
   const password = useFormKit("password", passwordAnswer?.result, PASSWORD_FIELDS, passwordRef, passwordAnswer && "done" in passwordAnswer ? "done" : "");
+  const deleteRef = useFormRef();
+  const deletion = useFormKit("delete-account", deleteAnswer?.result, ["password"], deleteRef);
+  const { href } = useLocale();
   if (!account) return null;
   // Before any answer the profile form shows the stored values.
   const value = (name: "firstName" | "lastName" | "email" | "gender" | "interests") => (profileAnswer ? profile.value(name) : (account[name] ?? ""));
@@ -143,6 +162,35 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
           <div>
             <SubmitButton pending={busy === "password"} pendingLabel={t("account.passwordSaving")}>
               {t("account.passwordSave")}
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="export-title" className="bg-paper p-6 shadow-sm desk:p-8">
+        <h2 id="export-title" className="mb-3 text-3xl">
+          {t("export.title")}
+        </h2>
+        <p className="mb-5 max-w-prose text-stone">{t("export.intro")}</p>
+        {/* A file, not a page: a plain link (reloadDocument) lets the browser download it. */}
+        <Link to={href("/account/export")} reloadDocument className="btn btn-secondary">
+          {t("export.link")}
+        </Link>
+      </section>
+
+      <section aria-labelledby="delete-title" className="border border-sale/40 p-6 desk:p-8">
+        <h2 id="delete-title" className="mb-3 text-3xl">
+          {t("delete.title")}
+        </h2>
+        <p className="mb-5 max-w-prose text-stone">{t("delete.intro")}</p>
+        <Form method="post" ref={deleteRef} noValidate={deletion.hydrated} className="grid max-w-md gap-5">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+          <FormErrors kit={deletion} />
+          <PasswordField kit={deletion} name="password" label={t("delete.password")} autoComplete="current-password" />
+          <div>
+            <SubmitButton pending={busy === "delete"} pendingLabel={t("delete.submitting")} className="btn border border-sale bg-sale text-ivory hover:bg-ink">
+              {t("delete.submit")}
             </SubmitButton>
           </div>
         </Form>

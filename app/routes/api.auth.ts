@@ -16,11 +16,13 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.operation === "autoLogin") {
-    const { db, shopper } = getRequestContext(context);
+    const { db, shopper, session } = getRequestContext(context);
     if (shopper.kind === "account") {
       const account = await getAccount(db, shopper.userId);
       if (account) return Response.json({ user: { ...account, guest: false } }, { headers: noStore });
     }
+    // A guest who continued at checkout with an email (spec §3: the user object with guest).
+    if (shopper.kind === "guest") return Response.json({ user: { email: session.guestEmail, guest: true } }, { headers: noStore });
     // Spec §4: auto-login fails silently; the client reads the 401 as "not logged in".
     return Response.json({ message: "Not logged in", user: null }, { status: 401, headers: noStore });
   }

@@ -35,6 +35,10 @@ export const DOMAIN_ERRORS = {
   WRONG_PASSWORD: { status: 403, message: "account:errors.wrongPassword" },
   /** A password-reset link that is unknown, used or more than an hour old. */
   RESET_TOKEN_INVALID: { status: 410, message: "account:errors.resetInvalid" },
+  /** An address that is not in this account's book (deleted in another tab, or someone else's). */
+  ADDRESS_NOT_FOUND: { status: 404, message: "account:errors.addressNotFound" },
+  /** The address book is full (MAX_ADDRESSES). */
+  TOO_MANY_ADDRESSES: { status: 422, message: "account:errors.tooManyAddresses" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

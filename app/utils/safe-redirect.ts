@@ -4,7 +4,7 @@ const BASE = "http://local.invalid";
 
 /**
  * Accepts only local paths as redirect targets: "/account" yes; "//evil.com", "/\\evil.com",
- * "https://evil.com" or anything with control characters no (→ the fallback). The path comes
+ * "https://evil.com", "/../x" (dot segments) or anything with control characters no (→ the fallback). The path comes
  * back percent-encoded ("/€" → "/%E2%82%AC", what already is encoded stays), as a Location
  * header must be: it holds bytes, and a character above U+00FF would make it throw.
  */
@@ -12,6 +12,8 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   if (typeof target !== "string" || !target) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   if (/[\p{Cc}\\]/u.test(target)) return fallback;
+  // No dot segments ("/../x", "/./x", "/%2e%2e/x"): a target means the path it names, as written.
+  if (/(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i.test(target)) return fallback;
   let url: URL;
   try {
     url = new URL(target, BASE);

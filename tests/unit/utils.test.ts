@@ -53,6 +53,17 @@ describe("safeRedirect", () => {
     expect(safeRedirect("//evil.com", "/en")).toBe("/en");
   });
 
+  it("turns the four cases of the Accounts issue into '/': //evil.com, https://evil.com, /\\evil.com, /../x", () => {
+    expect(safeRedirect("//evil.com")).toBe("/");
+    expect(safeRedirect("https://evil.com")).toBe("/");
+    expect(safeRedirect("/\\evil.com")).toBe("/");
+    expect(safeRedirect("/../x")).toBe("/");
+    for (const dotted of ["/./x", "/a/../b", "/%2e%2e/x", "/%2E/x", "/a/..", "/.", "/..?q"]) expect(safeRedirect(dotted), dotted).toBe("/");
+    // Dots inside names are fine.
+    expect(safeRedirect("/pages/v1.2/x..y")).toBe("/pages/v1.2/x..y");
+    expect(safeRedirect("/.well-known/x")).toBe("/.well-known/x");
+  });
+
   it("returns the path percent-encoded, so it can be a Location header", () => {
     expect(safeRedirect("/€")).toBe("/%E2%82%AC");
     expect(safeRedirect("/pages/più?q=caffè#sù")).toBe("/pages/pi%C3%B9?q=caff%C3%A8#s%C3%B9");

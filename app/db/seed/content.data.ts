@@ -943,6 +943,8 @@ I cookie sono piccoli file di testo che un sito salva nel tuo browser per ricono
 Non richiedono il consenso, perché senza di loro il negozio non potrebbe funzionare. Sono tutti cookie di prima parte, impostati da noi.
 
 - **Sessione** (\`__session\`). Tiene insieme la tua visita: il carrello, l'accesso all'account, i passaggi del checkout e i messaggi di conferma dopo un'azione. Contiene solo un codice casuale; i dati restano sui nostri server. Scade se non visiti il sito per 7 giorni e comunque entro 30 giorni.
+- **Avvisi** (\`__flash\`). Porta alla pagina successiva un messaggio di conferma (per esempio "Prodotto aggiunto al carrello!") quando non hai ancora una sessione. Durata: 10 minuti.
+- **Pagina dopo l'accesso** (\`__login_redirect\`). Ricorda la pagina del tuo account che volevi aprire, per riportarti lì dopo l'accesso. Durata: 1 ora.
 - **Preferenza del paese** (\`preference\`). Ricorda il paese e il negozio che hai scelto nel selettore, così non te lo chiediamo a ogni pagina. Durata: 24 ore.
 - **Registro del consenso.** Ricorda le scelte che hai fatto sui cookie, così non ti riproponiamo il banner a ogni visita. Durata: 6 mesi; alla scadenza ti chiediamo di nuovo.
 
@@ -989,6 +991,8 @@ Cookies are small text files that a website stores in your browser so it can rec
 These don't need your consent, because the shop couldn't work without them. They are all first-party cookies, set by us.
 
 - **Session** (\`__session\`). Holds your visit together: your bag, your account sign-in, the checkout steps and the confirmation messages after an action. It contains only a random code; the data itself stays on our servers. It expires if you don't visit for 7 days, and in any case within 30 days.
+- **Notices** (\`__flash\`). Carries a confirmation message (such as "Product added to the bag!") to the next page when you have no session yet. Lasts 10 minutes.
+- **Page after sign-in** (\`__login_redirect\`). Remembers the account page you wanted to open, to take you there after you sign in. Lasts 1 hour.
 - **Country preference** (\`preference\`). Remembers the country and shop you picked in the selector, so we don't ask on every page. Lasts 24 hours.
 - **Consent record.** Remembers your cookie choices, so the banner doesn't reappear on every visit. Lasts 6 months; when it expires, we ask again.
 

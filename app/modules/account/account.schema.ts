@@ -152,3 +152,6 @@ export const ChangePasswordSchema = z
     confirmPassword: z.string({ error: "validation.required" }),
   })
   .refine(passwordsMatch, mismatch());
+
+/** Deleting the account: the password confirms it. */
+export const DeleteAccountSchema = z.object({ password: currentPasswordField() });

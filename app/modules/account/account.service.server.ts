@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bagForSignIn } from "~/modules/bag/bag.service.server";
@@ -70,7 +70,16 @@ async function refuseCommonPassword(password: string, field = "password"): Promi
  */
 export async function signIn(db: Kysely<Database>, session: Session, userId: number, now = new Date()): Promise<void> {
   const cartId = await bagForSignIn(db, { sessionBagId: session.cartId, userId }, now);
-  await session.signIn({ user_id: userId, cart_id: cartId, is_guest: 0 });
+  await session.signIn({ user_id: userId, cart_id: cartId, is_guest: 0, guest_email: null });
+}
+
+/**
+ * A guest identity (spec §6: continue as a guest, at checkout's Personal Info step): the session
+ * keeps its bag and remembers the email; `guest` is true in the auth state. A signed-in account
+ * holder who asks for it is signed out of the account first (the session id rotates either way).
+ */
+export async function continueAsGuest(session: Session, input: { email: string }): Promise<void> {
+  await session.signIn({ user_id: null, cart_id: session.cartId, is_guest: 1, guest_email: input.email.trim() });
 }
 
 /** Logout: the session row goes, so a copy of the cookie opens nothing afterwards. */
@@ -175,6 +184,11 @@ export async function requestPasswordReset(
   wakeMailWorkers();
 }
 
+/** Drops reset links that expired (housekeeping; a used or expired link never works anyway). */
+export function purgeExpiredResetTokens(db: Kysely<Database>, now = new Date()): Promise<void> {
+  return repo.purgeResetTokens(db, now.toISOString());
+}
+
 /** Whether a reset link still works (the reset page says so before the shopper types anything). */
 export async function isResetTokenLive(db: Kysely<Database>, token: string, now = new Date()): Promise<boolean> {
   return Boolean(await repo.findResetToken(db, hashToken(token), now.toISOString()));
@@ -231,4 +245,77 @@ export async function updateProfile(db: Kysely<Database>, userId: number, input:
     if (isUniqueViolation(error)) throw new DomainError("EMAIL_TAKEN", "email taken (race)", { field: "email" });
     throw error;
   }
+}
+
+/**
+ * Deletes an account (GDPR art. 17), confirmed with its password: the profile, addresses, reset
+ * links, bags, the newsletter subscription and the back-in-stock requests of its address go, and
+ * every session ends. Orders (with the Checkout issue) stay for the tax records, anonymized.
+ * Throws WRONG_PASSWORD.
+ */
+export async function deleteAccount(db: Kysely<Database>, userId: number, input: { password: string }): Promise<void> {
+  const user = await repo.findUserById(db, userId);
+  if (!user || !(await verifyPassword(input.password, user.password_hash))) throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
+  const key = repo.emailKey(user.email);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("newsletter_subscriptions").where("email", "=", key).execute();
+    await trx.deleteFrom("back_in_stock_requests").where(sql<string>`lower(email)`, "=", key).execute();
+    await trx.updateTable("discount_redemptions").set({ user_id: null, email: null }).where("user_id", "=", userId).execute();
+    await trx.deleteFrom("bags").where("user_id", "=", userId).execute();
+    await repo.deleteUserSessions(trx, userId);
+    // Addresses and reset tokens go with the row (on delete cascade).
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+  });
+}
+
+/** Everything the shop keeps about an account holder, as one JSON document (GDPR arts. 15 and 20). */
+export async function exportAccountData(db: Kysely<Database>, userId: number, now = new Date()) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return null;
+  const key = repo.emailKey(user.email);
+  const [addresses, newsletter, alerts, sessions] = await Promise.all([
+    db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
+    db.selectFrom("newsletter_subscriptions").select(["email", "locale", "source", "consent_at", "created_at"]).where("email", "=", key).execute(),
+    db
+      .selectFrom("back_in_stock_requests as r")
+      .innerJoin("variants as v", "v.id", "r.variant_id")
+      .select(["v.sku", "r.email", "r.locale", "r.consent_at", "r.created_at", "r.notified_at"])
+      .where(sql<string>`lower(r.email)`, "=", key)
+      .orderBy("r.id")
+      .execute(),
+    db.selectFrom("sessions").select(["created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).execute(),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      birthDate: user.birth_date,
+      gender: user.gender,
+      interests: user.interests,
+      language: user.locale,
+      privacyConsentAt: user.privacy_consent_at,
+      createdAt: user.created_at,
+      updatedAt: user.updated_at,
+    },
+    addresses: addresses.map((a) => ({
+      firstName: a.first_name,
+      lastName: a.last_name,
+      street: a.street,
+      streetNumber: a.street_number,
+      additionalInfo: a.additional_info,
+      city: a.city,
+      province: a.province,
+      country: a.country,
+      zip: a.zip,
+      phone: `${a.phone_prefix} ${a.phone}`,
+      isDefault: a.is_default === 1,
+    })),
+    newsletter: newsletter.map((n) => ({ email: n.email, language: n.locale, source: n.source, consentAt: n.consent_at, createdAt: n.created_at })),
+    backInStockAlerts: alerts.map((a) => ({ sku: a.sku, email: a.email, language: a.locale, consentAt: a.consent_at, createdAt: a.created_at, notifiedAt: a.notified_at })),
+    sessions: sessions.map((s) => ({ createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at })),
+    // The Checkout issue fills this.
+    orders: [] as never[],
+  };
 }

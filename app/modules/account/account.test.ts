@@ -14,8 +14,12 @@ import {
   LOGIN_IP_RATE_LIMIT,
   authenticate,
   changePassword,
+  continueAsGuest,
+  deleteAccount,
+  exportAccountData,
   getAccount,
   isResetTokenLive,
+  purgeExpiredResetTokens,
   registerAccount,
   requestPasswordReset,
   resetPassword,
@@ -24,6 +28,8 @@ import {
   updateProfile,
 } from "./account.service.server";
 import { hashPassword } from "./password.server";
+import { saveAddress } from "~/modules/address/address.service.server";
+import { AddressSchema } from "~/modules/address/address.schema";
 
 const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });
@@ -240,6 +246,8 @@ describeEachDatabase("accounts", (ctx) => {
       const inAnHour = new Date(Date.now() + 60 * 60_000 + 1000);
       expect(await isResetTokenLive(db, late, inAnHour)).toBe(false);
       await expect(resetPassword(db, { token: late, password: "nuova frase segreta" }, inAnHour).catch(code)).resolves.toBe("RESET_TOKEN_INVALID");
+      await purgeExpiredResetTokens(db, inAnHour);
+      expect(await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", userId).execute()).toEqual([]);
     });
 
     it("lets only one of two racing resets with one link through", async () => {
@@ -271,6 +279,54 @@ describeEachDatabase("accounts", (ctx) => {
       await updateProfile(db, userId, { firstName: "Giulietta", lastName: "Verdi", email: "Profilo.Nuovo@example.it", gender: "female", interests: "both" });
       expect(await getAccount(db, userId)).toMatchObject({ firstName: "Giulietta", email: "Profilo.Nuovo@example.it", gender: "female", interests: "both" });
       await expect(updateProfile(db, userId, { firstName: "Giulia", lastName: "Verdi", email: "login@EXAMPLE.it", interests: "both" }).catch(code)).resolves.toBe("EMAIL_TAKEN");
+    });
+  });
+
+  describe("guest, export and deletion", () => {
+    it("gives a guest identity that keeps the bag and rotates the session id", async () => {
+      const { db } = ctx();
+      const session = new Session(db, null, null);
+      const added = await addToBag(db, { bagId: null, sku, quantity: 1 });
+      await session.claimCart(added.bagId, null);
+      const before = session.id;
+      await continueAsGuest(session, { email: " ospite@example.it " });
+      expect(session.id).not.toBe(before);
+      expect(session).toMatchObject({ isGuest: true, guestEmail: "ospite@example.it", userId: null, cartId: added.bagId });
+    });
+
+    it("exports the profile, addresses, subscriptions and sessions of the account, and nothing of others", async () => {
+      const { db } = ctx();
+      const userId = (await registerAccount(db, registration("dati@example.it", { newsletter: true })))!;
+      await saveAddress(db, userId, AddressSchema.parse({ firstName: "Giulia", lastName: "Verdi", street: "Via Roma", streetNumber: "1", city: "Torino", province: "TO", country: "IT", zip: "10121", phonePrefix: "+39", phone: "3330000000" }));
+      await signIn(db, new Session(db, null, null), userId);
+      const data = await exportAccountData(db, userId, new Date("2026-11-23T10:00:00.000Z"));
+      expect(data).toMatchObject({
+        exportedAt: "2026-11-23T10:00:00.000Z",
+        profile: { email: "dati@example.it", firstName: "Giulia", birthDate: "1991-06-12", interests: "woman" },
+        addresses: [{ street: "Via Roma", city: "Torino", phone: "+39 3330000000", isDefault: true }],
+        newsletter: [{ email: "dati@example.it", source: "register" }],
+        orders: [],
+      });
+      expect(data!.sessions).toHaveLength(1);
+      expect(JSON.stringify(data)).not.toContain("scrypt");
+    });
+
+    it("deletes an account with its password: profile, addresses, subscriptions, bags and sessions go", async () => {
+      const { db } = ctx();
+      const userId = (await registerAccount(db, registration("addio@example.it", { newsletter: true })))!;
+      await saveAddress(db, userId, AddressSchema.parse({ firstName: "Giulia", lastName: "Verdi", street: "Via Roma", streetNumber: "1", city: "Torino", province: "TO", country: "IT", zip: "10121", phonePrefix: "+39", phone: "3330000000" }));
+      const session = new Session(db, null, null);
+      const added = await addToBag(db, { bagId: null, sku, quantity: 1 });
+      await session.claimCart(added.bagId, null);
+      await signIn(db, session, userId);
+      await expect(deleteAccount(db, userId, { password: "sbagliata" }).catch(code)).resolves.toBe("WRONG_PASSWORD");
+      await deleteAccount(db, userId, { password: PASSWORD });
+      expect(await getAccount(db, userId)).toBeNull();
+      expect(await db.selectFrom("addresses").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+      expect(await db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", "addio@example.it").execute()).toEqual([]);
+      expect(await db.selectFrom("bags").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+      expect(await sessionRows(db, userId)).toEqual([]);
+      await expect(authenticate(db, { email: "addio@example.it", password: PASSWORD, clientIp: ip() }).catch(code)).resolves.toBe("INVALID_CREDENTIALS");
     });
   });
 

@@ -12,7 +12,7 @@ export async function insertSession(db: Kysely<Database>, row: NewSession): Prom
 export async function updateSession(
   db: Kysely<Database>,
   id: string,
-  changes: Partial<Pick<SessionRow, "flash" | "last_seen_at" | "user_id" | "cart_id" | "is_guest" | "expires_at">>,
+  changes: Partial<Pick<SessionRow, "flash" | "last_seen_at" | "user_id" | "cart_id" | "is_guest" | "guest_email" | "expires_at">>,
 ): Promise<void> {
   await db.updateTable("sessions").set(changes).where("id", "=", id).execute();
 }

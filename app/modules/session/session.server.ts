@@ -91,6 +91,10 @@ export class Session {
   get isGuest(): boolean {
     return this.row?.is_guest === 1;
   }
+  /** The email a guest gave at checkout. */
+  get guestEmail(): string | null {
+    return this.row?.guest_email ?? null;
+  }
   /** The cookie value to send (the raw token), when one must be set. */
   get cookieToken(): string | null {
     return this.token;
@@ -106,6 +110,7 @@ export class Session {
       user_id: null,
       cart_id: null,
       is_guest: 0,
+      guest_email: null,
       flash: null,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
@@ -155,7 +160,7 @@ export class Session {
     return notices;
   }
 
-  async set(changes: Partial<Pick<SessionRow, "user_id" | "cart_id" | "is_guest">>): Promise<void> {
+  async set(changes: Partial<Pick<SessionRow, "user_id" | "cart_id" | "is_guest" | "guest_email">>): Promise<void> {
     const row = await this.ensure();
     Object.assign(row, changes);
     await updateSession(this.db, row.id, changes);
@@ -192,7 +197,7 @@ export class Session {
    * Signs a user in (or a guest identity): a fresh id and cookie at every change of privilege, so
    * an id planted in the shopper's browser before login is worthless after it.
    */
-  async signIn(changes: Pick<SessionRow, "user_id" | "cart_id" | "is_guest">): Promise<void> {
+  async signIn(changes: Pick<SessionRow, "user_id" | "cart_id" | "is_guest"> & { guest_email?: string | null }): Promise<void> {
     if (this.row) await this.rotate();
     await this.set(changes);
   }

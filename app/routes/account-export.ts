@@ -1,0 +1,21 @@
+import type { Route } from "./+types/account-export";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { exportAccountData } from "~/modules/account/account.service.server";
+import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+
+// "Download my data" (GDPR arts. 15 and 20): everything the shop keeps about the account holder,
+// as a JSON file. A GET that reads and changes nothing; the account layout's middleware has
+// already sent anyone else to /login.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const userId = await requireAccountHolder(context, request);
+  const { db } = getRequestContext(context);
+  const document = await exportAccountData(db, userId);
+  if (!document) return Response.json({ message: "Not found" }, { status: 404 });
+  return new Response(JSON.stringify(document, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="bottega-dati-${document.exportedAt.slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
