@@ -39,7 +39,7 @@ async function resumeAndCheck(page: Page) {
 }
 
 test.describe("global message banner", () => {
-  test("shows the first message; the others are in the document but visually hidden", async ({ page }) => {
+  test("shows the first message; the others are in the document but visually hidden", { tag: "@server-html" }, async ({ page }) => {
     await page.goto("/");
     const banner = bannerOf(page);
     // Read right after load, before any rotation could happen.

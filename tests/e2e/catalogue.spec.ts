@@ -65,7 +65,7 @@ test.describe("category listing (1440×900)", () => {
     }
   });
 
-  test("removes every filter with one link", async ({ page }) => {
+  test("removes every filter with one link", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/categories/donna?size=M&color=nero");
     const filtered = await countOf(resultCount(page));
     await page.getByRole("link", { name: "Rimuovi tutti i filtri" }).click();
@@ -84,7 +84,7 @@ test.describe("category listing (1440×900)", () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
-  test("paginates with real links that keep the sort", async ({ page }) => {
+  test("paginates with real links that keep the sort", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/categories/donna?sort=price-asc");
     const total = await countOf(resultCount(page));
     expect(total).toBeGreaterThan(24);
@@ -98,14 +98,14 @@ test.describe("category listing (1440×900)", () => {
     expect(second.length).toBe(total - 24);
   });
 
-  test("reduced prices show the lowest price of the last 30 days", async ({ page }) => {
+  test("reduced prices show the lowest price of the last 30 days", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/categories/donna?sale=1");
     const lowest = page.getByTestId("lowest-price");
     await expect(lowest.first()).toHaveText(/^Prezzo più basso degli ultimi 30 giorni: \d+,\d{2}\s€$/);
     expect(await lowest.count()).toBe(await page.getByTestId("product-grid").locator("article").count());
   });
 
-  test("a filter that matches nothing says so and offers to clear the filters", async ({ page }) => {
+  test("a filter that matches nothing says so and offers to clear the filters", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/categories/donna?min=5000&max=6000");
     await expect(page.getByTestId("empty-listing")).toContainText("Nessun prodotto disponibile");
     await page.getByTestId("empty-listing").getByRole("link", { name: "Rimuovi tutti i filtri" }).click();
@@ -114,7 +114,7 @@ test.describe("category listing (1440×900)", () => {
     await expect(page.getByTestId("empty-listing")).toContainText("No products available");
   });
 
-  test("bad input never breaks the listing", async ({ page, request }) => {
+  test("bad input never breaks the listing", { tag: "@server-html" }, async ({ page, request }) => {
     // Unknown values are ignored, a reversed price range is swapped.
     await visit(page, "/categories/donna?size=ZZZ&color=unicorn&sort=cheap&page=abc");
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(24);
@@ -180,7 +180,7 @@ test.describe("product page", () => {
     if (javaScriptEnabled) expect(await page.evaluate(() => "__e2eSamePage" in window)).toBe(true);
   });
 
-  test("has Product and BreadcrumbList structured data and a canonical without the selection", async ({ page }) => {
+  test("has Product and BreadcrumbList structured data and a canonical without the selection", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/products/cardigan-in-cashmere?color=nero");
     const data = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = data.map((json) => JSON.parse(json)["@type"]);
@@ -195,7 +195,7 @@ test.describe("product page", () => {
     await expect(safety.getByRole("link", { name: "sicurezza.prodotti@bottega.example" })).toHaveAttribute("href", "mailto:sicurezza.prodotti@bottega.example");
   });
 
-  test("an unknown product is the designed 404", async ({ page }) => {
+  test("an unknown product is the designed 404", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/products/no-such-thing", { status: 404 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagina non trovata");
   });
@@ -280,7 +280,7 @@ test.describe("back in stock", () => {
     }
   });
 
-  test("the JSON API answers 404 for an unknown SKU and 400 with the message for a bad email", async ({ request }) => {
+  test("the JSON API answers 404 for an unknown SKU and 400 with the message for a bad email", { tag: "@server-html" }, async ({ request }) => {
     const unknown = await request.post("/api/backstock/create", { data: { sku: "NOPE", email: "a@example.com", privacy: true, language: "it" } });
     expect(unknown.status()).toBe(404);
     expect(await unknown.json()).toEqual({ message: "Prodotto non disponibile" });
@@ -291,7 +291,7 @@ test.describe("back in stock", () => {
 });
 
 test.describe("sitemaps and robots.txt", () => {
-  test("are served as XML and text, the index listing the three sitemaps", async ({ request }) => {
+  test("are served as XML and text, the index listing the three sitemaps", { tag: "@server-html" }, async ({ request }) => {
     const robots = await request.get("/robots.txt");
     expect(await robots.text()).toContain(`Sitemap: http://localhost:${PORT}/sitemap.xml`);
     const index = await request.get("/sitemap.xml");

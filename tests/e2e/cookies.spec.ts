@@ -20,7 +20,7 @@ async function consentCookie(page: Page) {
 test.describe("cookie consent", () => {
   // Most of these walk through several pages, each checked by axe: 25–30 s on a busy 2-core run.
   test.describe.configure({ timeout: 60_000 });
-  test("only technical cookies before consent; the banner offers accept all, the choices and a refusing X", async ({ page }) => {
+  test("only technical cookies before consent; the banner offers accept all, the choices and a refusing X", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/");
     await expect(banner(page)).toBeVisible();
     await expect(banner(page)).toContainText("Usiamo solo cookie tecnici");
@@ -37,7 +37,7 @@ test.describe("cookie consent", () => {
     expect(await consentCookie(page)).toBeUndefined();
   });
 
-  test("the banner does not hide the end of the page", async ({ page }) => {
+  test("the banner does not hide the end of the page", { tag: "@server-html" }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, "/");
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -122,7 +122,7 @@ test.describe("cookie consent", () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
-  test("an unknown choice is a bad request, never a 500", async ({ request }) => {
+  test("an unknown choice is a bad request, never a 500", { tag: "@server-html" }, async ({ request }) => {
     expect((await request.post("/pages/cookies", { form: { intent: "maybe" }, maxRedirects: 0 })).status()).toBe(400);
     expect((await request.post("/pages/cookies", { form: { intent: "save", analytics: "yes" }, maxRedirects: 0 })).status()).toBe(400);
     const ok = await request.post("/pages/cookies", { form: { intent: "reject", redirectTo: "//evil.example" }, maxRedirects: 0 });

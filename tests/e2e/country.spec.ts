@@ -162,7 +162,7 @@ test.describe("the country chooser (1440×900)", () => {
     await expect(countryLink(page)).toHaveText("IT · €");
   });
 
-  test("the action answers with the other host's address and refuses what is not in the list", async ({ request }) => {
+  test("the action answers with the other host's address and refuses what is not in the list", { tag: "@server-html" }, async ({ request }) => {
     // Italy from the Italian locale stores nothing (its preference is always IT).
     const stay = await request.post("/pages/country", { form: { country: "IT", path: "/pages/Faq" }, maxRedirects: 0 });
     expect(stay.status()).toBe(302);
@@ -231,7 +231,7 @@ test.describe("the small country popup", () => {
     await expect(popup(page)).toHaveCount(0);
   });
 
-  test("hidden on account and care-guide pages", async ({ page }) => {
+  test("hidden on account and care-guide pages", { tag: "@server-html" }, async ({ page }) => {
     await decideCookies(page);
     for (const path of ["/en/account", "/en/careguide"]) {
       await visit(page, path);

@@ -51,51 +51,51 @@ export interface AccessibilityOptions {
  * violation, listing rule id, help text and failing elements. Call it after every navigation that
  * shows a new page.
  *
- * Chromium cannot evaluate scripts in a page whose JavaScript is disabled, so in the no-JS
- * project axe runs on a mirror: the same document (as rendered now, scripts removed) in a
- * scripted page of the same size, with the app's own styles and fonts.
+ * With JavaScript axe runs in the page itself, once it has settled (nothing aria-busy) and with
+ * its animations held still: finite ones are finished (a fade-in at its end, not half way), and
+ * one still in its delay is paused for the check (a notice that starts fading after 8 s is
+ * checked whole, never mid-fade, and with no wait). Chromium cannot evaluate scripts in a page
+ * whose JavaScript is disabled, so in the no-JS project axe runs on a mirror: the same document
+ * (as rendered now, scripts removed) in a scripted page of the same size, with the app's own
+ * styles and fonts, and animations off.
  *
  * A document found clean once in this run is not analysed again: the key covers the markup
- * (which names the fingerprinted CSS), viewport, scripting, hover/focus and reduced motion, and
- * axe's verdict depends on nothing else. Both workers share the record (A11Y_CACHE_DIR, emptied
- * by scripts/e2e-server.mjs when the run starts).
+ * (which names the fingerprinted CSS), viewport, scripting and hover/focus, and axe's verdict
+ * depends on nothing else. Both workers share the record (A11Y_CACHE_DIR, emptied by
+ * scripts/e2e-server.mjs when the run starts).
  */
 export async function expectAccessible(page: Page, { knownViolations = [] }: AccessibilityOptions = {}) {
   const scripted = scriptsRun();
-  const html = await page.content();
-  // What the markup does not show: hover and focus (they open menus), reduced motion.
-  const state = scripted
-    ? await page.evaluate(() => [
-        Array.from(document.querySelectorAll(":hover, :focus-within"), (e) => `${e.tagName}#${e.id}.${e.className}`).join("|"),
-        matchMedia("(prefers-reduced-motion: reduce)").matches,
-      ])
+  // A page still updating (a listing dimmed while its next results load) is not the page yet.
+  if (scripted) await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  const html = withoutScripts(await page.content());
+  // What the markup does not show: hover and focus (they open menus).
+  const hoverAndFocus = scripted
+    ? await page.evaluate(() => Array.from(document.querySelectorAll(":hover, :focus-within"), (e) => `${e.tagName}#${e.id}.${e.className}`).join("|"))
     : null;
   const key = createHash("sha1")
-    .update(JSON.stringify([scripted, page.viewportSize(), knownViolations, state, html]))
+    .update(JSON.stringify([scripted, page.viewportSize(), knownViolations, hoverAndFocus, html]))
     .digest("hex");
   const record = `${A11Y_CACHE_DIR}/${key}`;
   if (fs.existsSync(record)) return;
 
-  const target = scripted ? page : await mirrorWithoutScripts(page, html);
-  // Colours mid-animation (a fade-in, a menu panel's transition) are not the page's colours.
-  await target.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.playState === "running" && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  // AxeBuilder evaluates the axe-core source (half a megabyte) twice per analysis; inject it
-  // once per document instead and hand the builder an empty source.
-  if (!(await target.evaluate(() => typeof (window as { axe?: unknown }).axe === "object"))) await target.evaluate(axe.source);
-  const results = await new AxeBuilder({ page: target, axeSource: ";" })
-    .withTags(WCAG_TAGS)
-    // One frame, no cross-origin iframes: the single-pass run needs no helper page.
-    .setLegacyMode(true)
-    // Only violations are reported, so axe need not collect every passing node.
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const target = scripted ? page : await mirror(page, html);
+  if (scripted) await holdAnimations(page);
+  let results: Awaited<ReturnType<AxeBuilder["analyze"]>>;
+  try {
+    // AxeBuilder evaluates the axe-core source (half a megabyte) twice per analysis; inject it
+    // once per document instead and hand the builder an empty source.
+    if (!(await target.evaluate(() => typeof (window as { axe?: unknown }).axe === "object"))) await target.evaluate(axe.source);
+    results = await new AxeBuilder({ page: target, axeSource: ";" })
+      .withTags(WCAG_TAGS)
+      // One frame, no cross-origin iframes: the single-pass run needs no helper page.
+      .setLegacyMode(true)
+      // Only violations are reported, so axe need not collect every passing node.
+      .options({ resultTypes: ["violations"] })
+      .analyze();
+  } finally {
+    if (scripted) await releaseAnimations(page);
+  }
   const blocking = results.violations.filter(
     (v) => (v.impact === "serious" || v.impact === "critical") && !knownViolations.includes(v.id),
   );
@@ -107,33 +107,69 @@ export async function expectAccessible(page: Page, { knownViolations = [] }: Acc
   fs.writeFileSync(record, page.url());
 }
 
+type HeldWindow = Window & { __heldAnimations?: Animation[] };
+
+/** Finishes the page's finite animations and pauses those still in their delay (see expectAccessible). */
+function holdAnimations(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const held: Animation[] = [];
+    for (const animation of document.getAnimations()) {
+      const timing = animation.effect?.getComputedTiming();
+      if (animation.playState !== "running" || !timing || !Number.isFinite(Number(timing.endTime))) continue;
+      if (Number(animation.currentTime ?? 0) < Number(animation.effect?.getTiming().delay ?? 0)) {
+        animation.pause();
+        held.push(animation);
+      } else {
+        animation.finish();
+      }
+    }
+    (window as HeldWindow).__heldAnimations = held;
+  });
+}
+
+function releaseAnimations(page: Page): Promise<void> {
+  return page
+    .evaluate(() => {
+      for (const animation of (window as HeldWindow).__heldAnimations ?? []) animation.play();
+      (window as HeldWindow).__heldAnimations = [];
+    })
+    .catch(() => undefined);
+}
+
+/** The document without its scripts and module preloads: what the no-JS mirror shows. */
+function withoutScripts(rendered: string): string {
+  return rendered
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+}
+
+const AT_REST = "<style>*,*::before,*::after{animation:none!important;transition:none!important}</style>";
 const mirrors = new WeakMap<Browser, Promise<Page>>();
 
 /**
- * The no-JS document, copied into a scripted page of the shop's origin (so that its styles and
- * fonts load), without scripts or images; hover and focus are not carried over. One mirror page
- * per browser, kept for the worker's life (a context per check costs more than the checks);
- * document.write keeps its window, so axe is injected once.
+ * The no-JS mirror page of this worker's browser, showing `html`: a scripted page of the shop's origin
+ * (so that its styles and fonts load) that loads no scripts or images (axe reads the markup of
+ * images, not their pixels); hover and focus are not carried over. One per browser, kept for the
+ * worker's life (a context per check costs more than the checks); document.write keeps its
+ * window, so axe is injected once.
  */
-async function mirrorWithoutScripts(page: Page, rendered: string): Promise<Page> {
+async function mirror(page: Page, html: string): Promise<Page> {
   const browser = page.context().browser();
   if (!browser) throw new Error("expectAccessible: the page has no browser");
-  let mirror = mirrors.get(browser);
-  if (!mirror || (await mirror).isClosed()) {
-    mirror = (async () => {
+  let pending = mirrors.get(browser);
+  if (!pending || (await pending).isClosed()) {
+    pending = (async () => {
       const context = await browser.newContext({ javaScriptEnabled: true, baseURL: new URL(page.url()).origin });
       const copy = await context.newPage();
-      // No scripts, as in the real page; no images either (axe reads their markup, not pixels).
       await copy.route("**/*", (route) => (["script", "image"].includes(route.request().resourceType()) ? route.abort() : route.continue()));
       await copy.goto("/healthz");
       return copy;
     })();
-    mirrors.set(browser, mirror);
+    mirrors.set(browser, pending);
   }
-  const copy = await mirror;
-  const html = rendered.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const copy = await pending;
   await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
-  await copy.setContent(html, { waitUntil: "load" });
+  await copy.setContent(html.replace(/<\/head>/i, `${AT_REST}</head>`), { waitUntil: "load" });
   return copy;
 }
 

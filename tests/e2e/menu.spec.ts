@@ -39,7 +39,7 @@ test.describe("mobile menu (390×844)", () => {
 test.describe("desktop menu (1440×900)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("shows the top categories; a panel opens on hover", async ({ page }) => {
+  test("shows the top categories; a panel opens on hover", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/");
     const nav = page.getByRole("navigation", { name: "Categorie", exact: true });
     await expect(page.getByLabel("Menu", { exact: true })).toBeHidden();

@@ -304,7 +304,7 @@ test("subscribing twice with the same address succeeds both times", async ({ pag
 });
 
 test.describe("JSON API POST /api/newsletter", () => {
-  test("subscribes in the requested language, also twice", async ({ request }) => {
+  test("subscribes in the requested language, also twice", { tag: "@server-html" }, async ({ request }) => {
     const email = uniqueEmail();
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await request.post("/api/newsletter", { data: { email, privacy: true, language: "en" } });
@@ -316,7 +316,7 @@ test.describe("JSON API POST /api/newsletter", () => {
     expect((await italian.json()).message).toBe("Utente iscritto correttamente alla newsletter");
   });
 
-  test("answers 400 with the error text", async ({ request }) => {
+  test("answers 400 with the error text", { tag: "@server-html" }, async ({ request }) => {
     const badEmail = await request.post("/api/newsletter", { data: { email: "mario@", privacy: true, language: "en" } });
     expect(badEmail.status()).toBe(400);
     expect((await badEmail.json()).message).toBe("The email entered is not valid");
@@ -337,7 +337,7 @@ test.describe("JSON API POST /api/newsletter", () => {
     expect(notJson.status()).toBe(400);
   });
 
-  test("refuses cross-origin posts", async ({ request }) => {
+  test("refuses cross-origin posts", { tag: "@server-html" }, async ({ request }) => {
     const foreign = await request.post("/api/newsletter", {
       headers: { Origin: "https://evil.example" },
       data: { email: uniqueEmail(), privacy: true, language: "en" },
@@ -359,7 +359,7 @@ test.describe("JSON API POST /api/newsletter", () => {
     expect(sameOrigin.status()).toBe(200);
   });
 
-  test("rate-limits each client address: the 9th sign-up in 10 minutes gets 429", async ({ request, clientIp }) => {
+  test("rate-limits each client address: the 9th sign-up in 10 minutes gets 429", { tag: "@server-html" }, async ({ request, clientIp }) => {
     for (let attempt = 1; attempt <= 8; attempt++) {
       const response = await request.post("/api/newsletter", { data: { email: uniqueEmail(), privacy: true, language: "it" } });
       expect(response.status(), `sign-up ${attempt} from ${clientIp}`).toBe(200);
@@ -378,7 +378,7 @@ test.describe("JSON API POST /api/newsletter", () => {
     expect(elsewhere.status()).toBe(200);
   });
 
-  test("GET is not allowed", async ({ request }) => {
+  test("GET is not allowed", { tag: "@server-html" }, async ({ request }) => {
     const response = await request.get("/api/newsletter");
     expect(response.status()).toBe(405);
     expect(response.headers()["allow"]).toBe("POST");

@@ -54,7 +54,7 @@ test.describe("store locator (1440×900)", () => {
     await expect(count(page)).toHaveText("22 negozi");
   });
 
-  test("a store card shows the address, a phone link, the opening hours and a map link for a new tab", async ({ page }) => {
+  test("a store card shows the address, a phone link, the opening hours and a map link for a new tab", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/pages/storelocator?country=IT");
     await expect(count(page)).toHaveText("6 negozi");
     const card = page.getByTestId("store-card").filter({ has: page.getByRole("heading", { name: "Bottega Milano Spiga" }) });
@@ -94,7 +94,7 @@ test.describe("store locator (1440×900)", () => {
     await expect(page.getByTestId("empty-stores")).toContainText("No stores in the selected region");
   });
 
-  test("unknown or stale filters are dropped from the URL, never an error", async ({ page, request }) => {
+  test("unknown or stale filters are dropped from the URL, never an error", { tag: "@server-html" }, async ({ page, request }) => {
     await visit(page, "/pages/storelocator?continent=atlantis&region=Nope&country=ZZZ");
     await expect(page).toHaveURL(/\/pages\/storelocator$/);
     await expect(count(page)).toHaveText("22 negozi");
@@ -108,7 +108,7 @@ test.describe("store locator (1440×900)", () => {
     expect(response.headers()["location"]).toBe("/pages/storelocator");
   });
 
-  test("is indexable, with Italian and English alternates, and keeps the filters across languages", async ({ page }) => {
+  test("is indexable, with Italian and English alternates, and keeps the filters across languages", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/pages/storelocator?continent=asia");
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     await expect(page).toHaveTitle("Trova un negozio | Bottega");
@@ -124,7 +124,7 @@ test.describe("store locator (1440×900)", () => {
 test.describe("store locator on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the filters and the store cards fit a phone", async ({ page, javaScriptEnabled }) => {
+  test("the filters and the store cards fit a phone", { tag: "@server-html" }, async ({ page, javaScriptEnabled }) => {
     await visit(page, "/pages/storelocator");
     await choose(page, javaScriptEnabled, "Continente", "Nord America (4)", /\?continent=north-america$/);
     expect(await cardNames(page)).toEqual(["Bottega New York", "Bottega Los Angeles", "Bottega Toronto", "Bottega Ciudad de México"]);
