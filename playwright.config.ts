@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { BASE_URL as baseURL, CHROMIUM_LAUNCH, PORT } from "./tests/e2e/e2e-env";
+import { BASE_URL as baseURL, CHROMIUM_LAUNCH, OIDC_PORT, PORT } from "./tests/e2e/e2e-env";
 
 // End-to-end tests against the production build (`npm run test:e2e` builds first; the web server
 // below only starts build/server.js on a fresh SQLite database). The specs run twice: with
@@ -28,13 +28,25 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: SAME_WITHOUT_JAVASCRIPT, grepInvert: /@server-html/ },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    env: { E2E_PORT: String(PORT) },
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // The OpenID provider of the social-login tests; the shop (below) finds it on first use.
+      command: "node tests/support/oidc-provider.mjs",
+      env: { OIDC_PORT: String(OIDC_PORT), SHOP_URL: baseURL },
+      url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      env: { E2E_PORT: String(PORT) },
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

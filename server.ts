@@ -32,6 +32,8 @@ if (usesDevelopmentSecret(env)) {
 const isProduction = env.NODE_ENV === "production";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+const socialLoginOrigins = [...new Set(env.socialProviders.map((provider) => provider.issuer.origin))];
+
 function contentSecurityPolicy(nonce: string): string {
   const shopHosts = [env.IT_SHOP_HOST, env.EU_SHOP_HOST]
     .map((host) => {
@@ -51,7 +53,9 @@ function contentSecurityPolicy(nonce: string): string {
     isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
     "object-src 'none'",
     "base-uri 'self'",
-    `form-action 'self' ${shopHosts.join(" ")}`.trim(),
+    // The country chooser posts across the shop hosts; a social-login button's post is answered
+    // with a redirect to the provider, which form-action governs too.
+    `form-action 'self' ${[...shopHosts, ...socialLoginOrigins].join(" ")}`.trim(),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -60,6 +60,7 @@ export default [
     route("api/settings", "routes/api.settings.ts"),
     route("api/newsletter", "routes/api.newsletter.ts"),
     route("api/backstock/create", "routes/api.backstock.create.ts"),
+    route("api/auth/socialLogin/callback", "routes/api.auth.social-callback.ts"),
     route("api/auth/:operation", "routes/api.auth.ts"),
     route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
     route("api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),

@@ -41,6 +41,12 @@ const child = spawn(process.execPath, [serverEntry], {
     // between them are real cross-host redirects (tests/e2e/country.spec.ts).
     IT_SHOP_HOST: `http://localhost:${port}`,
     EU_SHOP_HOST: `http://127.0.0.1:${port}`,
+    // Social login at the test provider Playwright starts beside the shop (tests/support/oidc-provider.mjs).
+    OIDC_PROVIDERS: "demo",
+    OIDC_DEMO_ISSUER: `http://localhost:${Number(port) + 1}`,
+    OIDC_DEMO_CLIENT_ID: "bottega-e2e",
+    OIDC_DEMO_CLIENT_SECRET: "bottega-e2e-secret",
+    OIDC_DEMO_NAME: "Demo ID",
   },
 });
 

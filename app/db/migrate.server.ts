@@ -10,6 +10,7 @@ import * as catalogRevision from "./migrations/20261124030000-catalog-revision";
 import * as bags from "./migrations/20261124040000-bags";
 import * as accounts from "./migrations/20261125000000-accounts";
 import * as addresses from "./migrations/20261125010000-addresses";
+import * as socialLogin from "./migrations/20261126000000-social-login";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "20261124040000-bags": bags,
   "20261125000000-accounts": accounts,
   "20261125010000-addresses": addresses,
+  "20261126000000-social-login": socialLogin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -368,6 +368,30 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+/** An identity at an OpenID provider, linked to an account (social login). */
+export interface UserIdentitiesTable {
+  id: Id;
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+/** A social sign-in under way: what the callback must check (state, nonce, PKCE verifier). */
+export interface SocialLoginFlowsTable {
+  id: Id;
+  state_hash: string;
+  session_id: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  locale: Locale;
+  redirect_to: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface AddressesTable {
   id: Id;
   user_id: number;
@@ -421,6 +445,8 @@ export interface Database {
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
   addresses: AddressesTable;
+  user_identities: UserIdentitiesTable;
+  social_login_flows: SocialLoginFlowsTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -146,25 +146,36 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
         <h2 id="password-title" className="mb-6 text-3xl">
           {t("account.passwordTitle")}
         </h2>
-        <Form method="post" ref={passwordRef} noValidate={password.hydrated} className="grid max-w-md gap-5">
-          <input type="hidden" name="intent" value="password" />
-          {/* For password managers: the account the new password belongs to. */}
-          <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
-          <FormErrors kit={password} />
-          {passwordAnswer && "done" in passwordAnswer ? (
-            <p role="status" className="text-sm font-medium text-success">
-              {t("account.passwordSaved")}
-            </p>
-          ) : null}
-          <PasswordField kit={password} name="currentPassword" label={t("account.currentPassword")} autoComplete="current-password" />
-          <PasswordField kit={password} name="password" label={t("account.newPassword")} hint={t("register.passwordHint")} autoComplete="new-password" />
-          <PasswordField kit={password} name="confirmPassword" label={t("account.confirmPassword")} autoComplete="new-password" />
-          <div>
-            <SubmitButton pending={busy === "password"} pendingLabel={t("account.passwordSaving")}>
-              {t("account.passwordSave")}
-            </SubmitButton>
-          </div>
-        </Form>
+        {account.hasPassword ? (
+          <Form method="post" ref={passwordRef} noValidate={password.hydrated} className="grid max-w-md gap-5">
+            <input type="hidden" name="intent" value="password" />
+            {/* For password managers: the account the new password belongs to. */}
+            <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+            <FormErrors kit={password} />
+            {passwordAnswer && "done" in passwordAnswer ? (
+              <p role="status" className="text-sm font-medium text-success">
+                {t("account.passwordSaved")}
+              </p>
+            ) : null}
+            <PasswordField kit={password} name="currentPassword" label={t("account.currentPassword")} autoComplete="current-password" />
+            <PasswordField kit={password} name="password" label={t("account.newPassword")} hint={t("register.passwordHint")} autoComplete="new-password" />
+            <PasswordField kit={password} name="confirmPassword" label={t("account.confirmPassword")} autoComplete="new-password" />
+            <div>
+              <SubmitButton pending={busy === "password"} pendingLabel={t("account.passwordSaving")}>
+                {t("account.passwordSave")}
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : (
+          // An account made through social login has no password: it can get one by e-mail,
+          // which proves the address again (no password to confirm the change with here).
+          <p className="max-w-prose text-stone">
+            {t("account.noPassword")}{" "}
+            <Link to={href("/login/lost-password")} className="link">
+              {t("account.choosePassword")}
+            </Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="export-title" className="bg-paper p-6 shadow-sm desk:p-8">
@@ -187,7 +198,12 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="delete" />
           <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
           <FormErrors kit={deletion} />
-          <PasswordField kit={deletion} name="password" label={t("delete.password")} autoComplete="current-password" />
+          {account.hasPassword ? (
+            <PasswordField kit={deletion} name="password" label={t("delete.password")} autoComplete="current-password" />
+          ) : (
+            // Without a password, typing the account's address confirms (see deleteAccount).
+            <TextField kit={deletion} name="password" label={t("delete.email")} type="email" autoComplete="off" inputMode="email" required maxLength={254} />
+          )}
           <div>
             <SubmitButton pending={busy === "delete"} pendingLabel={t("delete.submitting")} className="btn border border-sale bg-sale text-ivory hover:bg-ink">
               {t("delete.submit")}

@@ -3,15 +3,19 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { LoginSchema, LostPasswordSchema, registerSchema, ResetPasswordSchema } from "~/modules/account/account.schema";
 import { authenticate, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, signOut } from "~/modules/account/account.service.server";
 import { loginTarget } from "~/modules/account/login-redirect.server";
+import { beginSocialLogin, SOCIAL_CALLBACK_PATH } from "~/modules/account/social-login.server";
+import { DomainError } from "~/utils/domain-error";
+import { readFormData } from "~/utils/form.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { bodyHoneypot, bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
 
 // The auth calls of spec §7 as JSON, for the same session cookie and through the same services
-// as the /login pages: GET autoLogin; POST login, register, lost-password, reset, logout.
-// Shapes in docs/api.md.
+// as the /login pages: GET autoLogin; POST login, register, lost-password, reset, logout,
+// socialLogin. Shapes in docs/api.md.
 
-const POST_OPERATIONS = new Set(["login", "register", "lost-password", "reset", "logout"]);
+const POST_OPERATIONS = new Set(["login", "register", "lost-password", "reset", "logout", "socialLogin"]);
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -49,6 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await signOut(session);
     return Response.json({ message: "OK" }, { headers: noStore });
   }
+  if (params.operation === "socialLogin") return startSocialLogin(request, context);
 
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
@@ -103,4 +108,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return jsonError(error, locale);
   }
   return Response.json({ message: "Not found" }, { status: 404 });
+}
+
+/**
+ * POST /api/auth/socialLogin: starts a social sign-in. The login page's buttons are plain forms
+ * posting here (provider, language, redirectTo): they are answered with a 303 to the provider, or,
+ * on failure, back to the login page with the error as a notice. A JSON call gets
+ * `{ token: false, redirect }` with the provider's address to open (the token comes true only
+ * from the callback, which signs the session in).
+ */
+async function startSocialLogin(request: Request, context: Route.ActionArgs["context"]) {
+  const { db, session, clientIp, publicUrl, env } = getRequestContext(context);
+  const isJson = (request.headers.get("Content-Type") ?? "").includes("application/json");
+  let body: Record<string, unknown>;
+  if (isJson) {
+    const json = await readJsonObject(request);
+    if (json instanceof Response) return json;
+    body = json;
+  } else {
+    body = Object.fromEntries(await readFormData(request));
+  }
+  const locale = bodyLocale(body);
+  // Anything but a local path is dropped (the stored login target applies then).
+  const redirectTo = safeRedirect(typeof body.redirectTo === "string" ? body.redirectTo : null, "") || null;
+  try {
+    const authorizationUrl = await beginSocialLogin(db, session, {
+      providers: env.socialProviders,
+      providerId: body.provider,
+      callbackUrl: publicUrl.absolute(SOCIAL_CALLBACK_PATH),
+      redirectTo,
+      locale,
+      clientIp,
+    });
+    if (isJson) return Response.json({ token: false, redirect: authorizationUrl.href }, { headers: noStore });
+    return new Response(null, { status: 303, headers: { Location: authorizationUrl.href, ...noStore } });
+  } catch (error) {
+    if (isJson || !(error instanceof DomainError)) return jsonError(error, locale);
+    await session.addFlash({ kind: "error", key: error.messageKey });
+    const login = locale === "en" ? "/en/login" : "/login";
+    return new Response(null, { status: 303, headers: { Location: redirectTo ? `${login}?redirectTo=${encodeURIComponent(redirectTo)}` : login, ...noStore } });
+  }
 }

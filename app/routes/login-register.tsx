@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login-register";
 import { AuthCard } from "~/components/account/auth-card";
+import { SocialLogin } from "~/components/account/social-login";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
@@ -30,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const t = tns("account");
   const target = new URL(request.url).searchParams.get("redirectTo");
   return {
+    socialProviders: env.socialProviders.map(({ id, name }) => ({ id, name })),
     title: t("register.title"),
     description: t("meta.register"),
     path: href("/login/register"),
@@ -151,6 +153,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           </Link>
         </p>
       </Form>
+      <SocialLogin providers={loaderData.socialProviders} redirectTo={loaderData.redirectTo} />
     </AuthCard>
   );
 }

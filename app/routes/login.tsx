@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthCard } from "~/components/account/auth-card";
+import { SocialLogin } from "~/components/account/social-login";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { EmailField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
@@ -25,6 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const t = tns("account");
   const target = new URL(request.url).searchParams.get("redirectTo");
   return {
+    socialProviders: env.socialProviders.map(({ id, name }) => ({ id, name })),
     title: t("login.title"),
     description: t("meta.login"),
     path: href("/login"),
@@ -89,6 +91,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           {t("login.submit")}
         </SubmitButton>
       </Form>
+      <SocialLogin providers={loaderData.socialProviders} redirectTo={loaderData.redirectTo} />
     </AuthCard>
   );
 }

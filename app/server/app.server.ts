@@ -9,6 +9,7 @@ import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/sear
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
+import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
@@ -48,6 +49,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       purgeExpiredSessions(database.db, now),
       purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000)),
       purgeExpiredResetTokens(database.db, now),
+      purgeExpiredSocialFlows(database.db, now),
       // Anonymous bags untouched for 30 days; one statement, harmless when processes overlap.
       sweepAbandonedBags(database.db, now),
     ]).catch(

@@ -135,11 +135,13 @@ export const boundedBodies: RequestHandler = (req, res, next) => {
 };
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+/** /api/* paths that also take a form: the login page's social-login buttons post here. */
+const API_PATHS_TAKING_FORMS = new Set(["/api/auth/socialLogin"]);
 
 /**
  * A body the route can read: pages take forms (urlencoded, or multipart that parses), /api/*
- * takes JSON. No body or no type is a 400, another type a 415. The career upload's action
- * answers its own malformed bodies.
+ * takes JSON (and, for API_PATHS_TAKING_FORMS, forms too). No body or no type is a 400, another
+ * type a 415. The career upload's action answers its own malformed bodies.
  */
 export const readableBodies: RequestHandler = async (req, res, next) => {
   if (WITHOUT_BODY.has(req.method) || isUploadPath(req.path)) return next();
@@ -150,7 +152,9 @@ export const readableBodies: RequestHandler = async (req, res, next) => {
     refuse(res, 400, api ? "Bad Request: a JSON body is expected." : "Bad Request: a form body is expected.");
     return;
   }
-  if (api ? !(mediaType === "application/json" || mediaType.endsWith("+json")) : !FORM_TYPES.has(mediaType)) {
+  const json = mediaType === "application/json" || mediaType.endsWith("+json");
+  const accepted = api ? json || (API_PATHS_TAKING_FORMS.has(req.path) && FORM_TYPES.has(mediaType)) : FORM_TYPES.has(mediaType);
+  if (!accepted) {
     refuse(res, 415, api ? "Unsupported Media Type: send application/json." : "Unsupported Media Type: send a form.");
     return;
   }

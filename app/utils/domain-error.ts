@@ -33,12 +33,22 @@ export const DOMAIN_ERRORS = {
   COMMON_PASSWORD: { status: 422, message: "account:validation.passwordCommon" },
   /** The current password, asked to confirm a change, is wrong. */
   WRONG_PASSWORD: { status: 403, message: "account:errors.wrongPassword" },
+  /** The address typed to confirm deleting an account without a password is not the account's. */
+  WRONG_CONFIRMATION: { status: 403, message: "account:errors.wrongEmail" },
   /** A password-reset link that is unknown, used or more than an hour old. */
   RESET_TOKEN_INVALID: { status: 410, message: "account:errors.resetInvalid" },
   /** An address that is not in this account's book (deleted in another tab, or someone else's). */
   ADDRESS_NOT_FOUND: { status: 404, message: "account:errors.addressNotFound" },
   /** The address book is full (MAX_ADDRESSES). */
   TOO_MANY_ADDRESSES: { status: 422, message: "account:errors.tooManyAddresses" },
+  /** A social login provider the shop does not offer (not configured, or a forged form). */
+  UNKNOWN_PROVIDER: { status: 404, message: "account:errors.socialUnknown" },
+  /** The provider could not be reached, or its answer failed a check (state, nonce, PKCE, signature). */
+  SOCIAL_LOGIN_FAILED: { status: 502, message: "account:errors.socialFailed" },
+  /** The shopper cancelled at the provider, or the callback's sign-in is unknown, used or expired. */
+  SOCIAL_LOGIN_EXPIRED: { status: 400, message: "account:errors.socialExpired" },
+  /** The provider gave no email, or one it has not verified: no account is linked by it. */
+  SOCIAL_EMAIL_UNVERIFIED: { status: 403, message: "account:errors.socialUnverified" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -22,9 +22,56 @@ const EnvSchema = z.object({
   /** Where mail goes as .eml files when SMTP_URL is unset. */
   MAIL_OUTBOX_DIR: z.string().min(1).default(path.join("data", "outbox")),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Social login: the ids of the OpenID Connect providers, comma-separated (see socialProviders). */
+  OIDC_PROVIDERS: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { IT_SHOP_HOST: string; EU_SHOP_HOST: string; databaseKind: "sqlite" | "postgres" };
+/** An OpenID Connect provider the shop offers for signing in (Google, Apple and the like). */
+export interface SocialProviderConfig {
+  /** Lower-case id, in URLs and in the database (user_identities.provider). */
+  id: string;
+  /** The name on the button ("Continua con Google"). */
+  name: string;
+  issuer: URL;
+  clientId: string;
+  /** Absent for a public client (PKCE only). */
+  clientSecret?: string;
+}
+
+export type Env = z.infer<typeof EnvSchema> & {
+  IT_SHOP_HOST: string;
+  EU_SHOP_HOST: string;
+  databaseKind: "sqlite" | "postgres";
+  socialProviders: SocialProviderConfig[];
+};
+
+/**
+ * OIDC_PROVIDERS=google,apple names the providers; each one's settings are
+ * OIDC_<ID>_ISSUER (https URL; http only for a provider on this machine, as in the tests),
+ * OIDC_<ID>_CLIENT_ID, OIDC_<ID>_CLIENT_SECRET and OIDC_<ID>_NAME (the button's name; default: the
+ * id, capitalized). Unset, the login pages show no social login at all.
+ */
+export function socialProviders(source: NodeJS.ProcessEnv, list: string | undefined): SocialProviderConfig[] {
+  const ids = (list ?? "").split(",").map((id) => id.trim().toLowerCase()).filter(Boolean);
+  return [...new Set(ids)].map((id) => {
+    if (!/^[a-z][a-z0-9]{0,39}$/.test(id)) throw new Error(`OIDC_PROVIDERS: "${id}" is not a provider id (letters and digits).`);
+    const setting = (name: string) => source[`OIDC_${id.toUpperCase()}_${name}`]?.trim() || undefined;
+    const issuerText = setting("ISSUER");
+    const clientId = setting("CLIENT_ID");
+    if (!issuerText || !clientId) throw new Error(`OIDC_PROVIDERS names "${id}": set OIDC_${id.toUpperCase()}_ISSUER and OIDC_${id.toUpperCase()}_CLIENT_ID.`);
+    let issuer: URL;
+    try {
+      issuer = new URL(issuerText);
+    } catch {
+      throw new Error(`OIDC_${id.toUpperCase()}_ISSUER is not a URL.`);
+    }
+    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(issuer.hostname);
+    if (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && loopback)) {
+      throw new Error(`OIDC_${id.toUpperCase()}_ISSUER must be an https URL (http only for a provider on this machine).`);
+    }
+    return { id, name: setting("NAME") ?? id.charAt(0).toUpperCase() + id.slice(1), issuer, clientId, clientSecret: setting("CLIENT_SECRET") };
+  });
+}
 
 let cached: Env | undefined;
 
@@ -52,6 +99,7 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     IT_SHOP_HOST: env.IT_SHOP_HOST ?? env.PUBLIC_URL,
     EU_SHOP_HOST: env.EU_SHOP_HOST ?? env.PUBLIC_URL,
     databaseKind: env.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgres",
+    socialProviders: socialProviders(source, env.OIDC_PROVIDERS),
   };
   if (source === process.env) cached = result;
   return result;

@@ -5,6 +5,8 @@ import path from "node:path";
 // paths from the same port.
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The OpenID provider the social-login tests sign in at (tests/support/oidc-provider.mjs); scripts/e2e-server.mjs configures the shop for it. */
+export const OIDC_PORT = PORT + 1;
 /** Where the e2e server writes its mail as .eml files (scripts/e2e-server.mjs). */
 export const MAIL_DIR = path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`);
 /** Records of documents found accessible in this run (emptied when the e2e server starts). */

@@ -311,4 +311,21 @@ describeEachApp("accounts", (app) => {
       expect((await shopper.postForm("/account", body)).status, JSON.stringify(body)).toBeLessThan(500);
     }
   });
+
+  it("social login without a configured provider: a forged button post goes back to the login page with a notice, a JSON call gets 404, a stray callback goes to /login", async () => {
+    const shopper = app().client();
+    const posted = await shopper.postForm("/api/auth/socialLogin", { provider: "google", language: "en", redirectTo: "https://evil.example/" });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe("/en/login");
+    expect(await (await shopper.get("/en/login")).text()).toContain("This sign-in method is not available.");
+    const called = await json(shopper, "/api/auth/socialLogin", { provider: "google" });
+    expect(called.status).toBe(404);
+    expect(await called.json()).toEqual({ message: "Questo metodo di accesso non è disponibile." });
+    for (const query of ["", "?code=x&state=y", "?error=access_denied&state=" + "z".repeat(5000)]) {
+      const back = await shopper.get(`/api/auth/socialLogin/callback${query}`);
+      expect(back.status, query.slice(0, 40)).toBe(303);
+      expect(back.headers.get("Location")).toBe("/login");
+    }
+    expect(await (await shopper.get("/login")).text()).toContain("L&#x27;accesso è stato annullato o è scaduto.");
+  });
 });

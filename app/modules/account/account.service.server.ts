@@ -248,14 +248,19 @@ export async function updateProfile(db: Kysely<Database>, userId: number, input:
 }
 
 /**
- * Deletes an account (GDPR art. 17), confirmed with its password: the profile, addresses, reset
+ * Deletes an account (GDPR art. 17), confirmed with its password, or, for an account without one
+ * (made through social login), with its email address typed again: the profile, addresses, reset
  * links, bags, the newsletter subscription and the back-in-stock requests of its address go, and
  * every session ends. Orders (with the Checkout issue) stay for the tax records, anonymized.
- * Throws WRONG_PASSWORD.
+ * Throws WRONG_PASSWORD, WRONG_CONFIRMATION.
  */
 export async function deleteAccount(db: Kysely<Database>, userId: number, input: { password: string }): Promise<void> {
   const user = await repo.findUserById(db, userId);
-  if (!user || !(await verifyPassword(input.password, user.password_hash))) throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
+  if (user && user.password_hash === null) {
+    if (repo.emailKey(input.password) !== user.email_key) throw new DomainError("WRONG_CONFIRMATION", "wrong email to delete", { field: "password" });
+  } else if (!user || !(await verifyPassword(input.password, user.password_hash))) {
+    throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
+  }
   const key = repo.emailKey(user.email);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("newsletter_subscriptions").where("email", "=", key).execute();
@@ -263,7 +268,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: number, input:
     await trx.updateTable("discount_redemptions").set({ user_id: null, email: null }).where("user_id", "=", userId).execute();
     await trx.deleteFrom("bags").where("user_id", "=", userId).execute();
     await repo.deleteUserSessions(trx, userId);
-    // Addresses and reset tokens go with the row (on delete cascade).
+    // Addresses, reset tokens and linked identities go with the row (on delete cascade).
     await trx.deleteFrom("users").where("id", "=", userId).execute();
   });
 }
@@ -273,7 +278,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
   const user = await repo.findUserById(db, userId);
   if (!user) return null;
   const key = repo.emailKey(user.email);
-  const [addresses, newsletter, alerts, sessions] = await Promise.all([
+  const [addresses, newsletter, alerts, sessions, identities] = await Promise.all([
     db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
     db.selectFrom("newsletter_subscriptions").select(["email", "locale", "source", "consent_at", "created_at"]).where("email", "=", key).execute(),
     db
@@ -284,6 +289,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
       .orderBy("r.id")
       .execute(),
     db.selectFrom("sessions").select(["created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).execute(),
+    db.selectFrom("user_identities").select(["provider", "email", "created_at"]).where("user_id", "=", userId).orderBy("id").execute(),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -315,6 +321,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
     newsletter: newsletter.map((n) => ({ email: n.email, language: n.locale, source: n.source, consentAt: n.consent_at, createdAt: n.created_at })),
     backInStockAlerts: alerts.map((a) => ({ sku: a.sku, email: a.email, language: a.locale, consentAt: a.consent_at, createdAt: a.created_at, notifiedAt: a.notified_at })),
     sessions: sessions.map((s) => ({ createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at })),
+    linkedAccounts: identities.map((i) => ({ provider: i.provider, email: i.email, linkedAt: i.created_at })),
     // The Checkout issue fills this.
     orders: [] as never[],
   };

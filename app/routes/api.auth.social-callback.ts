@@ -1,0 +1,36 @@
+import type { Route } from "./+types/api.auth.social-callback";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { completeSocialLogin, SOCIAL_CALLBACK_PATH, SocialLoginError } from "~/modules/account/social-login.server";
+import { localizePath } from "~/utils/locale";
+
+// GET /api/auth/socialLogin/callback: where the OpenID provider sends the shopper back (the
+// redirect URI registered there). Signs the session in and goes on to the login target, or back to
+// the login page with the reason as a notice. Every answer is a redirect: nothing here is a page.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, session, env, publicUrl } = getRequestContext(context);
+  const callbackUrl = publicUrl.absolute(SOCIAL_CALLBACK_PATH);
+  const currentUrl = new URL(callbackUrl);
+  currentUrl.search = new URL(request.url).search;
+  try {
+    const { redirectTo, locale } = await completeSocialLogin(db, session, {
+      providers: env.socialProviders,
+      currentUrl,
+      callbackUrl,
+      accountUrl: (locale) => publicUrl.absolute(localizePath("/account", locale)),
+    });
+    await session.addFlash({ kind: "success", key: "account:login.success" });
+    // The callback's path has no language: the flow's language decides the home page.
+    return await redirectAfterLogin(context, request, redirectTo ?? (await readLoginRedirect(context, request)) ?? localizePath("/", locale));
+  } catch (error) {
+    if (!(error instanceof SocialLoginError)) throw error;
+    await session.addFlash({ kind: "error", key: error.messageKey });
+    const login = localizePath("/login", error.flow?.locale ?? "it");
+    const target = error.flow?.redirectTo;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: target ? `${login}?redirectTo=${encodeURIComponent(target)}` : login, "Cache-Control": "private, no-store" },
+    });
+  }
+}
