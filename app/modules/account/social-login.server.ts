@@ -271,6 +271,8 @@ export async function accountForIdentity(
   now = new Date(),
 ): Promise<{ userId: number; created: boolean }> {
   const { provider, claims } = input;
+  // The column's bound; OpenID caps `sub` at 255 ASCII characters anyway.
+  if (!claims.sub || claims.sub.length > 255) throw new DomainError("SOCIAL_LOGIN_FAILED", `${provider} gave an unusable subject`);
   const linked = await db
     .selectFrom("user_identities")
     .select("user_id")
@@ -279,10 +281,10 @@ export async function accountForIdentity(
     .executeTakeFirst();
   if (linked) return { userId: linked.user_id, created: false };
 
-  const email = text(claims.email, 254);
+  const email = typeof claims.email === "string" ? claims.email.trim() : "";
   // Apple sends email_verified as the string "true".
   const verified = claims.email_verified === true || claims.email_verified === "true";
-  if (!email || !verified || !email.includes("@")) throw new DomainError("SOCIAL_EMAIL_UNVERIFIED", `${provider} gave no verified email`);
+  if (!email || email.length > 254 || !verified || !email.includes("@")) throw new DomainError("SOCIAL_EMAIL_UNVERIFIED", `${provider} gave no verified email`);
 
   const at = now.toISOString();
   try {

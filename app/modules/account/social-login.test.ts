@@ -185,6 +185,14 @@ describeEachDatabase("social login", (ctx) => {
     expect(await db.selectFrom("social_login_flows").select("id").where("session_id", "=", session.id!).execute()).toEqual([]);
   });
 
+  it("refuses a subject or an email too long to be real, never storing it cut", async () => {
+    const base = { locale: "it" as const, accountUrl: "https://shop.example/account" };
+    const long = await accountForIdentity(db, { ...base, provider: "id", claims: { sub: "s".repeat(256), email: "ok@example.com", email_verified: true } }).catch((e: unknown) => e);
+    expect(code(long)).toBe("SOCIAL_LOGIN_FAILED");
+    const email = `${"a".repeat(250)}@example.com`;
+    expect(code(await accountForIdentity(db, { ...base, provider: "id", claims: { sub: "long-email", email, email_verified: true } }).catch((e: unknown) => e))).toBe("SOCIAL_EMAIL_UNVERIFIED");
+  });
+
   it("an account made through social login is deleted by typing its email, not a password", async () => {
     const { userId } = await accountForIdentity(db, { provider: "id", claims: { sub: "delete-me", email: "delete.me@example.com", email_verified: "true" }, locale: "en", accountUrl: "https://shop.example/en/account" });
     expect(code(await deleteAccount(db, userId, { password: "other@example.com" }).catch((e: unknown) => e))).toBe("WRONG_CONFIRMATION");
