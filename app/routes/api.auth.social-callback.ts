@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth.social-callback";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { loginPageFor, readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
 import { completeSocialLogin, SOCIAL_CALLBACK_PATH, SocialLoginError } from "~/modules/account/social-login.server";
 import { localizePath } from "~/utils/locale";
 
@@ -26,11 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof SocialLoginError)) throw error;
     await session.addFlash({ kind: "error", key: error.messageKey });
-    const login = localizePath("/login", error.flow?.locale ?? "it");
-    const target = error.flow?.redirectTo;
-    return new Response(null, {
-      status: 303,
-      headers: { Location: target ? `${login}?redirectTo=${encodeURIComponent(target)}` : login, "Cache-Control": "private, no-store" },
-    });
+    const Location = loginPageFor(error.flow?.locale ?? "it", error.flow?.redirectTo);
+    return new Response(null, { status: 303, headers: { Location, "Cache-Control": "private, no-store" } });
   }
 }

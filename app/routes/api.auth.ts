@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.auth";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { LoginSchema, LostPasswordSchema, registerSchema, ResetPasswordSchema } from "~/modules/account/account.schema";
 import { authenticate, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, signOut } from "~/modules/account/account.service.server";
-import { loginTarget } from "~/modules/account/login-redirect.server";
+import { loginPageFor, loginTarget } from "~/modules/account/login-redirect.server";
 import { beginSocialLogin, SOCIAL_CALLBACK_PATH } from "~/modules/account/social-login.server";
 import { DomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
@@ -145,7 +145,6 @@ async function startSocialLogin(request: Request, context: Route.ActionArgs["con
   } catch (error) {
     if (isJson || !(error instanceof DomainError)) return jsonError(error, locale);
     await session.addFlash({ kind: "error", key: error.messageKey });
-    const login = locale === "en" ? "/en/login" : "/login";
-    return new Response(null, { status: 303, headers: { Location: redirectTo ? `${login}?redirectTo=${encodeURIComponent(redirectTo)}` : login, ...noStore } });
+    return new Response(null, { status: 303, headers: { Location: loginPageFor(locale, redirectTo), ...noStore } });
   }
 }

@@ -2,6 +2,7 @@ import { type Cookie, createCookie, redirect, type RouterContextProvider } from 
 import { getRequestContext } from "~/middleware/request-context.server";
 import { appContext } from "~/server/context.server";
 import { publicUrlIsHttps } from "~/utils/public-url";
+import type { Locale } from "~/utils/locale";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 // The spec's stored login-redirect target (§3 Auth state: loginRedirect, default '/'), kept in a
@@ -38,6 +39,12 @@ export function storeLoginRedirect(context: Readonly<RouterContextProvider>, pat
 
 export function clearLoginRedirect(context: Readonly<RouterContextProvider>): Promise<string> {
   return redirectCookie(context).serialize("", { maxAge: 0 });
+}
+
+/** The login page in `locale`, carrying a target to come back to when there is one. */
+export function loginPageFor(locale: Locale, target?: string | null): string {
+  const login = locale === "en" ? "/en/login" : "/login";
+  return target ? `${login}?redirectTo=${encodeURIComponent(target)}` : login;
 }
 
 /**

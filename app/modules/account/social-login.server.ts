@@ -117,7 +117,8 @@ export async function beginSocialLogin(db: Kysely<Database>, session: Session, i
         code_verifier: codeVerifier,
         nonce,
         locale: input.locale,
-        redirect_to: input.redirectTo,
+        // A target longer than the column is no page of this shop: the stored target applies.
+        redirect_to: input.redirectTo && input.redirectTo.length <= 2048 ? input.redirectTo : null,
         expires_at: new Date(now.getTime() + SOCIAL_FLOW_TTL_MS).toISOString(),
         created_at: at,
       })
