@@ -33,6 +33,8 @@ const isProduction = env.NODE_ENV === "production";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const socialLoginOrigins = [...new Set(env.socialProviders.map((provider) => provider.issuer.origin))];
+// The review's order button is answered with a redirect to the payment provider's hosted page.
+const paymentOrigins = env.PAYMENT_PROVIDER === "stripe" ? ["https://checkout.stripe.com"] : [];
 
 function contentSecurityPolicy(nonce: string): string {
   const shopHosts = [env.IT_SHOP_HOST, env.EU_SHOP_HOST]
@@ -55,7 +57,7 @@ function contentSecurityPolicy(nonce: string): string {
     "base-uri 'self'",
     // The country chooser posts across the shop hosts; a social-login button's post is answered
     // with a redirect to the provider, which form-action governs too.
-    `form-action 'self' ${[...shopHosts, ...socialLoginOrigins].join(" ")}`.trim(),
+    `form-action 'self' ${[...shopHosts, ...socialLoginOrigins, ...paymentOrigins].join(" ")}`.trim(),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -11,8 +11,6 @@ function localized(itPath: string, file: string, enPath: string = itPath) {
   ];
 }
 
-const comingSoon = "routes/coming-soon.tsx";
-
 export default [
   // Pages and /api routes under the shop layout: it loads the session and the shopper's state.
   layout("routes/shop-layout.tsx", { id: "shop" }, [
@@ -44,12 +42,14 @@ export default [
 
     // Login and checkout: their own minimal layout (no header, footer or popups over the forms).
     layout("routes/auth-layout.tsx", { id: "auth" }, [
-      ...localized("checkout", comingSoon),
-      ...localized("checkout/error/:orderId", comingSoon),
-      ...localized("checkout/payment", comingSoon),
-      ...localized("checkout/registrationLogin", comingSoon),
-      ...localized("checkout/review", comingSoon),
-      ...localized("checkout/success/:orderId", comingSoon),
+      ...localized("checkout", "routes/checkout-shipping.tsx"),
+      ...localized("checkout/error/:orderId", "routes/checkout-error.tsx"),
+      ...localized("checkout/payment", "routes/checkout-payment.tsx"),
+      ...localized("checkout/registrationLogin", "routes/checkout-personal.tsx"),
+      ...localized("checkout/review", "routes/checkout-review.tsx"),
+      ...localized("checkout/success/:orderId", "routes/checkout-success.tsx"),
+      // The sandbox payment provider's hosted page (PAYMENT_PROVIDER=sandbox, the default).
+      route("pay/sandbox/:ref", "routes/pay-sandbox.tsx"),
       ...localized("login", "routes/login.tsx"),
       ...localized("login/lost-password", "routes/login-lost-password.tsx"),
       ...localized("login/register", "routes/login-register.tsx"),
@@ -62,6 +62,8 @@ export default [
     route("api/backstock/create", "routes/api.backstock.create.ts"),
     route("api/auth/socialLogin/callback", "routes/api.auth.social-callback.ts"),
     route("api/auth/:operation", "routes/api.auth.ts"),
+    route("api/account/orders/:id", "routes/api.account.orders.ts"),
+    route("api/payments/webhook/:provider", "routes/api.payments.webhook.ts"),
     route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
     route("api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.

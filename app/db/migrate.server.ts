@@ -11,6 +11,7 @@ import * as bags from "./migrations/20261124040000-bags";
 import * as accounts from "./migrations/20261125000000-accounts";
 import * as addresses from "./migrations/20261125010000-addresses";
 import * as socialLogin from "./migrations/20261126000000-social-login";
+import * as checkout from "./migrations/20261127000000-checkout";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "20261125000000-accounts": accounts,
   "20261125010000-addresses": addresses,
   "20261126000000-social-login": socialLogin,
+  "20261127000000-checkout": checkout,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -411,6 +411,98 @@ export interface AddressesTable {
   updated_at: Timestamp;
 }
 
+/** What the shopper chose at each checkout step, tied to the bag (JSON columns hold validated shapes). */
+export interface CheckoutsTable {
+  id: Id;
+  bag_id: number;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  shipping_address: string | null;
+  billing_address: string | null;
+  save_address: ColumnType<number, number | undefined, number>;
+  shipping_method: string | null;
+  invoice: string | null;
+  payment_method: string | null;
+  order_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OrderStatus = "pending_payment" | "confirmed" | "cancelled";
+export type OrderPaymentStatus = "pending" | "awaiting_transfer" | "paid" | "failed" | "refunded";
+export type OrderShippingStatus = "not_shipped";
+
+export interface OrdersTable {
+  id: Id;
+  number: string;
+  idempotency_key: string;
+  user_id: number | null;
+  session_id: string | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  locale: Locale;
+  status: OrderStatus;
+  payment_status: OrderPaymentStatus;
+  shipping_status: OrderShippingStatus;
+  payment_method: string;
+  shipping_method: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  vat_cents: number;
+  coupon_code: string | null;
+  shipping_address: string;
+  billing_address: string;
+  invoice: string | null;
+  hold_until: Timestamp;
+  placed_at: Timestamp;
+  paid_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Id;
+  order_id: number;
+  variant_id: number;
+  product_id: number;
+  sku: string;
+  product_name: string;
+  size: string;
+  color_name: string;
+  unit_cents: number;
+  quantity: number;
+  total_cents: number;
+}
+
+export type PaymentStatus = "pending" | "paid" | "failed" | "refunded" | "cancelled";
+
+export interface PaymentsTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  method: string;
+  status: PaymentStatus;
+  amount_cents: number;
+  provider_ref: string | null;
+  redirect_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A provider event already handled: a replayed webhook finds its row and changes nothing. */
+export interface PaymentEventsTable {
+  id: Id;
+  provider: string;
+  event_id: string;
+  payment_id: number | null;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -447,6 +539,11 @@ export interface Database {
   addresses: AddressesTable;
   user_identities: UserIdentitiesTable;
   social_login_flows: SocialLoginFlowsTable;
+  checkouts: CheckoutsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

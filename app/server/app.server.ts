@@ -11,6 +11,7 @@ import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
+import { sweepExpiredOrders } from "~/modules/order/order.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -57,6 +58,12 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     );
   }, 3_600_000);
   housekeeping.unref();
+  // Unpaid orders past their 30-minute hold give their stock back within a minute; each
+  // cancellation is a compare-and-set, so processes sweeping at once release it once.
+  const orderSweep = setInterval(() => {
+    sweepExpiredOrders(database.db).catch((error: Error) => log.warn("order sweep failed", { error: error.message }));
+  }, 60_000);
+  orderSweep.unref();
   // Sends the mail outbox (app/modules/mail/): polls, and services wake it after an enqueue.
   const mailWorker = createMailWorker(database.db, getMailer(env));
   mailWorker.start();
@@ -84,6 +91,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     },
     async close() {
       clearInterval(housekeeping);
+      clearInterval(orderSweep);
       await mailWorker.stop();
       await database.close();
     },

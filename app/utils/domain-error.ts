@@ -49,6 +49,22 @@ export const DOMAIN_ERRORS = {
   SOCIAL_LOGIN_EXPIRED: { status: 400, message: "account:errors.socialExpired" },
   /** The provider gave no email, or one it has not verified: no account is linked by it. */
   SOCIAL_EMAIL_UNVERIFIED: { status: 403, message: "account:errors.socialUnverified" },
+  /** Checkout: the bag's total changed since the review page showed it (spec §8). */
+  TOTAL_MISMATCH: { status: 409, message: "checkout:errors.totalMismatch" },
+  /** Checkout with an empty bag, or a bag line that must be fixed first (spec §8: no products available). */
+  EMPTY_BAG: { status: 409, message: "checkout:errors.emptyBag" },
+  /** No shipping method serves the chosen address (spec §8). */
+  NO_SHIPPING_METHODS: { status: 422, message: "checkout:errors.noShippingMethods" },
+  /** The shop has enabled no payment method, or a method it does not offer was posted (spec §8). */
+  NO_PAYMENT_METHODS: { status: 422, message: "checkout:errors.noPaymentMethods" },
+  /** A checkout step posted before the steps it needs were completed. */
+  CHECKOUT_INCOMPLETE: { status: 409, message: "checkout:errors.incomplete" },
+  /** An order that does not exist or is not the shopper's: the same 404 either way. */
+  ORDER_NOT_FOUND: { status: 404, message: "checkout:errors.orderNotFound" },
+  /** Paying again for an order that is paid, cancelled or past its hold. */
+  ORDER_NOT_PAYABLE: { status: 409, message: "checkout:errors.notPayable" },
+  /** The payment provider could not be reached or refused to start a payment. */
+  PAYMENT_UNAVAILABLE: { status: 502, message: "checkout:errors.paymentUnavailable" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -24,6 +24,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Social login: the ids of the OpenID Connect providers, comma-separated (see socialProviders). */
   OIDC_PROVIDERS: z.string().optional(),
+  /**
+   * Who takes card, wallet and PayPal payments: the built-in sandbox (a hosted-looking page of
+   * the shop's own, for development and demos) or Stripe Checkout (STRIPE_* below).
+   */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe's API origin; tests point it at a local fake. */
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
 });
 
 /** An OpenID Connect provider the shop offers for signing in (Google, Apple and the like). */
@@ -93,6 +102,9 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     }
   } else if (env.NODE_ENV === "production" && env.SESSION_SECRET.length < 32) {
     throw new Error("SESSION_SECRET must be at least 32 characters in production.");
+  }
+  if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error("PAYMENT_PROVIDER=stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
   }
   const result: Env = {
     ...env,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { comingSoonFeature, isAuthPath } from "~/modules/content/coming-soon";
 import { findStaticPage } from "~/modules/content/static-pages";
 import { getEnv } from "~/utils/env.server";
 import { defaultAlternatePath, localeFromPath, localizePath, stripLocale } from "~/utils/locale";
@@ -103,16 +102,6 @@ describe("environment", () => {
 });
 
 describe("content routes", () => {
-  it("names the coming-soon feature of a path and picks the auth layout", () => {
-    expect(comingSoonFeature("/cart")).toBe("cart");
-    expect(comingSoonFeature("/en/careguide/wool")).toBe("curadelcapo");
-    expect(comingSoonFeature("/pages/career")).toBe("career");
-    expect(comingSoonFeature("/inside-atelier")).toBe("inside");
-    expect(isAuthPath("/login/register")).toBe(true);
-    expect(isAuthPath("/en/checkout/payment")).toBe(true);
-    expect(isAuthPath("/account")).toBe(false);
-  });
-
   it("serves Whistleblowing in Italian only and both spellings of the terms page", () => {
     expect(findStaticPage("Whistleblowing", "it")).not.toBeNull();
     expect(findStaticPage("Whistleblowing", "en")).toBeNull();

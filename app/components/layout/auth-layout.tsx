@@ -15,7 +15,16 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
       <header className="border-b border-line bg-ivory">
         <div className="container-page grid h-16 grid-cols-3 items-center">
           <Link to={page.prevStep ?? href("/")} className="link inline-flex min-h-11 items-center gap-2 text-sm">
-            <span aria-hidden="true">←</span> {t("auth.back")}
+            <span aria-hidden="true">←</span>
+            {/* A phone's header has room for "Indietro" only; the step's own label from the tablet up. */}
+            {page.prevStepLabel ? (
+              <>
+                <span className="sm:hidden">{t("auth.back")}</span>
+                <span className="hidden sm:inline">{page.prevStepLabel}</span>
+              </>
+            ) : (
+              t("auth.back")
+            )}
           </Link>
           <Link to={href("/")} className="justify-self-center font-display text-2xl tracking-[0.3em] uppercase" aria-label={t("homeLink")}>
             {t("brand")}

@@ -7,6 +7,8 @@ export interface PageData {
   isAuth?: boolean;
   /** Where the auth layout's back button goes (the previous step). */
   prevStep?: string;
+  /** What the back button says ("Torna al carrello"); "Indietro" when absent. */
+  prevStepLabel?: string;
   /** The checkout shows the secure-payment note; other auth pages the account link. */
   securePayment?: boolean;
   transparentNavbar?: boolean;

@@ -47,6 +47,12 @@ export function useTranslateErrors() {
   return (keys?: string[] | null) => (keys?.length ? keys.map((key) => t(key as never) as string) : undefined);
 }
 
+/** A kept value by field name; "shipping.street" names a field of a nested group (conform nests them). */
+function valueAt(values: Record<string, unknown>, name: string): unknown {
+  if (name in values) return values[name];
+  return name.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), values);
+}
+
 /**
  * Reads a form's last answer. `fields` lists the field names in page order (for the first
  * invalid one); `formRef` is the form element, focused into after a failed submit.
@@ -66,8 +72,11 @@ export function useFormKit(id: string, result: SubmissionResult<string[]> | unde
   return {
     id,
     errors: (name) => translate(errors[name]),
-    value: (name) => (typeof initial[name] === "string" ? (initial[name] as string) : ""),
-    checked: (name) => initial[name] === "on",
+    value: (name) => {
+      const value = valueAt(initial, name);
+      return typeof value === "string" ? value : "";
+    },
+    checked: (name) => valueAt(initial, name) === "on",
     formErrors: translate(errors[""]),
     firstInvalid: fields.find((name) => errors[name]?.length),
     hydrated,

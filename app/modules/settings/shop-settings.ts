@@ -4,7 +4,9 @@ import { z } from "~/utils/zod";
 // needed: pages, footer, checkout. Where the spec's Italian and English texts disagree, one value
 // drives both languages (docs/decisions/007-shop-constants.md).
 
-export const PAYMENT_METHODS = ["applePay", "googlePay", "bankTransfer", "paypalInstalments"] as const;
+/** What the checkout may offer; the shop enables some in its settings (spec §9). */
+export const PAYMENT_METHODS = ["card", "applePay", "googlePay", "paypalInstalments", "bankTransfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const ShopSettingsSchema = z.object({
   freeShippingFromCents: z.number().int().nonnegative(),
@@ -15,6 +17,13 @@ export const ShopSettingsSchema = z.object({
   returnFeeCents: z.number().int().nonnegative(),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   paypalInstalments: z.number().int().min(2),
+  /** Where a bank transfer goes, and how many days an order waits for it (its stock held). */
+  bankTransfer: z.object({
+    beneficiary: z.string().min(1),
+    iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/),
+    bic: z.string().min(8).max(11),
+    holdDays: z.number().int().min(1).max(30),
+  }),
   supportHours: z.object({ open: z.string().regex(/^\d{1,2}:\d{2}$/), close: z.string().regex(/^\d{1,2}:\d{2}$/) }),
   supportEmail: z.email(),
   supportPhone: z.string().min(5),
@@ -41,6 +50,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   returnFeeCents: 1_000,
   paymentMethods: [...PAYMENT_METHODS],
   paypalInstalments: 3,
+  bankTransfer: { beneficiary: "Bottega S.r.l.", iban: "IT60X0542811101000000123456", bic: "BPMOIT22XXX", holdDays: 7 },
   supportHours: { open: "8:30", close: "17:30" },
   supportEmail: "assistenza@bottega.example",
   supportPhone: "+39 02 1234 5678",

@@ -1,0 +1,32 @@
+import { FieldError } from "~/components/ui/field";
+import type { FormKit } from "~/components/ui/form-kit";
+import { useTranslation } from "~/hooks/use-translation";
+import type { PaymentMethod } from "~/modules/settings/shop-settings";
+
+/** The payment methods as radio cards (the payment step, and a retry after a failed payment). */
+export function PaymentMethodChoices({ kit, methods, chosen, instalments, transferDays }: { kit: FormKit; methods: PaymentMethod[]; chosen: string | null; instalments: number; transferDays: number }) {
+  const { t } = useTranslation("checkout");
+  const errorId = `${kit.id}-paymentMethod-error`;
+  const selected = chosen && methods.includes(chosen as PaymentMethod) ? chosen : methods[0];
+  return (
+    <fieldset aria-describedby={errorId}>
+      <legend className="mb-4 text-2xl">{t("payment.legend")}</legend>
+      <div className="grid gap-3" key={kit.resetKey}>
+        {methods.map((method) => {
+          const label = method === "paypalInstalments" ? t("payment.paypalInstalments", { count: instalments }) : t(`payment.${method}`);
+          const hint = method === "bankTransfer" ? t("payment.bankTransferHint", { days: transferDays }) : t("payment.providerHint");
+          return (
+            <label key={method} className="choice-card">
+              <input type="radio" name="paymentMethod" value={method} defaultChecked={method === selected} required />
+              <span className="text-sm font-medium">
+                {label}
+                <span className="mt-1 block font-normal text-stone">{hint}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={errorId} errors={kit.errors("paymentMethod")} />
+    </fieldset>
+  );
+}

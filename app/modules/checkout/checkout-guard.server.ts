@@ -1,0 +1,73 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { getAccount } from "~/modules/account/account.service.server";
+import { readLoginRedirect, storeLoginRedirect } from "~/modules/account/login-redirect.server";
+import { type BagView, getBag } from "~/modules/bag/bag.service.server";
+import type { ShopSettings } from "~/modules/settings/shop-settings";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { stripLocale } from "~/utils/locale";
+import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, ensureCheckout, firstIncompleteStep } from "./checkout.service.server";
+
+// The checkout steps' shared loader half (spec §2): a missing or empty bag leaves the checkout
+// for the login-redirect target; a step whose earlier steps are incomplete sends the shopper to
+// the first incomplete one; a bag with a line to fix goes back to the bag.
+
+export interface CheckoutContext {
+  bag: BagView & { id: number };
+  checkout: CheckoutState;
+  who: Checkouter;
+  settings: ShopSettings;
+  /** Each step's page in the request's language, and the previous step's (the back button). */
+  paths: Record<CheckoutStep | "cart", string>;
+}
+
+export function checkouterOf(context: Readonly<RouterContextProvider>): Checkouter {
+  const { shopper, session } = getRequestContext(context);
+  if (shopper.kind === "account") return { kind: "account", userId: shopper.userId };
+  if (shopper.kind === "guest" && session.guestEmail) return { kind: "guest", email: session.guestEmail };
+  return { kind: "anonymous" };
+}
+
+export function checkoutPaths(href: (path: string) => string): CheckoutContext["paths"] {
+  return {
+    cart: href("/cart"),
+    registrationLogin: href(STEP_PATHS.registrationLogin),
+    shipping: href(STEP_PATHS.shipping),
+    payment: href(STEP_PATHS.payment),
+    review: href(STEP_PATHS.review),
+  };
+}
+
+/** Where an empty bag sends the shopper: the stored login-redirect target unless it is the checkout itself. */
+async function emptyBagTarget(context: Readonly<RouterContextProvider>, request: Request): Promise<string> {
+  const { href } = getRequestContext(context);
+  const stored = await readLoginRedirect(context, request);
+  return stored && !stripLocale(stored.split("?")[0]).startsWith("/checkout") ? stored : href("/");
+}
+
+/** Loads the checkout for `step`, or throws the redirect the guards call for. */
+export async function requireCheckoutStep(context: Readonly<RouterContextProvider>, request: Request, step: CheckoutStep): Promise<CheckoutContext> {
+  const { db, locale, bagId, href } = getRequestContext(context);
+  const paths = checkoutPaths(href);
+  const bag = await getBag(db, locale, bagId);
+  if (bag.id === null || bag.lines.length === 0) throw redirect(await emptyBagTarget(context, request));
+  if (bag.checkoutBlocked) throw redirect(paths.cart);
+  const who = checkouterOf(context);
+  const [checkout, settings] = await Promise.all([ensureCheckout(db, bag.id), getShopSettings(db)]);
+  const first = firstIncompleteStep(checkout, who, settings);
+  if (CHECKOUT_STEPS.indexOf(step) > CHECKOUT_STEPS.indexOf(first)) {
+    // Personal Info comes back here once the shopper signs in, registers or continues as a guest.
+    const headers: HeadersInit = first === "registrationLogin" ? { "Set-Cookie": await storeLoginRedirect(context, paths.shipping) } : {};
+    throw redirect(paths[first], { headers });
+  }
+  return { bag: { ...bag, id: bag.id }, checkout, who, settings, paths };
+}
+
+/** Who the order is for: the account's name and email, or what the guest gave at Personal Info. */
+export async function orderContact(context: Readonly<RouterContextProvider>, checkout: CheckoutState, who: Checkouter) {
+  if (who.kind === "account") {
+    const account = await getAccount(getRequestContext(context).db, who.userId);
+    if (account) return { email: account.email, firstName: account.firstName, lastName: account.lastName };
+  }
+  return checkout.contact;
+}

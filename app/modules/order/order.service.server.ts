@@ -1,0 +1,408 @@
+import { randomInt } from "node:crypto";
+import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from "kysely";
+import type { Database, Locale, OrderLinesTable, OrdersTable } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
+import { getBag } from "~/modules/bag/bag.service.server";
+import { countRedemptions, deleteAllLines, touchBag } from "~/modules/bag/bag.repository.server";
+import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
+import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, renewOrderKey } from "~/modules/checkout/checkout.service.server";
+import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
+import { DomainError } from "~/utils/domain-error";
+import { orderConfirmationMail } from "./order-mail.server";
+
+// Placing an order: one transaction re-reads the bag, re-prices it, re-checks the code, takes
+// the stock with conditional updates (never below zero, whatever runs at the same moment) and
+// writes the order with copies of everything it must keep. The review form's one-time key makes
+// a double submit one order. An unpaid order holds its stock until `hold_until`; the sweep then
+// cancels it and gives the stock back.
+
+/** How long an order paid through a provider holds its stock unpaid. */
+export const PAYMENT_HOLD_MS = 30 * 60_000;
+
+export interface OrderContact {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface PlaceOrderInput {
+  bagId: number;
+  /** The session placing it: a guest sees the order through it. */
+  sessionId: string | null;
+  who: Exclude<Checkouter, { kind: "anonymous" }>;
+  contact: OrderContact;
+  locale: Locale;
+  orderKey: string;
+  /** The total the review page showed: the order is placed only if it still is the total. */
+  shownTotalCents: number;
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  /** False when the key had already placed this order (a double submit). */
+  created: boolean;
+  paymentMethod: PaymentMethod;
+}
+
+export interface OrderViewer {
+  userId: number | null;
+  sessionId: string | null;
+}
+
+type OrderRow = Selectable<OrdersTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** "BT" and nine digits: short enough to read out on the phone, too many to guess. */
+const orderNumber = () => `BT${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
+
+function ownsOrder(order: Pick<OrderRow, "user_id" | "session_id">, viewer: OrderViewer): boolean {
+  return (order.user_id !== null && order.user_id === viewer.userId) || (order.session_id !== null && order.session_id === viewer.sessionId);
+}
+
+async function orderPlacedWithKey(db: Db, key: string, viewer: OrderViewer): Promise<PlacedOrder | null> {
+  const order = await db.selectFrom("orders").select(["id", "user_id", "session_id", "payment_method"]).where("idempotency_key", "=", key).executeTakeFirst();
+  if (!order) return null;
+  // Somebody else's key (it cannot be guessed: a copied form) finds nothing.
+  if (!ownsOrder(order, viewer)) throw new DomainError("ORDER_NOT_FOUND", "The key placed another shopper's order.");
+  return { orderId: order.id, created: false, paymentMethod: order.payment_method as PaymentMethod };
+}
+
+function holdUntil(method: PaymentMethod, settings: ShopSettings, now: Date): string {
+  const ms = method === "bankTransfer" ? settings.bankTransfer.holdDays * 86_400_000 : PAYMENT_HOLD_MS;
+  return new Date(now.getTime() + ms).toISOString();
+}
+
+/**
+ * Places the order of a checkout whose steps are complete. Throws TOTAL_MISMATCH when the bag's
+ * total is no longer the one shown, OUT_OF_STOCK when a size sold out meanwhile (nothing is
+ * taken), INVALID_COUPON when the code was used up meanwhile, EMPTY_BAG, CHECKOUT_INCOMPLETE.
+ */
+export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
+  const viewer = { userId: input.who.kind === "account" ? input.who.userId : null, sessionId: input.sessionId };
+  const again = await orderPlacedWithKey(db, input.orderKey, viewer);
+  if (again) return again;
+  const at = now.toISOString();
+  const settings = await getShopSettings(db);
+  try {
+    const placed = await db.transaction().execute(async (trx): Promise<PlacedOrder> => {
+      // The first statement writes: it locks this checkout's row on PostgreSQL (a second submit
+      // with the same key waits here, then finds the key spent) and takes SQLite's write lock
+      // up front (a read first could not upgrade past another process's commit).
+      const locked = await trx
+        .updateTable("checkouts")
+        .set({ updated_at: at })
+        .where("bag_id", "=", input.bagId)
+        .where("order_key", "=", input.orderKey)
+        .executeTakeFirst();
+      if (locked.numUpdatedRows !== 1n) {
+        const placed = await orderPlacedWithKey(trx, input.orderKey, viewer);
+        if (placed) return placed;
+        throw new DomainError("CHECKOUT_INCOMPLETE", "The review form's key is not this checkout's (a stale page).");
+      }
+      const checkout = (await getCheckout(trx, input.bagId))!;
+      if (firstIncompleteStep(checkout, input.who, settings) !== "review") throw new DomainError("CHECKOUT_INCOMPLETE", "A step is incomplete.");
+      const bag = await getBag(trx, input.locale, input.bagId, now);
+      if (!bag.lines.length) throw new DomainError("EMPTY_BAG", "The bag is empty.");
+      if (bag.checkoutBlocked) throw new DomainError("OUT_OF_STOCK", "A line is sold out or unavailable.");
+      if (bag.totals.totalCents !== input.shownTotalCents) {
+        throw new DomainError("TOTAL_MISMATCH", `The review showed ${input.shownTotalCents}, the bag is ${bag.totals.totalCents}.`);
+      }
+      const discount = bag.discount && bag.discount.problem === null ? bag.discount : null;
+      if (discount) await redeemCode(trx, discount.code, input, at);
+      if (await takeStock(trx, bag.lines, at)) await bumpCatalogRevision(trx);
+
+      const method = checkout.paymentMethod!;
+      const order = await insertOrder(trx, { input, checkout, bag, discountCode: discount?.code ?? null, method, holdUntil: holdUntil(method, settings, now), at });
+      await trx
+        .insertInto("payments")
+        .values({
+          order_id: order.id,
+          provider: method === "bankTransfer" ? "bank_transfer" : "pending",
+          method,
+          status: "pending",
+          amount_cents: order.total_cents,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      // The bag's lines are now the order's; the checkout keeps the shopper's details for next time.
+      await deleteAllLines(trx, input.bagId);
+      await touchBag(trx, input.bagId, at, { discount_code_id: null });
+      await renewOrderKey(trx, checkout.id, now);
+      if (method === "bankTransfer") await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, order.id), settings), { now });
+      return { orderId: order.id, created: true, paymentMethod: method };
+    });
+    if (placed.created && placed.paymentMethod === "bankTransfer") wakeMailWorkers();
+    return placed;
+  } catch (error) {
+    // Two submits that both passed the first check: the key's unique index let one through.
+    if (isUniqueViolation(error)) {
+      const placed = await orderPlacedWithKey(db, input.orderKey, viewer);
+      if (placed) return placed;
+    }
+    throw error;
+  }
+}
+
+/** Records the code's use, re-checking its limits under a lock on the code (PostgreSQL) or SQLite's write lock. */
+async function redeemCode(trx: Transaction<Database>, code: string, input: PlaceOrderInput, at: string): Promise<void> {
+  let query = trx.selectFrom("discount_codes").select(["id", "max_uses", "max_uses_per_customer"]).where("code", "=", code);
+  if (isPostgres(trx)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new DomainError("INVALID_COUPON", `${code} went away.`);
+  const customer = { email: input.contact.email, userId: input.who.kind === "account" ? input.who.userId : null };
+  if (row.max_uses !== null || row.max_uses_per_customer !== null) {
+    const used = await countRedemptions(trx, row.id, customer);
+    if ((row.max_uses !== null && used.overall >= row.max_uses) || (row.max_uses_per_customer !== null && used.customer >= row.max_uses_per_customer)) {
+      throw new DomainError("INVALID_COUPON", `${code} was used up meanwhile.`);
+    }
+  }
+  await trx
+    .insertInto("discount_redemptions")
+    .values({ discount_code_id: row.id, email: customer.email.toLowerCase(), user_id: customer.userId, created_at: at })
+    .execute();
+}
+
+/**
+ * Takes each line's quantity from the stock with `stock = stock - q WHERE stock >= q`, in variant
+ * order (two orders of the same sizes lock them in the same order: no deadlock). Any line that
+ * cannot be served fails the whole order. Returns whether a size sold out.
+ */
+async function takeStock(trx: Transaction<Database>, lines: { variantId: number; quantity: number; sku: string }[], at: string): Promise<boolean> {
+  let soldOut = false;
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    const taken = await trx
+      .updateTable("variants")
+      .set((eb) => ({ stock: eb("stock", "-", line.quantity), updated_at: at }))
+      .where("id", "=", line.variantId)
+      .where("stock", ">=", line.quantity)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!taken) throw new DomainError("OUT_OF_STOCK", `${line.sku}: not enough left for ${line.quantity}.`);
+    if (taken.stock === 0) soldOut = true;
+  }
+  return soldOut;
+}
+
+async function insertOrder(
+  trx: Transaction<Database>,
+  args: {
+    input: PlaceOrderInput;
+    checkout: CheckoutState;
+    bag: Awaited<ReturnType<typeof getBag>>;
+    discountCode: string | null;
+    method: PaymentMethod;
+    holdUntil: string;
+    at: string;
+  },
+): Promise<OrderRow> {
+  const { input, checkout, bag, at } = args;
+  const order = await trx
+    .insertInto("orders")
+    .values({
+      number: orderNumber(),
+      idempotency_key: input.orderKey,
+      user_id: input.who.kind === "account" ? input.who.userId : null,
+      session_id: input.sessionId,
+      email: input.contact.email,
+      first_name: input.contact.firstName,
+      last_name: input.contact.lastName,
+      locale: input.locale,
+      status: "pending_payment",
+      payment_status: args.method === "bankTransfer" ? "awaiting_transfer" : "pending",
+      shipping_status: "not_shipped",
+      payment_method: args.method,
+      shipping_method: checkout.shippingMethod!,
+      subtotal_cents: bag.totals.subtotalCents,
+      discount_cents: bag.totals.discountCents,
+      shipping_cents: bag.totals.shippingCents,
+      total_cents: bag.totals.totalCents,
+      vat_cents: bag.totals.vatCents,
+      coupon_code: args.discountCode,
+      shipping_address: JSON.stringify(checkout.shipping),
+      billing_address: JSON.stringify(checkout.billing ?? checkout.shipping),
+      invoice: checkout.invoice ? JSON.stringify(checkout.invoice) : null,
+      hold_until: args.holdUntil,
+      placed_at: at,
+      paid_at: null,
+      cancelled_at: null,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_lines")
+    .values(
+      bag.lines.map((line) => ({
+        order_id: order.id,
+        variant_id: line.variantId,
+        product_id: line.productId,
+        sku: line.sku,
+        product_name: line.name,
+        size: line.size,
+        color_name: line.color.name,
+        unit_cents: line.unitCents,
+        quantity: line.quantity,
+        total_cents: line.totalCents,
+      })),
+    )
+    .execute();
+  return order;
+}
+
+export interface OrderLineView {
+  sku: string;
+  name: string;
+  size: string;
+  color: string;
+  unitCents: number;
+  quantity: number;
+  totalCents: number;
+}
+
+export interface OrderView {
+  id: number;
+  number: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: Locale;
+  status: OrdersTable["status"];
+  paymentStatus: OrdersTable["payment_status"];
+  shippingStatus: OrdersTable["shipping_status"];
+  paymentMethod: PaymentMethod;
+  shippingMethod: string;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  vatCents: number;
+  couponCode: string | null;
+  shippingAddress: CheckoutAddress;
+  billingAddress: CheckoutAddress;
+  invoice: InvoiceRequest | null;
+  holdUntil: string;
+  placedAt: string;
+  paidAt: string | null;
+  lines: OrderLineView[];
+}
+
+function toLineView(line: Selectable<OrderLinesTable>): OrderLineView {
+  return { sku: line.sku, name: line.product_name, size: line.size, color: line.color_name, unitCents: line.unit_cents, quantity: line.quantity, totalCents: line.total_cents };
+}
+
+export async function loadOrderView(db: Db, orderId: number): Promise<OrderView> {
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  return {
+    id: order.id,
+    number: order.number,
+    email: order.email,
+    firstName: order.first_name,
+    lastName: order.last_name,
+    locale: order.locale,
+    status: order.status,
+    paymentStatus: order.payment_status,
+    shippingStatus: order.shipping_status,
+    paymentMethod: order.payment_method as PaymentMethod,
+    shippingMethod: order.shipping_method,
+    subtotalCents: order.subtotal_cents,
+    discountCents: order.discount_cents,
+    shippingCents: order.shipping_cents,
+    totalCents: order.total_cents,
+    vatCents: order.vat_cents,
+    couponCode: order.coupon_code,
+    shippingAddress: JSON.parse(order.shipping_address) as CheckoutAddress,
+    billingAddress: JSON.parse(order.billing_address) as CheckoutAddress,
+    invoice: order.invoice ? (JSON.parse(order.invoice) as InvoiceRequest) : null,
+    holdUntil: order.hold_until,
+    placedAt: order.placed_at,
+    paidAt: order.paid_at,
+    lines: lines.map(toLineView),
+  };
+}
+
+/** An order id as a route received it: a forged or huge one finds nothing. */
+export function parseOrderId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The order for whoever may see it: its account, or the session that placed it (a guest).
+ * Anyone else, and any id that does not exist, gets the same ORDER_NOT_FOUND (a 404).
+ */
+export async function getOrderFor(db: Kysely<Database>, orderId: number | null, viewer: OrderViewer): Promise<OrderView> {
+  if (orderId === null) throw new DomainError("ORDER_NOT_FOUND", "No such order id.");
+  const order = await db.selectFrom("orders").select(["id", "user_id", "session_id"]).where("id", "=", orderId).executeTakeFirst();
+  if (!order || !ownsOrder(order, viewer)) throw new DomainError("ORDER_NOT_FOUND", `Order ${orderId} is not the viewer's.`);
+  return loadOrderView(db, orderId);
+}
+
+/** The account's or guest session's most recent order (spec §3 Auth state: lastOrder). */
+export async function findLastOrderId(db: Kysely<Database>, viewer: OrderViewer): Promise<number | null> {
+  if (viewer.userId === null && viewer.sessionId === null) return null;
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where((eb) => (viewer.userId !== null ? eb("user_id", "=", viewer.userId) : eb("session_id", "=", viewer.sessionId!)))
+    .orderBy("placed_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Cancels one unpaid order whose hold is over and gives its stock back. The status change is a
+ * compare-and-set, so of several processes sweeping at once exactly one releases the stock.
+ */
+export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable("orders")
+      .set({ status: "cancelled", cancelled_at: at, updated_at: at })
+      .where("id", "=", orderId)
+      .where("status", "=", "pending_payment")
+      .where("hold_until", "<=", at)
+      .executeTakeFirst();
+    if (cancelled.numUpdatedRows !== 1n) return false;
+    const lines = await trx.selectFrom("order_lines").select(["variant_id", "quantity"]).where("order_id", "=", orderId).orderBy("variant_id").execute();
+    let restocked = false;
+    for (const line of lines) {
+      const back = await trx
+        .updateTable("variants")
+        .set((eb) => ({ stock: eb("stock", "+", line.quantity), updated_at: at }))
+        .where("id", "=", line.variant_id)
+        .returning("stock")
+        .executeTakeFirst();
+      if (back && back.stock === line.quantity) restocked = true;
+    }
+    if (restocked) await bumpCatalogRevision(trx);
+    await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "pending").execute();
+    return true;
+  });
+}
+
+/** Cancels every unpaid order past its hold (a batch at a time); safe with several app processes. */
+export async function sweepExpiredOrders(db: Kysely<Database>, now = new Date(), batch = 100): Promise<number> {
+  const due = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending_payment")
+    .where("hold_until", "<=", now.toISOString())
+    .orderBy("hold_until")
+    .limit(batch)
+    .execute();
+  let count = 0;
+  for (const { id } of due) if (await cancelExpiredOrder(db, id, now)) count++;
+  return count;
+}

@@ -1,0 +1,21 @@
+import type { Route } from "./+types/api.account.orders";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { findLastOrderId, getOrderFor, parseOrderId } from "~/modules/order/order.service.server";
+import { isDomainError } from "~/utils/domain-error";
+
+// GET /api/account/orders/{id} (spec §7: the last order): the order for its owner only (the
+// account, or the session that placed it as a guest); "last" names the most recent one. Anyone
+// else gets the same 404 as for an order that does not exist.
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, session, shopper } = getRequestContext(context);
+  const viewer = { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id };
+  const id = params.id === "last" ? await findLastOrderId(db, viewer) : parseOrderId(params.id);
+  try {
+    const order = await getOrderFor(db, id, viewer);
+    return Response.json(order, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    if (isDomainError(error)) return Response.json({ message: "Order not found." }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+    throw error;
+  }
+}

@@ -1,0 +1,132 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/checkout-success";
+import { AddressBlock, OrderSummary } from "~/components/checkout/checkout-frame";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { pickTexts } from "~/i18n/resources";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { getOrderFor, parseOrderId } from "~/modules/order/order.service.server";
+import { pendingPaymentUrl } from "~/modules/payment/payment.service.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { formatLongDate } from "~/utils/dates";
+import { isDomainError } from "~/utils/domain-error";
+import { privatePageHeaders } from "~/utils/private-page-headers";
+import { seoMeta } from "~/utils/seo";
+
+// /checkout/success/{orderId}: the confirmation and the order's summary, for the order's owner
+// only (anyone else: 404). What it says follows the order: paid; waiting for a bank transfer
+// (with the IBAN and reference); a provider payment not yet confirmed (the webhook is the
+// truth: the page offers the provider's page again and a refresh); cancelled.
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, env, locale, tns, href, session, shopper } = getRequestContext(context);
+  const t = tns("checkout");
+  let order;
+  try {
+    order = await getOrderFor(db, parseOrderId(params.orderId), { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id });
+  } catch (error) {
+    if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
+    throw error;
+  }
+  if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
+  const settings = await getShopSettings(db);
+  const state = order.status === "cancelled" ? "cancelled" : order.paymentStatus === "paid" ? "paid" : order.paymentStatus === "awaiting_transfer" ? "transfer" : "pending";
+  return data(
+    {
+      order,
+      state,
+      paymentUrl: state === "pending" ? await pendingPaymentUrl(db, order.id) : null,
+      transfer: state === "transfer" ? settings.bankTransfer : null,
+      isAccountHolder: shopper.kind === "account",
+      title: state === "paid" ? t("success.title") : state === "transfer" ? t("success.transferTitle") : state === "cancelled" ? t("success.cancelledTitle") : t("success.pendingTitle"),
+      metaTitle: t("meta.success"),
+      path: href(`/checkout/success/${order.id}`),
+      origin: env.PUBLIC_URL,
+      page: { isAuth: true, securePayment: true, prevStep: href("/") },
+      texts: pickTexts(locale, ["checkout"]),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers = privatePageHeaders;
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("checkout");
+  const { href, locale } = useLocale();
+  const { order, state, transfer } = loaderData;
+  return (
+    <div className="container-page grid gap-8 py-10 desk:grid-cols-[minmax(0,1fr)_24rem] desk:gap-12 desk:py-16">
+      <section aria-labelledby="page-title" className="space-y-6" data-testid="order-confirmation" data-state={state}>
+        <h1 id="page-title" className="text-4xl">
+          {loaderData.title}
+        </h1>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-stone">{t("success.number")}</dt>
+          <dd className="font-medium" data-testid="order-number">
+            {order.number}
+          </dd>
+          <dt className="text-stone">{t("success.date")}</dt>
+          <dd>{formatLongDate(order.placedAt, locale)}</dd>
+        </dl>
+        {state === "paid" ? <p>{t("success.paid", { email: order.email })}</p> : null}
+        {state === "transfer" && transfer ? (
+          <div className="space-y-4">
+            <p>{t("success.transfer", { days: transfer.holdDays, email: order.email })}</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 bg-paper p-5 text-sm shadow-sm" data-testid="bank-transfer">
+              <dt className="text-stone">{t("success.beneficiary")}</dt>
+              <dd>{transfer.beneficiary}</dd>
+              <dt className="text-stone">{t("success.iban")}</dt>
+              <dd className="font-mono">{transfer.iban}</dd>
+              <dt className="text-stone">{t("success.bic")}</dt>
+              <dd className="font-mono">{transfer.bic}</dd>
+              <dt className="text-stone">{t("success.reference")}</dt>
+              <dd>{t("success.referenceValue", { number: order.number })}</dd>
+            </dl>
+          </div>
+        ) : null}
+        {state === "pending" ? (
+          <div className="space-y-4">
+            <p role="status">{t("success.pending")}</p>
+            <div className="flex flex-wrap gap-4">
+              {loaderData.paymentUrl ? (
+                <a href={loaderData.paymentUrl} className="btn btn-primary">
+                  {t("success.goToPayment")}
+                </a>
+              ) : null}
+              <Link to={href(`/checkout/success/${order.id}`)} reloadDocument className="btn btn-secondary">
+                {t("success.refresh")}
+              </Link>
+            </div>
+          </div>
+        ) : null}
+        {state === "cancelled" ? <p>{t("success.cancelled")}</p> : null}
+        <div className="space-y-1 text-sm">
+          <h2 className="text-xl">{t("review.shipTo")}</h2>
+          <AddressBlock address={order.shippingAddress} />
+        </div>
+        <div className="flex flex-wrap gap-4">
+          <Link to={href("/")} className="btn btn-secondary">
+            {t("success.continue")}
+          </Link>
+          {loaderData.isAccountHolder ? (
+            <Link to={href("/account/orders")} className="link self-center text-sm">
+              {t("success.orders")}
+            </Link>
+          ) : null}
+        </div>
+      </section>
+      <OrderSummary
+        lines={order.lines.map((line) => ({ key: line.sku, name: line.name, color: line.color, size: line.size, quantity: line.quantity, totalCents: line.totalCents }))}
+        totals={order}
+        couponCode={order.couponCode}
+      />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? seoMeta({ title: `${loaderData.metaTitle} | Bottega`, path: loaderData.path, origin: loaderData.origin, noindex: true }) : [];
+
+export const ErrorBoundary = RouteErrorBoundary;
