@@ -27,6 +27,8 @@ export interface HttpApp {
   kind: "sqlite" | "postgres";
   /** The app's own database (migrated and seeded with the demo catalogue), to arrange and check rows. */
   db: Kysely<Database>;
+  /** The environment the app runs with (its secrets, to sign what a provider would). */
+  env: ReturnType<typeof getEnv>;
   /** A new visitor: its own cookie jar and client address. */
   client(options?: { clientIp?: string }): HttpClient;
 }
@@ -116,6 +118,7 @@ export async function startApp(kind: "sqlite" | "postgres"): Promise<HttpApp & {
   return {
     kind,
     db: app.database.db,
+    env,
     client: (options) => createClient(app, options),
     async close() {
       await app.close();
