@@ -104,7 +104,7 @@ export default function CheckoutPersonal({ loaderData, actionData }: Route.Compo
           <Form method="post" ref={guestRef} noValidate={guest.hydrated} className="space-y-5" aria-labelledby="guest-title">
             <input type="hidden" name="intent" value="guest" />
             <FormErrors kit={guest} />
-            <EmailField kit={guest} label={t("personal.email")} />
+            <EmailField kit={guest} label={t("personal.guestEmail")} />
             <TextField kit={guest} name="firstName" label={t("personal.firstName")} autoComplete="given-name" required maxLength={100} />
             <TextField kit={guest} name="lastName" label={t("personal.lastName")} autoComplete="family-name" required maxLength={100} />
             <SubmitButton pending={busy("guest")} pendingLabel={t("personal.guestSubmitting")} className="btn btn-primary w-full">

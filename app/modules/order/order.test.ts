@@ -8,12 +8,15 @@ import type { Kysely, KyselyPlugin } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, describeEachDatabase } from "../../../tests/support/databases";
+import { readMessage, startTestSmtpServer } from "../../../tests/support/mail";
 import { openDatabase, pingDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { addDiscountCode, addToBag, getBag } from "~/modules/bag/bag.service.server";
 import type { CheckoutAddress } from "~/modules/checkout/checkout.schema";
+import { createMailer } from "~/modules/mail/mail.server";
+import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { firstIncompleteStep, getCheckout, savePaymentMethod, savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
 import { handlePaymentEvent, retryPayment, startPayment } from "~/modules/payment/payment.service.server";
 import { PaymentSignatureError } from "~/modules/payment/provider";
@@ -204,6 +207,30 @@ describeEachDatabase("orders", (ctx) => {
     expect(mails[0]).toMatchObject({ recipient: input.contact.email, subject: `Il tuo ordine ${order.number}` });
     // A paid order cannot be paid again.
     await expect(retryPayment(db, { orderId, viewer: { userId: null, sessionId: input.sessionId }, method: "card" }).catch(code)).resolves.toBe("ORDER_NOT_PAYABLE");
+  });
+
+  it("the confirmation reaches the shopper's mailbox through a real SMTP server, in the order's language", async () => {
+    const { db } = ctx();
+    const smtp = await startTestSmtpServer();
+    try {
+      const variant = await variantWithStock(db, 5, 11);
+      const { input } = await readyCheckout(db, { sku: variant.sku, email: "chiara@example.it" });
+      const { orderId } = await placeOrder(db, { ...input, locale: "en" });
+      const page = await startPayment(db, sandbox, orderId, { successUrl: "http://shop.test/ok", cancelUrl: "http://shop.test/ko" });
+      const paid = signSandboxEvent(SECRET, { ref: page!.split("/").pop()!, outcome: "succeeded", amountCents: input.shownTotalCents });
+      await handlePaymentEvent(db, sandbox, (await sandbox.verifyWebhook(paid.body, paid.headers))!);
+      const worker = createMailWorker(db, createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: "/nonexistent", from: "Bottega <negozio@bottega.example>" }));
+      while ((await worker.runOnce()).sent > 0);
+      const mail = smtp.received.find((m) => m.to.includes("chiara@example.it"));
+      expect(mail).toBeDefined();
+      const message = readMessage(mail!.raw);
+      const order = await getOrderFor(db, orderId, { userId: null, sessionId: input.sessionId });
+      expect(message.subject).toBe(`Your order ${order.number}`);
+      expect(message.text).toContain("we have received the payment for your order");
+      expect(message.text).toContain(`1 × ${order.lines[0].name}`);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("a bank transfer order waits days, with its instructions e-mailed at once", async () => {

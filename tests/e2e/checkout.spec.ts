@@ -1,0 +1,174 @@
+import type { Page } from "@playwright/test";
+import { BASE_URL } from "./e2e-env";
+import { arrived, expect, expectAccessible, test, visit, waitForHydration } from "./fixtures";
+import { receivedMail } from "./mailbox";
+
+// From the bag to a paid order, as shoppers do it, with JavaScript and without: the same forms.
+// Rules and edge cases (totals, stock, keys, signatures, who sees an order) are the service and
+// HTTP tests' business; here is what a browser shows: the steps, their errors next to the
+// fields, the back button, the provider's page and the confirmation.
+
+const PASSWORD = "una frase lunga e sicura";
+let counter = 0;
+const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${process.pid}.${counter++}@example.com`;
+const main = (page: Page) => page.getByRole("main");
+
+/** Adds a product page's chosen variant to the bag (the bag's own tests cover the drawer). */
+async function addToBag(page: Page, productPath: string, javaScriptEnabled: boolean) {
+  await page.goto(productPath);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+  await expect(page.getByTestId("notice").filter({ hasText: "Prodotto aggiunto al carrello!" })).toBeVisible();
+  if (javaScriptEnabled) await page.keyboard.press("Escape");
+}
+
+async function fillAddress(page: Page, { country = "Italia" } = {}) {
+  const form = main(page);
+  await form.getByLabel("Nome *", { exact: true }).first().fill("Giulia");
+  await form.getByLabel("Cognome *", { exact: true }).first().fill("Rossi");
+  await form.getByLabel("Via *", { exact: true }).first().fill("Via della Spiga");
+  await form.getByLabel("Numero civico *", { exact: true }).first().fill("12");
+  await form.getByLabel("Città *", { exact: true }).first().fill("Milano");
+  await form.getByLabel("Provincia *", { exact: true }).first().selectOption("MI");
+  await form.getByLabel("CAP *", { exact: true }).first().fill("20121");
+  await form.getByLabel("Paese *", { exact: true }).first().selectOption({ label: country });
+  await form.getByLabel("Telefono *", { exact: true }).first().fill("333 123 4567");
+}
+
+/** A page the first test already checked with axe: wait for it, without checking it again. */
+async function reached(page: Page, url: string | RegExp) {
+  await page.waitForURL(typeof url === "string" ? `${BASE_URL}${url}` : url);
+  await waitForHydration(page);
+}
+
+async function placeOrder(page: Page) {
+  await main(page).getByRole("checkbox", { name: /Ho letto e accetto/ }).check();
+  await main(page).getByRole("button", { name: "Ordine con obbligo di pagamento" }).click();
+}
+
+test.describe("checkout", () => {
+  // Seven or eight pages each, every one checked by axe.
+  test.slow();
+
+  test("a guest goes from the bag to a paid order: invoice checked, back button, sandbox payment, e-mail", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("guest");
+    await addToBag(page, `/products/camicia-a-righe-in-cotone-oxford?color=celeste&size=${javaScriptEnabled ? "XS" : "S"}`, javaScriptEnabled);
+    await page.goto("/cart");
+    await main(page).getByRole("link", { name: "Procedi al checkout" }).click();
+    await arrived(page, "/checkout/registrationLogin");
+
+    const guest = main(page).getByRole("form", { name: "Continua come ospite" });
+    await guest.getByLabel("Email *").fill(email);
+    await guest.getByLabel("Nome *", { exact: true }).fill("Giulia");
+    await guest.getByLabel("Cognome *", { exact: true }).fill("Rossi");
+    await guest.getByRole("button", { name: "Continua come ospite" }).click();
+    await arrived(page, "/checkout");
+
+    await fillAddress(page);
+    await main(page).getByRole("radio", { name: "Fattura a una persona (codice fiscale)" }).check();
+    await main(page).getByLabel("Codice fiscale", { exact: true }).fill("RSSMRA85T10A562X");
+    await main(page).getByRole("button", { name: "Continua al pagamento" }).click();
+    await expect(main(page).getByText("Il codice fiscale non è valido")).toBeVisible();
+    await expect(main(page).getByLabel("Via *", { exact: true }).first()).toHaveValue("Via della Spiga");
+    await main(page).getByLabel("Codice fiscale", { exact: true }).fill("rssmra85t10a562s");
+    await main(page).getByRole("button", { name: "Continua al pagamento" }).click();
+    await arrived(page, "/checkout/payment");
+
+    // The back button returns to the previous step with what was chosen there kept.
+    await page.getByRole("link", { name: /Torna alla spedizione/ }).click();
+    await reached(page, "/checkout");
+    await expect(main(page).getByLabel("Codice fiscale", { exact: true })).toHaveValue("RSSMRA85T10A562S");
+    await main(page).getByRole("button", { name: "Continua al pagamento" }).click();
+    await reached(page, "/checkout/payment");
+
+    await main(page).getByRole("radio", { name: /Carta di credito o di debito/ }).check();
+    await main(page).getByRole("button", { name: "Continua al riepilogo" }).click();
+    await arrived(page, "/checkout/review");
+    await expect(main(page).getByText("Codice fiscale RSSMRA85T10A562S")).toBeVisible();
+    await expect(main(page).getByTestId("payment-warning")).toHaveText("Non chiudere la pagina finché il pagamento non è confermato.");
+    await placeOrder(page);
+
+    await arrived(page, /\/pay\/sandbox\/sbx_/);
+    await main(page).getByRole("button", { name: /^Paga / }).click();
+    await arrived(page, /\/checkout\/success\/\d+$/);
+    await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("Grazie per il tuo ordine!");
+    const number = await main(page).getByTestId("order-number").textContent();
+    const mail = await receivedMail(email, new RegExp(`Il tuo ordine ${number}`));
+    expect(mail.text).toContain("abbiamo ricevuto il pagamento del tuo ordine");
+
+    // The bag is empty now, and the checkout sends the shopper away from it.
+    await page.goto("/checkout/review");
+    await page.waitForURL(`${BASE_URL}/`);
+  });
+
+  test("an account holder with a saved address: a declined payment, then a retry by another method", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("account");
+    const registered = await page.request.post("/api/auth/register", {
+      headers: { Origin: BASE_URL },
+      data: { firstName: "Chiara", lastName: "Verdi", email, password: PASSWORD, confirmPassword: PASSWORD, birthDay: "12", birthMonth: "6", birthYear: "1991", interests: "woman", privacy: true },
+    });
+    expect(registered.status()).toBe(200);
+    const saved = await page.request.post("/account/addresses", {
+      headers: { Origin: BASE_URL },
+      form: { intent: "save", firstName: "Chiara", lastName: "Verdi", street: "Corso Magenta", streetNumber: "5", city: "Milano", province: "MI", zip: "20123", country: "IT", phonePrefix: "+39", phone: "3471234567" },
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(302);
+    await addToBag(page, `/products/camicia-a-righe-in-cotone-oxford?color=bianco&size=${javaScriptEnabled ? "XS" : "S"}`, javaScriptEnabled);
+
+    // An account holder skips Personal Info; the saved address is chosen already.
+    await visit(page, "/checkout");
+    await expect(main(page).getByRole("radio", { name: /Corso Magenta 5/ })).toBeChecked();
+    await main(page).getByRole("button", { name: "Continua al pagamento" }).click();
+    await reached(page, "/checkout/payment");
+    await main(page).getByRole("radio", { name: /Google Pay/ }).check();
+    await main(page).getByRole("button", { name: "Continua al riepilogo" }).click();
+    await reached(page, "/checkout/review");
+    await expect(main(page).getByText("Corso Magenta 5")).toBeVisible();
+    await placeOrder(page);
+
+    await reached(page, /\/pay\/sandbox\//);
+    await main(page).getByRole("button", { name: "Simula un pagamento rifiutato" }).click();
+    await arrived(page, /\/checkout\/error\/\d+$/);
+    await expect(main(page).getByRole("alert").filter({ hasText: "Siamo spiacenti ma il tuo pagamento non è andato a buon fine" })).toBeVisible();
+    await main(page).getByRole("radio", { name: /Carta di credito o di debito/ }).check();
+    await main(page).getByRole("button", { name: "Riprova il pagamento" }).click();
+    await reached(page, /\/pay\/sandbox\//);
+    await main(page).getByRole("button", { name: /^Paga / }).click();
+    await arrived(page, /\/checkout\/success\/\d+$/);
+    await expect(main(page).getByTestId("order-confirmation")).toHaveAttribute("data-state", "paid");
+  });
+
+  test("ships only to Italy, guards the steps, and takes a bank transfer", async ({ page, javaScriptEnabled }) => {
+    await addToBag(page, `/products/camicia-a-righe-in-cotone-oxford?color=bordeaux&size=${javaScriptEnabled ? "XS" : "S"}`, javaScriptEnabled);
+    // A later step before the earlier ones: the first incomplete step.
+    await page.goto("/en/checkout/review");
+    await reached(page, "/en/checkout/registrationLogin");
+    const guest = main(page).getByRole("form", { name: "Continue as a guest" });
+    await guest.getByLabel("Email *").fill(uniqueEmail("transfer"));
+    await guest.getByLabel("First name *").fill("Anna");
+    await guest.getByLabel("Last name *").fill("Bianchi");
+    await guest.getByRole("button", { name: "Continue as a guest" }).click();
+    await reached(page, "/en/checkout");
+    await page.goto("/en/checkout/payment");
+    await page.waitForURL(`${BASE_URL}/en/checkout`);
+
+    await page.goto("/checkout");
+    await fillAddress(page, { country: "Altro paese (spedizioni dallo shop europeo)" });
+    await main(page).getByRole("button", { name: "Continua al pagamento" }).click();
+    await expect(main(page).getByText("Seleziona un paese tra quelli disponibili")).toBeVisible();
+    await expect(main(page).getByTestId("eu-shop-pointer").getByRole("link", { name: "vai al negozio europeo" })).toBeVisible();
+    await expectAccessible(page);
+    await main(page).getByLabel("Paese *", { exact: true }).first().selectOption({ label: "Italia" });
+    await main(page).getByRole("button", { name: "Continua al pagamento" }).click();
+    await reached(page, "/checkout/payment");
+
+    await main(page).getByRole("radio", { name: /Bonifico bancario/ }).check();
+    await main(page).getByRole("button", { name: "Continua al riepilogo" }).click();
+    await reached(page, "/checkout/review");
+    await placeOrder(page);
+    await arrived(page, /\/checkout\/success\/\d+$/);
+    await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("Ordine ricevuto");
+    await expect(main(page).getByTestId("bank-transfer")).toContainText("IT60X0542811101000000123456");
+  });
+});
