@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createBenchAccounts, loginRequests } from "./bench/account";
 import { addToBagForm, sessionWithBag } from "./bench/bag";
+import { type PlaceOrderFigure, checkoutSession, measurePlaceOrder } from "./bench/orders";
 import { httpGet } from "./bench/http";
 import {
   type CpuAccount,
@@ -376,6 +377,7 @@ async function main(): Promise<number> {
       const url = server.url + page.path;
       try {
         if (page.bagLines) result.headers = { ...headers, Cookie: await sessionWithBag(server.url, path.join(dir, "bench.sqlite"), page.bagLines) };
+        if (page.checkoutStep) result.headers = { ...headers, Cookie: await checkoutSession(server.url, { kind: "sqlite", file: path.join(dir, "bench.sqlite") }, page.checkoutStep) };
         if (page.action === "login") {
           // A <Form> post with JavaScript: same origin, the answer is route data (a redirect).
           result.nextRequest = loginRequests(await createBenchAccounts(path.join(dir, "bench.sqlite"), 2000));
@@ -478,6 +480,19 @@ async function main(): Promise<number> {
     for (const result of results) summarize(result);
     for (const result of results) evaluate(result, control);
 
+    // The order button, on this server's SQLite database and, when a PostgreSQL server is at
+    // hand (BENCH_POSTGRES_URL, else TEST_POSTGRES_URL), on a second server over PostgreSQL.
+    const orderFigures: PlaceOrderFigure[] = [];
+    try {
+      orderFigures.push(await measurePlaceOrder(server.url, { kind: "sqlite", file: path.join(dir, "bench.sqlite") }));
+      const postgresBase = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+      if (postgresBase) orderFigures.push(await placeOrderOnPostgres(dir, postgresBase));
+      else notes.push("place order was measured on SQLite only: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) for PostgreSQL");
+    } catch (error) {
+      notes.push(`place order could not be measured: ${(error as Error).message}`);
+    }
+    for (const figure of orderFigures) if (figure.failed) notes.push(`place order on ${figure.database}: ${figure.failed} posts did not place an order`);
+
     const cpu = meanCpu(results.flatMap((r) => r.rounds));
     if (cpu.other !== null && cpu.other > 0.25) {
       notes.push(`other processes used ${fixed(cpu.other, 2)} cores on average during the measurement: figures are noisy`);
@@ -496,6 +511,17 @@ async function main(): Promise<number> {
         `CPU averaged over the rounds: server ${fixed(cpu.server, 2)} cores, autocannon ${fixed(cpu.loadGenerator, 2)}, other ${fixed(cpu.other, 2)}.`,
     );
     log();
+    if (orderFigures.length) {
+      log(
+        table(
+          ["place order", "buyers", "orders", "orders/s", "p50 ms", "p99 ms"],
+          orderFigures.map((f) => [f.database, String(f.buyers), String(f.orders), fixed(f.ordersPerSecond, 1), ms(f.p50), ms(f.p99)]),
+          ["left", "right", "right", "right", "right", "right"],
+        ),
+      );
+      log("* each buyer posts the review's order button (no JavaScript) for its own product, one checkout after another; orders/s over the whole run.");
+      log();
+    }
     for (const result of results) {
       if (result.html) {
         log(
@@ -520,7 +546,7 @@ async function main(): Promise<number> {
     if (options.json) {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json);
       const settings: RunSettings = { ...options, pages: PAGES };
-      fs.writeFileSync(file, JSON.stringify(toJson(startedAt, machine, settings, results, passed, notes), null, 2) + "\n");
+      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures }, null, 2) + "\n");
       const shown = path.relative(process.cwd(), file);
       log(`Results written to ${shown.startsWith("..") ? file : shown}.`);
     }
@@ -528,6 +554,26 @@ async function main(): Promise<number> {
   } finally {
     if (server) await server.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Place order against a second server over a fresh PostgreSQL database (dropped afterwards). */
+async function placeOrderOnPostgres(dir: string, base: string): Promise<PlaceOrderFigure> {
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const name = `bottega_bench_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const server = ServerProcess.start({ dir, port: await freePort(), databaseFile: "", databaseUrl: url.toString() });
+  try {
+    await server.waitHealthy(60_000);
+    return await measurePlaceOrder(server.url, { kind: "postgres", url: url.toString() });
+  } finally {
+    await server.stop();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
   }
 }
 

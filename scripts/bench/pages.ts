@@ -28,6 +28,8 @@ export interface PageEntry {
    * password hash. Their requests/s and p99 are compared with the control like a page's.
    */
   action?: "addToBag" | "login";
+  /** Requested by a guest brought through the checkout's forms up to this step (one line in the bag). */
+  checkoutStep?: "payment" | "review";
 }
 
 export const PAGES: PageEntry[] = [
@@ -40,4 +42,6 @@ export const PAGES: PageEntry[] = [
   { name: "login", path: "/login", jsBudgetKiB: 145 },
   { name: "register", path: "/login/register", jsBudgetKiB: 145 },
   { name: "login-post", path: "/login.data", action: "login" },
+  { name: "payment", path: "/checkout/payment", jsBudgetKiB: 150, checkoutStep: "payment" },
+  { name: "review", path: "/checkout/review", jsBudgetKiB: 150, checkoutStep: "review" },
 ];

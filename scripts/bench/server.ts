@@ -79,7 +79,8 @@ export class ServerProcess {
     }
   }
 
-  static start(options: { dir: string; port: number; databaseFile: string }): ServerProcess {
+  /** `databaseUrl` (postgres://…) instead of the SQLite file, for the figures on PostgreSQL. */
+  static start(options: { dir: string; port: number; databaseFile: string; databaseUrl?: string }): ServerProcess {
     const url = `http://localhost:${options.port}`;
     const child = spawn(process.execPath, [path.join(options.dir, "build", "server.js")], {
       cwd: options.dir,
@@ -89,7 +90,7 @@ export class ServerProcess {
         NODE_ENV: "production",
         ALLOW_DEV_SECRET: "1",
         PORT: String(options.port),
-        DATABASE_URL: `file:${options.databaseFile}`,
+        DATABASE_URL: options.databaseUrl ?? `file:${options.databaseFile}`,
         LOG_LEVEL: "warn",
         PUBLIC_URL: url,
       },
