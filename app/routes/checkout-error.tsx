@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-error";
-import { OrderSummary } from "~/components/checkout/checkout-frame";
+import { PlacedOrderSummary } from "~/components/checkout/checkout-frame";
 import { PaymentMethodChoices } from "~/components/checkout/payment-methods";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
@@ -120,11 +120,7 @@ export default function CheckoutError({ loaderData, actionData }: Route.Componen
           </div>
         )}
       </section>
-      <OrderSummary
-        lines={order.lines.map((line) => ({ key: line.sku, name: line.name, color: line.color, size: line.size, quantity: line.quantity, totalCents: line.totalCents }))}
-        totals={order}
-        couponCode={order.couponCode}
-      />
+      <PlacedOrderSummary order={order} />
     </div>
   );
 }

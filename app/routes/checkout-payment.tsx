@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-payment";
-import { CheckoutFrame, OrderSummary } from "~/components/checkout/checkout-frame";
+import { BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
 import { PaymentMethodChoices } from "~/components/checkout/payment-methods";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
@@ -66,7 +66,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
     <CheckoutFrame
       step="payment"
       title={t("payment.title")}
-      aside={<OrderSummary lines={bag.lines.map((line) => ({ key: line.id, name: line.name, color: line.color.name, size: line.size, quantity: line.quantity, totalCents: line.totalCents, image: line.image }))} totals={bag.totals} couponCode={bag.discount?.code} />}
+      aside={<BagSummary bag={bag} />}
     >
       {methods.length === 0 ? (
         <p role="alert" className="text-sale">

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-review";
-import { AddressBlock, CheckoutFrame, OrderSummary } from "~/components/checkout/checkout-frame";
+import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { CheckboxField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
@@ -124,7 +124,7 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
       step="review"
       title={t("review.title")}
       intro={t("review.intro")}
-      aside={<OrderSummary lines={bag.lines.map((line) => ({ key: line.id, name: line.name, color: line.color.name, size: line.size, quantity: line.quantity, totalCents: line.totalCents, image: line.image }))} totals={bag.totals} couponCode={bag.discount?.code} />}
+      aside={<BagSummary bag={bag} />}
     >
       {contact ? section(t("review.contact"), null, <p>{`${contact.firstName} ${contact.lastName} · ${contact.email}`}</p>) : null}
       {section(t("review.shipTo"), "/checkout", <AddressBlock address={shipping} />)}

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-shipping";
 import { AddressFields } from "~/components/checkout/address-fields";
-import { AddressBlock, CheckoutFrame, OrderSummary } from "~/components/checkout/checkout-frame";
+import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
 import { FormErrors, TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
@@ -138,7 +138,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
     <CheckoutFrame
       step="shipping"
       title={t("shipping.title")}
-      aside={<OrderSummary lines={bag.lines.map((line) => ({ key: line.id, name: line.name, color: line.color.name, size: line.size, quantity: line.quantity, totalCents: line.totalCents, image: line.image }))} totals={bag.totals} couponCode={bag.discount?.code} />}
+      aside={<BagSummary bag={bag} />}
     >
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-10" aria-labelledby="page-title">
         <FormErrors kit={kit} />

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/checkout-success";
-import { AddressBlock, OrderSummary } from "~/components/checkout/checkout-frame";
+import { AddressBlock, PlacedOrderSummary } from "~/components/checkout/checkout-frame";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -117,11 +117,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </section>
-      <OrderSummary
-        lines={order.lines.map((line) => ({ key: line.sku, name: line.name, color: line.color, size: line.size, quantity: line.quantity, totalCents: line.totalCents }))}
-        totals={order}
-        couponCode={order.couponCode}
-      />
+      <PlacedOrderSummary order={order} />
     </div>
   );
 }

@@ -116,6 +116,18 @@ export function OrderSummary({ lines, totals, couponCode, headingLevel = 2 }: { 
   );
 }
 
+/** The summary of a bag under checkout (the steps' aside). */
+export function BagSummary({ bag }: { bag: { lines: { id: number; name: string; color: { name: string }; size: string; quantity: number; totalCents: number; image: SummaryLine["image"] }[]; totals: SummaryTotals; discount: { code: string } | null } }) {
+  const lines = bag.lines.map((line) => ({ key: line.id, name: line.name, color: line.color.name, size: line.size, quantity: line.quantity, totalCents: line.totalCents, image: line.image }));
+  return <OrderSummary lines={lines} totals={bag.totals} couponCode={bag.discount?.code} />;
+}
+
+/** The summary of a placed order (its confirmation and its payment's error page). */
+export function PlacedOrderSummary({ order }: { order: SummaryTotals & { couponCode: string | null; lines: { sku: string; name: string; color: string; size: string; quantity: number; totalCents: number }[] } }) {
+  const lines = order.lines.map((line) => ({ key: line.sku, name: line.name, color: line.color, size: line.size, quantity: line.quantity, totalCents: line.totalCents }));
+  return <OrderSummary lines={lines} totals={order} couponCode={order.couponCode} />;
+}
+
 /** A checkout step's page: the steps, the heading, the form, and the summary aside. */
 export function CheckoutFrame({ step, title, intro, children, aside }: { step: StepName; title: string; intro?: ReactNode; children: ReactNode; aside?: ReactNode }) {
   return (
