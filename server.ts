@@ -30,6 +30,9 @@ if (usesDevelopmentSecret(env)) {
   );
 }
 const isProduction = env.NODE_ENV === "production";
+if (isProduction && env.PAYMENT_PROVIDER === "sandbox" && !usesDevelopmentSecret(env)) {
+  console.warn("\n\x1b[33m⚠  PAYMENT_PROVIDER=sandbox: orders are \"paid\" on the shop's test page and no money is taken.\x1b[0m\n");
+}
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const socialLoginOrigins = [...new Set(env.socialProviders.map((provider) => provider.issuer.origin))];

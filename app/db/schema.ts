@@ -336,6 +336,8 @@ export interface DiscountRedemptionsTable {
   discount_code_id: number;
   email: string | null;
   user_id: number | null;
+  /** The order that used the code (null for uses recorded before orders existed). */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -478,7 +480,7 @@ export interface OrderLinesTable {
   total_cents: number;
 }
 
-export type PaymentStatus = "pending" | "paid" | "failed" | "refunded" | "cancelled";
+export type PaymentStatus = "pending" | "paid" | "failed" | "refund_pending" | "refunded" | "cancelled";
 
 export interface PaymentsTable {
   id: Id;

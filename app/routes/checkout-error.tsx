@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-error";
 import { PlacedOrderSummary } from "~/components/checkout/checkout-frame";
 import { PaymentMethodChoices } from "~/components/checkout/payment-methods";
@@ -47,7 +47,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       methods: settings.paymentMethods,
       instalments: settings.paypalInstalments,
       transferDays: settings.bankTransfer.holdDays,
-      holdUntil: new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "it-IT", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Rome" }).format(new Date(order.holdUntil)),
+      // Minutes away for a card, days for a bank transfer: the date too when it is not today's.
+      holdUntil: new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "it-IT", {
+        ...(Date.parse(order.holdUntil) - Date.now() > 12 * 3_600_000 ? { dateStyle: "long" as const } : {}),
+        timeStyle: "short",
+        timeZone: "Europe/Rome",
+      }).format(new Date(order.holdUntil)),
       title: t("error.title"),
       metaTitle: t("meta.error"),
       path: href(`/checkout/error/${order.id}`),
@@ -65,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   let orderId: number;
   try {
-    ({ orderId } = await retryPayment(db, { orderId: parseOrderId(params.orderId), viewer: viewerOf(context), method: submission.value.paymentMethod }));
+    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: parseOrderId(params.orderId), viewer: viewerOf(context), method: submission.value.paymentMethod }));
   } catch (error) {
     if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "Order not found." }, { status: 404 });
     return formError(submission, error);
@@ -82,6 +87,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const headers = privatePageHeaders;
+
+// A refused retry (the order no longer payable) must show the order as it now is, with
+// JavaScript too (React Router skips reloading after an action's 4xx by default).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
 
 export default function CheckoutError({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("checkout");

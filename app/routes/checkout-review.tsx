@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-review";
 import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -97,6 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers = privatePageHeaders;
+
+// After 'Cart total and amount to pay do not match' or a code used up meanwhile, the review must
+// show the new total and carry it in its form, with JavaScript too (React Router skips reloading
+// after an action's 4xx by default).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
 
 export default function CheckoutReview({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("checkout");

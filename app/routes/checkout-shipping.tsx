@@ -143,13 +143,27 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-10" aria-labelledby="page-title">
         <FormErrors kit={kit} />
         <fieldset className="space-y-4">
-          <legend className="mb-4 text-2xl">{t("shipping.addressTitle")}</legend>
+          <legend className="mb-4 font-display text-2xl">{t("shipping.addressTitle")}</legend>
           {saved.length ? (
-            <div role="radiogroup" aria-label={t("shipping.savedAddresses")} className="grid gap-3 sm:grid-cols-2" key={kit.resetKey}>
+            <div role="radiogroup" aria-label={t("shipping.savedAddresses")} aria-invalid={Boolean(kit.errors("addressChoice")) || undefined} className="grid gap-3 sm:grid-cols-2" key={kit.resetKey}>
               {saved.map((address) => (
-                <Choice key={address.id} name="addressChoice" value={String(address.id)} defaultChecked={choice === String(address.id)} label={<AddressBlock address={address} />} />
+                <Choice
+                  key={address.id}
+                  name="addressChoice"
+                  value={String(address.id)}
+                  defaultChecked={choice === String(address.id)}
+                  label={<AddressBlock address={address} />}
+                  describedBy="shipping-addressChoice-error"
+                />
               ))}
-              <Choice name="addressChoice" value="new" defaultChecked={choice === "new"} reveal="new-address" label={t("shipping.newAddress")} />
+              <Choice
+                name="addressChoice"
+                value="new"
+                defaultChecked={choice === "new"}
+                reveal="new-address"
+                label={t("shipping.newAddress")}
+                describedBy="shipping-addressChoice-error"
+              />
               <div className="sm:col-span-2">
                 <FieldError id="shipping-addressChoice-error" errors={kit.errors("addressChoice")} />
               </div>
@@ -163,7 +177,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
         </fieldset>
 
         <fieldset className="space-y-4">
-          <legend className="mb-4 text-2xl">{t("shipping.billingTitle")}</legend>
+          <legend className="mb-4 font-display text-2xl">{t("shipping.billingTitle")}</legend>
           <div>
             <div className="flex items-start gap-3">
               <input
@@ -189,13 +203,14 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="mb-4 text-2xl">{t("shipping.methodTitle")}</legend>
+          <legend className="mb-4 font-display text-2xl">{t("shipping.methodTitle")}</legend>
           {methods.map((method) => (
             <Choice
               key={method.id}
               name="shippingMethod"
               value={method.id}
               defaultChecked
+              describedBy="shipping-shippingMethod-error"
               label={
                 <>
                   <span className="font-medium">{t("shipping.ups", { courier: method.courier, min: method.days.min, max: method.days.max })}</span>
@@ -210,7 +225,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="mb-2 text-2xl">{t("shipping.invoiceTitle")}</legend>
+          <legend className="mb-2 font-display text-2xl">{t("shipping.invoiceTitle")}</legend>
           <p className="text-sm text-stone">{t("shipping.invoiceHint")}</p>
           <div className="grid gap-3" key={kit.resetKey}>
             <Choice name="invoiceType" value="none" defaultChecked={invoiceType === "none"} label={t("shipping.invoiceNone")} />

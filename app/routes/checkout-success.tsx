@@ -7,7 +7,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getOrderFor, parseOrderId } from "~/modules/order/order.service.server";
-import { pendingPaymentUrl } from "~/modules/payment/payment.service.server";
+import { paymentProvider, pendingPaymentUrl, settleFromProvider } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
 import { isDomainError } from "~/utils/domain-error";
@@ -29,6 +29,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
   }
+  // Back from the provider before its webhook: ask the provider (its answer is as good as the event).
+  if (order.status === "pending_payment" && order.paymentStatus === "pending") {
+    await settleFromProvider(db, paymentProvider(env), order.id);
+    order = await getOrderFor(db, order.id, { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id });
+  }
   if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
   const settings = await getShopSettings(db);
   const state = order.status === "cancelled" ? "cancelled" : order.paymentStatus === "paid" ? "paid" : order.paymentStatus === "awaiting_transfer" ? "transfer" : "pending";
@@ -38,7 +43,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       state,
       paymentUrl: state === "pending" ? await pendingPaymentUrl(db, order.id) : null,
       transfer: state === "transfer" ? settings.bankTransfer : null,
-      isAccountHolder: shopper.kind === "account",
       title: state === "paid" ? t("success.title") : state === "transfer" ? t("success.transferTitle") : state === "cancelled" ? t("success.cancelledTitle") : t("success.pendingTitle"),
       metaTitle: t("meta.success"),
       path: href(`/checkout/success/${order.id}`),
@@ -98,6 +102,9 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               <Link to={href(`/checkout/success/${order.id}`)} reloadDocument className="btn btn-secondary">
                 {t("success.refresh")}
               </Link>
+              <Link to={href(`/checkout/error/${order.id}`)} className="link self-center text-sm">
+                {t("success.otherMethod")}
+              </Link>
             </div>
           </div>
         ) : null}
@@ -110,11 +117,6 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <Link to={href("/")} className="btn btn-secondary">
             {t("success.continue")}
           </Link>
-          {loaderData.isAccountHolder ? (
-            <Link to={href("/account/orders")} className="link self-center text-sm">
-              {t("success.orders")}
-            </Link>
-          ) : null}
         </div>
       </section>
       <PlacedOrderSummary order={order} />

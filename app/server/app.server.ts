@@ -12,6 +12,7 @@ import { purgeExpiredResetTokens } from "~/modules/account/account.service.serve
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { sweepExpiredOrders } from "~/modules/order/order.service.server";
+import { paymentProvider, retryPendingRefunds } from "~/modules/payment/payment.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -60,8 +61,11 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   housekeeping.unref();
   // Unpaid orders past their 30-minute hold give their stock back within a minute; each
   // cancellation is a compare-and-set, so processes sweeping at once release it once.
+  // Refunds the provider could not make at once are retried on the same beat.
   const orderSweep = setInterval(() => {
-    sweepExpiredOrders(database.db).catch((error: Error) => log.warn("order sweep failed", { error: error.message }));
+    Promise.all([sweepExpiredOrders(database.db), retryPendingRefunds(database.db, paymentProvider(env))]).catch((error: Error) =>
+      log.warn("order sweep failed", { error: error.message }),
+    );
   }, 60_000);
   orderSweep.unref();
   // Sends the mail outbox (app/modules/mail/): polls, and services wake it after an enqueue.

@@ -103,6 +103,11 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   } else if (env.NODE_ENV === "production" && env.SESSION_SECRET.length < 32) {
     throw new Error("SESSION_SECRET must be at least 32 characters in production.");
   }
+  // A real deployment (production with its own secret) must say who takes the money: the
+  // sandbox's default would confirm orders that nobody paid for.
+  if (env.NODE_ENV === "production" && env.SESSION_SECRET !== DEV_SESSION_SECRET && !source.PAYMENT_PROVIDER) {
+    throw new Error("PAYMENT_PROVIDER is not set. Set PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or =sandbox for a demo that takes no money.");
+  }
   if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("PAYMENT_PROVIDER=stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
   }

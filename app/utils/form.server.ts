@@ -21,7 +21,18 @@ export async function readFormData(request: Request): Promise<FormData> {
 
 /** Validates a form with its schema (conform + zod): the submission the action answers with. */
 export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
-  return parseWithZod(formData, { schema });
+  return parseWithZod(withoutConformFields(formData), { schema });
+}
+
+/**
+ * conform reserves two field names for its client (`__intent__`, `__state__`) and parses them as
+ * JSON: a forged one would throw. The shop's forms never send them; a post that does loses them.
+ */
+function withoutConformFields(formData: FormData): FormData {
+  if (!formData.has("__intent__") && !formData.has("__state__")) return formData;
+  const copy = new FormData();
+  for (const [name, value] of formData) if (name !== "__intent__" && name !== "__state__") copy.append(name, value);
+  return copy;
 }
 
 /**
@@ -31,7 +42,7 @@ export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: 
 export function parseIntentForm<Schema extends z.ZodDiscriminatedUnion>(formData: FormData, schema: Schema, intents: readonly string[]) {
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !intents.includes(intent)) throw data({ message: "Unknown intent." }, { status: 400 });
-  return parseWithZod(formData, { schema });
+  return parseWithZod(withoutConformFields(formData), { schema });
 }
 
 interface ReplyOptions {

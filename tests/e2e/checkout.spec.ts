@@ -1,5 +1,8 @@
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
-import { BASE_URL } from "./e2e-env";
+import Database from "better-sqlite3";
+import { BASE_URL, PORT } from "./e2e-env";
 import { arrived, expect, expectAccessible, test, visit, waitForHydration } from "./fixtures";
 import { receivedMail } from "./mailbox";
 
@@ -33,6 +36,19 @@ async function fillAddress(page: Page, { country = "Italia" } = {}) {
   await form.getByLabel("CAP *", { exact: true }).first().fill("20121");
   await form.getByLabel("Paese *", { exact: true }).first().selectOption({ label: country });
   await form.getByLabel("Telefono *", { exact: true }).first().fill("333 123 4567");
+}
+
+/** The shop owner changes a price (straight in the e2e server's database: there is no back office yet). */
+function raisePrice(size: string, cents: number) {
+  const db = new Database(path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`));
+  try {
+    db.prepare(
+      `update variants set price_cents = price_cents + ? where color_code = 'bordeaux' and size = ?
+         and product_id = (select product_id from product_translations where slug = 'camicia-a-righe-in-cotone-oxford' and locale = 'it')`,
+    ).run(cents, size);
+  } finally {
+    db.close();
+  }
 }
 
 /** A page the first test already checked with axe: wait for it, without checking it again. */
@@ -139,8 +155,9 @@ test.describe("checkout", () => {
     await expect(main(page).getByTestId("order-confirmation")).toHaveAttribute("data-state", "paid");
   });
 
-  test("ships only to Italy, guards the steps, and takes a bank transfer", async ({ page, javaScriptEnabled }) => {
-    await addToBag(page, `/products/camicia-a-righe-in-cotone-oxford?color=bordeaux&size=${javaScriptEnabled ? "XS" : "S"}`, javaScriptEnabled);
+  test("ships only to Italy, guards the steps, refuses a changed total, and takes a bank transfer", async ({ page, javaScriptEnabled }) => {
+    const size = javaScriptEnabled ? "XS" : "S";
+    await addToBag(page, `/products/camicia-a-righe-in-cotone-oxford?color=bordeaux&size=${size}`, javaScriptEnabled);
     // A later step before the earlier ones: the first incomplete step.
     await page.goto("/en/checkout/review");
     await reached(page, "/en/checkout/registrationLogin");
@@ -166,6 +183,13 @@ test.describe("checkout", () => {
     await main(page).getByRole("radio", { name: /Bonifico bancario/ }).check();
     await main(page).getByRole("button", { name: "Continua al riepilogo" }).click();
     await reached(page, "/checkout/review");
+    // The price changes while the shopper reads the review: the order is refused at the old total
+    // and the review shows the new one, ready to be placed (with JavaScript: without a reload).
+    const before = await main(page).getByTestId("review-total").textContent();
+    raisePrice(size, 100);
+    await placeOrder(page);
+    await expect(main(page).getByText("Il totale del carrello e l'importo da pagare non corrispondono")).toBeVisible();
+    await expect(main(page).getByTestId("review-total")).not.toHaveText(before!);
     await placeOrder(page);
     await arrived(page, /\/checkout\/success\/\d+$/);
     await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("Ordine ricevuto");

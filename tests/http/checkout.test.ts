@@ -194,6 +194,9 @@ describeEachApp("checkout", (app) => {
       ["/checkout", { ...ADDRESS, "shipping.street": "\u0000\u0000\u0000", fiscalCode: huge, invoiceType: "person" }],
       ["/checkout", { ...ADDRESS, shippingMethod: "drone", invoiceType: "other" }],
       ["/checkout", { shipping: "string", billing: "x" }],
+      // conform's own reserved fields, forged: dropped, never parsed.
+      ["/checkout", { ...ADDRESS, __intent__: "x", __state__: "{" }],
+      ["/checkout/registrationLogin", { intent: "guest", __intent__: "{", email: "a@b.it", firstName: "A", lastName: "B" }],
     ];
     for (const [path, fields] of posts) {
       const answer = await shopper.postForm(path, fields);

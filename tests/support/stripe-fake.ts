@@ -2,7 +2,8 @@
 // Refunds), on a loopback port in the test process, so that the Stripe adapter is exercised
 // over real HTTP (form encoding, headers, status codes) without the network or a Stripe account.
 // It is strict where Stripe is strict in ways the adapter could get wrong: the API key, unknown
-// parameters, idempotency keys reused with other parameters. Webhook events are signed as Stripe
+// parameters, idempotency keys reused with other parameters, a session's expiry window (and
+// stricter where the shop means to be: it always sends expires_at, so the fake requires it). Webhook events are signed as Stripe
 // signs them (Stripe-Signature: t=…,v1=HMAC-SHA256 of "t.body").
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -124,7 +125,11 @@ const SESSION_PARAMS = new Set([
   "metadata",
   "payment_intent_data",
   "locale",
+  "expires_at",
 ]);
+/** Stripe's window for a Checkout Session's expires_at, in seconds after its creation. */
+const MIN_EXPIRY_SECONDS = 30 * 60;
+const MAX_EXPIRY_SECONDS = 24 * 3600;
 const PAYMENT_METHOD_TYPES = new Set(["card", "paypal", "sepa_debit", "bancontact", "ideal", "klarna"]);
 const LOCALES = new Set(["auto", "it", "en", "de", "fr", "es"]);
 
@@ -154,6 +159,8 @@ export async function startStripeFake({ secretKey, webhookSecret }: { secretKey:
       if (!session) throw new StripeError(404, "invalid_request_error", `No such checkout.session: '${sessionPath[1]}'`, { code: "resource_missing" });
       return { status: 200, body: session };
     }
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(pathname);
+    if (method === "POST" && expirePath) return { status: 200, body: expireSessionByApi(decodeURIComponent(expirePath[1]), body) };
     if (method === "POST" && pathname === "/v1/refunds") return { status: 200, body: createRefund(body) };
     throw new StripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${pathname}).`);
   }
@@ -193,6 +200,11 @@ export async function startStripeFake({ secretKey, webhookSecret }: { secretKey:
       throw invalid("payment_intent_data", "Only payment_intent_data[metadata] is supported by this fake");
     }
     const created = nowSeconds();
+    const expiresAt = form.expires_at;
+    if (typeof expiresAt !== "string" || !/^\d{1,12}$/.test(expiresAt)) throw invalid("expires_at", "Missing or invalid integer: expires_at.");
+    if (Number(expiresAt) < created + MIN_EXPIRY_SECONDS || Number(expiresAt) > created + MAX_EXPIRY_SECONDS) {
+      throw invalid("expires_at", "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.");
+    }
     const id = stripeId("cs");
     const session: StripeFakeSession = {
       id,
@@ -212,11 +224,25 @@ export async function startStripeFake({ secretKey, webhookSecret }: { secretKey:
       success_url: form.success_url,
       cancel_url: optionalString(form, "cancel_url"),
       created,
-      expires_at: created + 24 * 3600,
+      expires_at: Number(expiresAt),
       livemode: false,
       line_items: items,
     };
     sessions.set(id, session);
+    return session;
+  }
+
+  /** POST /v1/checkout/sessions/{id}/expire: only an open session can be expired. */
+  function expireSessionByApi(id: string, form: FormObject): StripeFakeSession {
+    for (const key of Object.keys(form)) {
+      if (key !== "expand") throw new StripeError(400, "invalid_request_error", `Received unknown parameter: ${key}`, { param: key });
+    }
+    const session = sessions.get(id);
+    if (!session) throw new StripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, { code: "resource_missing" });
+    if (session.status !== "open") {
+      throw new StripeError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`);
+    }
+    session.status = "expired";
     return session;
   }
 

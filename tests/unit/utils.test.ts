@@ -95,7 +95,9 @@ describe("environment", () => {
   it("refuses to start in production without a real session secret", () => {
     expect(() => getEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
     expect(() => getEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/32 characters/);
-    expect(getEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }).NODE_ENV).toBe("production");
+    expect(() => getEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) })).toThrow(/PAYMENT_PROVIDER is not set/);
+    expect(getEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "sandbox" }).PAYMENT_PROVIDER).toBe("sandbox");
+    expect(() => getEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
     // `npm start` on a laptop: production build, development secret allowed with a warning.
     expect(getEnv({ NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).NODE_ENV).toBe("production");
   });

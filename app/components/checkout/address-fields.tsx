@@ -15,7 +15,7 @@ export function AddressFields({ kit, prefix, euShopUrl, saveOption, required = t
   const name = (field: string) => `${prefix}.${field}`;
   const select = (field: string, label: string, children: React.ReactNode, fallback: string) => (
     <Field kit={kit} name={name(field)} label={label}>
-      <select {...controlProps(kit, name(field))} key={kit.resetKey} defaultValue={kit.value(name(field)) || fallback} required={required} className="field-input">
+      <select {...controlProps(kit, name(field))} key={kit.resetKey} defaultValue={kit.value(name(field)) || fallback} required={required} aria-required className="field-input">
         {children}
       </select>
     </Field>
@@ -23,14 +23,14 @@ export function AddressFields({ kit, prefix, euShopUrl, saveOption, required = t
   const countryRefused = Boolean(kit.errors(name("country"))?.length);
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField kit={kit} name={name("firstName")} label={t("addresses.firstName")} autoComplete={`${prefix} given-name`} required={required} maxLength={100} />
-      <TextField kit={kit} name={name("lastName")} label={t("addresses.lastName")} autoComplete={`${prefix} family-name`} required={required} maxLength={100} />
-      <TextField kit={kit} name={name("street")} label={t("addresses.street")} autoComplete={`${prefix} address-line1`} required={required} maxLength={200} />
-      <TextField kit={kit} name={name("streetNumber")} label={t("addresses.streetNumber")} required={required} maxLength={20} />
+      <TextField kit={kit} name={name("firstName")} label={t("addresses.firstName")} autoComplete={`${prefix} given-name`} required={required} aria-required maxLength={100} />
+      <TextField kit={kit} name={name("lastName")} label={t("addresses.lastName")} autoComplete={`${prefix} family-name`} required={required} aria-required maxLength={100} />
+      <TextField kit={kit} name={name("street")} label={t("addresses.street")} autoComplete={`${prefix} address-line1`} required={required} aria-required maxLength={200} />
+      <TextField kit={kit} name={name("streetNumber")} label={t("addresses.streetNumber")} required={required} aria-required maxLength={20} />
       <div className="sm:col-span-2">
         <TextField kit={kit} name={name("additionalInfo")} label={t("addresses.additionalInfo")} hint={t("addresses.additionalInfoHint")} autoComplete={`${prefix} address-line2`} maxLength={200} />
       </div>
-      <TextField kit={kit} name={name("city")} label={t("addresses.city")} autoComplete={`${prefix} address-level2`} required={required} maxLength={100} />
+      <TextField kit={kit} name={name("city")} label={t("addresses.city")} autoComplete={`${prefix} address-level2`} required={required} aria-required maxLength={100} />
       {select(
         "province",
         t("addresses.province"),
@@ -44,7 +44,7 @@ export function AddressFields({ kit, prefix, euShopUrl, saveOption, required = t
         </>,
         "",
       )}
-      <TextField kit={kit} name={name("zip")} label={t("addresses.zip")} autoComplete={`${prefix} postal-code`} inputMode="numeric" required={required} maxLength={5} />
+      <TextField kit={kit} name={name("zip")} label={t("addresses.zip")} autoComplete={`${prefix} postal-code`} inputMode="numeric" required={required} aria-required maxLength={5} />
       <div>
         {select(
           "country",
@@ -74,7 +74,7 @@ export function AddressFields({ kit, prefix, euShopUrl, saveOption, required = t
         )),
         "+39",
       )}
-      <TextField kit={kit} name={name("phone")} label={t("addresses.phone")} type="tel" autoComplete={`${prefix} tel-national`} inputMode="tel" required={required} maxLength={20} />
+      <TextField kit={kit} name={name("phone")} label={t("addresses.phone")} type="tel" autoComplete={`${prefix} tel-national`} inputMode="tel" required={required} aria-required maxLength={20} />
       {saveOption ? (
         <div className="sm:col-span-2">
           <CheckboxField kit={kit} name="saveAddress" label={tc("shipping.saveAddress")} />

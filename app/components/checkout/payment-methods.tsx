@@ -10,17 +10,18 @@ export function PaymentMethodChoices({ kit, methods, chosen, instalments, transf
   const selected = chosen && methods.includes(chosen as PaymentMethod) ? chosen : methods[0];
   return (
     <fieldset aria-describedby={errorId}>
-      <legend className="mb-4 text-2xl">{t("payment.legend")}</legend>
+      <legend className="mb-2 font-display text-2xl">{t("payment.legend")}</legend>
+      {methods.some((method) => method !== "bankTransfer") ? <p className="mb-4 text-sm text-stone">{t("payment.providerHint")}</p> : null}
       <div className="grid gap-3" key={kit.resetKey}>
         {methods.map((method) => {
           const label = method === "paypalInstalments" ? t("payment.paypalInstalments", { count: instalments }) : t(`payment.${method}`);
-          const hint = method === "bankTransfer" ? t("payment.bankTransferHint", { days: transferDays }) : t("payment.providerHint");
+          const hint = method === "bankTransfer" ? t("payment.bankTransferHint", { days: transferDays }) : null;
           return (
             <label key={method} className="choice-card">
               <input type="radio" name="paymentMethod" value={method} defaultChecked={method === selected} required />
               <span className="text-sm font-medium">
                 {label}
-                <span className="mt-1 block font-normal text-stone">{hint}</span>
+                {hint ? <span className="mt-1 block font-normal text-stone">{hint}</span> : null}
               </span>
             </label>
           );

@@ -30,9 +30,13 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
             {t("brand")}
           </Link>
           {page.securePayment ? (
-            <p className="justify-self-end text-sm text-stone">
-              <span aria-hidden="true">🔒 </span>
-              {t("auth.securePayment")}
+            <p className="inline-flex items-center gap-1.5 justify-self-end text-sm text-stone">
+              <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <rect x="3" y="7" width="10" height="7" rx="1" />
+                <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+              </svg>
+              {/* A phone's header has room for the lock only; the words stay for screen readers. */}
+              <span className="sr-only sm:not-sr-only">{t("auth.securePayment")}</span>
             </p>
           ) : (
             <Link to={href(data.isAccountHolder ? "/account" : "/login")} className="link justify-self-end text-sm">

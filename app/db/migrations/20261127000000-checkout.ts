@@ -93,6 +93,9 @@ export async function up(db: MigrationDb): Promise<void> {
   await db.schema.createIndex("payments_order_idx").on("payments").column("order_id").execute();
   await db.schema.createIndex("payments_ref_idx").on("payments").columns(["provider", "provider_ref"]).unique().execute();
 
+  // A code's use belongs to its order: an order cancelled unpaid gives the use back.
+  await db.schema.alterTable("discount_redemptions").addColumn("order_id", "integer", (c) => c.references("orders.id").onDelete("set null")).execute();
+
   await withId(db, db.schema.createTable("payment_events"))
     .addColumn("provider", "varchar(20)", notNull)
     .addColumn("event_id", "varchar(255)", notNull)
@@ -104,5 +107,6 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.alterTable("discount_redemptions").dropColumn("order_id").execute();
   for (const table of ["payment_events", "payments", "order_lines", "orders", "checkouts"]) await db.schema.dropTable(table).ifExists().execute();
 }

@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 
 import type { Database, Locale, OrderLinesTable, OrdersTable } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { getBag } from "~/modules/bag/bag.service.server";
-import { countRedemptions, deleteAllLines, touchBag } from "~/modules/bag/bag.repository.server";
+import { countRedemptions, touchBag } from "~/modules/bag/bag.repository.server";
 import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, renewOrderKey } from "~/modules/checkout/checkout.service.server";
@@ -12,6 +12,7 @@ import { enqueueMail } from "~/modules/mail/outbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { DomainError } from "~/utils/domain-error";
+import { log } from "~/utils/log.server";
 import { orderConfirmationMail } from "./order-mail.server";
 
 // Placing an order: one transaction re-reads the bag, re-prices it, re-checks the code, takes
@@ -84,6 +85,19 @@ function holdUntil(method: PaymentMethod, settings: ShopSettings, now: Date): st
  * taken), INVALID_COUPON when the code was used up meanwhile, EMPTY_BAG, CHECKOUT_INCOMPLETE.
  */
 export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
+  // An order number drawn twice (one in a billion per order) fails its unique index and rolls the
+  // transaction back: drawing again is the whole answer.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeOrderOnce(db, input, now);
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error) && /number/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now: Date): Promise<PlacedOrder> {
   const viewer = { userId: input.who.kind === "account" ? input.who.userId : null, sessionId: input.sessionId };
   const again = await orderPlacedWithKey(db, input.orderKey, viewer);
   if (again) return again;
@@ -114,11 +128,17 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput, n
         throw new DomainError("TOTAL_MISMATCH", `The review showed ${input.shownTotalCents}, the bag is ${bag.totals.totalCents}.`);
       }
       const discount = bag.discount && bag.discount.problem === null ? bag.discount : null;
-      if (discount) await redeemCode(trx, discount.code, input, at);
+      const codeId = discount ? await checkCodeLimits(trx, discount.code, input) : null;
       if (await takeStock(trx, bag.lines, at)) await bumpCatalogRevision(trx);
 
       const method = checkout.paymentMethod!;
       const order = await insertOrder(trx, { input, checkout, bag, discountCode: discount?.code ?? null, method, holdUntil: holdUntil(method, settings, now), at });
+      if (codeId !== null) {
+        await trx
+          .insertInto("discount_redemptions")
+          .values({ discount_code_id: codeId, email: input.contact.email.toLowerCase(), user_id: input.who.kind === "account" ? input.who.userId : null, order_id: order.id, created_at: at })
+          .execute();
+      }
       await trx
         .insertInto("payments")
         .values({
@@ -132,7 +152,8 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput, n
         })
         .execute();
       // The bag's lines are now the order's; the checkout keeps the shopper's details for next time.
-      await deleteAllLines(trx, input.bagId);
+      // Only the lines ordered: one added in another tab meanwhile stays in the bag.
+      await trx.deleteFrom("bag_lines").where("bag_id", "=", input.bagId).where("id", "in", bag.lines.map((line) => line.id)).execute();
       await touchBag(trx, input.bagId, at, { discount_code_id: null });
       await renewOrderKey(trx, checkout.id, now);
       if (method === "bankTransfer") await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, order.id), settings), { now });
@@ -150,8 +171,12 @@ export async function placeOrder(db: Kysely<Database>, input: PlaceOrderInput, n
   }
 }
 
-/** Records the code's use, re-checking its limits under a lock on the code (PostgreSQL) or SQLite's write lock. */
-async function redeemCode(trx: Transaction<Database>, code: string, input: PlaceOrderInput, at: string): Promise<void> {
+/**
+ * Re-checks the code's limits under a lock on the code (PostgreSQL; SQLite's write lock is held
+ * already), so that of concurrent orders only as many as the limits allow get through. Returns
+ * the code's id; its use is recorded with the order.
+ */
+async function checkCodeLimits(trx: Transaction<Database>, code: string, input: PlaceOrderInput): Promise<number> {
   let query = trx.selectFrom("discount_codes").select(["id", "max_uses", "max_uses_per_customer"]).where("code", "=", code);
   if (isPostgres(trx)) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -163,10 +188,7 @@ async function redeemCode(trx: Transaction<Database>, code: string, input: Place
       throw new DomainError("INVALID_COUPON", `${code} was used up meanwhile.`);
     }
   }
-  await trx
-    .insertInto("discount_redemptions")
-    .values({ discount_code_id: row.id, email: customer.email.toLowerCase(), user_id: customer.userId, created_at: at })
-    .execute();
+  return row.id;
 }
 
 /**
@@ -387,6 +409,7 @@ export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, 
       if (back && back.stock === line.quantity) restocked = true;
     }
     if (restocked) await bumpCatalogRevision(trx);
+    await trx.deleteFrom("discount_redemptions").where("order_id", "=", orderId).execute();
     await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "pending").execute();
     return true;
   });
@@ -403,6 +426,13 @@ export async function sweepExpiredOrders(db: Kysely<Database>, now = new Date(),
     .limit(batch)
     .execute();
   let count = 0;
-  for (const { id } of due) if (await cancelExpiredOrder(db, id, now)) count++;
+  for (const { id } of due) {
+    // One order that fails (a deadlock victim, a lost connection) does not hold up the others.
+    try {
+      if (await cancelExpiredOrder(db, id, now)) count++;
+    } catch (error) {
+      log.warn("an expired order could not be cancelled", { orderId: id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
   return count;
 }

@@ -18,8 +18,8 @@ import type { CheckoutAddress } from "~/modules/checkout/checkout.schema";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { firstIncompleteStep, getCheckout, savePaymentMethod, savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
-import { handlePaymentEvent, retryPayment, startPayment } from "~/modules/payment/payment.service.server";
-import { PaymentSignatureError } from "~/modules/payment/provider";
+import { handlePaymentEvent, retryPayment, retryPendingRefunds, settleFromProvider, startPayment } from "~/modules/payment/payment.service.server";
+import { PaymentProviderError, PaymentSignatureError } from "~/modules/payment/provider";
 import { createSandboxProvider, signSandboxEvent } from "~/modules/payment/sandbox.server";
 import type { PaymentMethod } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -192,7 +192,7 @@ describeEachDatabase("orders", (ctx) => {
     expect(await handlePaymentEvent(db, sandbox, failed!)).toEqual({ result: "applied", orderId });
     expect((await getOrderFor(db, orderId, { userId: null, sessionId: input.sessionId })).paymentStatus).toBe("failed");
 
-    await retryPayment(db, { orderId, viewer: { userId: null, sessionId: input.sessionId }, method: "googlePay" });
+    await retryPayment(db, sandbox, { orderId, viewer: { userId: null, sessionId: input.sessionId }, method: "googlePay" });
     const retryPage = await startPayment(db, sandbox, orderId, urls);
     expect(retryPage).not.toBe(page);
     const paid = signSandboxEvent(SECRET, { ref: retryPage!.split("/").pop()!, outcome: "succeeded", amountCents: input.shownTotalCents });
@@ -206,7 +206,7 @@ describeEachDatabase("orders", (ctx) => {
     expect(Number((await db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(mailBefore + 1);
     expect(mails[0]).toMatchObject({ recipient: input.contact.email, subject: `Il tuo ordine ${order.number}` });
     // A paid order cannot be paid again.
-    await expect(retryPayment(db, { orderId, viewer: { userId: null, sessionId: input.sessionId }, method: "card" }).catch(code)).resolves.toBe("ORDER_NOT_PAYABLE");
+    await expect(retryPayment(db, sandbox, { orderId, viewer: { userId: null, sessionId: input.sessionId }, method: "card" }).catch(code)).resolves.toBe("ORDER_NOT_PAYABLE");
   });
 
   it("the confirmation reaches the shopper's mailbox through a real SMTP server, in the order's language", async () => {
@@ -231,6 +231,91 @@ describeEachDatabase("orders", (ctx) => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it("a late payment the provider cannot refund at once waits as refund_pending and is refunded on a later sweep", async () => {
+    const { db } = ctx();
+    const variant = await variantWithStock(db, 3, 12);
+    const { input } = await readyCheckout(db, { sku: variant.sku });
+    const { orderId } = await placeOrder(db, input);
+    let refunds = 0;
+    let down = true;
+    const flaky = {
+      ...sandbox,
+      async refund() {
+        if (down) throw new PaymentProviderError("provider down", 503);
+        refunds++;
+      },
+    };
+    const page = await startPayment(db, flaky, orderId, { successUrl: "http://shop.test/ok", cancelUrl: "http://shop.test/ko" });
+    expect(await cancelExpiredOrder(db, orderId, new Date(Date.now() + 31 * 60_000))).toBe(true);
+    const late = signSandboxEvent(SECRET, { ref: page!.split("/").pop()!, outcome: "succeeded", amountCents: input.shownTotalCents });
+    const event = (await sandbox.verifyWebhook(late.body, late.headers))!;
+    expect(await handlePaymentEvent(db, flaky, event)).toEqual({ result: "applied", orderId });
+    const status = async () => (await db.selectFrom("payments").select("status").where("order_id", "=", orderId).executeTakeFirstOrThrow()).status;
+    expect(await status()).toBe("refund_pending");
+    // The provider's redelivery changes nothing; the sweep refunds once the provider is back.
+    expect(await handlePaymentEvent(db, flaky, event)).toEqual({ result: "replayed", orderId });
+    down = false;
+    expect(await retryPendingRefunds(db, flaky)).toBe(1);
+    expect(await retryPendingRefunds(db, flaky)).toBe(0);
+    expect(refunds).toBe(1);
+    expect(await status()).toBe("refunded");
+    expect((await getOrderFor(db, orderId, { userId: null, sessionId: input.sessionId })).paymentStatus).toBe("refunded");
+  });
+
+  it("an order cancelled unpaid gives its code's use back", async () => {
+    const { db } = ctx();
+    const variant = await variantWithStock(db, 10, 13);
+    const name = `BACK${randomBytes(3).toString("hex").toUpperCase()}`;
+    await db
+      .insertInto("discount_codes")
+      .values({ code: name, kind: "fixed", amount: 100, min_subtotal_cents: 0, starts_at: null, ends_at: null, max_uses: 1, max_uses_per_customer: null, created_at: new Date().toISOString() })
+      .execute();
+    const first = await readyCheckout(db, { sku: variant.sku, coupon: name });
+    const second = await readyCheckout(db, { sku: variant.sku, coupon: name });
+    const { orderId } = await placeOrder(db, first.input);
+    await expect(placeOrder(db, second.input).catch(code)).resolves.toBe("INVALID_COUPON");
+    await cancelExpiredOrder(db, orderId, new Date(Date.now() + 31 * 60_000));
+    expect((await placeOrder(db, second.input)).created).toBe(true);
+  });
+
+  it("switching payment methods never holds the stock past a bank transfer's days from the order", async () => {
+    const { db } = ctx();
+    const variant = await variantWithStock(db, 3, 14);
+    const { input } = await readyCheckout(db, { sku: variant.sku });
+    const placedAt = new Date();
+    const { orderId } = await placeOrder(db, input, placedAt);
+    const viewer = { userId: null, sessionId: input.sessionId };
+    const longest = placedAt.getTime() + 7 * 86_400_000;
+    await retryPayment(db, sandbox, { orderId, viewer, method: "card" }, new Date(placedAt.getTime() + 20 * 60_000));
+    await retryPayment(db, sandbox, { orderId, viewer, method: "bankTransfer" }, new Date(placedAt.getTime() + 40 * 60_000));
+    expect(Date.parse((await getOrderFor(db, orderId, viewer)).holdUntil)).toBe(longest);
+    await retryPayment(db, sandbox, { orderId, viewer, method: "card" }, new Date(longest - 60_000));
+    expect(Date.parse((await getOrderFor(db, orderId, viewer)).holdUntil)).toBe(longest);
+  });
+
+  it("a provider that cannot start a payment fails it with PAYMENT_UNAVAILABLE; a late webhook is settled by asking the provider", async () => {
+    const { db } = ctx();
+    const variant = await variantWithStock(db, 3, 15);
+    const urls = { successUrl: "http://shop.test/ok", cancelUrl: "http://shop.test/ko" };
+    const first = await readyCheckout(db, { sku: variant.sku });
+    const { orderId } = await placeOrder(db, first.input);
+    const broken = { ...sandbox, createPayment: () => Promise.reject(new PaymentProviderError("down", 503)) };
+    await expect(startPayment(db, broken, orderId, urls).catch(code)).resolves.toBe("PAYMENT_UNAVAILABLE");
+    expect((await getOrderFor(db, orderId, { userId: null, sessionId: first.input.sessionId })).paymentStatus).toBe("failed");
+
+    const second = await readyCheckout(db, { sku: variant.sku });
+    const placed = await placeOrder(db, second.input);
+    let answer: "pending" | "succeeded" = "pending";
+    const asking = { ...sandbox, retrievePayment: async () => answer };
+    await startPayment(db, asking, placed.orderId, urls);
+    await settleFromProvider(db, asking, placed.orderId);
+    expect((await getOrderFor(db, placed.orderId, { userId: null, sessionId: second.input.sessionId })).paymentStatus).toBe("pending");
+    answer = "succeeded";
+    await settleFromProvider(db, asking, placed.orderId);
+    await settleFromProvider(db, asking, placed.orderId);
+    expect((await getOrderFor(db, placed.orderId, { userId: null, sessionId: second.input.sessionId })).status).toBe("confirmed");
   });
 
   it("a bank transfer order waits days, with its instructions e-mailed at once", async () => {

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
@@ -44,6 +44,21 @@ export interface PaymentUrls {
   cancelUrl: string;
 }
 
+/** A claim on a payment that never got its page (the process died mid-call) is taken over after this. */
+const STALE_CLAIM_MS = 2 * 60_000;
+
+/**
+ * The hosted page's end: the order's hold, but at least 31 minutes (Stripe's minimum is 30) and
+ * less than 24 hours (its maximum, with a margin for clocks) after the payment was created. Counted
+ * from the payment, not from now, so a request taking over a stale claim asks for the same page
+ * under the same idempotency key.
+ */
+function pageExpiry(holdUntil: string, paymentCreatedAt: string): string {
+  const created = Date.parse(paymentCreatedAt);
+  const at = Math.min(Math.max(Date.parse(holdUntil), created + 31 * 60_000), created + (23 * 60 + 55) * 60_000);
+  return new Date(at).toISOString();
+}
+
 /**
  * Creates the provider's payment for the order's pending payment and returns the hosted page to
  * send the shopper to. A payment already created returns its page again; a payment another
@@ -62,8 +77,17 @@ export async function startPayment(db: Kysely<Database>, provider: PaymentProvid
   if (!payment) return null;
   if (payment.redirect_url) return payment.redirect_url;
   const at = now.toISOString();
-  // Compare-and-set: of two requests starting the same payment, one calls the provider.
-  const claimed = await db.updateTable("payments").set({ provider: provider.id, updated_at: at }).where("id", "=", payment.id).where("provider", "=", "pending").executeTakeFirst();
+  // Compare-and-set: of two requests starting the same payment, one calls the provider; a claim
+  // whose request died before storing the page is taken over once it is stale.
+  const claimed = await db
+    .updateTable("payments")
+    .set({ provider: provider.id, updated_at: at })
+    .where("id", "=", payment.id)
+    .where("redirect_url", "is", null)
+    .where((eb) =>
+      eb.or([eb("provider", "=", "pending"), eb.and([eb("provider", "=", provider.id), eb("updated_at", "<", new Date(now.getTime() - STALE_CLAIM_MS).toISOString())])]),
+    )
+    .executeTakeFirst();
   if (claimed.numUpdatedRows !== 1n) return null;
   const order = await loadOrderView(db, orderId);
   try {
@@ -76,15 +100,17 @@ export async function startPayment(db: Kysely<Database>, provider: PaymentProvid
       method: payment.method as ProviderMethod,
       email: order.email,
       locale: order.locale,
+      expiresAt: pageExpiry(order.holdUntil, payment.created_at),
       ...urls,
     });
     await db.updateTable("payments").set({ provider_ref: created.providerRef, redirect_url: created.redirectUrl, updated_at: at }).where("id", "=", payment.id).execute();
     return created.redirectUrl;
   } catch (error) {
     log.warn("payment could not be started", { orderId, provider: provider.id, error: error instanceof Error ? error.message : String(error) });
+    // The order before its payment, as everywhere: two transactions never wait on each other's rows.
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).execute();
       await trx.updateTable("orders").set({ payment_status: "failed", updated_at: at }).where("id", "=", orderId).where("status", "=", "pending_payment").execute();
+      await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).execute();
     });
     throw new DomainError("PAYMENT_UNAVAILABLE", `${provider.id} refused or was unreachable.`);
   }
@@ -105,11 +131,14 @@ export async function pendingPaymentUrl(db: Kysely<Database>, orderId: number): 
 
 /**
  * Pays again for an unpaid order (its payment failed or was abandoned), by the same method or
- * another the shop offers. The order must still hold its stock. Returns the method: bank transfer
- * needs no provider (the order now waits for the transfer; the e-mail says how to pay).
+ * another the shop offers. The order must still hold its stock, and the hold never grows past
+ * the longest one (a bank transfer's days from the order's placing), however often the shopper
+ * switches. Returns the method: bank transfer needs no provider (the order now waits for the
+ * transfer; the e-mail says how to pay). The previous payment's hosted page is closed.
  */
 export async function retryPayment(
   db: Kysely<Database>,
+  provider: PaymentProvider,
   input: { orderId: number | null; viewer: OrderViewer; method: PaymentMethod },
   now = new Date(),
 ): Promise<{ orderId: number; method: PaymentMethod }> {
@@ -118,8 +147,10 @@ export async function retryPayment(
   if (!settings.paymentMethods.includes(input.method)) throw new DomainError("NO_PAYMENT_METHODS", `${input.method} is not enabled.`, { field: "paymentMethod" });
   const at = now.toISOString();
   const bank = input.method === "bankTransfer";
-  const hold = bank ? new Date(now.getTime() + settings.bankTransfer.holdDays * 86_400_000).toISOString() : new Date(Math.max(Date.parse(order.holdUntil), now.getTime() + PAYMENT_HOLD_MS)).toISOString();
-  const queued = await db.transaction().execute(async (trx) => {
+  const longest = Date.parse(order.placedAt) + settings.bankTransfer.holdDays * 86_400_000;
+  const wanted = bank ? now.getTime() + settings.bankTransfer.holdDays * 86_400_000 : Math.max(Date.parse(order.holdUntil), now.getTime() + PAYMENT_HOLD_MS);
+  const hold = new Date(Math.min(wanted, longest)).toISOString();
+  const { queued, closed } = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("orders")
       .set({ payment_method: input.method, payment_status: bank ? "awaiting_transfer" : "pending", hold_until: hold, updated_at: at })
@@ -129,53 +160,69 @@ export async function retryPayment(
       .where("hold_until", ">", at)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new DomainError("ORDER_NOT_PAYABLE", `Order ${order.id} is ${order.status}/${order.paymentStatus}.`);
-    await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", order.id).where("status", "=", "pending").execute();
+    const open = await trx
+      .updateTable("payments")
+      .set({ status: "cancelled", updated_at: at })
+      .where("order_id", "=", order.id)
+      .where("status", "=", "pending")
+      .returning(["provider", "provider_ref"])
+      .execute();
     await trx
       .insertInto("payments")
       .values({ order_id: order.id, provider: bank ? "bank_transfer" : "pending", method: input.method, status: "pending", amount_cents: order.totalCents, created_at: at, updated_at: at })
       .execute();
     if (bank) await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, order.id), settings), { now });
-    return bank;
+    return { queued: bank, closed: open.filter((p) => p.provider === provider.id && p.provider_ref).map((p) => p.provider_ref!) };
   });
   if (queued) wakeMailWorkers();
+  // A page left open could still take money; should closing it fail, a payment made there is
+  // refunded when its event arrives (its payment is cancelled).
+  for (const ref of closed) {
+    await provider.cancelPayment(ref).catch((error: unknown) => log.warn("an old payment page could not be closed", { orderId: order.id, error: error instanceof Error ? error.message : String(error) }));
+  }
   return { orderId: order.id, method: input.method };
 }
 
 export type EventResult = { result: "applied" | "replayed" | "unknown"; orderId: number | null };
 
+const isPostgresDb = (db: Kysely<Database> | Transaction<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
  * Applies a verified provider event once. A success confirms the order and queues its e-mail; a
  * failure marks the payment failed (the order keeps its stock until its hold ends, for a retry).
- * A success for an order that was cancelled meanwhile (or paid twice) is refunded, not lost.
+ * A success for an order that was cancelled meanwhile, paid already, or paid a different amount
+ * is refunded, not lost: the payment waits as refund_pending until the provider confirms the
+ * refund (retried by retryPendingRefunds when the provider is down).
  */
 export async function handlePaymentEvent(db: Kysely<Database>, provider: PaymentProvider, event: PaymentEvent, now = new Date()): Promise<EventResult> {
   const at = now.toISOString();
   const settings: ShopSettings = await getShopSettings(db);
   const outcome = await db.transaction().execute(async (trx) => {
-    const payment = await trx.selectFrom("payments").selectAll().where("provider", "=", provider.id).where("provider_ref", "=", event.providerRef).executeTakeFirst();
+    // The first statement writes (SQLite takes its write lock up front; see placeOrder), and a
+    // replayed event stops here.
     const recorded = await trx
       .insertInto("payment_events")
-      .values({ provider: provider.id, event_id: event.eventId, payment_id: payment?.id ?? null, type: event.outcome, received_at: at })
+      .values({ provider: provider.id, event_id: event.eventId, payment_id: null, type: event.outcome, received_at: at })
       .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
+    const payment = await trx.selectFrom("payments").selectAll().where("provider", "=", provider.id).where("provider_ref", "=", event.providerRef).executeTakeFirst();
     if (!recorded) return { result: "replayed" as const, orderId: payment?.order_id ?? null };
     if (!payment) return { result: "unknown" as const, orderId: null };
+    await trx.updateTable("payment_events").set({ payment_id: payment.id }).where("id", "=", recorded.id).execute();
     const orderId = payment.order_id;
+    // The order's row before its payment's, as in every other transaction that writes both.
+    let lock = trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId);
+    if (isPostgresDb(trx)) lock = lock.forUpdate();
+    await lock.executeTakeFirst();
     if (event.outcome === "failed") {
-      const failed = await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).where("status", "=", "pending").executeTakeFirst();
-      if (failed.numUpdatedRows === 1n) {
+      if (payment.status === "pending") {
         await trx.updateTable("orders").set({ payment_status: "failed", updated_at: at }).where("id", "=", orderId).where("status", "=", "pending_payment").execute();
+        await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).where("status", "=", "pending").execute();
       }
       return { result: "applied" as const, orderId };
     }
-    const paid = await trx
-      .updateTable("payments")
-      .set({ status: "paid", updated_at: at })
-      .where("id", "=", payment.id)
-      .where("status", "in", ["pending", "failed", "cancelled"])
-      .executeTakeFirst();
-    if (paid.numUpdatedRows !== 1n) return { result: "replayed" as const, orderId };
+    if (!["pending", "failed", "cancelled"].includes(payment.status)) return { result: "replayed" as const, orderId };
     const amountOk = event.amountCents === null || event.amountCents === payment.amount_cents;
     const confirmed = amountOk
       ? await trx
@@ -186,24 +233,73 @@ export async function handlePaymentEvent(db: Kysely<Database>, provider: Payment
           .executeTakeFirst()
       : { numUpdatedRows: 0n };
     if (confirmed.numUpdatedRows === 1n) {
+      await trx.updateTable("payments").set({ status: "paid", updated_at: at }).where("id", "=", payment.id).execute();
       await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, orderId), settings), { now });
       return { result: "applied" as const, orderId, mail: true };
     }
     // Cancelled (its hold ended), already paid by another payment, or an amount that is not the
     // order's: the money goes back.
-    return { result: "applied" as const, orderId, refund: { paymentId: payment.id, ref: event.providerRef, amountCents: event.amountCents ?? payment.amount_cents } };
+    await trx.updateTable("payments").set({ status: "refund_pending", updated_at: at }).where("id", "=", payment.id).execute();
+    return { result: "applied" as const, orderId, refund: true };
   });
   if ("mail" in outcome) wakeMailWorkers();
-  if ("refund" in outcome && outcome.refund) {
-    const { refund } = outcome;
-    log.warn("payment confirmed for an order that cannot take it: refunding", { orderId: outcome.orderId, paymentId: refund.paymentId });
-    await provider.refund({ providerRef: refund.ref, amountCents: refund.amountCents, idempotencyKey: `bottega-refund-${refund.paymentId}` });
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable("payments").set({ status: "refunded", updated_at: at }).where("id", "=", refund.paymentId).execute();
-      await trx.updateTable("orders").set({ payment_status: "refunded", updated_at: at }).where("id", "=", outcome.orderId!).where("status", "=", "cancelled").execute();
-    });
+  if ("refund" in outcome) {
+    log.warn("payment confirmed for an order that cannot take it: refunding", { orderId: outcome.orderId });
+    await retryPendingRefunds(db, provider, now);
   }
   return { result: outcome.result, orderId: outcome.orderId };
+}
+
+/**
+ * Refunds every payment waiting for its refund (refund_pending), each with a key of its own so
+ * that a refund the provider made but did not confirm is not made twice. One the provider refuses
+ * now stays waiting for the next sweep. Returns how many were refunded.
+ */
+export async function retryPendingRefunds(db: Kysely<Database>, provider: PaymentProvider, now = new Date()): Promise<number> {
+  const waiting = await db.selectFrom("payments").select(["id", "order_id", "provider_ref", "amount_cents"]).where("provider", "=", provider.id).where("status", "=", "refund_pending").limit(50).execute();
+  let refunded = 0;
+  for (const payment of waiting) {
+    try {
+      await provider.refund({ providerRef: payment.provider_ref!, amountCents: payment.amount_cents, idempotencyKey: `bottega-refund-${payment.id}` });
+    } catch (error) {
+      log.warn("refund failed, will retry", { paymentId: payment.id, error: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    const at = now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("orders").set({ payment_status: "refunded", updated_at: at }).where("id", "=", payment.order_id).where("status", "=", "cancelled").execute();
+      await trx.updateTable("payments").set({ status: "refunded", updated_at: at }).where("id", "=", payment.id).where("status", "=", "refund_pending").execute();
+    });
+    refunded++;
+  }
+  return refunded;
+}
+
+/**
+ * The shopper's return from the provider while the order still waits: the webhook may be late
+ * (or lost), so ask the provider, whose authenticated answer is as good as its event, and apply
+ * it as one (once: its id is the payment's).
+ */
+export async function settleFromProvider(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date()): Promise<void> {
+  const payment = await db
+    .selectFrom("payments")
+    .select(["provider_ref"])
+    .where("order_id", "=", orderId)
+    .where("provider", "=", provider.id)
+    .where("status", "=", "pending")
+    .where("provider_ref", "is not", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!payment?.provider_ref) return;
+  let state;
+  try {
+    state = await provider.retrievePayment(payment.provider_ref);
+  } catch (error) {
+    log.warn("the provider could not say how a payment stands", { orderId, error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  if (state === "pending") return;
+  await handlePaymentEvent(db, provider, { eventId: `return:${payment.provider_ref}:${state}`, outcome: state, providerRef: payment.provider_ref, amountCents: null }, now);
 }
 
 /** The sandbox payment behind a hosted-page ref: what its page shows. */

@@ -25,6 +25,11 @@ export interface CreatePaymentInput {
   /** Absolute URLs the provider sends the shopper back to. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * When the hosted page must stop taking the payment (ISO 8601): the end of the order's stock
+   * hold, at least 31 minutes ahead (Stripe's minimum is 30) and at most 24 hours.
+   */
+  expiresAt: string;
 }
 
 export interface CreatedPayment {
@@ -57,6 +62,11 @@ export interface PaymentProvider {
    */
   verifyWebhook(rawBody: string, headers: Headers, now?: Date): Promise<PaymentEvent | null>;
   retrievePayment(providerRef: string): Promise<ProviderPaymentState>;
+  /**
+   * Closes a payment's hosted page so it can no longer be paid (the shopper retries with another
+   * payment). A payment already closed, paid or expired is not an error.
+   */
+  cancelPayment(providerRef: string): Promise<void>;
   /** Refunds the whole payment (a payment confirmed after its order was cancelled). */
   refund(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
 }

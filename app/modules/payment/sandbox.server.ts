@@ -76,6 +76,8 @@ export function createSandboxProvider(options: { secret: string; publicUrl: stri
     async retrievePayment(): Promise<ProviderPaymentState> {
       return "pending";
     },
+    // The sandbox's page reads the payment's status from the shop: a cancelled one takes nothing.
+    async cancelPayment(): Promise<void> {},
     async refund(): Promise<void> {},
   };
 }

@@ -10,9 +10,9 @@ import {
   type ProviderPaymentState,
 } from "~/modules/payment/provider";
 
-// Stripe Checkout over its HTTP API (no SDK: three endpoints and a signature do not justify a
-// dependency that follows Stripe's release train). The shop creates a Checkout Session per
-// payment and sends the shopper to its hosted page; the signed webhook says how it ended.
+// Stripe Checkout over its HTTP API (no SDK: a handful of endpoints and a signature do not
+// justify a dependency that follows Stripe's release train). The shop creates a Checkout Session
+// per payment and sends the shopper to its hosted page; the signed webhook says how it ended.
 
 export interface StripeOptions {
   secretKey: string;
@@ -95,6 +95,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Invalid amount for payment ${input.paymentId}: ${input.amountCents}`);
       }
+      const expiresAt = unixSeconds(input.expiresAt);
+      if (expiresAt === null) {
+        throw new PaymentProviderError(`Invalid expiry for payment ${input.paymentId}: ${JSON.stringify(input.expiresAt)}`, 400);
+      }
       const name = input.locale === "it" ? `Ordine Bottega ${input.orderNumber}` : `Bottega order ${input.orderNumber}`;
       const form = new URLSearchParams([
         ["mode", "payment"],
@@ -112,6 +116,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         ["metadata[order_id]", String(input.orderId)],
         // On the PaymentIntent too: it is what the Stripe dashboard shows for disputes and refunds.
         ["payment_intent_data[metadata][payment_id]", String(input.paymentId)],
+        // The hosted page closes when the order's stock hold ends (Stripe takes 30 minutes to 24 hours).
+        ["expires_at", String(expiresAt)],
       ]);
       // One session per payments row, even when the shopper's request is retried.
       const session = await call("POST", "/v1/checkout/sessions", form, `bottega-payment-${input.paymentId}`);
@@ -179,6 +185,19 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return "pending";
     },
 
+    async cancelPayment(providerRef: string): Promise<void> {
+      if (!SESSION_ID.test(providerRef)) throw new PaymentProviderError("Not a Stripe Checkout Session id", 400);
+      try {
+        await call("POST", `/v1/checkout/sessions/${providerRef}/expire`, undefined, `bottega-expire-${providerRef}`);
+      } catch (error) {
+        // Stripe expires only an open session and answers 400 for one already expired or
+        // complete (paid, or a delayed method under way): that page takes nothing more either.
+        if (!(error instanceof PaymentProviderError) || error.status !== 400) throw error;
+        const session = await getSession(providerRef);
+        if (session.status === "open" || typeof session.status !== "string") throw error;
+      }
+    },
+
     async refund({ providerRef, amountCents, idempotencyKey }): Promise<void> {
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
         throw new PaymentProviderError(`Invalid refund amount for ${providerRef}: ${amountCents}`);
@@ -212,6 +231,23 @@ function eventOutcome(event: Json): PaymentEvent["outcome"] | null {
     default:
       return null;
   }
+}
+
+/**
+ * An ISO 8601 date-time with its offset (what toISOString() gives) as Unix seconds, or null. A
+ * value without an offset would be read in the server's time zone, and Date.parse alone lets
+ * through dates such as February 30th, so the fields are checked one by one.
+ */
+function unixSeconds(iso: unknown): number | null {
+  if (typeof iso !== "string") return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/i.exec(iso);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const offsetMinutes = match[7] ? (match[7] === "-" ? -1 : 1) * (Number(match[8]) * 60 + Number(match[9])) : 0;
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  if (hour > 23 || minute > 59 || second > 59 || Number(match[8] ?? 0) > 23 || Number(match[9] ?? 0) > 59) return null;
+  // The fraction of a second is dropped: the session closes at the start of that second.
+  return Date.UTC(year, month - 1, day, hour, minute, second) / 1000 - offsetMinutes * 60;
 }
 
 function isObject(value: unknown): value is Json {

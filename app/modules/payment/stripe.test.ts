@@ -37,11 +37,20 @@ function paymentInput(overrides: Partial<CreatePaymentInput> = {}): CreatePaymen
     locale: "it",
     successUrl: `https://shop.example/checkout/return?payment=${paymentId}`,
     cancelUrl: `https://shop.example/checkout/cancel?payment=${paymentId}`,
+    expiresAt: new Date(Date.now() + 40 * 60_000).toISOString(),
     ...overrides,
   };
 }
 
 const lastRequest = (method: string, path: string) => fake.requests.filter((r) => r.method === method && r.path === path).at(-1);
+
+/** The instant `seconds` written as ISO 8601 at a UTC offset of `offsetMinutes`. */
+function isoWithOffset(seconds: number, offsetMinutes: number): string {
+  const local = new Date((seconds + offsetMinutes * 60) * 1000).toISOString().slice(0, 19);
+  const abs = Math.abs(offsetMinutes);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${local}${offsetMinutes < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -72,6 +81,7 @@ describe("createPayment", () => {
       locale: "it",
       metadata: { payment_id: String(input.paymentId), order_id: String(input.orderId) },
       payment_intent_data: { metadata: { payment_id: String(input.paymentId) } },
+      expires_at: String(Math.floor(Date.parse(input.expiresAt) / 1000)),
     });
 
     const session = fake.sessions.get(created.providerRef);
@@ -95,6 +105,42 @@ describe("createPayment", () => {
   ])("offers %s as Stripe's %s method", async (method, stripeType) => {
     const { providerRef } = await stripe.createPayment(paymentInput({ method }));
     expect(fake.sessions.get(providerRef)?.payment_method_types).toEqual([stripeType]);
+  });
+
+  it("closes the hosted page at the given time, in Unix seconds", async () => {
+    const seconds = Math.floor(Date.now() / 1000) + 3 * 3600;
+    // toISOString's form, with milliseconds (dropped), and the same instant at an offset.
+    const inputs = [
+      paymentInput({ expiresAt: new Date(seconds * 1000 + 750).toISOString() }),
+      paymentInput({ expiresAt: isoWithOffset(seconds, +120) }),
+      paymentInput({ expiresAt: isoWithOffset(seconds, -330) }),
+    ];
+    for (const input of inputs) {
+      const { providerRef } = await stripe.createPayment(input);
+      expect(lastRequest("POST", "/v1/checkout/sessions")?.body.expires_at, input.expiresAt).toBe(String(seconds));
+      expect(fake.sessions.get(providerRef)?.expires_at).toBe(seconds);
+    }
+  });
+
+  it("refuses an expiry that is not a date before asking Stripe", async () => {
+    const before = fake.requests.length;
+    const soon = new Date(Date.now() + 40 * 60_000).toISOString();
+    const invalid = ["", "tomorrow", "Invalid Date", "2026-13-01T10:00:00Z", "2026-02-30T10:00:00Z", "2026-06-01T24:00:00Z"];
+    // Without an offset (read in the server's zone), a date alone, milliseconds since the epoch.
+    invalid.push(soon.slice(0, -1), soon.slice(0, 10), String(Date.now() + 40 * 60_000));
+    for (const expiresAt of invalid) {
+      const error = await rejection(stripe.createPayment(paymentInput({ expiresAt })));
+      expect(error, expiresAt).toBeInstanceOf(PaymentProviderError);
+      expect((error as PaymentProviderError).status, expiresAt).toBe(400);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("reports an expiry outside Stripe's window as Stripe's refusal", async () => {
+    const error = await rejection(stripe.createPayment(paymentInput({ expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() })));
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).status).toBe(400);
+    expect((error as Error).message).toContain("expires_at");
   });
 
   it("creates one session for a payment however often it is asked", async () => {
@@ -267,6 +313,63 @@ describe("retrievePayment", () => {
     const before = fake.requests.length;
     for (const ref of ["cs_test_x/../../v1/refunds", "pi_test_123", "cs_test_a?expand[]=x", ""]) {
       await expect(stripe.retrievePayment(ref), ref).rejects.toBeInstanceOf(PaymentProviderError);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("cancelPayment", () => {
+  const expireRequests = (ref: string) => fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${ref}/expire`);
+
+  it("expires an open session, once however often it is asked", async () => {
+    const { providerRef } = await stripe.createPayment(paymentInput());
+    await stripe.cancelPayment(providerRef);
+    expect(fake.sessions.get(providerRef)?.status).toBe("expired");
+    await expect(stripe.retrievePayment(providerRef)).resolves.toBe("failed");
+
+    await expect(stripe.cancelPayment(providerRef)).resolves.toBeUndefined();
+    expect(expireRequests(providerRef).map((r) => r.idempotencyKey)).toEqual([`bottega-expire-${providerRef}`, `bottega-expire-${providerRef}`]);
+  });
+
+  it("leaves an expired, a paid and a delayed-payment session as they are, without an error", async () => {
+    const expired = (await stripe.createPayment(paymentInput())).providerRef;
+    fake.expireSession(expired);
+    const paid = (await stripe.createPayment(paymentInput())).providerRef;
+    fake.completeSession(paid, { paid: true });
+    const delayed = (await stripe.createPayment(paymentInput())).providerRef;
+    fake.completeSession(delayed, { paid: false });
+
+    for (const ref of [expired, paid, delayed]) await expect(stripe.cancelPayment(ref)).resolves.toBeUndefined();
+    expect([expired, paid, delayed].map((ref) => fake.sessions.get(ref)?.status)).toEqual(["expired", "complete", "complete"]);
+    // Stripe was asked, and refused: the session's status is what made the refusal harmless.
+    expect(expireRequests(paid)).toHaveLength(1);
+  });
+
+  it("passes on a refusal while the session is still open", async () => {
+    const { providerRef } = await stripe.createPayment(paymentInput());
+    fake.failNext(400, "Something Stripe did not like");
+    const error = await rejection(stripe.cancelPayment(providerRef));
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).status).toBe(400);
+    expect(fake.sessions.get(providerRef)?.status).toBe("open");
+  });
+
+  it("reports an unknown session, and a failing Stripe, as provider errors", async () => {
+    const unknown = await rejection(stripe.cancelPayment("cs_test_doesNotExist"));
+    expect(unknown).toBeInstanceOf(PaymentProviderError);
+    expect((unknown as PaymentProviderError).status).toBe(404);
+
+    const { providerRef } = await stripe.createPayment(paymentInput());
+    fake.failNext(500);
+    const outage = await rejection(stripe.cancelPayment(providerRef));
+    expect(outage).toBeInstanceOf(PaymentProviderError);
+    expect((outage as PaymentProviderError).status).toBe(500);
+  });
+
+  it("never puts something other than a session id in the URL", async () => {
+    const before = fake.requests.length;
+    for (const ref of ["cs_test_x/../../v1/refunds", "pi_test_123", "cs_test_a/expire", ""]) {
+      await expect(stripe.cancelPayment(ref), ref).rejects.toBeInstanceOf(PaymentProviderError);
     }
     expect(fake.requests.length).toBe(before);
   });
