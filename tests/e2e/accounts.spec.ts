@@ -158,7 +158,8 @@ test("lost password: the e-mailed link resets it once, and the new password sign
   await expect(main(page).getByRole("alert")).toContainText("non è valido o è scaduto");
 });
 
-test("redirect rules: an /account page asks for login and comes back after it; a signed-in shopper skips /login and registrationLogin", async ({ page }) => {
+// Server redirects only (the HTTP tests check the same rules without a browser): one project.
+test("redirect rules: an /account page asks for login and comes back after it; a signed-in shopper skips /login and registrationLogin", { tag: "@server-html" }, async ({ page }) => {
   const email = uniqueEmail();
   await register(page, email);
   await signOut(page);
