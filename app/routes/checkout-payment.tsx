@@ -10,7 +10,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { PaymentStepSchema } from "~/modules/checkout/checkout.schema";
-import { enabledPaymentMethods, savePaymentMethod } from "~/modules/checkout/checkout.service.server";
+import { savePaymentMethod } from "~/modules/checkout/checkout.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(
     {
       bag,
-      methods: enabledPaymentMethods(settings),
+      methods: settings.paymentMethods,
       chosen: checkout.paymentMethod,
       instalments: settings.paypalInstalments,
       transferDays: settings.bankTransfer.holdDays,

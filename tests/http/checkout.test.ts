@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { type HttpClient, describeEachApp } from "../support/http";
+import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { sandboxSecret } from "~/modules/payment/payment.service.server";
 import { signSandboxEvent } from "~/modules/payment/sandbox.server";
 
@@ -69,6 +69,30 @@ describeEachApp("checkout", (app) => {
     expect((await shopper.get("/checkout")).status).toBe(200);
     // A guest with details for this bag skips Personal Info (spec §2), to the stored target.
     expect(location(await shopper.get("/checkout/registrationLogin"))).toBe("/checkout");
+  });
+
+  it("signs an account holder in from Personal Info and goes on to the shipping step", async () => {
+    const shopper = app().client();
+    const email = `checkout-login-${Date.now()}@example.com`;
+    const password = "una frase lunga e sicura";
+    const registered = await shopper.fetch("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: JSON.stringify({ firstName: "Chiara", lastName: "Verdi", email, password, confirmPassword: password, birthDay: "12", birthMonth: "6", birthYear: "1991", interests: "woman", privacy: true }),
+    });
+    expect(registered.status).toBe(200);
+    await shopper.fetch("/api/auth/logout", { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: "{}" });
+    const [variant] = await sellable();
+    await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "1", redirectTo: "/cart" });
+    expect(location(await shopper.get("/checkout"))).toBe("/checkout/registrationLogin");
+    const wrong = await shopper.postForm("/checkout/registrationLogin", { intent: "login", email, password: "not the password" });
+    expect(wrong.status).toBe(401);
+    const html = await wrong.text();
+    expect(html).toContain(`value="${email}"`);
+    expect(html).not.toContain("not the password");
+    const signedIn = await shopper.postForm("/checkout/registrationLogin", { intent: "login", email, password });
+    expect(location(signedIn)).toBe("/checkout");
+    expect((await shopper.get("/checkout")).status).toBe(200);
   });
 
   it("ships only to Italy, keeps the input and checks the codice fiscale next to its field", async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
+import { STEP_PATHS } from "~/modules/checkout/checkout-steps";
 import { formatMoney } from "~/utils/money";
 
 // The checkout pages' frame: the five steps (spec §4: Cart, Personal Info, Shipping, Payment,
@@ -11,10 +12,10 @@ export type StepName = "cart" | "personal" | "shipping" | "payment" | "review";
 const STEPS: StepName[] = ["cart", "personal", "shipping", "payment", "review"];
 const STEP_HREF: Record<StepName, string> = {
   cart: "/cart",
-  personal: "/checkout/registrationLogin",
-  shipping: "/checkout",
-  payment: "/checkout/payment",
-  review: "/checkout/review",
+  personal: STEP_PATHS.registrationLogin,
+  shipping: STEP_PATHS.shipping,
+  payment: STEP_PATHS.payment,
+  review: STEP_PATHS.review,
 };
 
 export function CheckoutSteps({ current }: { current: StepName }) {

@@ -138,13 +138,8 @@ export async function saveShippingStep(db: Kysely<Database>, bagId: number, inpu
   );
 }
 
-/** The payment methods the shop has enabled (settings), in the shop's order. */
-export function enabledPaymentMethods(settings: ShopSettings): PaymentMethod[] {
-  return [...settings.paymentMethods];
-}
-
 export async function savePaymentMethod(db: Kysely<Database>, bagId: number, method: PaymentMethod, settings: ShopSettings, now = new Date()): Promise<void> {
-  if (!enabledPaymentMethods(settings).includes(method)) throw new DomainError("NO_PAYMENT_METHODS", `${method} is not enabled.`, { field: "paymentMethod" });
+  if (!settings.paymentMethods.includes(method)) throw new DomainError("NO_PAYMENT_METHODS", `${method} is not enabled.`, { field: "paymentMethod" });
   await updateCheckout(db, bagId, { payment_method: method }, now);
 }
 
@@ -155,7 +150,7 @@ export async function savePaymentMethod(db: Kysely<Database>, bagId: number, met
 export function firstIncompleteStep(state: CheckoutState | null, who: Checkouter, settings: ShopSettings): CheckoutStep {
   if (who.kind === "anonymous" || (who.kind === "guest" && !state?.contact)) return "registrationLogin";
   if (!state?.shipping || !state.shippingMethod || !shippingMethodsFor(state.shipping.country).includes(state.shippingMethod)) return "shipping";
-  if (!state.paymentMethod || !enabledPaymentMethods(settings).includes(state.paymentMethod)) return "payment";
+  if (!state.paymentMethod || !settings.paymentMethods.includes(state.paymentMethod)) return "payment";
   return "review";
 }
 

@@ -1,4 +1,5 @@
 import type { Locale } from "~/db/schema";
+import type { PaymentMethod } from "~/modules/settings/shop-settings";
 
 // The seam between the shop and a payment provider. The shop creates a payment for an order and
 // sends the shopper to the provider's hosted page (card data never touches the shop); the
@@ -9,8 +10,7 @@ import type { Locale } from "~/db/schema";
 export type ProviderId = "sandbox" | "stripe";
 
 /** The methods a hosted payment page offers; bank transfer needs no provider. */
-export const PROVIDER_METHODS = ["card", "applePay", "googlePay", "paypalInstalments"] as const;
-export type ProviderMethod = (typeof PROVIDER_METHODS)[number];
+export type ProviderMethod = Exclude<PaymentMethod, "bankTransfer">;
 
 export interface CreatePaymentInput {
   /** Our payments.id: the provider keeps it as metadata and in its idempotency key. */
