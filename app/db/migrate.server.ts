@@ -12,6 +12,7 @@ import * as accounts from "./migrations/20261125000000-accounts";
 import * as addresses from "./migrations/20261125010000-addresses";
 import * as socialLogin from "./migrations/20261126000000-social-login";
 import * as checkout from "./migrations/20261127000000-checkout";
+import * as afterOrder from "./migrations/20261128000000-after-order";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "20261125010000-addresses": addresses,
   "20261126000000-social-login": socialLogin,
   "20261127000000-checkout": checkout,
+  "20261128000000-after-order": afterOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -431,9 +431,8 @@ export interface CheckoutsTable {
   updated_at: Timestamp;
 }
 
-export type OrderStatus = "pending_payment" | "confirmed" | "cancelled";
-export type OrderPaymentStatus = "pending" | "awaiting_transfer" | "paid" | "failed" | "refunded";
-export type OrderShippingStatus = "not_shipped";
+export type { OrderPaymentStatus, OrderShippingStatus, OrderStatus } from "~/modules/order/order-state";
+import type { OrderPaymentStatus, OrderShippingStatus, OrderStatus } from "~/modules/order/order-state";
 
 export interface OrdersTable {
   id: Id;
@@ -463,6 +462,11 @@ export interface OrdersTable {
   placed_at: Timestamp;
   paid_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What has gone back to the shopper so far (refunds the provider confirmed). */
+  refunded_cents: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -546,6 +550,56 @@ export interface Database {
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  refunds: RefundsTable;
+  withdrawals: WithdrawalsTable;
+}
+
+export type ReturnKind = "return" | "withdrawal";
+export type ReturnStatus = "requested" | "received" | "refunded";
+
+/** A return of some of an order's lines: asked from the order page or by a withdrawal. */
+export interface ReturnsTable {
+  id: Id;
+  order_id: number;
+  kind: ReturnKind;
+  status: ReturnStatus;
+  goods_cents: number;
+  fee_cents: number;
+  refund_cents: number;
+  created_at: Timestamp;
+  received_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ReturnLinesTable {
+  id: Id;
+  return_id: number;
+  order_line_id: number;
+  quantity: number;
+  reason: string;
+}
+
+export interface RefundsTable {
+  id: Id;
+  order_id: number;
+  payment_id: number;
+  return_id: number | null;
+  amount_cents: number;
+  status: "pending" | "done";
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  order_id: number;
+  email: string;
+  outcome: "cancelled" | "return";
+  return_id: number | null;
+  received_at: Timestamp;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

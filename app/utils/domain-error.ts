@@ -65,6 +65,18 @@ export const DOMAIN_ERRORS = {
   ORDER_NOT_PAYABLE: { status: 409, message: "checkout:errors.notPayable" },
   /** The payment provider could not be reached or refused to start a payment. */
   PAYMENT_UNAVAILABLE: { status: 502, message: "checkout:errors.paymentUnavailable" },
+  /** An order event its state does not allow (order-state.ts): shipping a cancelled order, paying twice. */
+  ILLEGAL_TRANSITION: { status: 409, message: "orders:errors.illegalTransition" },
+  /** A return asked after the 14 working days from delivery (spec §9), or of an order not yet shipped. */
+  RETURN_WINDOW_CLOSED: { status: 409, message: "orders:errors.returnWindowClosed" },
+  /** A return with no line, or more of a line than is left to return. */
+  NOTHING_TO_RETURN: { status: 422, message: "orders:errors.nothingToReturn" },
+  /** The owner's tool: no return waiting for this step, or nothing left to refund. */
+  NOTHING_TO_DO: { status: 409, message: "orders:errors.illegalTransition" },
+  /** The withdrawal form's order number and email match no order: one answer whichever is wrong. */
+  WITHDRAWAL_NO_MATCH: { status: 422, message: "orders:errors.withdrawalNoMatch" },
+  /** A withdrawal from an order already cancelled, refunded or wholly returned. */
+  ALREADY_WITHDRAWN: { status: 409, message: "orders:errors.alreadyWithdrawn" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

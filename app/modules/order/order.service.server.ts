@@ -14,6 +14,8 @@ import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settin
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderConfirmationMail } from "./order-mail.server";
+import { initialOrderState } from "./order-state";
+import { tryTransitionOrder } from "./order-transition.server";
 
 // Placing an order: one transaction re-reads the bag, re-prices it, re-checks the code, takes
 // the stock with conditional updates (never below zero, whatever runs at the same moment) and
@@ -225,6 +227,7 @@ async function insertOrder(
   },
 ): Promise<OrderRow> {
   const { input, checkout, bag, at } = args;
+  const state = initialOrderState(args.method === "bankTransfer");
   const order = await trx
     .insertInto("orders")
     .values({
@@ -236,9 +239,9 @@ async function insertOrder(
       first_name: input.contact.firstName,
       last_name: input.contact.lastName,
       locale: input.locale,
-      status: "pending_payment",
-      payment_status: args.method === "bankTransfer" ? "awaiting_transfer" : "pending",
-      shipping_status: "not_shipped",
+      status: state.status,
+      payment_status: state.paymentStatus,
+      shipping_status: state.shippingStatus,
       payment_method: args.method,
       shipping_method: checkout.shippingMethod!,
       subtotal_cents: bag.totals.subtotalCents,
@@ -383,36 +386,39 @@ export async function findLastOrderId(db: Kysely<Database>, viewer: OrderViewer)
 }
 
 /**
- * Cancels one unpaid order whose hold is over and gives its stock back. The status change is a
- * compare-and-set, so of several processes sweeping at once exactly one releases the stock.
+ * Cancels one unpaid order whose hold is over and gives its stock back. The order's row is locked
+ * first, so of several processes sweeping at once (or a payment confirmed at the same moment)
+ * exactly one acts on it.
  */
 export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const cancelled = await trx
-      .updateTable("orders")
-      .set({ status: "cancelled", cancelled_at: at, updated_at: at })
-      .where("id", "=", orderId)
-      .where("status", "=", "pending_payment")
-      .where("hold_until", "<=", at)
-      .executeTakeFirst();
-    if (cancelled.numUpdatedRows !== 1n) return false;
-    const lines = await trx.selectFrom("order_lines").select(["variant_id", "quantity"]).where("order_id", "=", orderId).orderBy("variant_id").execute();
-    let restocked = false;
-    for (const line of lines) {
-      const back = await trx
-        .updateTable("variants")
-        .set((eb) => ({ stock: eb("stock", "+", line.quantity), updated_at: at }))
-        .where("id", "=", line.variant_id)
-        .returning("stock")
-        .executeTakeFirst();
-      if (back && back.stock === line.quantity) restocked = true;
-    }
-    if (restocked) await bumpCatalogRevision(trx);
-    await trx.deleteFrom("discount_redemptions").where("order_id", "=", orderId).execute();
-    await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "pending").execute();
+    const cancelled = await tryTransitionOrder(trx, orderId, { type: "expire" }, at, { cancelled_at: at }, (order) => order.hold_until <= at);
+    if (!cancelled) return false;
+    await releaseOrder(trx, orderId, at);
     return true;
   });
+}
+
+/**
+ * What a cancelled order held goes back: its stock, its discount code's use, and its unpaid
+ * payments (cancelled: one confirmed later is refunded). Runs in the cancelling transaction.
+ */
+export async function releaseOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<void> {
+  const lines = await trx.selectFrom("order_lines").select(["variant_id", "quantity"]).where("order_id", "=", orderId).orderBy("variant_id").execute();
+  let restocked = false;
+  for (const line of lines) {
+    const back = await trx
+      .updateTable("variants")
+      .set((eb) => ({ stock: eb("stock", "+", line.quantity), updated_at: at }))
+      .where("id", "=", line.variant_id)
+      .returning("stock")
+      .executeTakeFirst();
+    if (back && back.stock === line.quantity) restocked = true;
+  }
+  if (restocked) await bumpCatalogRevision(trx);
+  await trx.deleteFrom("discount_redemptions").where("order_id", "=", orderId).execute();
+  await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "pending").execute();
 }
 
 /** Cancels every unpaid order past its hold (a batch at a time); safe with several app processes. */

@@ -1,9 +1,11 @@
 import { createHmac } from "node:crypto";
-import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { orderConfirmationMail } from "~/modules/order/order-mail.server";
+import { nextOrderState } from "~/modules/order/order-state";
+import { lockOrder, stateOf, transitionOrder, tryTransitionOrder } from "~/modules/order/order-transition.server";
 import { getOrderFor, loadOrderView, type OrderViewer, PAYMENT_HOLD_MS } from "~/modules/order/order.service.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -109,7 +111,7 @@ export async function startPayment(db: Kysely<Database>, provider: PaymentProvid
     log.warn("payment could not be started", { orderId, provider: provider.id, error: error instanceof Error ? error.message : String(error) });
     // The order before its payment, as everywhere: two transactions never wait on each other's rows.
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("orders").set({ payment_status: "failed", updated_at: at }).where("id", "=", orderId).where("status", "=", "pending_payment").execute();
+      await tryTransitionOrder(trx, orderId, { type: "paymentFailed" }, at);
       await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).execute();
     });
     throw new DomainError("PAYMENT_UNAVAILABLE", `${provider.id} refused or was unreachable.`);
@@ -151,15 +153,8 @@ export async function retryPayment(
   const wanted = bank ? now.getTime() + settings.bankTransfer.holdDays * 86_400_000 : Math.max(Date.parse(order.holdUntil), now.getTime() + PAYMENT_HOLD_MS);
   const hold = new Date(Math.min(wanted, longest)).toISOString();
   const { queued, closed } = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("orders")
-      .set({ payment_method: input.method, payment_status: bank ? "awaiting_transfer" : "pending", hold_until: hold, updated_at: at })
-      .where("id", "=", order.id)
-      .where("status", "=", "pending_payment")
-      .where("payment_status", "in", ["pending", "failed", "awaiting_transfer"])
-      .where("hold_until", ">", at)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) throw new DomainError("ORDER_NOT_PAYABLE", `Order ${order.id} is ${order.status}/${order.paymentStatus}.`);
+    const updated = await tryTransitionOrder(trx, order.id, { type: "switchMethod", awaitingTransfer: bank }, at, { payment_method: input.method, hold_until: hold }, (row) => row.hold_until > at);
+    if (!updated) throw new DomainError("ORDER_NOT_PAYABLE", `Order ${order.id} is ${order.status}/${order.paymentStatus}.`);
     const open = await trx
       .updateTable("payments")
       .set({ status: "cancelled", updated_at: at })
@@ -184,8 +179,6 @@ export async function retryPayment(
 }
 
 export type EventResult = { result: "applied" | "replayed" | "unknown"; orderId: number | null };
-
-const isPostgresDb = (db: Kysely<Database> | Transaction<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Applies a verified provider event once. A success confirms the order and queues its e-mail; a
@@ -212,27 +205,20 @@ export async function handlePaymentEvent(db: Kysely<Database>, provider: Payment
     await trx.updateTable("payment_events").set({ payment_id: payment.id }).where("id", "=", recorded.id).execute();
     const orderId = payment.order_id;
     // The order's row before its payment's, as in every other transaction that writes both.
-    let lock = trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId);
-    if (isPostgresDb(trx)) lock = lock.forUpdate();
-    await lock.executeTakeFirst();
+    const order = await lockOrder(trx, orderId, at);
     if (event.outcome === "failed") {
       if (payment.status === "pending") {
-        await trx.updateTable("orders").set({ payment_status: "failed", updated_at: at }).where("id", "=", orderId).where("status", "=", "pending_payment").execute();
+        if (order && nextOrderState(stateOf(order), { type: "paymentFailed" })) await transitionOrder(trx, order, { type: "paymentFailed" }, at);
         await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).where("status", "=", "pending").execute();
       }
       return { result: "applied" as const, orderId };
     }
     if (!["pending", "failed", "cancelled"].includes(payment.status)) return { result: "replayed" as const, orderId };
     const amountOk = event.amountCents === null || event.amountCents === payment.amount_cents;
-    const confirmed = amountOk
-      ? await trx
-          .updateTable("orders")
-          .set({ status: "confirmed", payment_status: "paid", payment_method: payment.method, paid_at: at, updated_at: at })
-          .where("id", "=", orderId)
-          .where("status", "=", "pending_payment")
-          .executeTakeFirst()
-      : { numUpdatedRows: 0n };
-    if (confirmed.numUpdatedRows === 1n) {
+    // Paid while still waiting: confirmed. Cancelled meanwhile, already paid by another payment,
+    // or not the order's amount: the state machine has no "pay" for it, and the money goes back.
+    const confirmed = amountOk && order && nextOrderState(stateOf(order), { type: "pay" }) ? await transitionOrder(trx, order, { type: "pay" }, at, { payment_method: payment.method, paid_at: at }) : null;
+    if (confirmed) {
       await trx.updateTable("payments").set({ status: "paid", updated_at: at }).where("id", "=", payment.id).execute();
       await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, orderId), settings), { now });
       return { result: "applied" as const, orderId, mail: true };
@@ -267,7 +253,7 @@ export async function retryPendingRefunds(db: Kysely<Database>, provider: Paymen
     }
     const at = now.toISOString();
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("orders").set({ payment_status: "refunded", updated_at: at }).where("id", "=", payment.order_id).where("status", "=", "cancelled").execute();
+      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled");
       await trx.updateTable("payments").set({ status: "refunded", updated_at: at }).where("id", "=", payment.id).where("status", "=", "refund_pending").execute();
     });
     refunded++;

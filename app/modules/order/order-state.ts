@@ -1,0 +1,110 @@
+import { DomainError } from "~/utils/domain-error";
+
+// An order's life as one state machine: every change of an order's status, payment status or
+// shipping status is an event applied here, and an event the order's state does not allow is a
+// domain error (ILLEGAL_TRANSITION), never a silent write. The services lock the order's row,
+// apply the event to what they read and write the result (order-transition.server.ts).
+//
+//   placed (pending_payment) ──pay──▶ paid (confirmed) ──ship──▶ shipped ──deliver──▶ delivered
+//        │ expire / cancel               │ cancel (not shipped: refunded in full)         │
+//        ▼                               ▼                                                ▼
+//    cancelled ◀─────────────────────────┘                  refunded in full ──▶ refunded
+//
+// Beside the order's status: the payment status (pending, awaiting a transfer, failed, paid,
+// partly or fully refunded) and the shipping status (not shipped, shipped, delivered).
+
+export const ORDER_STATUSES = ["pending_payment", "confirmed", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_PAYMENT_STATUSES = ["pending", "awaiting_transfer", "failed", "paid", "partially_refunded", "refunded"] as const;
+export const ORDER_SHIPPING_STATUSES = ["not_shipped", "shipped", "delivered"] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+export type OrderShippingStatus = (typeof ORDER_SHIPPING_STATUSES)[number];
+
+export interface OrderState {
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  shippingStatus: OrderShippingStatus;
+}
+
+export type OrderEvent =
+  /** The provider reported the payment failed, or could not start it. */
+  | { type: "paymentFailed" }
+  /** The shopper pays again by another method: a provider's page, or a bank transfer. */
+  | { type: "switchMethod"; awaitingTransfer: boolean }
+  /** The provider (or the owner, for a transfer) confirmed the payment. */
+  | { type: "pay" }
+  /** The unpaid order's hold ended. */
+  | { type: "expire" }
+  /** Withdrawal before shipping: an unpaid order is cancelled; a paid one too, its refund follows. */
+  | { type: "cancel" }
+  | { type: "ship" }
+  | { type: "deliver" }
+  /** A refund confirmed by the provider; `full` when nothing of the order's payment is left. */
+  | { type: "refund"; full: boolean };
+
+export type OrderEventType = OrderEvent["type"];
+
+const UNPAID: readonly OrderPaymentStatus[] = ["pending", "awaiting_transfer", "failed"];
+const REFUNDABLE: readonly OrderPaymentStatus[] = ["paid", "partially_refunded"];
+
+/** The state an order is placed in. */
+export function initialOrderState(awaitingTransfer: boolean): OrderState {
+  return { status: "pending_payment", paymentStatus: awaitingTransfer ? "awaiting_transfer" : "pending", shippingStatus: "not_shipped" };
+}
+
+/** Whether the three statuses fit together: only states the machine can reach take events. */
+export function isConsistentOrderState({ status, paymentStatus, shippingStatus }: OrderState): boolean {
+  switch (status) {
+    case "pending_payment":
+      return UNPAID.includes(paymentStatus) && shippingStatus === "not_shipped";
+    case "confirmed":
+      return paymentStatus === "paid" && shippingStatus === "not_shipped";
+    case "shipped":
+    case "delivered":
+      return REFUNDABLE.includes(paymentStatus) && shippingStatus === status;
+    case "cancelled":
+      return paymentStatus !== "partially_refunded" && shippingStatus === "not_shipped";
+    case "refunded":
+      return paymentStatus === "refunded" && shippingStatus !== "not_shipped";
+  }
+}
+
+/** The state after the event, or null when the order's state does not allow it. */
+export function nextOrderState(state: OrderState, event: OrderEvent): OrderState | null {
+  if (!isConsistentOrderState(state)) return null;
+  const { status, paymentStatus, shippingStatus } = state;
+  switch (event.type) {
+    case "paymentFailed":
+      return status === "pending_payment" && paymentStatus === "pending" ? { ...state, paymentStatus: "failed" } : null;
+    case "switchMethod":
+      return status === "pending_payment" && UNPAID.includes(paymentStatus) ? { ...state, paymentStatus: event.awaitingTransfer ? "awaiting_transfer" : "pending" } : null;
+    case "pay":
+      return status === "pending_payment" && UNPAID.includes(paymentStatus) ? { ...state, status: "confirmed", paymentStatus: "paid" } : null;
+    case "expire":
+      return status === "pending_payment" ? { ...state, status: "cancelled" } : null;
+    case "cancel":
+      return (status === "pending_payment" || status === "confirmed") && shippingStatus === "not_shipped" ? { ...state, status: "cancelled" } : null;
+    case "ship":
+      return status === "confirmed" && shippingStatus === "not_shipped" ? { ...state, status: "shipped", shippingStatus: "shipped" } : null;
+    case "deliver":
+      return status === "shipped" && shippingStatus === "shipped" ? { ...state, status: "delivered", shippingStatus: "delivered" } : null;
+    case "refund": {
+      // A cancelled order's money goes back whole: paid before the cancellation, or (a payment
+      // that arrived after its hold ended) never taken by the order at all.
+      if (status === "cancelled") return event.full && (REFUNDABLE.includes(paymentStatus) || UNPAID.includes(paymentStatus)) ? { ...state, paymentStatus: "refunded" } : null;
+      // Returns: of a shipped order (a withdrawal in transit) or a delivered one.
+      if ((status === "shipped" || status === "delivered") && REFUNDABLE.includes(paymentStatus)) {
+        return event.full ? { ...state, status: "refunded", paymentStatus: "refunded" } : { ...state, paymentStatus: "partially_refunded" };
+      }
+      return null;
+    }
+  }
+}
+
+/** Applies the event or throws ILLEGAL_TRANSITION (409) naming the state and the event. */
+export function applyOrderEvent(state: OrderState, event: OrderEvent): OrderState {
+  const next = nextOrderState(state, event);
+  if (!next) throw new DomainError("ILLEGAL_TRANSITION", `${event.type} is not allowed for an order ${state.status}/${state.paymentStatus}/${state.shippingStatus}.`);
+  return next;
+}

@@ -1,0 +1,66 @@
+import type { Selectable, Transaction, Updateable } from "kysely";
+import type { Database, OrdersTable } from "~/db/schema";
+import { DomainError } from "~/utils/domain-error";
+import { type OrderEvent, type OrderState, applyOrderEvent, nextOrderState } from "./order-state";
+
+// Writing the state machine's events (order-state.ts) to an order's row. Every writer of an
+// order's statuses locks the row first, reads it, asks the machine, and writes the result with
+// the state it read as the condition: two transactions racing for one order (a return and a
+// cancellation, a payment and the hold's end) take turns, and the second sees the first's result.
+
+export type OrderRow = Selectable<OrdersTable>;
+type Filter = (row: OrderRow) => boolean;
+
+export const stateOf = (row: Pick<OrderRow, "status" | "payment_status" | "shipping_status">): OrderState => ({
+  status: row.status,
+  paymentStatus: row.payment_status,
+  shippingStatus: row.shipping_status,
+});
+
+/**
+ * Locks the order's row for the rest of the transaction and returns it. The statement writes (it
+ * touches updated_at): PostgreSQL locks the row, SQLite takes its write lock up front (a read
+ * first could not upgrade past another process's commit). Null when the order does not exist.
+ */
+export async function lockOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<OrderRow | null> {
+  const row = await trx.updateTable("orders").set({ updated_at: at }).where("id", "=", orderId).returningAll().executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Applies an event to a locked order and writes the new state with `changes` (dates, the tracking
+ * number). Throws ILLEGAL_TRANSITION when the order's state does not allow the event.
+ */
+export async function transitionOrder(trx: Transaction<Database>, order: OrderRow, event: OrderEvent, at: string, changes: Updateable<OrdersTable> = {}): Promise<OrderRow> {
+  const next = applyOrderEvent(stateOf(order), event);
+  const written = await trx
+    .updateTable("orders")
+    .set({ ...changes, status: next.status, payment_status: next.paymentStatus, shipping_status: next.shippingStatus, updated_at: at })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .where("payment_status", "=", order.payment_status)
+    .where("shipping_status", "=", order.shipping_status)
+    .returningAll()
+    .executeTakeFirst();
+  // The row is locked: only a caller that did not lock it can get here.
+  if (!written) throw new DomainError("ILLEGAL_TRANSITION", `Order ${order.id} changed under an unlocked transition.`);
+  return written;
+}
+
+/**
+ * Locks the order and applies the event when its state allows it (and `when` holds); null
+ * otherwise. For the paths where an event that no longer applies is no error: a provider's late
+ * failure for an order already paid, the hold's end of an order paid meanwhile.
+ */
+export async function tryTransitionOrder(
+  trx: Transaction<Database>,
+  orderId: number,
+  event: OrderEvent,
+  at: string,
+  changes: Updateable<OrdersTable> = {},
+  when: Filter = () => true,
+): Promise<OrderRow | null> {
+  const order = await lockOrder(trx, orderId, at);
+  if (!order || !when(order) || !nextOrderState(stateOf(order), event)) return null;
+  return transitionOrder(trx, order, event, at, changes);
+}
