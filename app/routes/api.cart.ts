@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.cart";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { performBagIntent } from "~/modules/bag/bag-actions.server";
-import { AddToBagSchema, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema } from "~/modules/bag/bag.schema";
+import { AddToBagSchema, BAG_ACTION_MARKERS, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema, ReorderSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isLocale } from "~/utils/locale";
 import { bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
@@ -18,6 +18,7 @@ const OPERATIONS: Record<string, { method: string; intent: BagForm["intent"]; sc
   remove: { method: "POST", intent: "remove", schema: RemoveLineSchema },
   addDiscount: { method: "POST", intent: "addDiscount", schema: DiscountCodeSchema },
   removeDiscount: { method: "POST", intent: "removeDiscount", schema: RemoveDiscountSchema },
+  reorder: { method: "POST", intent: "reorder", schema: ReorderSchema },
 };
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -47,7 +48,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const notices = await performBagIntent(ctx, { ...(parsed.data as object), intent: operation.intent } as BagForm);
     const cart = await getBag(ctx.db, locale, ctx.bagId);
-    return Response.json({ cart, message: notices.map((notice) => translateKey(locale, notice.key)).join(" ") }, { headers: noStore });
+    return Response.json(
+      { cart, fetchCart: BAG_ACTION_MARKERS[operation.intent], message: notices.map((notice) => translateKey(locale, notice.key, notice.values)).join(" ") },
+      { headers: noStore },
+    );
   } catch (error) {
     return jsonError(error, locale);
   }

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { performBagIntent } from "~/modules/bag/bag-actions.server";
-import { BAG_INTENTS, BagFormSchema } from "~/modules/bag/bag.schema";
+import { BAG_ACTION_MARKERS, BAG_INTENTS, BagFormSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
@@ -43,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent"));
   const lineId = Number(formData.get("lineId")) || null;
   const back = formData.get("redirectTo");
-  const goBack = intent === "add" && back ? safeRedirect(back, ctx.href("/cart")) : null;
+  // An add from the product page and a reorder from the order page go back (or on) with a notice.
+  const goBack = (intent === "add" || intent === "reorder") && back ? safeRedirect(back, ctx.href("/cart")) : null;
   if (submission.status !== "success") {
     if (goBack) {
       const first = Object.values(submission.error ?? {}).flat()[0] ?? "domain.malformedForm";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ...answer.data, intent, lineId }, { status: answer.init?.status ?? 400, headers: answer.init?.headers });
   }
   if (back) throw redirect(safeRedirect(back, ctx.href("/cart")), 303);
-  return { result: submission.reply({ resetForm: true }), intent, lineId, done: true };
+  return { result: submission.reply({ resetForm: true }), intent, lineId, done: true, fetchCart: BAG_ACTION_MARKERS[submission.value.intent] };
 }
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { purgeExpiredResetTokens } from "~/modules/account/account.service.serve
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { sweepExpiredOrders } from "~/modules/order/order.service.server";
+import { issuePendingRefunds } from "~/modules/order/returns.service.server";
 import { paymentProvider, retryPendingRefunds } from "~/modules/payment/payment.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
 import { type Env, getEnv } from "~/utils/env.server";
@@ -61,9 +62,10 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   housekeeping.unref();
   // Unpaid orders past their 30-minute hold give their stock back within a minute; each
   // cancellation is a compare-and-set, so processes sweeping at once release it once.
-  // Refunds the provider could not make at once are retried on the same beat.
+  // Refunds the provider could not make at once (a late payment's, a return's) are retried on the same beat.
   const orderSweep = setInterval(() => {
-    Promise.all([sweepExpiredOrders(database.db), retryPendingRefunds(database.db, paymentProvider(env))]).catch((error: Error) =>
+    const provider = paymentProvider(env);
+    Promise.all([sweepExpiredOrders(database.db), retryPendingRefunds(database.db, provider), issuePendingRefunds(database.db, provider)]).catch((error: Error) =>
       log.warn("order sweep failed", { error: error.message }),
     );
   }, 60_000);

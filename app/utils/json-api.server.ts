@@ -50,9 +50,9 @@ export function jsonError(error: unknown, locale: Locale): Response {
 }
 
 /** A message key ("validation.required", or "catalog:backstock.x") in one language; an unknown key stays as it is. */
-export function translateKey(locale: Locale, key: string): string {
+export function translateKey(locale: Locale, key: string, values: Record<string, string> = {}): string {
   const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["common", key];
   let value: unknown = (resources[locale] as Record<string, unknown>)[ns];
   for (const part of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
-  return typeof value === "string" ? value : key;
+  return typeof value === "string" ? value.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole) : key;
 }

@@ -1,6 +1,7 @@
 import type { RequestContext } from "~/middleware/request-context.server";
 import type { FlashNotice } from "~/modules/session/session.server";
 import type { BagForm } from "./bag.schema";
+import { reorder } from "~/modules/order/reorder.service.server";
 import { addDiscountCode, addToBag, mergeBags, removeDiscountCode, removeLine, setLineQuantity } from "./bag.service.server";
 
 /**
@@ -35,5 +36,16 @@ export async function performBagIntent(ctx: RequestContext, form: BagForm): Prom
     case "removeDiscount":
       await removeDiscountCode(db, bagId);
       return [{ kind: "success", key: "bag:notices.couponRemoved" }];
+    case "reorder": {
+      const result = await reorder(db, { orderId: form.orderId, viewer: { userId: session.userId, sessionId: session.id }, bagId });
+      if (result.bagId !== null && result.bagId !== bagId) {
+        const held = await session.claimCart(result.bagId, bagId);
+        if (held !== result.bagId) await mergeBags(db, { from: result.bagId, into: held });
+      }
+      const notices: FlashNotice[] = [];
+      if (result.added.length) notices.push({ kind: "success", key: "bag:notices.reordered" });
+      if (result.unavailable.length) notices.push({ kind: "warning", key: "bag:notices.reorderUnavailable", values: { products: result.unavailable.join(", ").slice(0, 600) } });
+      return notices;
+    }
   }
 }

@@ -32,8 +32,16 @@ export const EditLineSchema = z.object({ lineId, quantity: quantity(0) });
 export const RemoveLineSchema = z.object({ lineId });
 export const DiscountCodeSchema = z.object({ code: code("domain.invalidCoupon") });
 export const RemoveDiscountSchema = z.object({});
+/** Ordering again: the order's id (only its owner's bag gets its lines). */
+export const ReorderSchema = z.object({
+  orderId: z
+    .number({ error: "checkout:errors.orderNotFound" })
+    .int({ error: "checkout:errors.orderNotFound" })
+    .positive({ error: "checkout:errors.orderNotFound" })
+    .max(2_147_483_647, { error: "checkout:errors.orderNotFound" }),
+});
 
-export const BAG_INTENTS = ["add", "edit", "remove", "addDiscount", "removeDiscount"] as const;
+export const BAG_INTENTS = ["add", "edit", "remove", "addDiscount", "removeDiscount", "reorder"] as const;
 export type BagIntent = (typeof BAG_INTENTS)[number];
 
 export const BagFormSchema = z.discriminatedUnion("intent", [
@@ -42,5 +50,19 @@ export const BagFormSchema = z.discriminatedUnion("intent", [
   RemoveLineSchema.extend({ intent: z.literal("remove") }),
   DiscountCodeSchema.extend({ intent: z.literal("addDiscount") }),
   RemoveDiscountSchema.extend({ intent: z.literal("removeDiscount") }),
+  ReorderSchema.extend({ intent: z.literal("reorder") }),
 ]);
+
+/**
+ * The marker of the last successful bag action (spec §3 Cart: fetchCart), by intent: the JSON
+ * calls answer it beside the bag, the /cart form's answer carries it.
+ */
+export const BAG_ACTION_MARKERS = {
+  add: "addCart",
+  edit: "editCart",
+  remove: "removeCart",
+  addDiscount: "addDiscount",
+  removeDiscount: "removeDiscount",
+  reorder: "reorder",
+} as const satisfies Record<BagIntent, string>;
 export type BagForm = z.infer<typeof BagFormSchema>;

@@ -1,8 +1,12 @@
-import type { ShopSettings } from "~/modules/settings/shop-settings";
-import { renderMail, type MailLine } from "~/modules/mail/mail-template.server";
+import type { Locale } from "~/db/schema";
+import { type MailKey, renderMail, type MailLine } from "~/modules/mail/mail-template.server";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
+import type { ShopSettings } from "~/modules/settings/shop-settings";
+import { getEnv } from "~/utils/env.server";
+import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 import type { OrderView } from "./order.service.server";
+import type { ReturnView } from "./returns.service.server";
 
 // The order confirmation, in the language the shopper ordered in, queued through the outbox in
 // the transaction that confirms the order (a bank transfer's: the one that places it, with the
@@ -16,8 +20,10 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
     key: "order.line",
     values: { quantity: String(line.quantity), name: line.name, color: line.color, size: line.size, total: money(line.totalCents) },
   }));
+  // Placed to be paid by transfer: how to pay. Paid (by a provider, or the transfer arrived): thanks.
+  const awaitingTransfer = order.paymentStatus === "awaiting_transfer";
   const transfer: MailLine[][] =
-    order.paymentMethod === "bankTransfer"
+    awaitingTransfer
       ? [
           [
             { key: "order.transferIntro", values: { days: String(settings.bankTransfer.holdDays) } },
@@ -34,7 +40,7 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
     subject: { key: "order.subject", values },
     paragraphs: [
       [{ key: "order.greeting", values }],
-      [{ key: order.paymentMethod === "bankTransfer" ? "order.receivedBody" : "order.paidBody", values }],
+      [{ key: awaitingTransfer ? "order.receivedBody" : "order.paidBody", values }],
       lines,
       [
         { key: "order.subtotal", values: { amount: money(order.subtotalCents) } },
@@ -44,8 +50,115 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
       ],
       [{ key: "order.shipTo", values: { address: `${a.firstName} ${a.lastName}, ${a.street} ${a.streetNumber}, ${a.zip} ${a.city} (${a.province})` } }],
       ...transfer,
+      withdrawalParagraph(order.locale),
       [{ key: "account.signature" }],
     ],
   });
   return { ...rendered, template: "order-confirmation", locale: order.locale };
+}
+
+/**
+ * A page of the shop as an absolute URL for an e-mail, in the order's language. The mail is
+ * rendered wherever the change happens (a request, the webhook, the owner's tool), so the shop's
+ * address comes from the environment (PUBLIC_URL), as the links of a running shop do.
+ */
+function shopUrl(path: string, locale: Locale): string {
+  return `${getEnv().PUBLIC_URL.replace(/\/$/, "")}${locale === "en" ? "/en" : ""}${path}`;
+}
+
+/** The withdrawal function's link (Directive (EU) 2023/2673): every order e-mail carries it. */
+function withdrawalParagraph(locale: Locale): MailLine[] {
+  const url = shopUrl(locale === "en" ? "/pages/withdrawal" : "/pages/recesso", locale);
+  return [{ key: "order.withdrawalLink", values: { url }, link: url }];
+}
+
+/** A moment as the shopper reads it: date and time in Italy, in the order's language. */
+export function formatDateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" }).format(new Date(iso));
+}
+
+/** The window ends at midnight: its last day is the one before. */
+const lastDayBefore = (iso: string) => new Date(Date.parse(iso) - 1).toISOString();
+
+function formatDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "Europe/Rome" }).format(new Date(iso));
+}
+
+function returnLines(order: OrderView, ret: ReturnView): MailLine[] {
+  return ret.lines.map((line) => {
+    const ordered = order.lines.find((l) => l.id === line.orderLineId);
+    return { key: "order.returnLine", values: { quantity: String(line.quantity), name: ordered?.name ?? "", color: ordered?.color ?? "", size: ordered?.size ?? "" } };
+  });
+}
+
+function refundLines(order: OrderView, ret: ReturnView): MailLine[] {
+  const money = (cents: number) => formatMoney(cents, order.locale);
+  return [
+    { key: "order.returnGoods", values: { amount: money(ret.goodsCents) } },
+    { key: "order.returnFee", values: { amount: money(ret.feeCents) } },
+    { key: "order.returnRefund", values: { amount: money(ret.refundCents) } },
+  ];
+}
+
+function orderMail(order: OrderView, template: string, subject: MailKey, paragraphs: MailLine[][]): OutgoingMail {
+  const values = { firstName: order.firstName, number: order.number };
+  const rendered = renderMail({
+    to: order.email,
+    locale: order.locale,
+    subject: { key: subject, values },
+    paragraphs: [[{ key: "order.greeting", values }], ...paragraphs, withdrawalParagraph(order.locale), [{ key: "account.signature" }]],
+  });
+  return { ...rendered, template, locale: order.locale };
+}
+
+/** The parcel left, with the courier's tracking number. */
+export function orderShippedMail(order: OrderView, settings: ShopSettings): OutgoingMail {
+  return orderMail(order, "order-shipped", "order.shippedSubject", [
+    [{ key: "order.shippedBody", values: { number: order.number, courier: settings.courier } }],
+    [{ key: "order.tracking", values: { tracking: order.trackingNumber ?? "" } }],
+  ]);
+}
+
+/** The parcel arrived: the return window's end, counted in working days. */
+export function orderDeliveredMail(order: OrderView, returnsCloseAt: string | null): OutgoingMail {
+  return orderMail(order, "order-delivered", "order.deliveredSubject", [
+    [{ key: "order.deliveredBody", values: { number: order.number } }],
+    ...(returnsCloseAt ? [[{ key: "order.deliveredReturns" as const, values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
+  ]);
+}
+
+/** A return asked from the order page: what to send back, and what comes back. */
+export function returnRequestedMail(order: OrderView, ret: ReturnView, settings: ShopSettings): OutgoingMail {
+  return orderMail(order, "return-requested", "order.returnSubject", [
+    [{ key: "order.returnBody", values: { number: order.number } }],
+    returnLines(order, ret),
+    refundLines(order, ret),
+    [{ key: "order.returnHow", values: { address: `${settings.company.name}, ${settings.company.address}`, number: order.number } }],
+  ]);
+}
+
+/** The withdrawal's acknowledgement on a durable medium, with the date and time it arrived. */
+export function withdrawalMail(order: OrderView, withdrawal: { outcome: "cancelled" | "return"; receivedAt: string; return: ReturnView | null }, settings: ShopSettings): OutgoingMail {
+  const when = formatDateTime(withdrawal.receivedAt, order.locale);
+  const next: MailLine[][] =
+    withdrawal.outcome === "cancelled"
+      ? [[{ key: order.paymentStatus === "paid" || order.paymentStatus === "refunded" ? "order.withdrawalCancelledPaid" : "order.withdrawalCancelled", values: { amount: formatMoney(order.totalCents - order.refundedCents, order.locale) } }]]
+      : [
+          returnLines(order, withdrawal.return!),
+          refundLines(order, withdrawal.return!),
+          [{ key: "order.returnHow", values: { address: `${settings.company.name}, ${settings.company.address}`, number: order.number } }],
+        ];
+  return orderMail(order, "withdrawal-received", "order.withdrawalSubject", [[{ key: "order.withdrawalBody", values: { number: order.number, when } }], ...next]);
+}
+
+export function returnReceivedMail(order: OrderView, ret: ReturnView): OutgoingMail {
+  return orderMail(order, "return-received", "order.returnReceivedSubject", [[{ key: "order.returnReceivedBody", values: { number: order.number } }], returnLines(order, ret)]);
+}
+
+export function refundIssuedMail(order: OrderView, refund: { amountCents: number; return: ReturnView | null }): OutgoingMail {
+  return orderMail(order, "refund-issued", "order.refundSubject", [
+    [{ key: "order.refundBody", values: { number: order.number, amount: formatMoney(refund.amountCents, order.locale) } }],
+    ...(refund.return ? [refundLines(order, refund.return)] : []),
+    [{ key: order.paymentMethod === "bankTransfer" ? "order.refundByTransfer" : "order.refundByProvider" }],
+  ]);
 }

@@ -64,7 +64,7 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 /** "BT" and nine digits: short enough to read out on the phone, too many to guess. */
 const orderNumber = () => `BT${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
 
-function ownsOrder(order: Pick<OrderRow, "user_id" | "session_id">, viewer: OrderViewer): boolean {
+export function ownsOrder(order: Pick<OrderRow, "user_id" | "session_id">, viewer: OrderViewer): boolean {
   return (order.user_id !== null && order.user_id === viewer.userId) || (order.session_id !== null && order.session_id === viewer.sessionId);
 }
 
@@ -282,6 +282,9 @@ async function insertOrder(
 }
 
 export interface OrderLineView {
+  id: number;
+  variantId: number;
+  productId: number;
   sku: string;
   name: string;
   size: string;
@@ -315,11 +318,16 @@ export interface OrderView {
   holdUntil: string;
   placedAt: string;
   paidAt: string | null;
+  cancelledAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  trackingNumber: string | null;
+  refundedCents: number;
   lines: OrderLineView[];
 }
 
 function toLineView(line: Selectable<OrderLinesTable>): OrderLineView {
-  return { sku: line.sku, name: line.product_name, size: line.size, color: line.color_name, unitCents: line.unit_cents, quantity: line.quantity, totalCents: line.total_cents };
+  return { id: line.id, variantId: line.variant_id, productId: line.product_id, sku: line.sku, name: line.product_name, size: line.size, color: line.color_name, unitCents: line.unit_cents, quantity: line.quantity, totalCents: line.total_cents };
 }
 
 export async function loadOrderView(db: Db, orderId: number): Promise<OrderView> {
@@ -349,6 +357,11 @@ export async function loadOrderView(db: Db, orderId: number): Promise<OrderView>
     holdUntil: order.hold_until,
     placedAt: order.placed_at,
     paidAt: order.paid_at,
+    cancelledAt: order.cancelled_at,
+    shippedAt: order.shipped_at,
+    deliveredAt: order.delivered_at,
+    trackingNumber: order.tracking_number,
+    refundedCents: order.refunded_cents,
     lines: lines.map(toLineView),
   };
 }
@@ -441,4 +454,58 @@ export async function sweepExpiredOrders(db: Kysely<Database>, now = new Date(),
     }
   }
   return count;
+}
+
+/** Orders per page of the account's order history. */
+export const ORDERS_PER_PAGE = 10;
+
+export interface OrderSummary {
+  id: number;
+  number: string;
+  placedAt: string;
+  totalCents: number;
+  status: OrdersTable["status"];
+  paymentStatus: OrdersTable["payment_status"];
+  shippingStatus: OrdersTable["shipping_status"];
+  itemCount: number;
+}
+
+/** One page of the account's orders, newest first, with how many pages there are. */
+export async function listAccountOrders(db: Kysely<Database>, userId: number, page: number): Promise<{ orders: OrderSummary[]; page: number; pageCount: number; total: number }> {
+  const total = Number((await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst())?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .selectFrom("orders as o")
+    .select((eb) => [
+      "o.id",
+      "o.number",
+      "o.placed_at as placedAt",
+      "o.total_cents as totalCents",
+      "o.status",
+      "o.payment_status as paymentStatus",
+      "o.shipping_status as shippingStatus",
+      eb.selectFrom("order_lines as l").select((e) => e.fn.sum<number>("l.quantity").as("q")).whereRef("l.order_id", "=", "o.id").as("itemCount"),
+    ])
+    .where("o.user_id", "=", userId)
+    .orderBy("o.placed_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(ORDERS_PER_PAGE)
+    .offset((current - 1) * ORDERS_PER_PAGE)
+    .execute();
+  return { orders: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount ?? 0) })), page: current, pageCount, total };
+}
+
+/** Each order line's picture and product page, in the reader's language (null: the product left the catalogue). */
+export async function orderLineProducts(db: Kysely<Database>, orderId: number, locale: Locale) {
+  const rows = await db
+    .selectFrom("order_lines as l")
+    .innerJoin("variants as v", "v.id", "l.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("colors as c", "c.code", "v.color_code")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .select(["l.id", "p.garment", "c.hex", "c.code as colorCode", "v.size", "t.slug", "p.published_at as publishedAt"])
+    .where("l.order_id", "=", orderId)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }

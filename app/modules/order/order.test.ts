@@ -13,64 +13,21 @@ import { openDatabase, pingDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { addDiscountCode, addToBag, getBag } from "~/modules/bag/bag.service.server";
-import type { CheckoutAddress } from "~/modules/checkout/checkout.schema";
+import { addToBag, getBag } from "~/modules/bag/bag.service.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { firstIncompleteStep, getCheckout, savePaymentMethod, savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
 import { handlePaymentEvent, retryPayment, retryPendingRefunds, settleFromProvider, startPayment } from "~/modules/payment/payment.service.server";
 import { PaymentProviderError, PaymentSignatureError } from "~/modules/payment/provider";
 import { createSandboxProvider, signSandboxEvent } from "~/modules/payment/sandbox.server";
-import type { PaymentMethod } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
+import { ADDRESS, readyCheckout, variantWithStock } from "../../../tests/support/order-fixtures";
 import { type PlaceOrderInput, cancelExpiredOrder, getOrderFor, placeOrder, sweepExpiredOrders } from "./order.service.server";
-
-const ADDRESS: CheckoutAddress = {
-  firstName: "Giulia",
-  lastName: "Rossi",
-  street: "Via Montenapoleone",
-  streetNumber: "8",
-  city: "Milano",
-  province: "MI",
-  country: "IT",
-  zip: "20121",
-  phonePrefix: "+39",
-  phone: "3331234567",
-};
 
 const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
 const SECRET = "sandbox-test-secret";
 const sandbox = createSandboxProvider({ secret: SECRET, publicUrl: "http://shop.test" });
-
-/** A bag with `quantity` of `sku`, through every checkout step as a guest: ready for the review's order button. */
-async function readyCheckout(db: Kysely<Database>, { sku, quantity = 1, email = `guest-${randomBytes(4).toString("hex")}@example.com`, method = "card" as PaymentMethod, coupon }: { sku: string; quantity?: number; email?: string; method?: PaymentMethod; coupon?: string }) {
-  const { bagId } = await addToBag(db, { bagId: null, sku, quantity });
-  if (coupon) await addDiscountCode(db, { bagId, code: coupon }, "it");
-  const settings = await getShopSettings(db);
-  const who = { kind: "guest" as const, email };
-  await savePersonalInfo(db, bagId, { email, firstName: "Giulia", lastName: "Rossi" });
-  await saveShippingStep(db, bagId, { addressId: null, shipping: ADDRESS, saveAddress: false, billing: null, shippingMethod: "ups_standard", invoice: null }, who);
-  await savePaymentMethod(db, bagId, method, settings);
-  const checkout = (await getCheckout(db, bagId))!;
-  const bag = await getBag(db, "it", bagId);
-  const input: PlaceOrderInput = {
-    bagId,
-    sessionId: `session-${bagId}`,
-    who,
-    contact: { email, firstName: "Giulia", lastName: "Rossi" },
-    locale: "it",
-    orderKey: checkout.orderKey,
-    shownTotalCents: bag.totals.totalCents,
-  };
-  return { bagId, input, totalCents: bag.totals.totalCents };
-}
-
-async function variantWithStock(db: Kysely<Database>, stock: number, index = 0) {
-  const rows = await db.selectFrom("variants").select(["id", "sku", "price_cents"]).orderBy("id").offset(index * 7).limit(1).execute();
-  await db.updateTable("variants").set({ stock }).where("id", "=", rows[0].id).execute();
-  return rows[0];
-}
 
 const stockOf = async (db: Kysely<Database>, id: number) => (await db.selectFrom("variants").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
 const count = async (db: Kysely<Database>, table: "orders" | "payments" | "discount_redemptions", where?: { orderIds: number[] }) => {

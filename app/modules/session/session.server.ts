@@ -22,6 +22,8 @@ export type FlashKind = "success" | "warning" | "error";
 export interface FlashNotice {
   kind: FlashKind;
   key: string;
+  /** Values the text interpolates (the products a reorder could not add). */
+  values?: Record<string, string>;
 }
 
 /** At most this many notices wait at once (a flash cookie stays far below the 4 KB cookie limit). */
@@ -232,7 +234,14 @@ function parseFlashList(value: unknown): FlashNotice[] {
         /^[\w:.-]{1,100}$/.test((item as FlashNotice).key),
     )
     .slice(-MAX_FLASH)
-    .map(({ kind, key }) => ({ kind, key }));
+    .map(({ kind, key, values }) => (isFlashValues(values) ? { kind, key, values } : { kind, key }));
+}
+
+/** A notice's values: a few short strings (a cookie holds them when the shopper has no row). */
+function isFlashValues(value: unknown): value is Record<string, string> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length <= 4 && entries.every(([k, v]) => /^\w{1,30}$/.test(k) && typeof v === "string" && v.length <= 600);
 }
 
 /** Loads the session a request's cookie points to; an unknown, expired or idle one is ignored. */

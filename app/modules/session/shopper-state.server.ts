@@ -23,7 +23,7 @@ export async function loadShopperState(context: Readonly<RouterContextProvider>,
   ]);
   return {
     // Ids unique across answers: a notice the shopper closed must not hide the next one.
-    notices: flash.map((notice, index) => ({ id: Date.now() * 10 + index, kind: notice.kind, message: ctx.t(notice.key as never) as string })),
+    notices: flash.map((notice, index) => ({ id: Date.now() * 10 + index, kind: notice.kind, message: String(ctx.t(notice.key as never, (notice.values ?? {}) as never)) })),
     bagCount,
     auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest", initial: firstName?.charAt(0) || undefined },
     isAccountHolder: shopper.kind === "account",

@@ -1,0 +1,411 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, ReturnKind, ReturnStatus } from "~/db/schema";
+import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import type { PaymentProvider } from "~/modules/payment/provider";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { DomainError } from "~/utils/domain-error";
+import { log } from "~/utils/log.server";
+import { refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
+import { nextOrderState } from "./order-state";
+import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
+import { loadOrderView, type OrderViewer, ownsOrder, releaseOrder } from "./order.service.server";
+import { type ReturnLineReason, type ReturnReason, returnAmounts, type ReturnedUnits } from "./return-refund";
+import { returnWindowEnd } from "./working-days";
+
+// Returns and withdrawals (spec §9; Codice del Consumo arts. 52–59; Directive (EU) 2023/2673).
+// - A return asks for some of a shipped or delivered order's lines back, within 14 working days
+//   of delivery, from the account's order page. Its refund (the goods less the return fee) is
+//   recorded when it is asked, so the shopper sees what will come back.
+// - A withdrawal is the law's: anyone with the order's number and email, account or not. Before
+//   shipping it cancels the order (stock back, a paid order refunded in full); afterwards it asks
+//   for every line not yet returned.
+// - The owner marks a return received, then refunds it (npm run orders): the refund goes through
+//   the payment provider, recorded before the call so that a crash or an outage is retried with
+//   the same idempotency key and never paid twice.
+
+export interface ReturnRequestLine {
+  orderLineId: number;
+  quantity: number;
+  reason: ReturnReason;
+}
+
+export interface ReturnWindow {
+  /** The end of the window (the end of the 14th working day after delivery), or null while in transit. */
+  closesAt: string | null;
+  open: boolean;
+}
+
+/** Whether a shipped or delivered order still takes returns; a shipment in transit always does. */
+export function returnWindowOf(order: Pick<OrderRow, "status" | "delivered_at">, returnDays: number, now: Date): ReturnWindow {
+  if (order.status !== "shipped" && order.status !== "delivered") return { closesAt: null, open: false };
+  if (!order.delivered_at) return { closesAt: null, open: true };
+  const closes = returnWindowEnd(new Date(order.delivered_at), returnDays);
+  return { closesAt: closes.toISOString(), open: now < closes };
+}
+
+/** Units of each line already in a return (any status). */
+async function returnedUnits(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<ReturnedUnits> {
+  const rows = await db
+    .selectFrom("return_lines as rl")
+    .innerJoin("returns as r", "r.id", "rl.return_id")
+    .select(["rl.order_line_id as lineId", (eb) => eb.fn.sum<number>("rl.quantity").as("quantity")])
+    .where("r.order_id", "=", orderId)
+    .groupBy("rl.order_line_id")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.lineId, Number(row.quantity)]));
+}
+
+async function orderLines(db: Kysely<Database> | Transaction<Database>, orderId: number) {
+  return db.selectFrom("order_lines").select(["id", "unit_cents as unitCents", "quantity"]).where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+/** What of each line may still be returned: ordered less already in a return. */
+export async function returnableQuantities(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<Map<number, number>> {
+  const [lines, returned] = await Promise.all([orderLines(db, orderId), returnedUnits(db, orderId)]);
+  return new Map(lines.map((line) => [line.id, line.quantity - (returned[line.id] ?? 0)]));
+}
+
+/**
+ * Records a return of the given lines in the locked order's transaction: every quantity must be
+ * left to return, and the amounts come from return-refund.ts. Returns the return's id.
+ */
+async function insertReturn(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  kind: ReturnKind,
+  lines: { orderLineId: number; quantity: number; reason: ReturnLineReason }[],
+  feeCents: number,
+  at: string,
+): Promise<number> {
+  const all = await orderLines(trx, order.id);
+  const before = await returnedUnits(trx, order.id);
+  const wanted = lines.filter((line) => line.quantity > 0);
+  if (!wanted.length) throw new DomainError("NOTHING_TO_RETURN", "No line chosen.", { field: "lines" });
+  for (const line of wanted) {
+    const ordered = all.find((l) => l.id === line.orderLineId);
+    if (!ordered || !Number.isInteger(line.quantity) || line.quantity > ordered.quantity - (before[line.orderLineId] ?? 0)) {
+      throw new DomainError("NOTHING_TO_RETURN", `Line ${line.orderLineId}: ${line.quantity} is more than is left to return.`, { field: "lines" });
+    }
+  }
+  const amounts = returnAmounts({
+    order: { subtotalCents: order.subtotal_cents, discountCents: order.discount_cents, shippingCents: order.shipping_cents, lines: all },
+    before,
+    returning: wanted,
+    feeCents,
+  });
+  const created = await trx
+    .insertInto("returns")
+    .values({
+      order_id: order.id,
+      kind,
+      status: "requested",
+      goods_cents: amounts.goodsCents,
+      fee_cents: amounts.feeCents,
+      refund_cents: amounts.refundCents,
+      created_at: at,
+      received_at: null,
+      refunded_at: null,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("return_lines")
+    .values(wanted.map((line) => ({ return_id: created.id, order_line_id: line.orderLineId, quantity: line.quantity, reason: line.reason })))
+    .execute();
+  return created.id;
+}
+
+/**
+ * A return asked from the account's order page: the order must be the viewer's, shipped or
+ * delivered, paid, and within its window. Throws RETURN_WINDOW_CLOSED, NOTHING_TO_RETURN,
+ * ORDER_NOT_FOUND. The shopper gets an e-mail with what to send back and what comes back.
+ */
+export async function requestReturn(db: Kysely<Database>, input: { orderId: number | null; viewer: OrderViewer; lines: ReturnRequestLine[] }, now = new Date()): Promise<number> {
+  if (input.orderId === null) throw new DomainError("ORDER_NOT_FOUND", "No such order id.");
+  const at = now.toISOString();
+  const settings = await getShopSettings(db);
+  const returnId = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, input.orderId!, at);
+    if (!order || !ownsOrder(order, input.viewer)) throw new DomainError("ORDER_NOT_FOUND", `Order ${input.orderId} is not the viewer's.`);
+    if (!returnWindowOf(order, settings.returnDays, now).open || !["paid", "partially_refunded"].includes(order.payment_status)) {
+      throw new DomainError("RETURN_WINDOW_CLOSED", `Order ${order.id} is ${order.status}/${order.payment_status}, delivered ${order.delivered_at}.`);
+    }
+    const id = await insertReturn(trx, order, "return", input.lines, settings.returnFeeCents, at);
+    await enqueueMail(trx, returnRequestedMail(await loadOrderView(trx, order.id), await loadReturn(trx, id), settings), { now });
+    return id;
+  });
+  wakeMailWorkers();
+  return returnId;
+}
+
+export interface ReturnView {
+  id: number;
+  kind: ReturnKind;
+  status: ReturnStatus;
+  goodsCents: number;
+  feeCents: number;
+  refundCents: number;
+  createdAt: string;
+  receivedAt: string | null;
+  refundedAt: string | null;
+  lines: { orderLineId: number; quantity: number; reason: string }[];
+}
+
+export async function loadReturn(db: Kysely<Database> | Transaction<Database>, returnId: number): Promise<ReturnView> {
+  const row = await db.selectFrom("returns").selectAll().where("id", "=", returnId).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom("return_lines").select(["order_line_id as orderLineId", "quantity", "reason"]).where("return_id", "=", returnId).orderBy("id").execute();
+  return toReturnView(row, lines);
+}
+
+function toReturnView(row: { id: number; kind: ReturnKind; status: ReturnStatus; goods_cents: number; fee_cents: number; refund_cents: number; created_at: string; received_at: string | null; refunded_at: string | null }, lines: ReturnView["lines"]): ReturnView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    goodsCents: row.goods_cents,
+    feeCents: row.fee_cents,
+    refundCents: row.refund_cents,
+    createdAt: row.created_at,
+    receivedAt: row.received_at,
+    refundedAt: row.refunded_at,
+    lines,
+  };
+}
+
+/** An order's returns, oldest first, with their lines. */
+export async function listReturns(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<ReturnView[]> {
+  const rows = await db.selectFrom("returns").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  if (!rows.length) return [];
+  const lines = await db
+    .selectFrom("return_lines")
+    .select(["return_id", "order_line_id as orderLineId", "quantity", "reason"])
+    .where(
+      "return_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => toReturnView(row, lines.filter((line) => line.return_id === row.id).map(({ orderLineId, quantity, reason }) => ({ orderLineId, quantity, reason }))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The withdrawal function: order number and email, a confirmation step, an acknowledgement.
+
+/** An order number as typed: spaces and case do not matter ("bt 000 123 456"). */
+export function normalizeOrderNumber(value: string): string {
+  return value.replace(/[\s-]+/g, "").toUpperCase();
+}
+
+async function findByNumberAndEmail(db: Kysely<Database> | Transaction<Database>, number: string, email: string) {
+  const order = await db.selectFrom("orders").select(["id", "email"]).where("number", "=", normalizeOrderNumber(number)).executeTakeFirst();
+  // One answer whether the number or the email is wrong: nothing tells which.
+  if (!order || order.email.toLowerCase() !== email.trim().toLowerCase()) throw new DomainError("WITHDRAWAL_NO_MATCH", "No order with this number and email.");
+  return order.id;
+}
+
+export type WithdrawalOutcome = "cancelled" | "return";
+
+export interface WithdrawalPreview {
+  orderId: number;
+  number: string;
+  placedAt: string;
+  /** What the withdrawal will do: cancel the order (not shipped) or ask for its goods back. */
+  outcome: WithdrawalOutcome;
+  lines: { name: string; size: string; color: string; quantity: number }[];
+}
+
+/** What withdrawing from an order would do (withdraw's first step). Throws WITHDRAWAL_NO_MATCH, ALREADY_WITHDRAWN, RETURN_WINDOW_CLOSED. */
+export async function previewWithdrawal(db: Kysely<Database>, input: { number: string; email: string }, now = new Date()): Promise<WithdrawalPreview> {
+  const orderId = await findByNumberAndEmail(db, input.number, input.email);
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const settings = await getShopSettings(db);
+  const outcome = withdrawalOutcome(order, settings.returnDays, now);
+  const left = await returnableQuantities(db, orderId);
+  const view = await loadOrderView(db, orderId);
+  return {
+    orderId,
+    number: order.number,
+    placedAt: order.placed_at,
+    outcome,
+    lines: view.lines.filter((line) => outcome === "cancelled" || (left.get(line.id) ?? 0) > 0).map((line) => ({
+      name: line.name,
+      size: line.size,
+      color: line.color,
+      quantity: outcome === "cancelled" ? line.quantity : left.get(line.id)!,
+    })),
+  };
+}
+
+function withdrawalOutcome(order: OrderRow, returnDays: number, now: Date): WithdrawalOutcome {
+  if (nextOrderState(stateOf(order), { type: "cancel" })) return "cancelled";
+  if (order.status === "shipped" || order.status === "delivered") {
+    if (!returnWindowOf(order, returnDays, now).open) throw new DomainError("RETURN_WINDOW_CLOSED", `Order ${order.id}: the window closed.`);
+    return "return";
+  }
+  throw new DomainError("ALREADY_WITHDRAWN", `Order ${order.id} is ${order.status}.`);
+}
+
+export interface WithdrawalResult {
+  orderId: number;
+  outcome: WithdrawalOutcome;
+  receivedAt: string;
+}
+
+/**
+ * Withdraws from the order with this number and email, once confirmed: before shipping the order
+ * is cancelled (its stock back; a paid one refunded in full through the provider), afterwards
+ * every line not yet returned is asked back. The acknowledgement e-mail states the date and time
+ * it arrived. Throws WITHDRAWAL_NO_MATCH, ALREADY_WITHDRAWN, RETURN_WINDOW_CLOSED.
+ */
+export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, input: { number: string; email: string }, now = new Date()): Promise<WithdrawalResult> {
+  const orderId = await findByNumberAndEmail(db, input.number, input.email);
+  const at = now.toISOString();
+  const settings = await getShopSettings(db);
+  const result = await db.transaction().execute(async (trx) => {
+    const order = (await lockOrder(trx, orderId, at))!;
+    const outcome = withdrawalOutcome(order, settings.returnDays, now);
+    let returnId: number | null = null;
+    if (outcome === "cancelled") {
+      const cancelled = await transitionOrder(trx, order, { type: "cancel" }, at, { cancelled_at: at });
+      await releaseOrder(trx, order.id, at);
+      if (cancelled.payment_status === "paid") await recordRefund(trx, order.id, null, order.total_cents - order.refunded_cents, at);
+    } else {
+      const left = await returnableQuantities(trx, order.id);
+      const lines = [...left].filter(([, quantity]) => quantity > 0).map(([orderLineId, quantity]) => ({ orderLineId, quantity, reason: "withdrawal" as const }));
+      if (!lines.length) throw new DomainError("ALREADY_WITHDRAWN", `Order ${order.id}: every line is in a return.`);
+      returnId = await insertReturn(trx, order, "withdrawal", lines, settings.returnFeeCents, at);
+    }
+    await trx.insertInto("withdrawals").values({ order_id: order.id, email: order.email, outcome, return_id: returnId, received_at: at }).execute();
+    const view = await loadOrderView(trx, order.id);
+    await enqueueMail(trx, withdrawalMail(view, { outcome, receivedAt: at, return: returnId === null ? null : await loadReturn(trx, returnId) }, settings), { now });
+    return { orderId: order.id, outcome, receivedAt: at };
+  });
+  wakeMailWorkers();
+  if (result.outcome === "cancelled") await issuePendingRefunds(db, provider, { orderId }, now);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's steps: the parcel came back, the money goes back.
+
+/** Marks the order's requested returns received (the parcel arrived); e-mails the shopper. Throws NOTHING_TO_DO when none waits. */
+export async function markReturnReceived(db: Kysely<Database>, orderId: number, now = new Date()): Promise<number[]> {
+  const at = now.toISOString();
+  const ids = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, at);
+    if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+    const received = await trx
+      .updateTable("returns")
+      .set({ status: "received", received_at: at, updated_at: at })
+      .where("order_id", "=", orderId)
+      .where("status", "=", "requested")
+      .returning("id")
+      .execute();
+    if (!received.length) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no return waiting to be received.`);
+    const view = await loadOrderView(trx, orderId);
+    for (const { id } of received) await enqueueMail(trx, returnReceivedMail(view, await loadReturn(trx, id)), { now });
+    return received.map((r) => r.id);
+  });
+  wakeMailWorkers();
+  return ids;
+}
+
+/** The order's payment that took the money: refunds go back through it. */
+async function paidPayment(trx: Transaction<Database>, orderId: number) {
+  return trx.selectFrom("payments").select(["id", "provider", "provider_ref"]).where("order_id", "=", orderId).where("status", "=", "paid").orderBy("id", "desc").executeTakeFirst();
+}
+
+async function recordRefund(trx: Transaction<Database>, orderId: number, returnId: number | null, amountCents: number, at: string): Promise<void> {
+  const payment = await paidPayment(trx, orderId);
+  if (!payment) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no paid payment to refund.`);
+  await trx.insertInto("refunds").values({ order_id: orderId, payment_id: payment.id, return_id: returnId, amount_cents: Math.max(0, amountCents), status: "pending", created_at: at, done_at: null }).execute();
+}
+
+/**
+ * Refunds the order's received returns (and a cancelled paid order not yet refunded) through
+ * the provider. Returns the refunds made now; one the provider refuses stays pending and the
+ * sweep retries it. Throws NOTHING_TO_DO when nothing is due.
+ */
+export async function refundOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, at);
+    if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+    const due = await trx
+      .selectFrom("returns as r")
+      .leftJoin("refunds as f", "f.return_id", "r.id")
+      .select(["r.id", "r.refund_cents"])
+      .where("r.order_id", "=", orderId)
+      .where("r.status", "=", "received")
+      .where("f.id", "is", null)
+      .execute();
+    for (const ret of due) await recordRefund(trx, orderId, ret.id, ret.refund_cents, at);
+    const pending = await trx.selectFrom("refunds").select("id").where("order_id", "=", orderId).where("status", "=", "pending").execute();
+    if (!due.length && !pending.length) {
+      if (order.status === "cancelled" && order.payment_status === "paid") await recordRefund(trx, orderId, null, order.total_cents - order.refunded_cents, at);
+      else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
+    }
+  });
+  return issuePendingRefunds(db, provider, { orderId }, now);
+}
+
+/**
+ * Asks the provider for every pending refund (of one order, or all: the minute sweep), each with
+ * its own idempotency key, then records it done in one transaction with the order's refund event
+ * and the refund e-mail. A bank transfer has no provider: the owner sends the money back by
+ * transfer (the tool says so) and the refund is recorded as made.
+ */
+export async function issuePendingRefunds(db: Kysely<Database>, provider: PaymentProvider, scope: { orderId?: number } = {}, now = new Date()): Promise<number> {
+  let query = db
+    .selectFrom("refunds as f")
+    .innerJoin("payments as p", "p.id", "f.payment_id")
+    .select(["f.id", "f.order_id", "f.return_id", "f.amount_cents", "p.provider", "p.provider_ref"])
+    .where("f.status", "=", "pending")
+    .orderBy("f.id")
+    .limit(50);
+  if (scope.orderId !== undefined) query = query.where("f.order_id", "=", scope.orderId);
+  const pending = await query.execute();
+  let done = 0;
+  for (const refund of pending) {
+    if (refund.amount_cents > 0 && refund.provider !== "bank_transfer") {
+      if (refund.provider !== provider.id || !refund.provider_ref) {
+        log.warn("a refund waits for a provider this shop no longer uses", { refundId: refund.id, provider: refund.provider });
+        continue;
+      }
+      try {
+        await provider.refund({ providerRef: refund.provider_ref, amountCents: refund.amount_cents, idempotencyKey: `bottega-refund-r${refund.id}` });
+      } catch (error) {
+        log.warn("refund failed, will retry", { refundId: refund.id, error: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+    }
+    if (await completeRefund(db, refund.id, now)) done++;
+  }
+  if (done) wakeMailWorkers();
+  return done;
+}
+
+async function completeRefund(db: Kysely<Database>, refundId: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirstOrThrow();
+    const order = (await lockOrder(trx, refund.order_id, at))!;
+    const marked = await trx.updateTable("refunds").set({ status: "done", done_at: at }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
+    if (marked.numUpdatedRows !== 1n) return false;
+    if (refund.return_id !== null) await trx.updateTable("returns").set({ status: "refunded", refunded_at: at, updated_at: at }).where("id", "=", refund.return_id).execute();
+    // Full when nothing more can come back: a cancelled order's one refund, or every unit returned and refunded.
+    let full = order.status === "cancelled";
+    if (!full) {
+      const left = await returnableQuantities(trx, order.id);
+      const open = await trx.selectFrom("returns").select("id").where("order_id", "=", order.id).where("status", "!=", "refunded").executeTakeFirst();
+      full = [...left.values()].every((quantity) => quantity === 0) && !open;
+    }
+    await transitionOrder(trx, order, { type: "refund", full }, at, { refunded_cents: order.refunded_cents + refund.amount_cents });
+    const view = await loadOrderView(trx, order.id);
+    await enqueueMail(trx, refundIssuedMail(view, { amountCents: refund.amount_cents, return: refund.return_id === null ? null : await loadReturn(trx, refund.return_id) }), { now });
+    return true;
+  });
+}
