@@ -22,7 +22,7 @@ export default [
       ...localized("account/addresses", "routes/account-addresses.tsx"),
       ...localized("account/export", "routes/account-export.ts"),
       ...localized("account/orders", "routes/account-orders.tsx"),
-      ...localized("account/orders/:id", "routes/account-orders.tsx"),
+      ...localized("account/orders/:id", "routes/account-order.tsx"),
     ]),
     ...localized("blog", "routes/content-list.tsx"),
     ...localized("blog/:slug", "routes/content-entry.tsx"),
@@ -36,6 +36,8 @@ export default [
     ...localized("pages/storelocator", "routes/store-locator.tsx"),
     ...localized("pages/country", "routes/country.tsx"),
     ...localized("pages/cookies", "routes/cookies.tsx"),
+    // The withdrawal function (Directive (EU) 2023/2673): anyone, with the order number and email.
+    ...localized("pages/recesso", "routes/withdrawal.tsx", "pages/withdrawal"),
     ...localized("pages/*", "routes/static-page.tsx"),
     ...localized("products/*", "routes/product.tsx"),
     ...localized("search", "routes/search.tsx"),

@@ -1,32 +1,90 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/account-orders";
+import { OrderStatusBadges } from "~/components/order/order-status";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
+import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { listAccountOrders } from "~/modules/order/order.service.server";
+import { formatLongDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
 
-// The account's orders. Orders come with the Checkout issue; until then every account has none,
-// and an order page for any number is the designed 404.
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { env, tns, href } = getRequestContext(context);
-  const t = tns("account");
-  if (params.id !== undefined) throw data({ message: t("account.orderNotFound") }, { status: 404 });
-  return { title: t("account.ordersTitle"), path: href("/account/orders"), origin: env.PUBLIC_URL, orders: [] as never[] };
+// /account/orders: the account's orders, newest first, ten to a page (?page=N; a page past the
+// last shows the last, anything else the first).
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const userId = await requireAccountHolder(context, request);
+  const { db, env, locale, tns, href } = getRequestContext(context);
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const history = await listAccountOrders(db, userId, Number.isSafeInteger(requested) && requested > 0 ? requested : 1);
+  return {
+    ...history,
+    title: tns("orders")("meta.orders"),
+    path: href("/account/orders"),
+    origin: env.PUBLIC_URL,
+    texts: pickTexts(locale, ["orders"]),
+  };
 }
 
-export default function AccountOrders() {
-  const { t } = useTranslation("account");
-  const { href } = useLocale();
+export default function AccountOrders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("orders");
+  const { href, locale } = useLocale();
+  const { orders, page, pageCount } = loaderData;
+  const pageHref = (n: number) => (n === 1 ? href("/account/orders") : `${href("/account/orders")}?page=${n}`);
   return (
     <section aria-labelledby="orders-title" className="bg-paper p-6 shadow-sm desk:p-8">
       <h1 id="orders-title" className="mb-6 text-3xl">
-        {t("account.ordersTitle")}
+        {t("list.title")}
       </h1>
-      <p className="mb-6 text-stone">{t("account.ordersEmpty")}</p>
-      <Link to={href("/categories/donna")} className="btn btn-primary">
-        {t("account.ordersEmptyCta")}
-      </Link>
+      {orders.length === 0 ? (
+        <>
+          <p className="mb-6 text-stone">{t("list.empty")}</p>
+          <Link to={href("/categories/donna")} className="btn btn-primary">
+            {t("list.emptyCta")}
+          </Link>
+        </>
+      ) : (
+        <>
+          <ul className="divide-y divide-line border-y border-line" data-testid="order-list">
+            {orders.map((order) => (
+              <li key={order.id} className="grid gap-3 py-5 desk:grid-cols-[1fr_auto] desk:items-center" data-testid="order-row">
+                <div className="space-y-2">
+                  <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+                    <Link to={href(`/account/orders/${order.id}`)} className="link font-medium" aria-label={t("list.view", { number: order.number })}>
+                      {order.number}
+                    </Link>
+                    <span className="text-sm text-stone">{formatLongDate(order.placedAt, locale)}</span>
+                    <span className="text-sm text-stone">{t("list.items", { count: order.itemCount })}</span>
+                  </p>
+                  <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} shippingStatus={order.shippingStatus} />
+                </div>
+                <p className="font-medium desk:text-right">{formatMoney(order.totalCents, locale)}</p>
+              </li>
+            ))}
+          </ul>
+          {pageCount > 1 ? (
+            <nav aria-label={t("list.pages")} className="mt-6 flex items-center justify-between gap-4 text-sm">
+              {page > 1 ? (
+                <Link to={pageHref(page - 1)} className="btn btn-secondary" rel="prev">
+                  {t("list.previous")}
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span aria-current="page">{t("list.page", { page, count: pageCount })}</span>
+              {page < pageCount ? (
+                <Link to={pageHref(page + 1)} className="btn btn-secondary" rel="next">
+                  {t("list.next")}
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

@@ -7,3 +7,11 @@ import { INTL_LOCALE, type Locale } from "./locale";
 export function formatLongDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
 }
+
+/**
+ * A moment as a date and time in Italy (the shop's time zone, whatever the server's or the
+ * reader's): the withdrawal's acknowledgement states when it arrived ("24 novembre 2026, 15:05").
+ */
+export function formatRomeDateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" }).format(new Date(iso));
+}

@@ -63,10 +63,16 @@ export async function variantWithStock(db: Kysely<Database>, stock: number, inde
 export async function paidOrder(
   db: Kysely<Database>,
   provider: PaymentProvider,
-  { lines, pay = true, method = "card" as PaymentMethod, userId = null }: { lines: { sku: string; quantity: number }[]; pay?: boolean; method?: PaymentMethod; userId?: number | null },
+  {
+    lines,
+    pay = true,
+    method = "card" as PaymentMethod,
+    userId = null,
+    email,
+  }: { lines: { sku: string; quantity: number }[]; pay?: boolean; method?: PaymentMethod; userId?: number | null; email?: string },
 ) {
   const [first, ...more] = lines;
-  const { bagId, input } = await readyCheckout(db, { sku: first.sku, quantity: first.quantity, method });
+  const { bagId, input } = await readyCheckout(db, { sku: first.sku, quantity: first.quantity, method, ...(email ? { email } : {}) });
   for (const line of more) await addToBag(db, { bagId, sku: line.sku, quantity: line.quantity });
   const bag = await getBag(db, "it", bagId);
   const who = userId === null ? input.who : ({ kind: "account", userId } as const);

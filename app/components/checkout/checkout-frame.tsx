@@ -96,24 +96,42 @@ export function OrderSummary({ lines, totals, couponCode, headingLevel = 2 }: { 
           </li>
         ))}
       </ul>
-      <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
-        <dt>{t("summary.subtotal")}</dt>
-        <dd className="text-right tabular-nums">{money(totals.subtotalCents)}</dd>
-        {totals.discountCents > 0 ? (
-          <>
-            <dt>{t("summary.discount", { code: couponCode ?? "" })}</dt>
-            <dd className="text-right tabular-nums">−{money(totals.discountCents)}</dd>
-          </>
-        ) : null}
-        <dt>{t("summary.shipping")}</dt>
-        <dd className="text-right tabular-nums">{totals.shippingCents === 0 ? t("summary.free") : money(totals.shippingCents)}</dd>
-        <dt className="border-t border-line pt-3 text-base font-medium">{t("summary.total")}</dt>
-        <dd className="border-t border-line pt-3 text-right text-base font-medium tabular-nums" data-testid="order-total">
-          {money(totals.totalCents)}
-        </dd>
-        <dd className="col-span-2 text-xs text-stone">{t("summary.vat", { amount: money(totals.vatCents) })}</dd>
-      </dl>
+      <SummaryTotalsList totals={totals} couponCode={couponCode} />
     </section>
+  );
+}
+
+/** Subtotal, discount, shipping, total and VAT (and what was refunded, for an order with returns). */
+export function SummaryTotalsList({ totals, couponCode, refundedCents = 0 }: { totals: SummaryTotals; couponCode?: string | null; refundedCents?: number }) {
+  const { t } = useTranslation("checkout");
+  const { locale } = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
+      <dt>{t("summary.subtotal")}</dt>
+      <dd className="text-right tabular-nums">{money(totals.subtotalCents)}</dd>
+      {totals.discountCents > 0 ? (
+        <>
+          <dt>{t("summary.discount", { code: couponCode ?? "" })}</dt>
+          <dd className="text-right tabular-nums">−{money(totals.discountCents)}</dd>
+        </>
+      ) : null}
+      <dt>{t("summary.shipping")}</dt>
+      <dd className="text-right tabular-nums">{totals.shippingCents === 0 ? t("summary.free") : money(totals.shippingCents)}</dd>
+      <dt className="border-t border-line pt-3 text-base font-medium">{t("summary.total")}</dt>
+      <dd className="border-t border-line pt-3 text-right text-base font-medium tabular-nums" data-testid="order-total">
+        {money(totals.totalCents)}
+      </dd>
+      <dd className="col-span-2 text-xs text-stone">{t("summary.vat", { amount: money(totals.vatCents) })}</dd>
+      {refundedCents > 0 ? (
+        <>
+          <dt>{t("summary.refunded")}</dt>
+          <dd className="text-right tabular-nums" data-testid="order-refunded">
+            −{money(refundedCents)}
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 

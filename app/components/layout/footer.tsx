@@ -12,6 +12,8 @@ interface FooterLink {
   only?: Locale;
   /** A document rather than a page of the shop. */
   file?: boolean;
+  /** The English page's own path, where it differs. */
+  enPath?: string;
 }
 
 const HELP: FooterLink[] = [
@@ -35,6 +37,8 @@ const LEGAL: FooterLink[] = [
   { key: "privacy", path: "/pages/Privacy-Policy" },
   { key: "cookies", path: "/pages/Cookie-Policy" },
   { key: "accessibility", path: "/pages/Accessibility" },
+  // The withdrawal function (Directive (EU) 2023/2673): on every page, for anyone, no account needed.
+  { key: "withdrawal", path: "/pages/recesso", enPath: "/pages/withdrawal" },
 ];
 
 const SOCIAL = [
@@ -125,7 +129,7 @@ function LinkItems({ links, locale }: { links: FooterLink[]; locale: Locale }) {
               {t(`footer.links.${l.key}` as never)}
             </a>
           ) : (
-            <Link to={localizePath(l.path, locale)} className="link inline-flex min-h-10 items-center">
+            <Link to={localizePath(locale === "en" && l.enPath ? l.enPath : l.path, locale)} className="link inline-flex min-h-10 items-center">
               {t(`footer.links.${l.key}` as never)}
             </Link>
           )}

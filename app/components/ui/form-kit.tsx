@@ -50,7 +50,8 @@ export function useTranslateErrors() {
 /** A kept value by field name; "shipping.street" names a field of a nested group (conform nests them). */
 function valueAt(values: Record<string, unknown>, name: string): unknown {
   if (name in values) return values[name];
-  return name.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), values);
+  // "shipping.street", "lines[0].quantity": conform nests the values it sends back.
+  return name.split(/\.|\[(\d+)\]\.?/).filter(Boolean).reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), values);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Locale } from "~/db/schema";
 import { type MailKey, renderMail, type MailLine } from "~/modules/mail/mail-template.server";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
+import { formatRomeDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
@@ -72,11 +73,6 @@ function withdrawalParagraph(locale: Locale): MailLine[] {
   return [{ key: "order.withdrawalLink", values: { url }, link: url }];
 }
 
-/** A moment as the shopper reads it: date and time in Italy, in the order's language. */
-export function formatDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" }).format(new Date(iso));
-}
-
 /** The window ends at midnight: its last day is the one before. */
 const lastDayBefore = (iso: string) => new Date(Date.parse(iso) - 1).toISOString();
 
@@ -139,7 +135,7 @@ export function returnRequestedMail(order: OrderView, ret: ReturnView, settings:
 
 /** The withdrawal's acknowledgement on a durable medium, with the date and time it arrived. */
 export function withdrawalMail(order: OrderView, withdrawal: { outcome: "cancelled" | "return"; receivedAt: string; return: ReturnView | null }, settings: ShopSettings): OutgoingMail {
-  const when = formatDateTime(withdrawal.receivedAt, order.locale);
+  const when = formatRomeDateTime(withdrawal.receivedAt, order.locale);
   const next: MailLine[][] =
     withdrawal.outcome === "cancelled"
       ? [[{ key: order.paymentStatus === "paid" || order.paymentStatus === "refunded" ? "order.withdrawalCancelledPaid" : "order.withdrawalCancelled", values: { amount: formatMoney(order.totalCents - order.refundedCents, order.locale) } }]]
