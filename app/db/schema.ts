@@ -482,6 +482,8 @@ export interface OrderLinesTable {
   unit_cents: number;
   quantity: number;
   total_cents: number;
+  /** The line's share of the order's discount. */
+  discount_cents: ColumnType<number, number | undefined, number>;
 }
 
 export type PaymentStatus = "pending" | "paid" | "failed" | "refund_pending" | "refunded" | "cancelled";

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/account-order";
 import { AddressBlock, SummaryTotalsList } from "~/components/checkout/checkout-frame";
@@ -164,7 +165,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         </section>
         <section aria-labelledby="details-title" className="space-y-5 text-sm">
           <h2 id="details-title" className="sr-only">
-            {t("detail.statuses")}
+            {t("detail.details")}
           </h2>
           <div>
             <h3 className="mb-1 font-medium">{t("detail.shippingAddress")}</h3>
@@ -236,13 +237,7 @@ function ReturnSection({ loaderData, actionData }: Pick<Route.ComponentProps, "l
   const kit = useFormKit("return", actionData?.result, [...fields, "lines"], formRef, done ? `done-${loaderData.returns.length}` : "");
   const pending = useNavigation().state === "submitting";
   const lastDay = returnWindow.closesAt ? formatLongDate(new Date(Date.parse(returnWindow.closesAt) - 1).toISOString(), locale) : null;
-  if (done) {
-    return (
-      <p role="status" className="border-l-4 border-success bg-ivory p-4 text-sm" data-testid="return-done">
-        {t("return.done")}
-      </p>
-    );
-  }
+  if (done) return <ReturnDone />;
   if (returnWindow.ended && lastDay) return <p className="text-sm text-stone">{t("return.closed", { date: lastDay })}</p>;
   if (!returnWindow.canRequest) return null;
   return (
@@ -296,6 +291,18 @@ function ReturnSection({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         </SubmitButton>
       </Form>
     </section>
+  );
+}
+
+/** The request's acknowledgement takes the focus from the form it replaces (JavaScript), so it is read out. */
+function ReturnDone() {
+  const { t } = useTranslation("orders");
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} tabIndex={-1} role="status" className="border-l-4 border-success bg-ivory p-4 text-sm outline-none" data-testid="return-done">
+      {t("return.done")}
+    </p>
   );
 }
 

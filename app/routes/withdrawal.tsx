@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -120,9 +121,10 @@ function ConfirmStep({ actionData }: { actionData: ConfirmData }) {
   const kit = useFormKit("withdrawal-confirm", actionData.result, ["confirm"], formRef);
   const pending = useNavigation().state === "submitting";
   const { preview, pair } = actionData;
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
   return (
     <section aria-labelledby="confirm-title" className="space-y-6" data-testid="withdrawal-confirm">
-      <h2 id="confirm-title" className="font-display text-2xl">
+      <h2 id="confirm-title" ref={heading} tabIndex={-1} className="font-display text-2xl outline-none">
         {t("withdrawal.confirmTitle", { number: preview.number })}
       </h2>
       <p className="text-sm text-stone">{t("withdrawal.placed", { date: formatLongDate(preview.placedAt, locale) })}</p>
@@ -163,8 +165,9 @@ function DoneStep({ number, receivedAt, outcome }: { number: string; receivedAt:
   const { t } = useTranslation("orders");
   const { locale } = useLocale();
   const when = formatRomeDateTime(receivedAt, locale);
+  const box = useFocusOnArrival<HTMLElement>();
   return (
-    <section aria-labelledby="done-title" role="status" className="space-y-4 border-l-4 border-success bg-ivory p-6" data-testid="withdrawal-done">
+    <section ref={box} tabIndex={-1} aria-labelledby="done-title" role="status" className="space-y-4 border-l-4 border-success bg-ivory p-6 outline-none" data-testid="withdrawal-done">
       <h2 id="done-title" className="font-display text-2xl">
         {t("withdrawal.doneTitle")}
       </h2>
@@ -172,6 +175,16 @@ function DoneStep({ number, receivedAt, outcome }: { number: string; receivedAt:
       <p>{outcome === "cancelled" ? t("withdrawal.doneCancelled") : t("withdrawal.doneReturn")}</p>
     </section>
   );
+}
+
+/**
+ * With JavaScript a step replaces the form that had the focus: the focus moves to the new step,
+ * so a screen reader reads it (without JavaScript the browser loads it as a new page).
+ */
+function useFocusOnArrival<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

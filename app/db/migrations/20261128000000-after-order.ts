@@ -10,6 +10,9 @@ export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable("orders").addColumn("delivered_at", ts).execute();
   await db.schema.alterTable("orders").addColumn("tracking_number", "varchar(64)").execute();
   await db.schema.alterTable("orders").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  // Each line's share of the order's discount (a code may apply to some products only): what a
+  // return of the line pays back.
+  await db.schema.alterTable("order_lines").addColumn("discount_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
 
   await withId(db, db.schema.createTable("returns"))
     .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
@@ -69,4 +72,5 @@ export async function up(db: MigrationDb): Promise<void> {
 export async function down(db: MigrationDb): Promise<void> {
   for (const table of ["withdrawals", "refunds", "return_lines", "returns"]) await db.schema.dropTable(table).ifExists().execute();
   for (const column of ["refunded_cents", "tracking_number", "delivered_at", "shipped_at"]) await db.schema.alterTable("orders").dropColumn(column).execute();
+  await db.schema.alterTable("order_lines").dropColumn("discount_cents").execute();
 }

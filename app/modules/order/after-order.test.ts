@@ -11,7 +11,7 @@ import { DomainError } from "~/utils/domain-error";
 import { confirmTransfer, deliverOrder, shipOrder } from "./fulfilment.service.server";
 import { getOrderFor, listAccountOrders, ORDERS_PER_PAGE } from "./order.service.server";
 import { reorder } from "./reorder.service.server";
-import { returnAmounts } from "./return-refund";
+import { lineDiscounts, returnAmounts } from "./return-refund";
 import { issuePendingRefunds, listReturns, markReturnReceived, previewWithdrawal, refundOrder, requestReturn, withdraw } from "./returns.service.server";
 import { addItalianWorkingDays, easterSunday, isItalianWorkingDay, returnWindowEnd, romeDay, romeMidnight } from "./working-days";
 
@@ -57,7 +57,9 @@ describe("Italian working days", () => {
 });
 
 describe("what a return refunds", () => {
-  const order = { subtotalCents: 25_000, discountCents: 2_500, shippingCents: 700, lines: [{ id: 1, unitCents: 10_000, quantity: 2 }, { id: 2, unitCents: 5_000, quantity: 1 }] };
+  // 10 % off everything: 25 000 − 2 500, spread over the lines by lineDiscounts.
+  const shares = lineDiscounts([{ id: 1, totalCents: 20_000 }, { id: 2, totalCents: 5_000 }], [1, 2], 2_500);
+  const order = { shippingCents: 700, lines: [{ id: 1, unitCents: 10_000, quantity: 2, discountCents: shares.get(1)! }, { id: 2, unitCents: 5_000, quantity: 1, discountCents: shares.get(2)! }] };
 
   it("the goods less their share of the discount, less the fee; the last return adds the delivery", () => {
     const first = returnAmounts({ order, before: {}, returning: [{ orderLineId: 1, quantity: 1, reason: "too_small" }], feeCents: 1_000 });
@@ -71,16 +73,27 @@ describe("what a return refunds", () => {
   it("waives the fee when every line is the shop's mistake, and never refunds less than nothing", () => {
     expect(returnAmounts({ order, before: {}, returning: [{ orderLineId: 2, quantity: 1, reason: "faulty" }], feeCents: 1_000 }).feeCents).toBe(0);
     expect(returnAmounts({ order, before: {}, returning: [{ orderLineId: 2, quantity: 1, reason: "faulty" }, { orderLineId: 1, quantity: 1, reason: "too_small" }], feeCents: 1_000 }).feeCents).toBe(1_000);
-    const cheap = { subtotalCents: 500, discountCents: 0, shippingCents: 700, lines: [{ id: 1, unitCents: 250, quantity: 2 }] };
+    const cheap = { shippingCents: 700, lines: [{ id: 1, unitCents: 250, quantity: 2, discountCents: 0 }] };
     expect(returnAmounts({ order: cheap, before: {}, returning: [{ orderLineId: 1, quantity: 1, reason: "too_small" }], feeCents: 1_000 })).toEqual({ goodsCents: 250, feeCents: 250, refundCents: 0, completesOrder: false });
   });
 
   it("loses no cent to rounding over several returns", () => {
-    const odd = { subtotalCents: 9_999, discountCents: 1_000, shippingCents: 0, lines: [{ id: 1, unitCents: 3_333, quantity: 3 }] };
+    const odd = { shippingCents: 0, lines: [{ id: 1, unitCents: 3_333, quantity: 3, discountCents: 1_000 }] };
     const one = returnAmounts({ order: odd, before: {}, returning: [{ orderLineId: 1, quantity: 1, reason: "other" }], feeCents: 0 });
     const two = returnAmounts({ order: odd, before: { 1: 1 }, returning: [{ orderLineId: 1, quantity: 1, reason: "other" }], feeCents: 0 });
     const three = returnAmounts({ order: odd, before: { 1: 2 }, returning: [{ orderLineId: 1, quantity: 1, reason: "other" }], feeCents: 0 });
     expect(one.goodsCents + two.goodsCents + three.goodsCents).toBe(8_999);
+    // Shares of a discount spread over lines add up to it exactly.
+    const spread = lineDiscounts([{ id: 1, totalCents: 3_333 }, { id: 2, totalCents: 3_333 }, { id: 3, totalCents: 3_334 }], [1, 2, 3], 1_000);
+    expect([...spread.values()].reduce((a, b) => a + b, 0)).toBe(1_000);
+  });
+
+  it("a code for some products only: a line it did not discount comes back at its full price", () => {
+    // 50 % off product A only: A 100 € (50 € off), B 100 €; the order cost 150 €.
+    const shares = lineDiscounts([{ id: 1, totalCents: 10_000 }, { id: 2, totalCents: 10_000 }], [1], 5_000);
+    const limited = { shippingCents: 0, lines: [{ id: 1, unitCents: 10_000, quantity: 1, discountCents: shares.get(1)! }, { id: 2, unitCents: 10_000, quantity: 1, discountCents: shares.get(2)! }] };
+    expect(returnAmounts({ order: limited, before: {}, returning: [{ orderLineId: 2, quantity: 1, reason: "faulty" }], feeCents: 1_000 }).goodsCents).toBe(10_000);
+    expect(returnAmounts({ order: limited, before: {}, returning: [{ orderLineId: 1, quantity: 1, reason: "faulty" }], feeCents: 1_000 }).goodsCents).toBe(5_000);
   });
 });
 
@@ -134,6 +147,9 @@ describeEachDatabase("after the order", (ctx) => {
     await expect(requestReturn(db, { orderId, viewer: { userId: null, sessionId: "someone-else" }, lines: [{ orderLineId: lineA.id, quantity: 1, reason: "too_small" }] }, inWindow).catch(code)).resolves.toBe("ORDER_NOT_FOUND");
     await expect(requestReturn(db, { orderId, viewer, lines: [{ orderLineId: lineA.id, quantity: 3, reason: "too_small" }] }, inWindow).catch(code)).resolves.toBe("NOTHING_TO_RETURN");
     await expect(requestReturn(db, { orderId, viewer, lines: [] }, inWindow).catch(code)).resolves.toBe("NOTHING_TO_RETURN");
+    // The same line named twice asks for the sum: one unit of B twice is more than was bought.
+    const twice = { orderLineId: lineB.id, quantity: 1, reason: "faulty" as const };
+    await expect(requestReturn(db, { orderId, viewer, lines: [twice, twice] }, inWindow).catch(code)).resolves.toBe("NOTHING_TO_RETURN");
     await expect(requestReturn(db, { orderId, viewer, lines: [{ orderLineId: lineA.id, quantity: 1, reason: "too_small" }] }, new Date("2026-12-28T23:00:00Z")).catch(code)).resolves.toBe("RETURN_WINDOW_CLOSED");
 
     const returnId = await requestReturn(db, { orderId, viewer, lines: [{ orderLineId: lineA.id, quantity: 1, reason: "too_small" }] }, inWindow);
@@ -243,6 +259,8 @@ describeEachDatabase("after the order", (ctx) => {
     expect(await getOrderFor(db, orderId, viewer)).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundedCents: order.totalCents });
   });
 
+  // The races run truly in parallel on PostgreSQL (a pool of connections); SQLite's single
+  // connection serializes them, which still checks that the loser sees the winner's result.
   it("a return and a withdrawal racing for the same delivered order never return more than was bought", async () => {
     const { db } = ctx();
     const { provider } = recordingProvider();
@@ -333,10 +351,17 @@ describeEachDatabase("after the order", (ctx) => {
     const variant = await variantWithStock(db, 50, 29);
     const ids: number[] = [];
     for (let i = 0; i < ORDERS_PER_PAGE + 2; i++) ids.push((await paidOrder(db, provider, { lines: [{ sku: variant.sku, quantity: 1 }], userId: user.id, pay: i % 2 === 0 })).orderId);
-    const transfer = await paidOrder(db, provider, { lines: [{ sku: variant.sku, quantity: 1 }], userId: user.id, method: "bankTransfer" });
+    const transfer = await paidOrder(db, provider, { lines: [{ sku: variant.sku, quantity: 1 }], userId: user.id, method: "bankTransfer", email: "history@example.com" });
     await confirmTransfer(db, transfer.orderId);
     await expect(confirmTransfer(db, transfer.orderId).catch(code)).resolves.toBe("ILLEGAL_TRANSITION");
     expect(await getOrderFor(db, transfer.orderId, { userId: user.id, sessionId: null })).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    // Withdrawn: a transfer's refund waits for the owner to send it (the sweep cannot), then is recorded.
+    const { number } = await getOrderFor(db, transfer.orderId, { userId: user.id, sessionId: null });
+    await withdraw(db, provider, { number, email: "history@example.com" });
+    expect(await issuePendingRefunds(db, provider)).toBe(0);
+    expect(await getOrderFor(db, transfer.orderId, { userId: user.id, sessionId: null })).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+    expect(await refundOrder(db, provider, transfer.orderId)).toBe(1);
+    expect(await getOrderFor(db, transfer.orderId, { userId: user.id, sessionId: null })).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
 
     const first = await listAccountOrders(db, user.id, 1);
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: ORDERS_PER_PAGE + 3 });

@@ -119,7 +119,8 @@ export function orderShippedMail(order: OrderView, settings: ShopSettings): Outg
 export function orderDeliveredMail(order: OrderView, returnsCloseAt: string | null): OutgoingMail {
   return orderMail(order, "order-delivered", "order.deliveredSubject", [
     [{ key: "order.deliveredBody", values: { number: order.number } }],
-    ...(returnsCloseAt ? [[{ key: "order.deliveredReturns" as const, values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
+    // A guest has no order page: the withdrawal link (in every order e-mail) is the way back.
+    ...(returnsCloseAt ? [[{ key: order.userId === null ? ("order.deliveredReturnsGuest" as const) : ("order.deliveredReturns" as const), values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
   ]);
 }
 

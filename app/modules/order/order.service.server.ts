@@ -15,6 +15,7 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderConfirmationMail } from "./order-mail.server";
 import { initialOrderState } from "./order-state";
+import { lineDiscounts } from "./return-refund";
 import { tryTransitionOrder } from "./order-transition.server";
 
 // Placing an order: one transaction re-reads the bag, re-prices it, re-checks the code, takes
@@ -261,6 +262,11 @@ async function insertOrder(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  const discounts = lineDiscounts(
+    bag.lines.map((line) => ({ id: line.id, totalCents: line.totalCents })),
+    bag.discount && bag.discount.problem === null ? bag.discount.eligibleLineIds : [],
+    bag.totals.discountCents,
+  );
   await trx
     .insertInto("order_lines")
     .values(
@@ -275,6 +281,7 @@ async function insertOrder(
         unit_cents: line.unitCents,
         quantity: line.quantity,
         total_cents: line.totalCents,
+        discount_cents: discounts.get(line.id) ?? 0,
       })),
     )
     .execute();
@@ -296,6 +303,8 @@ export interface OrderLineView {
 
 export interface OrderView {
   id: number;
+  /** The account that placed it; null for a guest. */
+  userId: number | null;
   number: string;
   email: string;
   firstName: string;
@@ -335,6 +344,7 @@ export async function loadOrderView(db: Db, orderId: number): Promise<OrderView>
   const lines = await db.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
   return {
     id: order.id,
+    userId: order.user_id,
     number: order.number,
     email: order.email,
     firstName: order.first_name,

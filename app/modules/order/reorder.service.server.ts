@@ -27,9 +27,11 @@ export async function reorder(db: Kysely<Database>, input: { orderId: number | n
       bagId = result.bagId;
       added.push(label);
     } catch (error) {
-      // Sold out, no longer sold, or already in the bag as many as there are.
-      if (isDomainError(error) && (error.code === "OUT_OF_STOCK" || error.code === "PRODUCT_UNAVAILABLE")) unavailable.push(label);
-      else throw error;
+      if (!isDomainError(error) || (error.code !== "OUT_OF_STOCK" && error.code !== "PRODUCT_UNAVAILABLE")) throw error;
+      // The bag already holds all there is of a size still sold: it is in the bag, not unavailable.
+      const inStock = error.code === "OUT_OF_STOCK" && (await db.selectFrom("variants").select("stock").where("sku", "=", line.sku).executeTakeFirst())?.stock;
+      if (inStock) added.push(label);
+      else unavailable.push(label);
     }
   }
   return { bagId, added, unavailable };

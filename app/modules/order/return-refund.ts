@@ -1,8 +1,9 @@
 // What a return pays back (spec §9: the return shipping fee is deducted from the refund). Pure
 // arithmetic in cents, shared by the return request (which records the amount) and its tests.
 //
-// - Each returned unit is worth its price less its share of the order's discount. Shares are
-//   computed on the running total of everything returned so far, so that several returns of one
+// - Each returned unit is worth its price less its share of its line's discount (a code that
+//   applies to some products discounts only their lines: lineDiscounts, at placing). Shares are
+//   computed on the running total of each line's returned units, so that several returns of one
 //   order add up exactly to what the whole order cost (no cent lost or invented by rounding).
 // - The return that brings the last unit back also returns the order's delivery cost (Codice del
 //   Consumo art. 56: a withdrawal from the whole contract refunds the standard delivery).
@@ -17,10 +18,27 @@ export type ReturnLineReason = ReturnReason | "withdrawal";
 const SHOPS_MISTAKE: readonly ReturnLineReason[] = ["faulty", "wrong_item"];
 
 export interface RefundOrder {
-  subtotalCents: number;
-  discountCents: number;
   shippingCents: number;
-  lines: { id: number; unitCents: number; quantity: number }[];
+  /** Each line with what it cost before the discount and its share of the discount. */
+  lines: { id: number; unitCents: number; quantity: number; discountCents: number }[];
+}
+
+/**
+ * The order's discount spread over the lines it applied to, in proportion to their totals; the
+ * cents rounding leaves go to the last of them, so the shares add up to the discount exactly.
+ */
+export function lineDiscounts(lines: { id: number; totalCents: number }[], eligibleIds: readonly number[], discountCents: number): Map<number, number> {
+  const shares = new Map(lines.map((line) => [line.id, 0]));
+  const eligible = lines.filter((line) => eligibleIds.includes(line.id));
+  const base = eligible.reduce((sum, line) => sum + line.totalCents, 0);
+  if (!eligible.length || base <= 0 || discountCents <= 0) return shares;
+  let given = 0;
+  eligible.forEach((line, i) => {
+    const share = i === eligible.length - 1 ? discountCents - given : Math.floor((discountCents * line.totalCents) / base);
+    shares.set(line.id, share);
+    given += share;
+  });
+  return shares;
 }
 
 export interface ReturnedUnits {
@@ -36,15 +54,12 @@ export interface ReturnAmounts {
   completesOrder: boolean;
 }
 
-function merchandise(order: RefundOrder, units: ReturnedUnits): number {
-  return order.lines.reduce((sum, line) => sum + line.unitCents * (units[line.id] ?? 0), 0);
-}
-
-/** The returned units' worth: their price less their share of the discount (rounded in the shop's favour only once, on the running total). */
+/** The returned units' worth: their price less their line's discount share (rounded once, on each line's running total). */
 function worth(order: RefundOrder, units: ReturnedUnits): number {
-  const goods = merchandise(order, units);
-  if (order.subtotalCents <= 0) return 0;
-  return goods - Math.floor((order.discountCents * goods) / order.subtotalCents);
+  return order.lines.reduce((sum, line) => {
+    const returned = Math.min(units[line.id] ?? 0, line.quantity);
+    return sum + line.unitCents * returned - Math.floor((line.discountCents * returned) / line.quantity);
+  }, 0);
 }
 
 export function returnAmounts(input: {

@@ -57,7 +57,7 @@ async function returnedUnits(db: Kysely<Database> | Transaction<Database>, order
 }
 
 async function orderLines(db: Kysely<Database> | Transaction<Database>, orderId: number) {
-  return db.selectFrom("order_lines").select(["id", "unit_cents as unitCents", "quantity"]).where("order_id", "=", orderId).orderBy("id").execute();
+  return db.selectFrom("order_lines").select(["id", "unit_cents as unitCents", "quantity", "discount_cents as discountCents"]).where("order_id", "=", orderId).orderBy("id").execute();
 }
 
 /** What of each line may still be returned: ordered less already in a return. */
@@ -80,7 +80,14 @@ async function insertReturn(
 ): Promise<number> {
   const all = await orderLines(trx, order.id);
   const before = await returnedUnits(trx, order.id);
-  const wanted = lines.filter((line) => line.quantity > 0);
+  // One entry per line: a form naming a line twice asks for the sum (and is checked as such).
+  const merged = new Map<number, { orderLineId: number; quantity: number; reason: ReturnLineReason }>();
+  for (const line of lines) {
+    if (line.quantity <= 0) continue;
+    const seen = merged.get(line.orderLineId);
+    merged.set(line.orderLineId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  const wanted = [...merged.values()];
   if (!wanted.length) throw new DomainError("NOTHING_TO_RETURN", "No line chosen.", { field: "lines" });
   for (const line of wanted) {
     const ordered = all.find((l) => l.id === line.orderLineId);
@@ -89,7 +96,7 @@ async function insertReturn(
     }
   }
   const amounts = returnAmounts({
-    order: { subtotalCents: order.subtotal_cents, discountCents: order.discount_cents, shippingCents: order.shipping_cents, lines: all },
+    order: { shippingCents: order.shipping_cents, lines: all },
     before,
     returning: wanted,
     feeCents,
@@ -224,6 +231,7 @@ export async function previewWithdrawal(db: Kysely<Database>, input: { number: s
   const settings = await getShopSettings(db);
   const outcome = withdrawalOutcome(order, settings.returnDays, now);
   const left = await returnableQuantities(db, orderId);
+  if (outcome === "return" && [...left.values()].every((quantity) => quantity <= 0)) throw new DomainError("ALREADY_WITHDRAWN", `Order ${orderId}: every line is in a return.`);
   const view = await loadOrderView(db, orderId);
   return {
     orderId,
@@ -271,7 +279,7 @@ export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, 
     if (outcome === "cancelled") {
       const cancelled = await transitionOrder(trx, order, { type: "cancel" }, at, { cancelled_at: at });
       await releaseOrder(trx, order.id, at);
-      if (cancelled.payment_status === "paid") await recordRefund(trx, order.id, null, order.total_cents - order.refunded_cents, at);
+      if (cancelled.payment_status === "paid") await recordRefund(trx, cancelled, null, order.total_cents - order.refunded_cents, at);
     } else {
       const left = await returnableQuantities(trx, order.id);
       const lines = [...left].filter(([, quantity]) => quantity > 0).map(([orderLineId, quantity]) => ({ orderLineId, quantity, reason: "withdrawal" as const }));
@@ -284,7 +292,12 @@ export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, 
     return { orderId: order.id, outcome, receivedAt: at };
   });
   wakeMailWorkers();
-  if (result.outcome === "cancelled") await issuePendingRefunds(db, provider, { orderId }, now);
+  // The withdrawal is recorded: a refund the provider cannot make now is the sweep's to retry.
+  if (result.outcome === "cancelled") {
+    await issuePendingRefunds(db, provider, { orderId }, now).catch((error: unknown) =>
+      log.warn("a withdrawal's refund waits for the sweep", { orderId, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
   return result;
 }
 
@@ -318,10 +331,14 @@ async function paidPayment(trx: Transaction<Database>, orderId: number) {
   return trx.selectFrom("payments").select(["id", "provider", "provider_ref"]).where("order_id", "=", orderId).where("status", "=", "paid").orderBy("id", "desc").executeTakeFirst();
 }
 
-async function recordRefund(trx: Transaction<Database>, orderId: number, returnId: number | null, amountCents: number, at: string): Promise<void> {
-  const payment = await paidPayment(trx, orderId);
-  if (!payment) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no paid payment to refund.`);
-  await trx.insertInto("refunds").values({ order_id: orderId, payment_id: payment.id, return_id: returnId, amount_cents: Math.max(0, amountCents), status: "pending", created_at: at, done_at: null }).execute();
+async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnId: number | null, amountCents: number, at: string): Promise<void> {
+  const payment = await paidPayment(trx, order.id);
+  if (!payment) throw new DomainError("NOTHING_TO_DO", `Order ${order.id} has no paid payment to refund.`);
+  // Never more than the order took, counting the refunds made and those on their way.
+  const pending = await trx.selectFrom("refunds").select((eb) => eb.fn.sum<number>("amount_cents").as("sum")).where("order_id", "=", order.id).where("status", "=", "pending").executeTakeFirst();
+  const left = order.total_cents - order.refunded_cents - Number(pending?.sum ?? 0);
+  const amount = Math.max(0, Math.min(amountCents, left));
+  await trx.insertInto("refunds").values({ order_id: order.id, payment_id: payment.id, return_id: returnId, amount_cents: amount, status: "pending", created_at: at, done_at: null }).execute();
 }
 
 /**
@@ -342,57 +359,65 @@ export async function refundOrder(db: Kysely<Database>, provider: PaymentProvide
       .where("r.status", "=", "received")
       .where("f.id", "is", null)
       .execute();
-    for (const ret of due) await recordRefund(trx, orderId, ret.id, ret.refund_cents, at);
+    for (const ret of due) await recordRefund(trx, order, ret.id, ret.refund_cents, at);
     const pending = await trx.selectFrom("refunds").select("id").where("order_id", "=", orderId).where("status", "=", "pending").execute();
     if (!due.length && !pending.length) {
-      if (order.status === "cancelled" && order.payment_status === "paid") await recordRefund(trx, orderId, null, order.total_cents - order.refunded_cents, at);
+      if (order.status === "cancelled" && order.payment_status === "paid") await recordRefund(trx, order, null, order.total_cents - order.refunded_cents, at);
       else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
     }
   });
-  return issuePendingRefunds(db, provider, { orderId }, now);
+  // The owner runs this: a bank transfer's refund is theirs to send, and it is recorded as sent.
+  return issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now);
 }
 
 /**
  * Asks the provider for every pending refund (of one order, or all: the minute sweep), each with
  * its own idempotency key, then records it done in one transaction with the order's refund event
- * and the refund e-mail. A bank transfer has no provider: the owner sends the money back by
- * transfer (the tool says so) and the refund is recorded as made.
+ * and the refund e-mail. A bank transfer has no provider: its refund waits until the owner sends
+ * the money (`npm run orders -- refund`, which passes includeTransfers) and is recorded then.
  */
-export async function issuePendingRefunds(db: Kysely<Database>, provider: PaymentProvider, scope: { orderId?: number } = {}, now = new Date()): Promise<number> {
+export async function issuePendingRefunds(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  scope: { orderId?: number; includeTransfers?: boolean } = {},
+  now = new Date(),
+): Promise<number> {
+  // Only refunds this process can make: another provider's (the shop switched) would hold the
+  // batch's places forever.
+  const providers = scope.includeTransfers ? [provider.id, "bank_transfer"] : [provider.id];
   let query = db
     .selectFrom("refunds as f")
     .innerJoin("payments as p", "p.id", "f.payment_id")
-    .select(["f.id", "f.order_id", "f.return_id", "f.amount_cents", "p.provider", "p.provider_ref"])
+    .select(["f.id", "f.order_id", "f.amount_cents", "p.provider", "p.provider_ref"])
     .where("f.status", "=", "pending")
+    .where("p.provider", "in", providers)
     .orderBy("f.id")
     .limit(50);
   if (scope.orderId !== undefined) query = query.where("f.order_id", "=", scope.orderId);
   const pending = await query.execute();
   let done = 0;
   for (const refund of pending) {
-    if (refund.amount_cents > 0 && refund.provider !== "bank_transfer") {
-      if (refund.provider !== provider.id || !refund.provider_ref) {
-        log.warn("a refund waits for a provider this shop no longer uses", { refundId: refund.id, provider: refund.provider });
-        continue;
-      }
-      try {
+    try {
+      if (refund.amount_cents > 0 && refund.provider !== "bank_transfer") {
+        if (!refund.provider_ref) throw new Error("the payment has no provider reference");
         await provider.refund({ providerRef: refund.provider_ref, amountCents: refund.amount_cents, idempotencyKey: `bottega-refund-r${refund.id}` });
-      } catch (error) {
-        log.warn("refund failed, will retry", { refundId: refund.id, error: error instanceof Error ? error.message : String(error) });
-        continue;
       }
+      if (await completeRefund(db, refund.id, refund.order_id, now)) done++;
+    } catch (error) {
+      // One refund that fails (the provider down, a state that no longer takes it) never holds up the others.
+      log.warn("refund failed, will retry", { refundId: refund.id, error: error instanceof Error ? error.message : String(error) });
     }
-    if (await completeRefund(db, refund.id, now)) done++;
   }
   if (done) wakeMailWorkers();
   return done;
 }
 
-async function completeRefund(db: Kysely<Database>, refundId: number, now: Date): Promise<boolean> {
+async function completeRefund(db: Kysely<Database>, refundId: number, orderId: number, now: Date): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    // The order's lock first (the transaction's first statement writes: see lockOrder).
+    const order = (await lockOrder(trx, orderId, at))!;
     const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirstOrThrow();
-    const order = (await lockOrder(trx, refund.order_id, at))!;
     const marked = await trx.updateTable("refunds").set({ status: "done", done_at: at }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
     if (marked.numUpdatedRows !== 1n) return false;
     if (refund.return_id !== null) await trx.updateTable("returns").set({ status: "refunded", refunded_at: at, updated_at: at }).where("id", "=", refund.return_id).execute();
@@ -403,7 +428,8 @@ async function completeRefund(db: Kysely<Database>, refundId: number, now: Date)
       const open = await trx.selectFrom("returns").select("id").where("order_id", "=", order.id).where("status", "!=", "refunded").executeTakeFirst();
       full = [...left.values()].every((quantity) => quantity === 0) && !open;
     }
-    await transitionOrder(trx, order, { type: "refund", full }, at, { refunded_cents: order.refunded_cents + refund.amount_cents });
+    // Nothing paid back (the fee took it all) and more may come: the payment's status stays.
+    if (full || refund.amount_cents > 0) await transitionOrder(trx, order, { type: "refund", full }, at, { refunded_cents: order.refunded_cents + refund.amount_cents });
     const view = await loadOrderView(trx, order.id);
     await enqueueMail(trx, refundIssuedMail(view, { amountCents: refund.amount_cents, return: refund.return_id === null ? null : await loadReturn(trx, refund.return_id) }), { now });
     return true;

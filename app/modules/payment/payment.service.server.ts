@@ -253,7 +253,9 @@ export async function retryPendingRefunds(db: Kysely<Database>, provider: Paymen
     }
     const at = now.toISOString();
     await db.transaction().execute(async (trx) => {
-      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled");
+      // Only when this payment was the only money: a cancelled order paid by another payment has
+      // its own refund (returns.service.server.ts), which moves the order.
+      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled" && ["pending", "failed", "awaiting_transfer"].includes(order.payment_status));
       await trx.updateTable("payments").set({ status: "refunded", updated_at: at }).where("id", "=", payment.id).where("status", "=", "refund_pending").execute();
     });
     refunded++;
