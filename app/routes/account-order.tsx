@@ -168,19 +168,19 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
             {t("detail.details")}
           </h2>
           <div>
-            <h3 className="mb-1 font-medium">{t("detail.shippingAddress")}</h3>
+            <h3 className="eyebrow mb-1">{t("detail.shippingAddress")}</h3>
             <AddressBlock address={order.shippingAddress} />
           </div>
           <div>
-            <h3 className="mb-1 font-medium">{t("detail.billingAddress")}</h3>
+            <h3 className="eyebrow mb-1">{t("detail.billingAddress")}</h3>
             <AddressBlock address={order.billingAddress} />
           </div>
           <div>
-            <h3 className="mb-1 font-medium">{t("detail.paymentMethod")}</h3>
+            <h3 className="eyebrow mb-1">{t("detail.paymentMethod")}</h3>
             <p>{paymentLabel}</p>
           </div>
           <div>
-            <h3 className="mb-1 font-medium">{t("detail.invoice")}</h3>
+            <h3 className="eyebrow mb-1">{t("detail.invoice")}</h3>
             <p>
               {order.invoice === null
                 ? t("detail.noInvoice")
