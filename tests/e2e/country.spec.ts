@@ -112,7 +112,9 @@ test.describe("the country chooser (1440×900)", () => {
     });
   });
 
-  test("choosing Italy from the Italian shop stays on the page and stores nothing", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript the chooser page's form is the France test's (across hosts), and this
+  // choice's answer (back to the page, no cookie) the action's test's below.
+  test("choosing Italy from the Italian shop stays on the page and stores nothing", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     await visit(page, "/categories/donna?size=M");
     const chooser = await openChooser(page, javaScriptEnabled, "/categories/donna?size=M");
     await chooser.getByRole("button", { name: /^Italia/ }).click();
@@ -141,7 +143,9 @@ test.describe("the country chooser (1440×900)", () => {
     expect(await preferenceOn(page, IT_ORIGIN)).toBeDefined();
   });
 
-  test("choosing Italy from the international shop goes back to the Italian shop at the same path", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript: the cross-host chain is the France test's and the popup's no-JS test's
+  // (to Germany), the answer to Italy (the preference cleared) the action's test's below.
+  test("choosing Italy from the international shop goes back to the Italian shop at the same path", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     // France chosen earlier (the test above goes through the chooser): the action's redirects,
     // followed by the browser context's request client, leave the preference on both hosts.
     const chosen = await page.request.post(`${IT_ORIGIN}/pages/country`, { form: { country: "FR", path: "/categories/donna?size=M" } });
