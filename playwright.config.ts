@@ -6,7 +6,10 @@ import { BASE_URL as baseURL, CHROMIUM_LAUNCH, OIDC_PORT, PORT } from "./tests/e
 // JavaScript (hydrated app) and without it (plain HTML forms and links), except where nothing
 // differs: the specs whose pages hold no form and no scripted behaviour, and the tests tagged
 // @server-html (what the server's HTML shows, or plain HTTP calls). There the "js" project has
-// checked the same server HTML before hydrating it.
+// checked the same server HTML before hydrating it. Tests tagged @no-js-elsewhere run with
+// JavaScript only too: the no-JavaScript path of their flow is proven elsewhere, by the HTTP
+// tests (tests/http, which post the page's own form as a browser without JavaScript does and
+// follow its redirect) or by another no-JS test of the same form; each says where.
 const SAME_WITHOUT_JAVASCRIPT = ["content.spec.ts", "errors.spec.ts", "home.spec.ts", "language.spec.ts", "links.spec.ts", "shell.spec.ts"];
 
 export default defineConfig({
@@ -26,7 +29,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: SAME_WITHOUT_JAVASCRIPT, grepInvert: /@server-html/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: SAME_WITHOUT_JAVASCRIPT, grepInvert: /@server-html|@no-js-elsewhere/ },
   ],
   webServer: [
     {

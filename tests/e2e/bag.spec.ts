@@ -84,7 +84,10 @@ test.describe("bag", () => {
     await expect(badge).toHaveText("0");
   });
 
-  test("a partly eligible code, the free-shipping threshold crossed, a quantity held to the stock", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript the add, quantity and code forms are the first test's (and the HTTP tests'
+  // in tests/http/bag.test.ts); what this one adds (which lines a code covers, the threshold, the
+  // stock cap) the server computes alike: with JavaScript only, as the next two.
+  test("a partly eligible code, the free-shipping threshold crossed, a quantity held to the stock", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     // Per project: a belt (accessories, where ACCESSORI20 applies) and a shirt or a polo (not).
     const [belt, other] = javaScriptEnabled
       ? ["/products/cintura-in-camoscio?color=verde-bosco&size=85", "/products/camicia-in-lino-lavato?color=salvia&size=XL"]
@@ -117,7 +120,7 @@ test.describe("bag", () => {
     await expectAccessible(page);
   });
 
-  test("a line sold out since it was added blocks the checkout", async ({ page, javaScriptEnabled }) => {
+  test("a line sold out since it was added blocks the checkout", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     const [sku, product] = javaScriptEnabled
       ? ["LONG-LINEN-SKIRT-TERRACOTTA-XS", "/products/gonna-lunga-in-lino?color=terracotta&size=XS"]
       : ["LONG-LINEN-SKIRT-TERRACOTTA-S", "/products/gonna-lunga-in-lino?color=terracotta&size=S"];
@@ -131,7 +134,9 @@ test.describe("bag", () => {
     await expect(page.getByRole("link", { name: "Procedi al checkout" })).toHaveCount(0);
   });
 
-  test("changing country empties the bag, as the chooser warns", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript: the chooser page's post is country.spec.ts's, the emptied bag and its
+  // notice the HTTP tests' ("empties the bag when the shopper changes country").
+  test("changing country empties the bag, as the chooser warns", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     await addToBag(page, "/products/cintura-sottile-in-nappa?color=cipria&size=S", javaScriptEnabled);
     await visit(page, "/pages/country?from=%2Fcart");
     await expect(page.getByText("Cambiando paese, i prodotti già nel carrello verranno rimossi.")).toBeVisible();

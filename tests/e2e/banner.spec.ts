@@ -58,76 +58,84 @@ test.describe("global message banner", () => {
     }
   });
 
-  test("with JavaScript, the message rotates every 5 s until the banner is hovered", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "rotation needs JavaScript");
-    const banner = await loadWithFrozenClock(page);
-    await expect(banner).toHaveAttribute("data-rotating", "true");
-    const before = await painted(banner);
-    expect(before).toHaveLength(1);
+  test.describe(() => {
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "rotation needs JavaScript");
+    test("with JavaScript, the message rotates every 5 s until the banner is hovered", async ({ page }) => {
+      const banner = await loadWithFrozenClock(page);
+      await expect(banner).toHaveAttribute("data-rotating", "true");
+      const before = await painted(banner);
+      expect(before).toHaveLength(1);
 
-    await page.clock.fastForward(DELAY);
-    await expect.poll(() => painted(banner)).not.toEqual(before);
-    const after = await painted(banner);
-    expect(after).toHaveLength(1);
-    expect(MESSAGES.indexOf(after[0])).toBe((MESSAGES.indexOf(before[0]) + 1) % MESSAGES.length);
+      await page.clock.fastForward(DELAY);
+      await expect.poll(() => painted(banner)).not.toEqual(before);
+      const after = await painted(banner);
+      expect(after).toHaveLength(1);
+      expect(MESSAGES.indexOf(after[0])).toBe((MESSAGES.indexOf(before[0]) + 1) % MESSAGES.length);
 
-    // Hovering the banner stops it.
-    await banner.hover();
-    await expect(banner).toHaveAttribute("data-rotating", "false");
-    await expect(banner.getByRole("button", { name: "Riprendi gli avvisi" })).toBeVisible();
-    await page.clock.fastForward(2 * DELAY);
-    expect(await painted(banner)).toEqual(after);
-    await resumeAndCheck(page);
+      // Hovering the banner stops it.
+      await banner.hover();
+      await expect(banner).toHaveAttribute("data-rotating", "false");
+      await expect(banner.getByRole("button", { name: "Riprendi gli avvisi" })).toBeVisible();
+      await page.clock.fastForward(2 * DELAY);
+      expect(await painted(banner)).toEqual(after);
+      await resumeAndCheck(page);
+    });
   });
 
-  test("with JavaScript, the pause button stops and restarts the rotation", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "rotation needs JavaScript");
-    const banner = await loadWithFrozenClock(page);
-    const pause = banner.getByRole("button", { name: "Metti in pausa gli avvisi" });
-    await expect(pause).toBeVisible();
-    const before = await painted(banner);
+  test.describe(() => {
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "rotation needs JavaScript");
+    test("with JavaScript, the pause button stops and restarts the rotation", async ({ page }) => {
+      const banner = await loadWithFrozenClock(page);
+      const pause = banner.getByRole("button", { name: "Metti in pausa gli avvisi" });
+      await expect(pause).toBeVisible();
+      const before = await painted(banner);
 
-    // Keyboard use, so that no hover is involved.
-    await pause.focus();
-    await page.keyboard.press("Enter");
-    const play = banner.getByRole("button", { name: "Riprendi gli avvisi" });
-    await expect(play).toBeVisible();
-    await page.clock.fastForward(2 * DELAY);
-    expect(await painted(banner)).toEqual(before);
+      // Keyboard use, so that no hover is involved.
+      await pause.focus();
+      await page.keyboard.press("Enter");
+      const play = banner.getByRole("button", { name: "Riprendi gli avvisi" });
+      await expect(play).toBeVisible();
+      await page.clock.fastForward(2 * DELAY);
+      expect(await painted(banner)).toEqual(before);
 
-    await page.keyboard.press("Enter");
-    await expect(banner.getByRole("button", { name: "Metti in pausa gli avvisi" })).toBeVisible();
-    await page.clock.fastForward(DELAY);
-    await expect.poll(() => painted(banner)).not.toEqual(before);
-    await resumeAndCheck(page);
+      await page.keyboard.press("Enter");
+      await expect(banner.getByRole("button", { name: "Metti in pausa gli avvisi" })).toBeVisible();
+      await page.clock.fastForward(DELAY);
+      await expect.poll(() => painted(banner)).not.toEqual(before);
+      await resumeAndCheck(page);
+    });
   });
 
   test.describe("with reduced motion", () => {
     test.use({ reducedMotion: "reduce" });
 
-    test("does not rotate", async ({ page, javaScriptEnabled }) => {
-      test.skip(!javaScriptEnabled, "rotation needs JavaScript");
-      const banner = await loadWithFrozenClock(page);
-      await expect(banner).toHaveAttribute("data-rotating", "false");
-      await expect(banner.getByRole("button", { name: "Riprendi gli avvisi" })).toBeVisible();
-      await page.clock.fastForward(3 * DELAY);
-      expect(await painted(banner)).toEqual([MESSAGES[0]]);
-      // The shopper's own play overrides the preference.
-      await banner.getByRole("button", { name: "Riprendi gli avvisi" }).click();
-      await expect(banner).toHaveAttribute("data-rotating", "true");
-      await resumeAndCheck(page);
+    test.describe(() => {
+      test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "rotation needs JavaScript");
+      test("does not rotate", async ({ page }) => {
+        const banner = await loadWithFrozenClock(page);
+        await expect(banner).toHaveAttribute("data-rotating", "false");
+        await expect(banner.getByRole("button", { name: "Riprendi gli avvisi" })).toBeVisible();
+        await page.clock.fastForward(3 * DELAY);
+        expect(await painted(banner)).toEqual([MESSAGES[0]]);
+        // The shopper's own play overrides the preference.
+        await banner.getByRole("button", { name: "Riprendi gli avvisi" }).click();
+        await expect(banner).toHaveAttribute("data-rotating", "true");
+        await resumeAndCheck(page);
+      });
     });
   });
 
-  test("without JavaScript, the first message stays and there is no pause button", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the no-JavaScript path");
-    await visit(page, "/");
-    const banner = bannerOf(page);
-    expect(await painted(banner)).toEqual([MESSAGES[0]]);
-    await expect(banner.getByRole("button")).toHaveCount(0);
-    // With no script running, only an endless CSS animation could change the message later:
-    // the first one's entrance plays once, and the others have none.
-    const items = banner.getByRole("listitem");
-    for (let i = 0; i < MESSAGES.length; i++) await expect(items.nth(i)).toHaveCSS("animation-iteration-count", "1");
+  test.describe(() => {
+    test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the no-JavaScript path");
+    test("without JavaScript, the first message stays and there is no pause button", async ({ page }) => {
+      await visit(page, "/");
+      const banner = bannerOf(page);
+      expect(await painted(banner)).toEqual([MESSAGES[0]]);
+      await expect(banner.getByRole("button")).toHaveCount(0);
+      // With no script running, only an endless CSS animation could change the message later:
+      // the first one's entrance plays once, and the others have none.
+      const items = banner.getByRole("listitem");
+      for (let i = 0; i < MESSAGES.length; i++) await expect(items.nth(i)).toHaveCSS("animation-iteration-count", "1");
+    });
   });
 });

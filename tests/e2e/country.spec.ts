@@ -97,20 +97,24 @@ test.describe("the country chooser (1440×900)", () => {
     await expect(chooserDialog(page)).toBeHidden();
   });
 
-  test("keyboard: the dialog keeps focus inside while open", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
-    await visit(page, "/");
-    await countryLink(page).focus();
-    await page.keyboard.press("Enter");
-    await expect(chooserDialog(page)).toBeVisible();
-    for (let i = 0; i < 35; i++) {
-      await page.keyboard.press("Tab");
-      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest("dialog"));
-      expect(inside, `focus left the dialog after ${i + 1} tabs`).toBe(true);
-    }
+  test.describe(() => {
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the dialog needs JavaScript");
+    test("keyboard: the dialog keeps focus inside while open", async ({ page }) => {
+      await visit(page, "/");
+      await countryLink(page).focus();
+      await page.keyboard.press("Enter");
+      await expect(chooserDialog(page)).toBeVisible();
+      for (let i = 0; i < 35; i++) {
+        await page.keyboard.press("Tab");
+        const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest("dialog"));
+        expect(inside, `focus left the dialog after ${i + 1} tabs`).toBe(true);
+      }
+    });
   });
 
-  test("choosing Italy from the Italian shop stays on the page and stores nothing", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript the chooser page's form is the France test's (across hosts), and this
+  // choice's answer (back to the page, no cookie) the action's test's below.
+  test("choosing Italy from the Italian shop stays on the page and stores nothing", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     await visit(page, "/categories/donna?size=M");
     const chooser = await openChooser(page, javaScriptEnabled, "/categories/donna?size=M");
     await chooser.getByRole("button", { name: /^Italia/ }).click();
@@ -139,7 +143,9 @@ test.describe("the country chooser (1440×900)", () => {
     expect(await preferenceOn(page, IT_ORIGIN)).toBeDefined();
   });
 
-  test("choosing Italy from the international shop goes back to the Italian shop at the same path", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript: the cross-host chain is the France test's and the popup's no-JS test's
+  // (to Germany), the answer to Italy (the preference cleared) the action's test's below.
+  test("choosing Italy from the international shop goes back to the Italian shop at the same path", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     // France chosen earlier (the test above goes through the chooser): the action's redirects,
     // followed by the browser context's request client, leave the preference on both hosts.
     const chosen = await page.request.post(`${IT_ORIGIN}/pages/country`, { form: { country: "FR", path: "/categories/donna?size=M" } });
@@ -254,43 +260,47 @@ test.describe("the small country popup", () => {
     await expect(countryLink(page)).toHaveText("IT · €");
   });
 
-  test("with JavaScript it closes by itself after 30 s, or with its close button, and never leaves the page", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the timer and the close button need JavaScript");
-    await decideCookies(page);
-    // Time stands still from the start, so the popup's 30 s count from a known instant however
-    // long loading and hydration take.
-    await page.clock.install({ time: new Date("2030-01-01T09:00:00Z") });
-    await page.clock.pauseAt(new Date("2030-01-01T09:00:01Z"));
-    await page.goto("/en");
-    await waitForHydration(page);
-    await expect(popup(page)).toBeVisible();
-    const navigations: string[] = [];
-    page.on("request", (request) => void (request.isNavigationRequest() && navigations.push(request.url())));
-    await page.clock.runFor(29_000);
-    await expect(popup(page)).toBeVisible();
-    await page.clock.runFor(1_500);
-    await expect(popup(page)).toHaveCount(0);
-    // No timer of the page started a navigation (EU geo-blocking rule).
-    expect(navigations).toEqual([]);
-    await expect(page).toHaveURL(`${IT_ORIGIN}/en`);
+  test.describe(() => {
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the timer and the close button need JavaScript");
+    test("with JavaScript it closes by itself after 30 s, or with its close button, and never leaves the page", async ({ page }) => {
+      await decideCookies(page);
+      // Time stands still from the start, so the popup's 30 s count from a known instant however
+      // long loading and hydration take.
+      await page.clock.install({ time: new Date("2030-01-01T09:00:00Z") });
+      await page.clock.pauseAt(new Date("2030-01-01T09:00:01Z"));
+      await page.goto("/en");
+      await waitForHydration(page);
+      await expect(popup(page)).toBeVisible();
+      const navigations: string[] = [];
+      page.on("request", (request) => void (request.isNavigationRequest() && navigations.push(request.url())));
+      await page.clock.runFor(29_000);
+      await expect(popup(page)).toBeVisible();
+      await page.clock.runFor(1_500);
+      await expect(popup(page)).toHaveCount(0);
+      // No timer of the page started a navigation (EU geo-blocking rule).
+      expect(navigations).toEqual([]);
+      await expect(page).toHaveURL(`${IT_ORIGIN}/en`);
 
-    await page.goto("/en/pages/Faq");
-    await waitForHydration(page);
-    await popup(page).getByRole("button", { name: "Close the country notice" }).click();
-    await expect(popup(page)).toHaveCount(0);
+      await page.goto("/en/pages/Faq");
+      await waitForHydration(page);
+      await popup(page).getByRole("button", { name: "Close the country notice" }).click();
+      await expect(popup(page)).toHaveCount(0);
+    });
   });
 
-  test("without JavaScript it stays until the shopper chooses, with no close button", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the no-JavaScript path");
-    await decideCookies(page);
-    await visit(page, "/en");
-    await expect(popup(page).getByRole("button")).toHaveCount(1);
-    await popup(page).getByRole("link", { name: "Choose another country" }).click();
-    await arrived(page, `${IT_ORIGIN}/en/pages/country?from=%2Fen`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose your shipping country");
-    await page.getByRole("main").getByRole("button", { name: "Germany", exact: true }).click();
-    await arrived(page, `${EU_ORIGIN}/en`);
-    await expect(popup(page)).toHaveCount(0);
-    await expect(countryLink(page)).toHaveText("DE · €");
+  test.describe(() => {
+    test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the no-JavaScript path");
+    test("without JavaScript it stays until the shopper chooses, with no close button", async ({ page }) => {
+      await decideCookies(page);
+      await visit(page, "/en");
+      await expect(popup(page).getByRole("button")).toHaveCount(1);
+      await popup(page).getByRole("link", { name: "Choose another country" }).click();
+      await arrived(page, `${IT_ORIGIN}/en/pages/country?from=%2Fen`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose your shipping country");
+      await page.getByRole("main").getByRole("button", { name: "Germany", exact: true }).click();
+      await arrived(page, `${EU_ORIGIN}/en`);
+      await expect(popup(page)).toHaveCount(0);
+      await expect(countryLink(page)).toHaveText("DE · €");
+    });
   });
 });

@@ -265,28 +265,30 @@ test.describe("the footer form's code", () => {
   });
 });
 
-test("with JavaScript, the button shows a pending state while the sign-up is sent", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "pending states need JavaScript");
-  const f = form(page, "page", "it");
-  await visit(page, f.path);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.startsWith("/pages/newsletter"),
-    async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.fallback();
-    },
-  );
-  await f.email.fill(uniqueEmail());
-  await f.privacy.check();
-  await f.submit.click();
-  const pending = page.getByRole("main").getByRole("button", { name: TEXTS.it.pending });
-  await expect(pending).toBeDisabled();
-  await expect(pending).toHaveAttribute("aria-busy", "true");
-  release();
-  await expect(f.status).toHaveText(TEXTS.it.success);
-  await expect(f.submit).toBeEnabled();
+test.describe(() => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "pending states need JavaScript");
+  test("with JavaScript, the button shows a pending state while the sign-up is sent", async ({ page }) => {
+    const f = form(page, "page", "it");
+    await visit(page, f.path);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/pages/newsletter"),
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.fallback();
+      },
+    );
+    await f.email.fill(uniqueEmail());
+    await f.privacy.check();
+    await f.submit.click();
+    const pending = page.getByRole("main").getByRole("button", { name: TEXTS.it.pending });
+    await expect(pending).toBeDisabled();
+    await expect(pending).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(f.status).toHaveText(TEXTS.it.success);
+    await expect(f.submit).toBeEnabled();
+  });
 });
 
 test("subscribing twice with the same address succeeds both times", async ({ page, javaScriptEnabled }) => {

@@ -80,7 +80,8 @@ test.describe("store locator (1440×900)", () => {
     );
   });
 
-  test("a region without stores says so and leads back to every store", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript the same form (the region select and its button) is the test above's.
+  test("a region without stores says so and leads back to every store", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     await visit(page, "/pages/storelocator?continent=europe");
     await choose(page, javaScriptEnabled, "Regione", "Europa orientale (0)", /\?continent=europe&region=eastern-europe$/);
     await expect(count(page)).toHaveText("0 negozi");

@@ -141,6 +141,30 @@ describeEachApp("accounts", (app) => {
     expect((await shopper.get("/")).status).toBe(200);
   });
 
+  it("sends a visitor who asked for an /account page back there after the login form (without JavaScript)", async () => {
+    const email = newEmail();
+    await app().client().postForm("/login/register", registration(email));
+    const shopper = app().client();
+    const asked = await shopper.get("/account/orders");
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe("/login");
+    // The login page's own form, posted as a browser without JavaScript posts it: its hidden
+    // fields (none carries the target: the cookie does) with the email and the password.
+    const page = await (await shopper.get("/login")).text();
+    const form = /<form\b[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/.exec(page)?.[1] ?? "";
+    expect(form).toContain('name="password"');
+    const hidden = [...form.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)].map((m) => [/name="([^"]*)"/.exec(m[0])![1], /value="([^"]*)"/.exec(m[0])?.[1] ?? ""] as [string, string]);
+    const answer = await shopper.postForm("/login", [...hidden, ["email", email], ["password", PASSWORD]]);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/account/orders");
+    const orders = await shopper.get("/account/orders");
+    expect(orders.status).toBe(200);
+    expect(await orders.text()).toContain("Non hai ancora effettuato ordini.");
+    // Signed in, /login and the checkout's sign-in step lead home.
+    expect((await shopper.get("/login")).headers.get("Location")).toBe("/");
+    expect((await shopper.get("/checkout/registrationLogin")).headers.get("Location")).toBe("/");
+  });
+
   it("logout deletes the session: a copy of the old cookie opens nothing", async () => {
     const shopper = app().client();
     await shopper.postForm("/login/register", registration(newEmail()));
