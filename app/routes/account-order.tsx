@@ -32,7 +32,7 @@ async function loadOrder(context: Route.LoaderArgs["context"], request: Request,
   const userId = await requireAccountHolder(context, request);
   const ctx = getRequestContext(context);
   try {
-    return { ctx, userId, order: await getOrderFor(ctx.db, parseOrderId(id), { userId, sessionId: ctx.session.id }) };
+    return { ctx, order: await getOrderFor(ctx.db, parseOrderId(id), { userId, sessionId: ctx.session.id }) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -63,6 +63,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       returns,
       returnWindow: { ...window, ended: windowEnded, canRequest: window.open && paid && lines.some((line) => line.returnable > 0) },
       returnFeeCents: settings.returnFeeCents,
+      paypalInstalments: settings.paypalInstalments,
       courier: settings.courier,
       title: tns("orders")("meta.order", { number: order.number }),
       path: href(`/account/orders/${order.id}`),
@@ -74,14 +75,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { ctx, userId, order } = await loadOrder(context, request, params.id);
+  // requestReturn checks the order is the account's (the same 404 otherwise): no view to load here.
+  const userId = await requireAccountHolder(context, request);
+  const { db, session } = getRequestContext(context);
   const formData = await readFormData(request);
   const submission = parseForm(formData, ReturnRequestSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
-    await requestReturn(ctx.db, {
-      orderId: order.id,
-      viewer: { userId, sessionId: ctx.session.id },
+    await requestReturn(db, {
+      orderId: parseOrderId(params.id),
+      viewer: { userId, sessionId: session.id },
       lines: submission.value.lines.filter((line) => line.quantity > 0).map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, reason: line.reason as ReturnReason })),
     });
   } catch (error) {
@@ -97,7 +100,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
   const { order, returns } = loaderData;
   const money = (cents: number) => formatMoney(cents, locale);
   const lastReturn = returns.at(-1);
-  const paymentLabel = order.paymentMethod === "paypalInstalments" ? tc("payment.paypalInstalments", { count: 3 }) : tc(`payment.${order.paymentMethod}`);
+  const paymentLabel = order.paymentMethod === "paypalInstalments" ? tc("payment.paypalInstalments", { count: loaderData.paypalInstalments }) : tc(`payment.${order.paymentMethod}`);
   return (
     <article aria-labelledby="order-title" className="space-y-8 bg-paper p-6 shadow-sm desk:p-8" data-testid="order-detail">
       <header className="space-y-3">
