@@ -511,6 +511,41 @@ export interface PaymentEventsTable {
   received_at: Timestamp;
 }
 
+/**
+ * A product as one listing shows it: one row per category it is listed in (its own, depth 0, and
+ * each ancestor), kept current with its variants by app/modules/catalog/listing-entries.server.ts.
+ */
+export interface ListingEntriesTable {
+  category_id: number;
+  product_id: number;
+  depth: number;
+  published_at: Timestamp;
+  featured_rank: number;
+  price_cents: number;
+  max_price_cents: number;
+  in_stock: number;
+  on_sale: number;
+  /** "|S|M|": every size of its variants; stock_sizes: those in stock. Colours alike. */
+  sizes: string;
+  colors: string;
+  stock_sizes: string;
+  stock_colors: string;
+  changed_at: Timestamp;
+}
+
+/** How many products listed in a category share a facet profile (see listing-entries.server.ts). */
+export interface ListingProfilesTable {
+  category_id: number;
+  profile: string;
+  products: number;
+}
+
+/** The newest change among the products of one products sitemap file. */
+export interface SitemapFilesTable {
+  file: number;
+  lastmod: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   content: ContentTable;
@@ -536,6 +571,9 @@ export interface Database {
   job_application_files: JobApplicationFilesTable;
   mail_outbox: MailOutboxTable;
   catalog_revision: CatalogRevisionTable;
+  listing_entries: ListingEntriesTable;
+  listing_profiles: ListingProfilesTable;
+  sitemap_files: SitemapFilesTable;
   bags: BagsTable;
   bag_lines: BagLinesTable;
   discount_codes: DiscountCodesTable;

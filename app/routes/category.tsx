@@ -20,9 +20,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
   try {
-    const listing = await getCachedListing(db, locale, { categoryIds: category.subtreeIds }, parseListingQuery(url.searchParams), revision);
+    const listing = await getCachedListing(db, locale, { categoryId: category.id }, parseListingQuery(url.searchParams), revision);
     const t = i18n.getFixedT(locale, "catalog");
-    // The subtree's ids only scope the query: the page does not need them.
+    // The subtree's ids scope other reads (a discount's categories): the page does not need them.
     const { subtreeIds: _scope, ...shown } = category;
     const home = { name: t("listing.home"), url: locale === "it" ? "/" : "/en" };
     return {

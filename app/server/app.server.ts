@@ -5,7 +5,9 @@ import { RouterContextProvider, createRequestHandler as createFetchHandler } fro
 import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
+import { analyzeDatabase, refreshStatistics } from "~/db/statistics.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
+import { areListingEntriesMissing, publishDueProducts, rebuildListingEntries } from "~/modules/catalog/listing-entries.server";
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
@@ -42,9 +44,18 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info("migrations applied", { migrations: applied });
   const seeded = await seedIfEmpty(database.db);
-  if (seeded) log.info("demo catalogue seeded", seeded);
-  // A catalogue written before search existed gets its index once (two small queries otherwise).
-  else if (await isSearchIndexMissing(database.db)) log.info("search index built", { documents: await rebuildSearchIndex(database.db) });
+  if (seeded) {
+    log.info("demo catalogue seeded", seeded);
+    await analyzeDatabase(database.db);
+  } else {
+    // A catalogue written before search existed gets its index once (two small queries otherwise).
+    if (await isSearchIndexMissing(database.db)) log.info("search index built", { documents: await rebuildSearchIndex(database.db) });
+    // A catalogue written before the listing entries gets them once, in one transaction.
+    if (await areListingEntriesMissing(database.db)) {
+      log.info("listing entries built", { products: await database.db.transaction().execute((trx) => rebuildListingEntries(trx)) });
+    }
+    await refreshStatistics(database.db);
+  }
 
   const housekeeping = setInterval(() => {
     const now = new Date();
@@ -55,6 +66,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       purgeExpiredSocialFlows(database.db, now),
       // Anonymous bags untouched for 30 days; one statement, harmless when processes overlap.
       sweepAbandonedBags(database.db, now),
+      refreshStatistics(database.db),
     ]).catch(
       (error: Error) => log.warn("housekeeping failed", { error: error.message }),
     );
@@ -65,7 +77,13 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   // Refunds the provider could not make at once (a late payment's, a return's) are retried on the same beat.
   const orderSweep = setInterval(() => {
     const provider = paymentProvider(env);
-    Promise.all([sweepExpiredOrders(database.db), retryPendingRefunds(database.db, provider), issuePendingRefunds(database.db, provider)]).catch((error: Error) =>
+    Promise.all([
+      sweepExpiredOrders(database.db),
+      retryPendingRefunds(database.db, provider),
+      issuePendingRefunds(database.db, provider),
+      // Scheduled products whose time has come: dated in the sitemaps, and every cache renewed.
+      publishDueProducts(database.db),
+    ]).catch((error: Error) =>
       log.warn("order sweep failed", { error: error.message }),
     );
   }, 60_000);

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 import { bumpCatalogRevision } from "../../modules/catalog/catalog-cache.server";
+import { rebuildListingEntries } from "../../modules/catalog/listing-entries.server";
 import { rebuildSearchIndex } from "../../modules/catalog/search.repository.server";
 import type { Database, Locale } from "../schema";
 import { catalogue as demoCatalogue } from "./catalogue";
@@ -157,8 +158,9 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
       )
       .execute();
 
-    // The search documents read the rows written above, in the same transaction.
+    // The search documents and the listing entries read the rows written above, in the same transaction.
     await rebuildSearchIndex(trx);
+    await rebuildListingEntries(trx);
     await seedContent(trx, demoContent, now);
 
     await seedStores(trx, now);

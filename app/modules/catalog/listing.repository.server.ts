@@ -1,15 +1,17 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import type { Sort } from "./listing.schema";
+import { type CountedProfile, mergeProfiles, profileKey } from "./listing-profile";
 
-// The listing's SQL: a fixed number of queries whatever the page size, each backed by an
-// index (variants by size, colour and price; products by category and featured rank).
-// A product matches when ONE of its variants meets every variant-level filter at once
-// (size M in red, in stock), so filters never combine variants that do not exist.
+// The listing's SQL reads the listing entries (listing-entries.server.ts): one row per product
+// and category, holding its lowest price, whether it is in stock or on sale, and its sizes and
+// colours. A category's listing is one range of one index in the sort's order, so a page costs
+// what its rows cost, and the facets are one pass over the category's narrow rows. Nothing here
+// reads the variants table.
 
-/** Which products a listing covers: a category subtree, or the hits of a search. */
+/** Which products a listing covers: a category (with its subcategories), or the hits of a search. */
 export interface ListingScope {
-  categoryIds?: number[];
+  categoryId?: number;
   /** Product ids in relevance order (the "featured" sort of a search keeps it). */
   productIds?: number[];
 }
@@ -23,39 +25,47 @@ export interface VariantFilter {
   onSale: boolean;
 }
 
-type Facet = "size" | "color" | "inStock" | "onSale";
-type Eb = ExpressionBuilder<Database & { v: Database["variants"]; p: Database["products"] }, "v" | "p">;
+type Eb = ExpressionBuilder<Database & { e: Database["listing_entries"] }, "e">;
 
-const TRUE = sql<SqlBool>`1 = 1`;
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-function conditions(eb: Eb, filter: VariantFilter, omit?: Facet): Expression<SqlBool>[] {
-  const list: Expression<SqlBool>[] = [];
-  if (omit !== "size" && filter.sizes.length) list.push(eb("v.size", "in", filter.sizes));
-  if (omit !== "color" && filter.colors.length) list.push(eb("v.color_code", "in", filter.colors));
-  if (filter.minCents !== null) list.push(eb("v.price_cents", ">=", filter.minCents));
-  if (filter.maxCents !== null) list.push(eb("v.price_cents", "<=", filter.maxCents));
-  if (omit !== "inStock" && filter.inStock) list.push(eb("v.stock", ">", 0));
-  if (omit !== "onSale" && filter.onSale) list.push(onSale(eb));
-  return list;
+/** True when a "|a|b|" set holds the token (both engines find a substring with an index of bytes, no LIKE wildcards). */
+function holds(postgres: boolean, column: "e.sizes" | "e.colors" | "e.stock_sizes" | "e.stock_colors", token: string) {
+  const needle = `|${token}|`;
+  return postgres ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0` : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
 }
 
-const onSale = (eb: Eb) => eb.and([eb("v.compare_at_cents", "is not", null), eb("v.compare_at_cents", ">", eb.ref("v.price_cents"))]);
-const all = (eb: Eb, list: Expression<SqlBool>[]) => (list.length ? eb.and(list) : TRUE);
+/**
+ * The products the filter keeps. Sizes and colours are each "any of"; with "in stock" they must be
+ * in stock. The price range keeps a product with any price inside it.
+ */
+function matches(eb: Eb, postgres: boolean, filter: VariantFilter): Expression<SqlBool> {
+  const list: Expression<SqlBool>[] = [];
+  const anyOf = (column: "e.sizes" | "e.colors" | "e.stock_sizes" | "e.stock_colors", values: string[]) =>
+    eb.or(values.map((value) => holds(postgres, column, value)));
+  if (filter.sizes.length) list.push(anyOf(filter.inStock ? "e.stock_sizes" : "e.sizes", filter.sizes));
+  if (filter.colors.length) list.push(anyOf(filter.inStock ? "e.stock_colors" : "e.colors", filter.colors));
+  if (filter.minCents !== null) list.push(eb("e.max_price_cents", ">=", filter.minCents));
+  if (filter.maxCents !== null) list.push(eb("e.price_cents", "<=", filter.maxCents));
+  if (filter.inStock) list.push(eb("e.in_stock", "=", 1));
+  if (filter.onSale) list.push(eb("e.on_sale", "=", 1));
+  return list.length ? eb.and(list) : sql<SqlBool>`1 = 1`;
+}
 
+/** The scope's published entries: one row per product. */
 function scoped(db: Kysely<Database>, scope: ListingScope, now: string) {
-  let query = db
-    .selectFrom("variants as v")
-    .innerJoin("products as p", "p.id", "v.product_id")
-    .where("p.published_at", "<=", now);
-  if (scope.categoryIds) query = query.where("p.category_id", "in", scope.categoryIds.length ? scope.categoryIds : [-1]);
-  if (scope.productIds) query = query.where("p.id", "in", scope.productIds.length ? scope.productIds : [-1]);
+  let query = db.selectFrom("listing_entries as e").where("e.published_at", "<=", now);
+  if (scope.categoryId !== undefined) query = query.where("e.category_id", "=", scope.categoryId);
+  if (scope.productIds) {
+    query = query.where("e.depth", "=", 0).where("e.product_id", "in", scope.productIds.length ? scope.productIds : [-1]);
+  }
   return query;
 }
 
 /** Relevance order of a search: its position in the hit list. */
 function relevance(productIds: number[]) {
   const cases = productIds.map((id, index) => sql`when ${sql.lit(id)} then ${sql.lit(index)}`);
-  return sql<number>`case p.id ${sql.join(cases, sql` `)} else ${sql.lit(productIds.length)} end`;
+  return sql<number>`case e.product_id ${sql.join(cases, sql` `)} else ${sql.lit(productIds.length)} end`;
 }
 
 export interface ListingRow {
@@ -63,7 +73,7 @@ export interface ListingRow {
   minPriceCents: number;
 }
 
-/** One page of matching products, sorted. */
+/** One page of matching products, sorted: read in index order, it stops after the page. */
 export async function findListingPage(
   db: Kysely<Database>,
   scope: ListingScope,
@@ -71,33 +81,28 @@ export async function findListingPage(
   sort: Sort,
   { limit, offset, now }: { limit: number; offset: number; now: string },
 ): Promise<ListingRow[]> {
+  const postgres = isPostgres(db);
   let query = scoped(db, scope, now)
-    .where((eb) => all(eb, conditions(eb, filter)))
-    .select((eb) => ["p.id", eb.fn.min<number>("v.price_cents").as("minPriceCents")])
-    .groupBy(["p.id", "p.featured_rank", "p.published_at"]);
+    .where((eb) => matches(eb, postgres, filter))
+    .select(["e.product_id as id", "e.price_cents as minPriceCents"]);
+  // Each order matches an index of listing_entries read forwards or backwards (see the migration).
   switch (sort) {
     case "newest":
-      query = query.orderBy("p.published_at", "desc");
+      query = query.orderBy("e.published_at", "desc").orderBy("e.product_id", "desc");
       break;
     case "price-asc":
-      query = query.orderBy((eb) => eb.fn.min("v.price_cents"), "asc");
+      query = query.orderBy("e.price_cents", "asc").orderBy("e.product_id", "desc");
       break;
     case "price-desc":
-      query = query.orderBy((eb) => eb.fn.min("v.price_cents"), "desc");
+      query = query.orderBy("e.price_cents", "desc").orderBy("e.product_id", "asc");
       break;
     default:
-      query = scope.productIds?.length ? query.orderBy(relevance(scope.productIds)) : query.orderBy("p.featured_rank", "asc");
+      query = scope.productIds?.length
+        ? query.orderBy(relevance(scope.productIds)).orderBy("e.product_id", "desc")
+        : query.orderBy("e.featured_rank", "asc").orderBy("e.product_id", "desc");
   }
-  const rows = await query.orderBy("p.id", "desc").limit(limit).offset(offset).execute();
+  const rows = await query.limit(limit).offset(offset).execute();
   return rows.map((row) => ({ id: Number(row.id), minPriceCents: Number(row.minPriceCents) }));
-}
-
-export async function countListing(db: Kysely<Database>, scope: ListingScope, filter: VariantFilter, now: string): Promise<number> {
-  const row = await scoped(db, scope, now)
-    .where((eb) => all(eb, conditions(eb, filter)))
-    .select((eb) => eb.fn.count<number>("p.id").distinct().as("total"))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
 }
 
 /** A facet value and how many products would match with it (other filters kept). */
@@ -106,76 +111,77 @@ export interface FacetCount {
   count: number;
 }
 
-/** Every size in scope, each with the products matching the other filters in that size. */
-export async function countSizes(db: Kysely<Database>, scope: ListingScope, filter: VariantFilter, now: string): Promise<FacetCount[]> {
-  const rows = await scoped(db, scope, now)
-    .select((eb) => [
-      "v.size as value",
-      eb.fn.count<number>(eb.case().when(all(eb, conditions(eb, filter, "size"))).then(eb.ref("v.product_id")).end()).distinct().as("count"),
-    ])
-    .groupBy("v.size")
-    .execute();
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
-}
-
 export interface ColorFacetCount extends FacetCount {
   name: string;
   hex: string;
 }
 
-/** Every colour in scope, in the palette's order, each with its count under the other filters. */
-export async function countColors(
+const PROFILE_COLUMNS = ["e.sizes", "e.colors", "e.stock_sizes", "e.stock_colors", "e.in_stock", "e.on_sale"] as const;
+
+/**
+ * The scope's published products as counted facet profiles, before any filter: for a category,
+ * its stored profiles less those of its scheduled products (both a few rows); for a search, its
+ * hits grouped.
+ */
+export async function findProfiles(db: Kysely<Database>, scope: ListingScope, now: string): Promise<CountedProfile[]> {
+  if (scope.categoryId === undefined) return groupedProfiles(db, scope, null, now);
+  const [stored, scheduled] = await Promise.all([
+    db.selectFrom("listing_profiles").select(["profile", "products"]).where("category_id", "=", scope.categoryId).execute(),
+    db.selectFrom("listing_entries as e").select(PROFILE_COLUMNS).where("e.category_id", "=", scope.categoryId).where("e.published_at", ">", now).execute(),
+  ]);
+  return mergeProfiles([...stored, ...scheduled.map((row) => ({ profile: profileKey(row), products: -1 }))]);
+}
+
+/**
+ * The profiles of the scope's products that pass the price range (grouped in SQL: a pass over the
+ * category's rows, which on SQLite are stored together).
+ */
+export async function groupedProfiles(
   db: Kysely<Database>,
-  locale: Locale,
   scope: ListingScope,
-  filter: VariantFilter,
+  price: { minCents: number | null; maxCents: number | null } | null,
   now: string,
-): Promise<ColorFacetCount[]> {
-  const rows = await scoped(db, scope, now)
-    .innerJoin("colors as c", "c.code", "v.color_code")
+): Promise<CountedProfile[]> {
+  let query = scoped(db, scope, now);
+  // Unary plus keeps SQLite from reading the category through the price index (a lookup per
+  // row): its rows are one contiguous range of the table, which the group reads faster.
+  if (price?.minCents != null) query = query.where(sql`+e.max_price_cents`, ">=", price.minCents);
+  if (price?.maxCents != null) query = query.where(sql`+e.price_cents`, "<=", price.maxCents);
+  const rows = await query
+    .select([...PROFILE_COLUMNS, (eb) => eb.fn.countAll<number>().as("products")])
+    .groupBy([...PROFILE_COLUMNS])
+    .execute();
+  return mergeProfiles(rows.map((row) => ({ profile: profileKey(row), products: Number(row.products) })));
+}
+
+/**
+ * The scope's lowest and highest price, before any filter: the first published row from each end
+ * of the price index. One statement (its two halves are written as SQL, not as builders, so they
+ * stay one query for the plugins that count them).
+ */
+export async function findPriceRange(db: Kysely<Database>, scope: ListingScope, now: string): Promise<{ minCents: number | null; maxCents: number | null }> {
+  const where =
+    scope.categoryId !== undefined
+      ? sql`category_id = ${scope.categoryId}`
+      : sql`depth = 0 and product_id in (${sql.join(scope.productIds?.length ? scope.productIds : [-1])})`;
+  const edge = (direction: "asc" | "desc") =>
+    sql`(select price_cents from listing_entries where ${where} and published_at <= ${now} order by price_cents ${sql.raw(direction)} limit 1)`;
+  const { rows } = await sql<{ minCents: number | string | null; maxCents: number | string | null }>`
+    select ${edge("asc")} as ${sql.ref("minCents")}, ${edge("desc")} as ${sql.ref("maxCents")}`.execute(db);
+  const row = rows[0];
+  return { minCents: row?.minCents == null ? null : Number(row.minCents), maxCents: row?.maxCents == null ? null : Number(row.maxCents) };
+}
+
+/** Names and swatches of colour codes, in the palette's order. */
+export function findColors(db: Kysely<Database>, locale: Locale, codes: string[]) {
+  if (!codes.length) return Promise.resolve([]);
+  return db
+    .selectFrom("colors as c")
     .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "c.code").on("ct.locale", "=", locale))
-    .select((eb) => [
-      "c.code as value",
-      "ct.name as name",
-      "c.hex as hex",
-      eb.fn.count<number>(eb.case().when(all(eb, conditions(eb, filter, "color"))).then(eb.ref("v.product_id")).end()).distinct().as("count"),
-    ])
-    .groupBy(["c.code", "ct.name", "c.hex", "c.position"])
+    .select(["c.code as value", "ct.name as name", "c.hex as hex"])
+    .where("c.code", "in", codes)
     .orderBy("c.position")
     .execute();
-  return rows.map((row) => ({ value: row.value, name: row.name, hex: row.hex, count: Number(row.count) }));
-}
-
-export interface ListingToggles {
-  inStock: number;
-  onSale: number;
-  /** The scope's price range, before any filter. */
-  minPriceCents: number | null;
-  maxPriceCents: number | null;
-}
-
-/** Counts for the two toggles (each with the other filters kept) and the scope's price range. */
-export async function countToggles(db: Kysely<Database>, scope: ListingScope, filter: VariantFilter, now: string): Promise<ListingToggles> {
-  const row = await scoped(db, scope, now)
-    .select((eb) => [
-      eb.fn
-        .count<number>(eb.case().when(all(eb, [...conditions(eb, filter, "inStock"), eb("v.stock", ">", 0)])).then(eb.ref("v.product_id")).end())
-        .distinct()
-        .as("inStock"),
-      eb.fn
-        .count<number>(eb.case().when(all(eb, [...conditions(eb, filter, "onSale"), onSale(eb)])).then(eb.ref("v.product_id")).end())
-        .distinct()
-        .as("onSale"),
-      eb.fn.min<number>("v.price_cents").as("minPriceCents"),
-      eb.fn.max<number>("v.price_cents").as("maxPriceCents"),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    inStock: Number(row.inStock),
-    onSale: Number(row.onSale),
-    minPriceCents: row.minPriceCents === null ? null : Number(row.minPriceCents),
-    maxPriceCents: row.maxPriceCents === null ? null : Number(row.maxPriceCents),
-  };
 }
 
 export interface ListedProductRow {

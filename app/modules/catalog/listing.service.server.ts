@@ -3,16 +3,17 @@ import type { Database, Locale } from "~/db/schema";
 import { type ListingQuery, PAGE_SIZE } from "./listing.schema";
 import {
   type ColorFacetCount,
-  countColors,
-  countListing,
-  countSizes,
-  countToggles,
   type FacetCount,
+  findColors,
   findListedProducts,
   findListingPage,
+  findPriceRange,
+  findProfiles,
+  groupedProfiles,
   type ListingScope,
   type VariantFilter,
 } from "./listing.repository.server";
+import { countFacets, profileValues } from "./listing-profile";
 import { type ProductCard, toProductCards, withLowestPrices } from "./product.service.server";
 import { listVariantSummaries } from "./product.repository.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
@@ -67,25 +68,11 @@ const toFilter = (query: ListingQuery): VariantFilter => ({
   onSale: query.onSale,
 });
 
-async function loadFacets(db: Kysely<Database>, locale: Locale, scope: ListingScope, filter: VariantFilter, now: string): Promise<ListingFacets> {
-  const [sizes, colors, toggles] = await Promise.all([
-    countSizes(db, scope, filter, now),
-    countColors(db, locale, scope, filter, now),
-    countToggles(db, scope, filter, now),
-  ]);
-  return {
-    sizes: sizes.sort((a, b) => compareSizes(a.value, b.value)),
-    colors,
-    inStock: toggles.inStock,
-    onSale: toggles.onSale,
-    price: { minCents: toggles.minPriceCents, maxCents: toggles.maxPriceCents },
-  };
-}
-
 /**
- * One page of a listing with its facets. A fixed number of queries whatever the page size:
- * three for the facets (three more only when the URL names sizes or colours the listing does
- * not have), two for the page and its total, two for the cards.
+ * One page of a listing with its facets, in a fixed number of queries whatever the page or the
+ * catalogue's size: the category's facet profiles (two, both a few rows), its price range (two
+ * index seeks), the colours' names, the page from an index in the sort's order, and three for the
+ * cards. A price filter adds one: the profiles within the range, grouped from the entries.
  */
 export async function getListing(
   db: Kysely<Database>,
@@ -95,23 +82,30 @@ export async function getListing(
   now = new Date(),
 ): Promise<Listing> {
   const at = now.toISOString();
-  let query = requested;
-  let facets = await loadFacets(db, locale, scope, toFilter(query), at);
+  const [profiles, priceRange] = await Promise.all([findProfiles(db, scope, at), findPriceRange(db, scope, at)]);
+  const values = profileValues(profiles);
   // Unknown filter values are ignored, not turned into an empty result.
-  const sizes = query.sizes.filter((size) => facets.sizes.some((f) => f.value === size));
-  const colors = query.colors.filter((color) => facets.colors.some((f) => f.value === color));
-  if (sizes.length !== query.sizes.length || colors.length !== query.colors.length) {
-    query = { ...query, sizes, colors };
-    facets = await loadFacets(db, locale, scope, toFilter(query), at);
-  }
+  const sizes = requested.sizes.filter((size) => values.sizes.includes(size));
+  const colors = requested.colors.filter((color) => values.colors.includes(color));
+  const query = sizes.length !== requested.sizes.length || colors.length !== requested.colors.length ? { ...requested, sizes, colors } : requested;
 
   const filter = toFilter(query);
-  const [total, rows] = await Promise.all([
-    countListing(db, scope, filter, at),
+  const priced = filter.minCents !== null || filter.maxCents !== null;
+  const [colorRows, counted, rows] = await Promise.all([
+    findColors(db, locale, values.colors),
+    priced ? groupedProfiles(db, scope, filter, at) : Promise.resolve(profiles),
     findListingPage(db, scope, filter, query.sort, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE, now: at }),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const counts = countFacets(counted, filter, { sizes: values.sizes, colors: colorRows.map((c) => c.value) });
+  const pageCount = Math.max(1, Math.ceil(counts.total / PAGE_SIZE));
   if (query.page > pageCount) throw new PageOutOfRangeError(pageCount);
+  const facets: ListingFacets = {
+    sizes: values.sizes.map((value) => ({ value, count: counts.sizes.get(value) ?? 0 })).sort((a, b) => compareSizes(a.value, b.value)),
+    colors: colorRows.map((color) => ({ ...color, count: counts.colors.get(color.value) ?? 0 })),
+    inStock: counts.inStock,
+    onSale: counts.onSale,
+    price: priceRange,
+  };
 
   const ids = rows.map((row) => row.id);
   const [products, variants] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids)]);
@@ -126,7 +120,7 @@ export async function getListing(
     (!filter.onSale || (v.compareAtCents !== null && v.compareAtCents > v.priceCents));
   const cards = await withLowestPrices(db, toProductCards(products, variants, locale, { matches }), now);
 
-  return { products: cards, total, page: query.page, pageCount, facets, query };
+  return { products: cards, total: counts.total, page: query.page, pageCount, facets, query };
 }
 
 /** `getListing` through the catalogue cache: what the listing pages call. */

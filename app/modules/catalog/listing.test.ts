@@ -28,7 +28,7 @@ describe("parseListingQuery", () => {
 
 describeEachDatabase("category listing", (ctx) => {
   let donna: NonNullable<Awaited<ReturnType<typeof getCategoryPage>>>;
-  const scope = () => ({ categoryIds: donna.subtreeIds });
+  const scope = () => ({ categoryId: donna.id });
 
   beforeAll(async () => {
     await seedDatabase(ctx().db);

@@ -179,7 +179,8 @@ const RELATED_COUNT = 4;
 /** Other products of the same category, featured first. */
 export async function getRelatedProducts(db: Kysely<Database>, locale: Locale, categoryId: number, excludeId: number, now = new Date()) {
   const noFilter = { sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false };
-  const rows = await findListingPage(db, { categoryIds: [categoryId] }, noFilter, "featured", {
+  // The category's entries in featured order, read from their index: five rows, whatever its size.
+  const rows = await findListingPage(db, { categoryId }, noFilter, "featured", {
     limit: RELATED_COUNT + 1,
     offset: 0,
     now: now.toISOString(),

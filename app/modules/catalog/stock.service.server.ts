@@ -1,10 +1,11 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { findVariantBySku, listPendingRequests } from "~/modules/backstock/backstock.repository.server";
 import { notifyBackInStock } from "~/modules/backstock/backstock.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { DomainError } from "~/utils/domain-error";
 import { bumpCatalogRevision } from "./catalog-cache.server";
+import { refreshListingEntries } from "./listing-entries.server";
 
 export type StockErrorCode = "UNKNOWN_SKU" | "INVALID_QUANTITY";
 
@@ -48,6 +49,7 @@ export async function setVariantStock(
         .where("stock", "=", variant.stock)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return null;
+      await refreshListingEntries(trx, [variant.product_id]);
       await bumpCatalogRevision(trx);
       const backInStock = variant.stock <= 0 && input.quantity > 0;
       return backInStock ? notifyBackInStock(trx, variant.id, { origin: input.origin, claimMailFor: input.claimMailFor }, now) : 0;
@@ -58,6 +60,58 @@ export async function setVariantStock(
     }
     if (attempt === STOCK_WRITE_ATTEMPTS) throw new Error(`The stock of ${input.sku} kept changing while it was being set; try again.`);
   }
+}
+
+export interface StockLine {
+  variantId: number;
+  quantity: number;
+  sku: string;
+}
+
+/**
+ * Takes each line's quantity from the stock (an order being placed) with
+ * `stock = stock - q WHERE stock >= q`, in variant order (two orders of the same sizes lock them in
+ * the same order: no deadlock). Any line that cannot be served fails the whole transaction with
+ * OUT_OF_STOCK. When a size sells out, its product's listing entries and the catalogue's revision
+ * change in the same transaction. Returns whether a size sold out.
+ */
+export async function takeStock(trx: Transaction<Database>, lines: StockLine[], at: string): Promise<boolean> {
+  const soldOut: number[] = [];
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    const taken = await trx
+      .updateTable("variants")
+      .set((eb) => ({ stock: eb("stock", "-", line.quantity), updated_at: at }))
+      .where("id", "=", line.variantId)
+      .where("stock", ">=", line.quantity)
+      .returning(["stock", "product_id as productId"])
+      .executeTakeFirst();
+    if (!taken) throw new DomainError("OUT_OF_STOCK", `${line.sku}: not enough left for ${line.quantity}.`);
+    if (taken.stock === 0) soldOut.push(taken.productId);
+  }
+  await stockMoved(trx, soldOut);
+  return soldOut.length > 0;
+}
+
+/** Puts quantities back in stock (a cancelled order), in variant order; a size that comes back is listed again. */
+export async function returnStock(trx: Transaction<Database>, lines: { variantId: number; quantity: number }[], at: string): Promise<void> {
+  const restocked: number[] = [];
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    const back = await trx
+      .updateTable("variants")
+      .set((eb) => ({ stock: eb("stock", "+", line.quantity), updated_at: at }))
+      .where("id", "=", line.variantId)
+      .returning(["stock", "product_id as productId"])
+      .executeTakeFirst();
+    if (back && back.stock === line.quantity) restocked.push(back.productId);
+  }
+  await stockMoved(trx, restocked);
+}
+
+/** Sizes sold out or back: their products' listing entries and the revision move with them. */
+async function stockMoved(trx: Transaction<Database>, productIds: number[]) {
+  if (!productIds.length) return;
+  await refreshListingEntries(trx, productIds);
+  await bumpCatalogRevision(trx);
 }
 
 /** The stock of a variant and how many shoppers are waiting for it to come back. */

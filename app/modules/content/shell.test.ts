@@ -21,7 +21,7 @@ describeEachDatabase("page shell", (ctx) => {
     counter.reset();
     const shell = await loadShell(db, "it", { now });
     const category = await getCategoryPage(db, "it", path);
-    await getListing(db, "it", { categoryIds: category!.subtreeIds }, parseListingQuery(new URLSearchParams()));
+    await getListing(db, "it", { categoryId: category!.id }, parseListingQuery(new URLSearchParams()));
     return { counter: { count: counter.count, touching: (table: string) => counter.touching(table) }, shell };
   }
 

@@ -4,7 +4,7 @@ import type { Database, Locale, OrderLinesTable, OrdersTable } from "~/db/schema
 import { isUniqueViolation } from "~/db/errors.server";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { countRedemptions, touchBag } from "~/modules/bag/bag.repository.server";
-import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, renewOrderKey } from "~/modules/checkout/checkout.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
@@ -132,7 +132,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       }
       const discount = bag.discount && bag.discount.problem === null ? bag.discount : null;
       const codeId = discount ? await checkCodeLimits(trx, discount.code, input) : null;
-      if (await takeStock(trx, bag.lines, at)) await bumpCatalogRevision(trx);
+      await takeStock(trx, bag.lines, at);
 
       const method = checkout.paymentMethod!;
       const order = await insertOrder(trx, { input, checkout, bag, discountCode: discount?.code ?? null, method, holdUntil: holdUntil(method, settings, now), at });
@@ -192,27 +192,6 @@ async function checkCodeLimits(trx: Transaction<Database>, code: string, input: 
     }
   }
   return row.id;
-}
-
-/**
- * Takes each line's quantity from the stock with `stock = stock - q WHERE stock >= q`, in variant
- * order (two orders of the same sizes lock them in the same order: no deadlock). Any line that
- * cannot be served fails the whole order. Returns whether a size sold out.
- */
-async function takeStock(trx: Transaction<Database>, lines: { variantId: number; quantity: number; sku: string }[], at: string): Promise<boolean> {
-  let soldOut = false;
-  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-    const taken = await trx
-      .updateTable("variants")
-      .set((eb) => ({ stock: eb("stock", "-", line.quantity), updated_at: at }))
-      .where("id", "=", line.variantId)
-      .where("stock", ">=", line.quantity)
-      .returning("stock")
-      .executeTakeFirst();
-    if (!taken) throw new DomainError("OUT_OF_STOCK", `${line.sku}: not enough left for ${line.quantity}.`);
-    if (taken.stock === 0) soldOut = true;
-  }
-  return soldOut;
 }
 
 async function insertOrder(
@@ -428,18 +407,8 @@ export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, 
  * payments (cancelled: one confirmed later is refunded). Runs in the cancelling transaction.
  */
 export async function releaseOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<void> {
-  const lines = await trx.selectFrom("order_lines").select(["variant_id", "quantity"]).where("order_id", "=", orderId).orderBy("variant_id").execute();
-  let restocked = false;
-  for (const line of lines) {
-    const back = await trx
-      .updateTable("variants")
-      .set((eb) => ({ stock: eb("stock", "+", line.quantity), updated_at: at }))
-      .where("id", "=", line.variant_id)
-      .returning("stock")
-      .executeTakeFirst();
-    if (back && back.stock === line.quantity) restocked = true;
-  }
-  if (restocked) await bumpCatalogRevision(trx);
+  const lines = await trx.selectFrom("order_lines").select(["variant_id as variantId", "quantity"]).where("order_id", "=", orderId).execute();
+  await returnStock(trx, lines, at);
   await trx.deleteFrom("discount_redemptions").where("order_id", "=", orderId).execute();
   await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "pending").execute();
 }

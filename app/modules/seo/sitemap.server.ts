@@ -4,18 +4,14 @@ import { categoryUrl } from "~/modules/catalog/category.service.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
 import { contentUrl } from "~/modules/content/content.service.server";
 import { STATIC_PAGES, findStaticPage } from "~/modules/content/static-pages";
+import { SITEMAP_PRODUCTS_PER_FILE, sitemapFileOf } from "./sitemap-files";
 import { DEFAULT_LOCALE, LOCALES, type Locale, defaultAlternatePath, localizePath } from "~/utils/locale";
 
 // The crawler files (spec §2: four server-generated sitemap routes) and robots.txt. Every
 // page in two languages is one <url> per language, each listing all its language versions
 // (Google wants the full set on every entry) plus x-default, which is the Italian page.
 
-/** The sitemaps the index lists, by the name in /sitemap/<name>.xml. */
-export const SITEMAP_NAMES = ["categories", "pages", "products"] as const;
-export type SitemapName = (typeof SITEMAP_NAMES)[number];
 
-/** Where a sitemap is served; "index" is the index itself (also served at /sitemap.xml). */
-export const sitemapPath = (name: SitemapName | "index") => `/sitemap/${name}.xml`;
 
 const URLSET_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML_NS = "http://www.w3.org/1999/xhtml";
@@ -78,48 +74,44 @@ async function listCategoryEntries(db: Kysely<Database>) {
     .execute();
 }
 
-/** Published products with their slug per locale and the newest change of the product or a variant. */
-async function listProductEntries(db: Kysely<Database>, now: string) {
+/**
+ * Published products of one sitemap file (an id range) with their slug per locale and their
+ * newest change, from the listing entries: one index range, whatever the catalogue's size.
+ */
+async function listProductEntries(db: Kysely<Database>, file: number, now: string) {
+  const perFile = SITEMAP_PRODUCTS_PER_FILE;
   return db
-    .selectFrom("products as p")
-    .innerJoin("product_translations as t", "t.product_id", "p.id")
-    .select((eb) => [
-      "p.id",
-      "p.updated_at as updatedAt",
-      "p.published_at as publishedAt",
-      "t.locale",
-      "t.slug",
-      eb
-        .selectFrom("variants as v")
-        .select((v) => v.fn.max("v.updated_at").as("m"))
-        .whereRef("v.product_id", "=", "p.id")
-        .as("variantsUpdatedAt"),
-    ])
-    .where("p.published_at", "<=", now)
-    .orderBy("p.id")
-    .orderBy("t.locale")
+    .selectFrom("listing_entries as e")
+    .innerJoin("product_translations as t", "t.product_id", "e.product_id")
+    .select(["e.product_id as id", "e.changed_at as changedAt", "e.published_at as publishedAt", "t.locale", "t.slug"])
+    .where("e.depth", "=", 0)
+    .where("e.product_id", ">", (file - 1) * perFile)
+    .where("e.product_id", "<=", file * perFile)
+    .where("e.published_at", "<=", now)
+    .orderBy("e.product_id")
     .execute();
 }
 
-/** The newest change behind each sitemap, in one query (null on an empty catalogue). */
-async function latestChanges(db: Kysely<Database>, now: string) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom("categories").select((s) => s.fn.max("updated_at").as("m")).as("categories"),
-      eb.selectFrom("products").select((s) => s.fn.max("updated_at").as("m")).where("published_at", "<=", now).as("products"),
-      eb.selectFrom("products").select((s) => s.fn.max("published_at").as("m")).where("published_at", "<=", now).as("published"),
-      eb
-        .selectFrom("variants as v")
-        .innerJoin("products as p", "p.id", "v.product_id")
-        .select((s) => s.fn.max("v.updated_at").as("m"))
-        .where("p.published_at", "<=", now)
-        .as("variants"),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    categories: latest(row.categories),
-    products: latest(row.products, row.published, row.variants),
-  };
+/**
+ * Every products file with its newest change (a product's own, a variant's, or its publication),
+ * kept per file with the listing entries (sitemap_files): as many rows as files. Files run by
+ * product id, so a file whose products are all unpublished stays listed, empty.
+ */
+async function listProductFiles(db: Kysely<Database>): Promise<{ file: number; lastmod: string | undefined }[]> {
+  const [last, rows] = await Promise.all([
+    // The highest listed id: the product index read backwards, stopping at the first own row.
+    db.selectFrom("listing_entries").select("product_id").where("depth", "=", 0).orderBy("product_id", "desc").limit(1).executeTakeFirst(),
+    db.selectFrom("sitemap_files").select(["file", "lastmod"]).orderBy("file").execute(),
+  ]);
+  const count = Math.max(1, sitemapFileOf(Number(last?.product_id ?? 1)));
+  const dates = new Map(rows.map((row) => [Number(row.file), latest(row.lastmod)]));
+  return Array.from({ length: count }, (_, i) => ({ file: i + 1, lastmod: dates.get(i + 1) }));
+}
+
+/** The newest change of the categories, in one query. */
+async function latestCategoryChange(db: Kysely<Database>) {
+  const row = await db.selectFrom("categories").select((s) => s.fn.max("updated_at").as("m")).executeTakeFirst();
+  return latest(row?.m);
 }
 
 // ---- The sitemaps ----
@@ -137,19 +129,44 @@ export async function categoriesSitemap(db: Kysely<Database>, origin: string): P
 }
 
 /**
- * Every published product page in both languages. Its date is its newest change: the product,
- * any of its variants (price, stock), or its publication (a scheduled product appears then).
+ * The published product pages of one products file (1 is /sitemap/products.xml) in both
+ * languages. Its date is its newest change: the product, any of its variants (price, stock),
+ * or its publication (a scheduled product appears then).
  */
-export async function productsSitemap(db: Kysely<Database>, origin: string, now = new Date()): Promise<string> {
-  const rows = await listProductEntries(db, now.toISOString());
+export async function productsSitemap(db: Kysely<Database>, origin: string, { file = 1, now = new Date() }: { file?: number; now?: Date } = {}): Promise<string> {
+  const rows = await listProductEntries(db, file, now.toISOString());
   const pages = new Map<number, SitemapPage>();
   for (const row of rows) {
-    const page = pages.get(row.id) ?? { urls: {}, lastmod: latest(row.updatedAt, row.publishedAt, row.variantsUpdatedAt) };
+    const page = pages.get(row.id) ?? { urls: {}, lastmod: latest(row.changedAt, row.publishedAt) };
     page.urls[row.locale] = productUrl(row.slug, row.locale);
     pages.set(row.id, page);
   }
   return urlset([...pages.values()], origin);
 }
+
+/** The products files that exist now (the index lists them; another number is a 404). */
+export async function productSitemapCount(db: Kysely<Database>): Promise<number> {
+  return (await listProductFiles(db)).length;
+}
+
+/** The products file a sitemap name stands for ("products" is 1, "products-2" is 2), or null. */
+export function productFileOf(name: string): number | null {
+  if (name === "products") return 1;
+  const match = /^products-([1-9]\d{0,5})$/.exec(name);
+  return match && Number(match[1]) >= 2 ? Number(match[1]) : null;
+}
+
+/** The newest change behind a sitemap (its Last-Modified), when it has one. */
+export async function sitemapLastmod(db: Kysely<Database>, name: string): Promise<string | undefined> {
+  if (name === "categories") return latestCategoryChange(db);
+  if (name === "pages") return undefined;
+  const files = await listProductFiles(db);
+  if (name === "index") return latest(await latestCategoryChange(db), ...files.map((f) => f.lastmod));
+  const file = productFileOf(name);
+  return file === null ? undefined : files[file - 1]?.lastmod;
+}
+
+const productFileName = (file: number) => (file === 1 ? "products" : `products-${file}`);
 
 /** Static pages kept out of the sitemap: the country chooser is a form, not content. */
 const UNLISTED_STATIC_PAGES = new Set(["country"]);
@@ -212,19 +229,28 @@ export async function contentSitemapPages(db: Kysely<Database>, now = new Date()
 }
 
 /** The home page's date for pagesSitemap: the newest change among published products. */
-export async function homeLastmod(db: Kysely<Database>, now = new Date()): Promise<string | undefined> {
-  return (await latestChanges(db, now.toISOString())).products;
+export async function homeLastmod(db: Kysely<Database>): Promise<string | undefined> {
+  const files = await listProductFiles(db);
+  return latest(...files.map((f) => f.lastmod));
 }
 
-/** The sitemap index (served at /sitemap/index.xml and /sitemap.xml): the three sitemaps. */
-export async function indexSitemap(db: Kysely<Database>, origin: string, now = new Date()): Promise<string> {
-  const changes = await latestChanges(db, now.toISOString());
+/**
+ * The sitemap index (served at /sitemap/index.xml and /sitemap.xml): categories, pages, and every
+ * products file, each with its newest change.
+ */
+export async function indexSitemap(db: Kysely<Database>, origin: string): Promise<string> {
+  const [categories, files] = await Promise.all([latestCategoryChange(db), listProductFiles(db)]);
+  const products = latest(...files.map((f) => f.lastmod));
   // The pages sitemap changes when the home page does, i.e. with the products.
-  const lastmod: Record<SitemapName, string | undefined> = { categories: changes.categories, pages: changes.products, products: changes.products };
+  const entries: [name: string, lastmod: string | undefined][] = [
+    ["categories", categories],
+    ["pages", products],
+    ...files.map((f): [string, string | undefined] => [productFileName(f.file), f.lastmod]),
+  ];
   const out = [XML_DECLARATION, `<sitemapindex xmlns="${URLSET_NS}">`];
-  for (const name of SITEMAP_NAMES) {
-    out.push("  <sitemap>", `    <loc>${escapeXml(absolute(origin, sitemapPath(name)))}</loc>`);
-    if (lastmod[name]) out.push(`    <lastmod>${escapeXml(w3cDate(lastmod[name]))}</lastmod>`);
+  for (const [name, lastmod] of entries) {
+    out.push("  <sitemap>", `    <loc>${escapeXml(absolute(origin, `/sitemap/${name}.xml`))}</loc>`);
+    if (lastmod) out.push(`    <lastmod>${escapeXml(w3cDate(lastmod))}</lastmod>`);
     out.push("  </sitemap>");
   }
   out.push("</sitemapindex>", "");

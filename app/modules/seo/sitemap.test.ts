@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { catalogue } from "~/db/seed/catalogue";
 import { seedDatabase } from "~/db/seed/seed.server";
+import { refreshListingEntries } from "~/modules/catalog/listing-entries.server";
 // The routes' own tests (serving what this module builds): they belong at the HTTP level
 // (tests/http) and can move there; until then the boundary is lifted for these two lines.
 // eslint-disable-next-line no-restricted-imports
@@ -170,6 +171,23 @@ describeEachDatabase("sitemaps", (ctx) => {
         })),
       )
       .execute();
+    // Something to sell: a product without variants has no page, so no sitemap entry.
+    await db
+      .insertInto("variants")
+      .values({
+        product_id: productId,
+        sku: "SCHEDULED-1",
+        color_code: catalogue.colors[0].code,
+        size: "M",
+        position: 0,
+        price_cents: 9900,
+        compare_at_cents: null,
+        stock: 1,
+        created_at: at(1),
+        updated_at: at(1),
+      })
+      .execute();
+    await refreshListingEntries(db, [productId]);
 
     // One product changed long ago, but one of its variants changed two days ago.
     const first = await db
@@ -182,6 +200,8 @@ describeEachDatabase("sitemaps", (ctx) => {
     await db.updateTable("variants").set({ updated_at: at(250) }).where("product_id", "=", first.id).execute();
     const variant = await db.selectFrom("variants").select("id").where("product_id", "=", first.id).orderBy("id").executeTakeFirstOrThrow();
     await db.updateTable("variants").set({ updated_at: at(2) }).where("id", "=", variant.id).execute();
+    // Written behind the services' back: the listing entries are told, as the services do.
+    await refreshListingEntries(db, [first.id]);
     bumped = { slug: first.slug, lastmod: at(2) };
   });
 
@@ -210,7 +230,7 @@ describeEachDatabase("sitemaps", (ctx) => {
   });
 
   it("lists each published product once per language with both alternates and x-default", async () => {
-    const urls = parseUrlset(await productsSitemap(ctx().db, origin, now));
+    const urls = parseUrlset(await productsSitemap(ctx().db, origin, { now }));
     const published = catalogue.products.filter((p) => p.createdDaysAgo >= 0);
     expect(urls).toHaveLength(published.length * 2);
     const pages = byLoc(urls);
@@ -228,7 +248,7 @@ describeEachDatabase("sitemaps", (ctx) => {
   });
 
   it("dates a product by its newest change, variants included", async () => {
-    const pages = byLoc(parseUrlset(await productsSitemap(ctx().db, origin, now)));
+    const pages = byLoc(parseUrlset(await productsSitemap(ctx().db, origin, { now })));
     expect(pages.get(`${origin}/products/${bumped.slug}`)?.lastmod).toBe(bumped.lastmod);
     // Untouched products were last updated by the seed.
     const other = catalogue.products[1];
@@ -237,13 +257,13 @@ describeEachDatabase("sitemaps", (ctx) => {
 
   it("lists a product once its publication time has come", async () => {
     const later = new Date(now.getTime() + 2 * DAY_MS);
-    const pages = byLoc(parseUrlset(await productsSitemap(ctx().db, origin, later)));
+    const pages = byLoc(parseUrlset(await productsSitemap(ctx().db, origin, { now: later })));
     // Published tomorrow, last edited yesterday: dated by its publication.
     expect(pages.get(`${origin}/en/products/${scheduled.en}`)?.lastmod).toBe(at(-1));
   });
 
   it("indexes the other three sitemaps, each with a date", async () => {
-    const xml = await indexSitemap(ctx().db, origin, now);
+    const xml = await indexSitemap(ctx().db, origin);
     expect(XMLValidator.validate(xml)).toBe(true);
     const { sitemapindex } = parser.parse(xml);
     expect(sitemapindex["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
@@ -255,6 +275,7 @@ describeEachDatabase("sitemaps", (ctx) => {
   });
 
   describe("routes", () => {
+    const get = (headers: Record<string, string> = {}) => new Request(`${origin}/sitemap.xml`, { headers });
     const context = () => {
       const provider = new RouterContextProvider();
       provider.set(appContext, { db: ctx().db, env: { PUBLIC_URL: origin } as Env, cspNonce: "", clientIp: "127.0.0.1" } satisfies AppContext);
@@ -263,17 +284,42 @@ describeEachDatabase("sitemaps", (ctx) => {
 
     it("serves each sitemap as cacheable XML, the index also without a name, and 404s anything else", async () => {
       for (const name of ["index.xml", "categories.xml", "pages.xml", "products.xml", undefined]) {
-        const response = await sitemapLoader({ params: { name }, context: context() });
+        const response = await sitemapLoader({ request: get(), params: { name }, context: context() });
         expect(response.status).toBe(200);
         expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
         expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
         expect(XMLValidator.validate(await response.text())).toBe(true);
       }
-      const root = await (await sitemapLoader({ params: {}, context: context() })).text();
+      const root = await (await sitemapLoader({ request: get(), params: {}, context: context() })).text();
       expect(root).toContain("<sitemapindex");
       for (const name of ["blog.xml", "products", "products.txt", "../products.xml"]) {
-        expect((await sitemapLoader({ params: { name }, context: context() })).status).toBe(404);
+        expect((await sitemapLoader({ request: get(), params: { name }, context: context() })).status).toBe(404);
       }
+    });
+
+    it("answers a crawler's repeated request with 304, by ETag or by date, and compresses once per encoding", async () => {
+      const first = await sitemapLoader({ request: get({ "Accept-Encoding": "gzip, br" }), params: { name: "products.xml" }, context: context() });
+      expect(first.headers.get("Content-Encoding")).toBe("br");
+      expect(first.headers.get("Vary")).toBe("Accept-Encoding");
+      const etag = first.headers.get("ETag")!;
+      const lastModified = first.headers.get("Last-Modified")!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(Date.parse(lastModified)).toBeGreaterThan(0);
+      const plain = await sitemapLoader({ request: get({ "Accept-Encoding": "identity" }), params: { name: "products.xml" }, context: context() });
+      expect(plain.headers.get("Content-Encoding")).toBeNull();
+      expect(plain.headers.get("ETag")).toBe(etag);
+      expect(await plain.text()).toContain("<urlset");
+      const conditions: Record<string, string>[] = [{ "If-None-Match": etag }, { "If-None-Match": `W/${etag}, "other"` }, { "If-Modified-Since": lastModified }];
+      for (const headers of conditions) {
+        const again = await sitemapLoader({ request: get(headers), params: { name: "products.xml" }, context: context() });
+        expect(again.status).toBe(304);
+        expect(await again.text()).toBe("");
+      }
+      const changed = await sitemapLoader({ request: get({ "If-None-Match": '"stale"', "If-Modified-Since": lastModified }), params: { name: "products.xml" }, context: context() });
+      expect(changed.status).toBe(200);
+      // Only as many products files as the catalogue fills.
+      expect((await sitemapLoader({ request: get(), params: { name: "products-2.xml" }, context: context() })).status).toBe(404);
+      expect((await sitemapLoader({ request: get(), params: { name: "products-1.xml" }, context: context() })).status).toBe(404);
     });
 
     it("serves robots.txt as text", async () => {
