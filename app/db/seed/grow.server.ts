@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
 import { bumpCatalogRevision } from "../../modules/catalog/catalog-cache.server";
-import { moveProfileCounts } from "../../modules/catalog/listing-entries.server";
+import { moveProfileCounts, raiseFileDates } from "../../modules/catalog/listing-entries.server";
+import { SITEMAP_PRODUCTS_PER_FILE } from "../../modules/seo/sitemap-files";
 import { profileKey } from "../../modules/catalog/listing-profile";
 import type { Database } from "../schema";
 import { catalogue as demoCatalogue } from "./catalogue";
@@ -117,6 +118,15 @@ export async function growCatalogue(db: Kysely<Database>, target: number, log: (
       trx,
       templateEntries.map((row) => ({ category_id: row.category_id, profile: profileKey(row), products: copiesOf.get(row.product_id) ?? 0 })),
     );
+    // The new products' sitemap files, dated by their newest product.
+    const files = await trx
+      .selectFrom("listing_entries")
+      .select((eb) => [sql<number>`(product_id - 1) / ${n(SITEMAP_PRODUCTS_PER_FILE)} + 1`.as("file"), eb.fn.max("changed_at").as("lastmod")])
+      .where("depth", "=", 0)
+      .where("product_id", ">", Number(counts.maxId))
+      .groupBy(sql`(product_id - 1) / ${n(SITEMAP_PRODUCTS_PER_FILE)}`)
+      .execute();
+    await raiseFileDates(trx, files.map((row) => ({ file: Number(row.file), lastmod: String(row.lastmod) })));
     step("listing entries");
 
     if (postgres) {

@@ -71,6 +71,9 @@ async function refreshBatch(trx: Kysely<Database>, ids: number[], parents: Map<n
       .selectFrom("variants")
       .select(["product_id as productId", "size", "color_code as colorCode", "price_cents as priceCents", "compare_at_cents as compareAtCents", "stock", "updated_at as updatedAt"])
       .where("product_id", "in", ids)
+      // In the product's own order, so that its "|S|M|" sets are the same however it is refreshed.
+      .orderBy("product_id")
+      .orderBy("position")
       .execute(),
     trx
       .selectFrom("listing_entries")
@@ -147,10 +150,15 @@ export async function raiseSitemapDates(trx: Kysely<Database>, changes: { produc
     const known = newest.get(file);
     newest.set(file, known === undefined ? changedAt : later(known, changedAt));
   }
-  if (!newest.size) return;
+  await raiseFileDates(trx, [...newest].map(([file, lastmod]) => ({ file, lastmod })));
+}
+
+/** Raises products sitemap files' dates (a file's row is made on its first product). */
+export async function raiseFileDates(trx: Kysely<Database>, files: { file: number; lastmod: string }[]): Promise<void> {
+  if (!files.length) return;
   await trx
     .insertInto("sitemap_files")
-    .values([...newest].sort(([a], [b]) => a - b).map(([file, lastmod]) => ({ file, lastmod })))
+    .values([...files].sort((a, b) => a.file - b.file))
     .onConflict((oc) =>
       oc.column("file").doUpdateSet((eb) => ({
         lastmod: eb.case().when("excluded.lastmod", ">", eb.ref("sitemap_files.lastmod")).then(eb.ref("excluded.lastmod")).else(eb.ref("sitemap_files.lastmod")).end(),

@@ -4,7 +4,7 @@ import { categoryUrl } from "~/modules/catalog/category.service.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
 import { contentUrl } from "~/modules/content/content.service.server";
 import { STATIC_PAGES, findStaticPage } from "~/modules/content/static-pages";
-import { SITEMAP_PRODUCTS_PER_FILE, sitemapFileOf } from "./sitemap-files";
+import { SITEMAP_PRODUCTS_PER_FILE } from "./sitemap-files";
 import { DEFAULT_LOCALE, LOCALES, type Locale, defaultAlternatePath, localizePath } from "~/utils/locale";
 
 // The crawler files (spec §2: four server-generated sitemap routes) and robots.txt. Every
@@ -95,15 +95,11 @@ async function listProductEntries(db: Kysely<Database>, file: number, now: strin
 /**
  * Every products file with its newest change (a product's own, a variant's, or its publication),
  * kept per file with the listing entries (sitemap_files): as many rows as files. Files run by
- * product id, so a file whose products are all unpublished stays listed, empty.
+ * product id, so a file whose products are all unpublished (or gone) stays listed, empty.
  */
 async function listProductFiles(db: Kysely<Database>): Promise<{ file: number; lastmod: string | undefined }[]> {
-  const [last, rows] = await Promise.all([
-    // The highest listed id: the product index read backwards, stopping at the first own row.
-    db.selectFrom("listing_entries").select("product_id").where("depth", "=", 0).orderBy("product_id", "desc").limit(1).executeTakeFirst(),
-    db.selectFrom("sitemap_files").select(["file", "lastmod"]).orderBy("file").execute(),
-  ]);
-  const count = Math.max(1, sitemapFileOf(Number(last?.product_id ?? 1)));
+  const rows = await db.selectFrom("sitemap_files").select(["file", "lastmod"]).orderBy("file").execute();
+  const count = Math.max(1, ...rows.map((row) => Number(row.file)));
   const dates = new Map(rows.map((row) => [Number(row.file), latest(row.lastmod)]));
   return Array.from({ length: count }, (_, i) => ({ file: i + 1, lastmod: dates.get(i + 1) }));
 }
