@@ -26,6 +26,7 @@ import { PAGES, type PageEntry } from "./bench/pages";
 import { type FetchedJs, launchBrowser, measureFetchedJs } from "./bench/browser";
 import { type PreloadedJs, measurePreloadedJs } from "./bench/preload";
 import { type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
+import { runScaleBenchmark } from "./bench/scale";
 import { ServerProcess, build, freePort, snapshotBuild } from "./bench/server";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,6 +41,8 @@ interface Options {
   warmup: number;
   encoding: string;
   json?: string;
+  /** Compare the catalogue's pages at the demo's size and grown to this many products. */
+  products?: number;
 }
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -52,6 +55,10 @@ const USAGE = `Usage: npm run bench -- [options]
                        two interleaved passes (default 12)
   --encoding <value>   Accept-Encoding of the load (default "${BROWSER_ACCEPT_ENCODING}", like a browser;
                        "identity" measures without compression)
+  --products <n>       instead of every page: the catalogue's pages (listing, a deep page, filtered
+                       and sorted, product, search, sitemaps, home) on the demo catalogue and
+                       grown to n products, on SQLite and on PostgreSQL when BENCH_POSTGRES_URL
+                       (or TEST_POSTGRES_URL) is set; reports how each ratio changes with size
   --json <file>        also write the results as JSON
   -h, --help           this text`;
 
@@ -65,6 +72,7 @@ function parseOptions(): Options {
       warmup: { type: "string", default: "12" },
       encoding: { type: "string", default: BROWSER_ACCEPT_ENCODING },
       json: { type: "string" },
+      products: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -88,6 +96,7 @@ function parseOptions(): Options {
     warmup: number("warmup", values.warmup, 0, true),
     encoding: values.encoding,
     json: values.json,
+    products: values.products === undefined ? undefined : number("products", values.products, 93, true),
   };
 }
 
@@ -362,6 +371,12 @@ async function main(): Promise<number> {
       log(`done in ${fixed(await build(ROOT), 1)} s.`);
     } else log("Reusing build/ (--skip-build).");
     dir = snapshotBuild(ROOT);
+    if (options.products !== undefined) {
+      const json = options.json ? path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json) : undefined;
+      const code = await runScaleBenchmark(dir, { ...options, products: options.products }, headers, json);
+      log(`Done in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
+      return code;
+    }
     // BENCH_PORT pins the port (e.g. to keep clear of other servers on a shared machine).
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     server = ServerProcess.start({ dir, port, databaseFile: path.join(dir, "bench.sqlite") });

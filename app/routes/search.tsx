@@ -8,7 +8,7 @@ import { useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema";
 import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
-import { searchCatalogue } from "~/modules/catalog/search.service.server";
+import { searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
 
 // The search page: /search?q= (and /en/search). The hits are a listing, so they take its
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);
   const url = new URL(request.url);
   try {
-    const { q, listing } = await searchCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams));
+    const { q, listing } = await searchCachedCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams));
     const t = i18n.getFixedT(locale, "catalog");
     return {
       q,

@@ -4,6 +4,7 @@ import type { ListingQuery } from "./listing.schema";
 import { getListing, type Listing } from "./listing.service.server";
 import { MAX_QUERY_LENGTH } from "./search-text";
 import { searchProductIds } from "./search.repository.server";
+import { cachedCatalogRead } from "./catalog-cache.server";
 
 export interface SearchResult {
   /** The query as searched: trimmed, at most 100 characters. */
@@ -29,4 +30,14 @@ export async function searchCatalogue(
   // A query of symbols only ("***") has no words: searchProductIds answers [] without a query.
   const productIds = await searchProductIds(db, locale, q);
   return { q, listing: await getListing(db, locale, { productIds }, listingQuery, now) };
+}
+
+/**
+ * `searchCatalogue` through the catalogue cache: what the search page calls. Ranking every match
+ * of a common word costs tens of milliseconds on a large catalogue (bm25 or ts_rank visits each),
+ * so a query's page is kept until the catalogue changes, like a listing's.
+ */
+export function searchCachedCatalogue(db: Kysely<Database>, locale: Locale, rawQuery: string, listingQuery: ListingQuery): Promise<SearchResult> {
+  const q = rawQuery.trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return cachedCatalogRead(db, `search|${locale}|${q}|${JSON.stringify(listingQuery)}`, () => searchCatalogue(db, locale, q, listingQuery));
 }
