@@ -530,12 +530,16 @@ export interface ListingEntriesTable {
   colors: string;
   stock_sizes: string;
   stock_colors: string;
+  /** "|M:nero|": each variant's size and colour; stock_pairs: those in stock. */
+  pairs: string;
+  stock_pairs: string;
   changed_at: Timestamp;
 }
 
 /** How many products listed in a category share a facet profile (see listing-entries.server.ts). */
 export interface ListingProfilesTable {
   category_id: number;
+  profile_hash: string;
   profile: string;
   products: number;
 }

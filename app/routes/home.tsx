@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
-import { getNewArrivals } from "~/modules/catalog/product.service.server";
+import { getCachedNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (shopper.kind === "account" && (await readLoginRedirect(context, request))) throw await redirectAfterLogin(context, request);
   const t = i18n.t;
   return {
-    newArrivals: await getNewArrivals(db, locale, 8),
+    newArrivals: await getCachedNewArrivals(db, locale, 8),
     // Built here rather than in the component: the URL helpers stay out of the browser bundle.
     hero: { wide: campaignImage("16:9"), tall: campaignImage("4:5") },
     tiles: TILE_KEYS.map((key) => categoryTileImage(key)),

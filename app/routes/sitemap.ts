@@ -3,7 +3,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { sitemapResponse } from "~/modules/seo/sitemap-response.server";
 
 // The server-generated sitemaps (spec §2): /sitemap/{index,categories,pages,products}.xml, the
-// further products files (/sitemap/products-2.xml, …) past ten thousand products, and
+// further products files (/sitemap/products-2.xml, …) past five thousand products, and
 // /sitemap.xml, which is the same module registered without a name: the index.
 // Typed by hand until the route is registered and `./+types/sitemap` exists.
 interface LoaderArgs {

@@ -102,16 +102,16 @@ export async function growCatalogue(db: Kysely<Database>, target: number, log: (
     // entries are the demo's under its own id, and each category's profile counts grow by the
     // number of copies (listing-entries.server.ts writes the same from the variants, slower).
     await sql`insert into listing_entries (category_id, product_id, depth, published_at, featured_rank, price_cents, max_price_cents, in_stock, on_sale,
-        sizes, colors, stock_sizes, stock_colors, changed_at)
+        sizes, colors, stock_sizes, stock_colors, pairs, stock_pairs, changed_at)
       select e.category_id, g.new_id, e.depth, e.published_at, e.featured_rank + (g.copy - 1) * 1000, e.price_cents, e.max_price_cents, e.in_stock, e.on_sale,
-        e.sizes, e.colors, e.stock_sizes, e.stock_colors, e.changed_at
+        e.sizes, e.colors, e.stock_sizes, e.stock_colors, e.pairs, e.stock_pairs, e.changed_at
       from grow_products g join listing_entries e on e.product_id = g.template_id`.execute(trx);
     const copies = await sql<{ template_id: number; copies: number | string }>`
       select template_id, count(*) as copies from grow_products group by template_id`.execute(trx);
     const copiesOf = new Map(copies.rows.map((row) => [Number(row.template_id), Number(row.copies)]));
     const templateEntries = await trx
       .selectFrom("listing_entries")
-      .select(["product_id", "category_id", "sizes", "colors", "stock_sizes", "stock_colors", "in_stock", "on_sale"])
+      .select(["product_id", "category_id", "sizes", "colors", "stock_sizes", "stock_colors", "pairs", "stock_pairs", "in_stock", "on_sale"])
       .where("product_id", "<=", lastTemplate)
       .execute();
     await moveProfileCounts(

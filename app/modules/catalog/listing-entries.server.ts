@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { type Kysely, PostgresAdapter } from "kysely";
 import type { Database, ListingEntriesTable } from "~/db/schema";
 import { sitemapFileOf } from "~/modules/seo/sitemap-files";
 import { bumpCatalogRevision } from "./catalog-cache.server";
-import { profileKey, tokenSet } from "./listing-profile";
+import { pairOf, profileKey, tokenSet } from "./listing-profile";
 
 // The listing's facts per product (migration 20261129000000): one row per category the product
 // is listed in, written from its variants here and nowhere else. Callers run this in the same
@@ -77,7 +78,7 @@ async function refreshBatch(trx: Kysely<Database>, ids: number[], parents: Map<n
       .execute(),
     trx
       .selectFrom("listing_entries")
-      .select(["category_id", "sizes", "colors", "stock_sizes", "stock_colors", "in_stock", "on_sale"])
+      .select(["category_id", "sizes", "colors", "stock_sizes", "stock_colors", "pairs", "stock_pairs", "in_stock", "on_sale"])
       .where("product_id", "in", ids)
       .execute(),
   ]);
@@ -110,6 +111,8 @@ async function refreshBatch(trx: Kysely<Database>, ids: number[], parents: Map<n
       colors: tokenSet(own.map((v) => v.colorCode)),
       stock_sizes: tokenSet(inStock.map((v) => v.size)),
       stock_colors: tokenSet(inStock.map((v) => v.colorCode)),
+      pairs: tokenSet(own.map((v) => pairOf(v.size, v.colorCode))),
+      stock_pairs: tokenSet(inStock.map((v) => pairOf(v.size, v.colorCode))),
       changed_at: changedAt,
     };
     const seen = new Set<number>();
@@ -209,12 +212,13 @@ export async function moveProfileCounts(trx: Kysely<Database>, moves: { category
   }
   const changes = [...merged.values()]
     .filter((move) => move.products !== 0)
-    .sort((a, b) => a.category_id - b.category_id || (a.profile < b.profile ? -1 : a.profile > b.profile ? 1 : 0));
+    .map((move) => ({ ...move, profile_hash: createHash("sha1").update(move.profile).digest("hex") }))
+    .sort((a, b) => a.category_id - b.category_id || (a.profile_hash < b.profile_hash ? -1 : a.profile_hash > b.profile_hash ? 1 : 0));
   for (let start = 0; start < changes.length; start += INSERT_ROWS) {
     await trx
       .insertInto("listing_profiles")
       .values(changes.slice(start, start + INSERT_ROWS))
-      .onConflict((oc) => oc.columns(["category_id", "profile"]).doUpdateSet((eb) => ({ products: eb("listing_profiles.products", "+", eb.ref("excluded.products")) })))
+      .onConflict((oc) => oc.columns(["category_id", "profile_hash"]).doUpdateSet((eb) => ({ products: eb("listing_profiles.products", "+", eb.ref("excluded.products")) })))
       .execute();
   }
   const shrunk = [...new Set(changes.filter((c) => c.products < 0).map((c) => c.category_id))];

@@ -8,6 +8,9 @@ export interface FacetProfile {
   colors: string[];
   stockSizes: string[];
   stockColors: string[];
+  /** "M:nero": the size and colour of each variant, and of those in stock. */
+  pairs: string[];
+  stockPairs: string[];
   inStock: boolean;
   onSale: boolean;
 }
@@ -34,15 +37,17 @@ export interface ProfileColumns {
   colors: string;
   stock_sizes: string;
   stock_colors: string;
+  pairs: string;
+  stock_pairs: string;
   in_stock: number | boolean;
   on_sale: number | boolean;
 }
 
 export const profileKey = (row: ProfileColumns) =>
-  [Number(row.in_stock) ? 1 : 0, Number(row.on_sale) ? 1 : 0, row.sizes, row.colors, row.stock_sizes, row.stock_colors].join("\n");
+  [Number(row.in_stock) ? 1 : 0, Number(row.on_sale) ? 1 : 0, row.sizes, row.colors, row.stock_sizes, row.stock_colors, row.pairs, row.stock_pairs].join("\n");
 
 export function parseProfile(key: string): FacetProfile {
-  const [inStock, onSale, sizes, colors, stockSizes, stockColors] = key.split("\n");
+  const [inStock, onSale, sizes, colors, stockSizes, stockColors, pairs, stockPairs] = key.split("\n");
   return {
     inStock: inStock === "1",
     onSale: onSale === "1",
@@ -50,16 +55,26 @@ export function parseProfile(key: string): FacetProfile {
     colors: parseTokens(colors ?? ""),
     stockSizes: parseTokens(stockSizes ?? ""),
     stockColors: parseTokens(stockColors ?? ""),
+    pairs: parseTokens(pairs ?? ""),
+    stockPairs: parseTokens(stockPairs ?? ""),
   };
 }
 
+/** "M:nero": a variant's size and colour as one token. */
+export const pairOf = (size: string, color: string) => `${size}:${color}`;
+
 /**
- * Whether a product of this profile passes the choices: sizes and colours are each "any of",
- * and with "in stock" the chosen size or colour must itself be in stock.
+ * Whether a product of this profile passes the choices: sizes and colours are each "any of", and
+ * one variant must have a chosen size and a chosen colour (and be in stock, with "in stock"), so
+ * "M in black" never matches a black S and a white M.
  */
 export function profileMatches(profile: FacetProfile, choice: FacetChoice): boolean {
   if (choice.inStock && !profile.inStock) return false;
   if (choice.onSale && !profile.onSale) return false;
+  if (choice.sizes.length && choice.colors.length) {
+    const pairs = choice.inStock ? profile.stockPairs : profile.pairs;
+    return choice.sizes.some((size) => choice.colors.some((color) => pairs.includes(pairOf(size, color))));
+  }
   const sizes = choice.inStock ? profile.stockSizes : profile.sizes;
   if (choice.sizes.length && !choice.sizes.some((size) => sizes.includes(size))) return false;
   const colors = choice.inStock ? profile.stockColors : profile.colors;

@@ -1,13 +1,13 @@
 import { type Expression, type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import type { Sort } from "./listing.schema";
-import { type CountedProfile, mergeProfiles, profileKey } from "./listing-profile";
+import { type CountedProfile, mergeProfiles, pairOf, profileKey } from "./listing-profile";
 
 // The listing's SQL reads the listing entries (listing-entries.server.ts): one row per product
-// and category, holding its lowest price, whether it is in stock or on sale, and its sizes and
-// colours. A category's listing is one range of one index in the sort's order, so a page costs
-// what its rows cost, and the facets are one pass over the category's narrow rows. Nothing here
-// reads the variants table.
+// and category, holding its lowest price, whether it is in stock or on sale, and its sizes,
+// colours and (size, colour) pairs. A category's page is one range of one index in the sort's
+// order, so a page costs what its rows cost; its facets are counted from the category's few facet
+// profiles (listing-profile.ts). Nothing here reads the variants table.
 
 /** Which products a listing covers: a category (with its subcategories), or the hits of a search. */
 export interface ListingScope {
@@ -30,21 +30,27 @@ type Eb = ExpressionBuilder<Database & { e: Database["listing_entries"] }, "e">;
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** True when a "|a|b|" set holds the token (both engines find a substring with an index of bytes, no LIKE wildcards). */
-function holds(postgres: boolean, column: "e.sizes" | "e.colors" | "e.stock_sizes" | "e.stock_colors", token: string) {
+type SetColumn = "e.sizes" | "e.colors" | "e.stock_sizes" | "e.stock_colors" | "e.pairs" | "e.stock_pairs";
+
+function holds(postgres: boolean, column: SetColumn, token: string) {
   const needle = `|${token}|`;
   return postgres ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0` : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`;
 }
 
 /**
- * The products the filter keeps. Sizes and colours are each "any of"; with "in stock" they must be
- * in stock. The price range keeps a product with any price inside it.
+ * The products the filter keeps, as `profileMatches` (listing-profile.ts) says in JavaScript:
+ * sizes and colours are each "any of", chosen together they must meet on one variant, and with
+ * "in stock" that variant must be in stock. The price range keeps a product with any price in it.
  */
 function matches(eb: Eb, postgres: boolean, filter: VariantFilter): Expression<SqlBool> {
   const list: Expression<SqlBool>[] = [];
-  const anyOf = (column: "e.sizes" | "e.colors" | "e.stock_sizes" | "e.stock_colors", values: string[]) =>
-    eb.or(values.map((value) => holds(postgres, column, value)));
-  if (filter.sizes.length) list.push(anyOf(filter.inStock ? "e.stock_sizes" : "e.sizes", filter.sizes));
-  if (filter.colors.length) list.push(anyOf(filter.inStock ? "e.stock_colors" : "e.colors", filter.colors));
+  const anyOf = (column: SetColumn, values: string[]) => eb.or(values.map((value) => holds(postgres, column, value)));
+  if (filter.sizes.length && filter.colors.length) {
+    // One variant in a chosen size and a chosen colour (listing-profile.ts says the same in JavaScript).
+    const pairs = filter.sizes.flatMap((size) => filter.colors.map((color) => pairOf(size, color)));
+    list.push(anyOf(filter.inStock ? "e.stock_pairs" : "e.pairs", pairs));
+  } else if (filter.sizes.length) list.push(anyOf(filter.inStock ? "e.stock_sizes" : "e.sizes", filter.sizes));
+  else if (filter.colors.length) list.push(anyOf(filter.inStock ? "e.stock_colors" : "e.colors", filter.colors));
   if (filter.minCents !== null) list.push(eb("e.max_price_cents", ">=", filter.minCents));
   if (filter.maxCents !== null) list.push(eb("e.price_cents", "<=", filter.maxCents));
   if (filter.inStock) list.push(eb("e.in_stock", "=", 1));
@@ -116,7 +122,7 @@ export interface ColorFacetCount extends FacetCount {
   hex: string;
 }
 
-const PROFILE_COLUMNS = ["e.sizes", "e.colors", "e.stock_sizes", "e.stock_colors", "e.in_stock", "e.on_sale"] as const;
+const PROFILE_COLUMNS = ["e.sizes", "e.colors", "e.stock_sizes", "e.stock_colors", "e.pairs", "e.stock_pairs", "e.in_stock", "e.on_sale"] as const;
 
 /**
  * The scope's published products as counted facet profiles, before any filter: for a category,

@@ -101,6 +101,11 @@ export async function getNewArrivals(db: Kysely<Database>, locale: Locale, limit
   return withLowestPrices(db, toProductCards(products, variants, locale), now);
 }
 
+/** `getNewArrivals` through the catalogue cache: what the home page calls. */
+export function getCachedNewArrivals(db: Kysely<Database>, locale: Locale, limit = 8): Promise<ProductCard[]> {
+  return cachedCatalogRead(db, `new-arrivals|${locale}|${limit}`, () => getNewArrivals(db, locale, limit));
+}
+
 /** A product by its localized slug, with its URL in every locale, or null. */
 export async function getProductAlternates(db: Kysely<Database>, locale: Locale, slug: string) {
   const found = await findProductSlugs(db, locale, slug);

@@ -16,7 +16,7 @@ import {
   sitemapLastmod,
 } from "./sitemap.server";
 
-// A sitemap as an HTTP answer. A products file of ten thousand products is some 10 MB of XML: it
+// A sitemap as an HTTP answer. A products file of five thousand products is some 5 MB of XML: it
 // is built once per catalogue revision (catalog-cache.server.ts) and compressed once per encoding,
 // then served from memory with an ETag and a Last-Modified, so a crawler asking again gets a 304.
 

@@ -44,19 +44,16 @@ interface SitemapPage {
 function urlset(pages: SitemapPage[], origin: string): string {
   const out = [XML_DECLARATION, `<urlset xmlns="${URLSET_NS}" xmlns:xhtml="${XHTML_NS}">`];
   for (const page of pages) {
-    const versions: [hreflang: string, href: string][] = LOCALES.filter((l) => page.urls[l] !== undefined).map((l) => [l, absolute(origin, page.urls[l]!)]);
+    // Escaped once per page: its language versions share the date and the alternates (a products
+    // file has five thousand pages).
+    const versions: [hreflang: string, href: string][] = LOCALES.filter((l) => page.urls[l] !== undefined).map((l) => [l, escapeXml(absolute(origin, page.urls[l]!))]);
     // A page in one language only has no alternates to announce.
     const alternates = versions.length > 1 ? [...versions] : [];
     const fallback = versions.find(([lang]) => lang === DEFAULT_LOCALE);
     if (alternates.length && fallback) alternates.push(["x-default", fallback[1]]);
-    for (const [, loc] of versions) {
-      out.push("  <url>", `    <loc>${escapeXml(loc)}</loc>`);
-      if (page.lastmod) out.push(`    <lastmod>${escapeXml(w3cDate(page.lastmod))}</lastmod>`);
-      for (const [lang, href] of alternates) {
-        out.push(`    <xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${escapeXml(href)}"/>`);
-      }
-      out.push("  </url>");
-    }
+    const lastmod = page.lastmod ? `\n    <lastmod>${escapeXml(w3cDate(page.lastmod))}</lastmod>` : "";
+    const links = alternates.map(([lang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${href}"/>`).join("");
+    for (const [, loc] of versions) out.push(`  <url>\n    <loc>${loc}</loc>${lastmod}${links}\n  </url>`);
   }
   out.push("</urlset>", "");
   return out.join("\n");
