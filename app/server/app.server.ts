@@ -55,6 +55,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       log.info("listing entries built", { products: await database.db.transaction().execute((trx) => rebuildListingEntries(trx)) });
     }
     await refreshStatistics(database.db);
+    await publishDueProducts(database.db, new Date(), 3_650);
   }
 
   const housekeeping = setInterval(() => {

@@ -23,13 +23,14 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("in_stock", "integer", notNull)
     .addColumn("on_sale", "integer", notNull)
     /** The sizes and colour codes of its variants as "|S|M|", and of those in stock. */
-    .addColumn("sizes", "varchar(500)", notNull)
-    .addColumn("colors", "varchar(500)", notNull)
-    .addColumn("stock_sizes", "varchar(500)", notNull)
-    .addColumn("stock_colors", "varchar(500)", notNull)
+    // Text: a product may have any number of variants.
+    .addColumn("sizes", "text", notNull)
+    .addColumn("colors", "text", notNull)
+    .addColumn("stock_sizes", "text", notNull)
+    .addColumn("stock_colors", "text", notNull)
     /** Its variants as "|M:nero|L:nero|" (size and colour), and those in stock: "M in black" is one variant. */
-    .addColumn("pairs", "varchar(4000)", notNull)
-    .addColumn("stock_pairs", "varchar(4000)", notNull)
+    .addColumn("pairs", "text", notNull)
+    .addColumn("stock_pairs", "text", notNull)
     /** The newest change of the product or a variant: the sitemap's lastmod. */
     .addColumn("changed_at", ts, notNull)
     .addPrimaryKeyConstraint("listing_entries_pk", ["category_id", "product_id"])

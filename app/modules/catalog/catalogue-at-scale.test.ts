@@ -4,7 +4,8 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { growCatalogue } from "~/db/seed/grow.server";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { Database } from "~/db/schema";
-import { indexSitemap, productsSitemap, sitemapLastmod } from "~/modules/seo/sitemap.server";
+import { indexSitemap, productsSitemap } from "~/modules/seo/sitemap.server";
+import { sitemapResponse } from "~/modules/seo/sitemap-response.server";
 import { SITEMAP_PRODUCTS_PER_FILE } from "~/modules/seo/sitemap-files";
 import { getCategoryPage } from "./category.service.server";
 import { listDuePublications, rebuildListingEntries } from "./listing-entries.server";
@@ -143,8 +144,14 @@ describeEachDatabase("catalogue at scale", (ctx) => {
     expect(locs(second)).toContain(`${origin}/products/${(await db.selectFrom("product_translations").select("slug").where("product_id", "=", SIZE).where("locale", "=", "it").executeTakeFirstOrThrow()).slug}`);
     const index = locs(await indexSitemap(db, origin));
     expect(index).toEqual(["categories", "pages", "products", "products-2"].map((name) => `${origin}/sitemap/${name}.xml`));
-    expect(await sitemapLastmod(db, "products-2")).toBeTruthy();
-    expect(await sitemapLastmod(db, "products-3")).toBeUndefined();
+    const request = new Request(`${origin}/sitemap/products-2.xml`, { headers: { "Accept-Encoding": "gzip" } });
+    const answer = await sitemapResponse(request, db, origin, "products-2");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("ETag")).toMatch(/-gz"$/);
+    // Its date is the newest <lastmod> it holds.
+    const newest = Math.max(...[...second.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => Date.parse(m[1])));
+    expect(Date.parse(answer.headers.get("Last-Modified")!)).toBe(Math.floor(newest / 1000) * 1000);
+    expect((await sitemapResponse(request, db, origin, "products-3")).status).toBe(404);
   });
 
   describe("query plans", () => {

@@ -13,6 +13,8 @@ import { pairOf, profileKey, tokenSet } from "./listing-profile";
 /** Products refreshed per round: bounded reads and inserts (SQLite binds at most 32 766 values). */
 const BATCH = 500;
 const INSERT_ROWS = 1_000;
+/** Product rows locked per statement (PostgreSQL binds at most 65 535 values). */
+const LOCK_BATCH = 10_000;
 
 /** The later of two stored timestamps (ISO text on SQLite, already ISO strings from pg). */
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
@@ -24,6 +26,16 @@ const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b)
 export async function refreshListingEntries(trx: Kysely<Database>, productIds: number[], now = new Date()): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (!ids.length) return;
+  // Two transactions refreshing one product (two sizes of it selling out at once) take turns on
+  // its row, or the second would insert entries the first just wrote. Every row is locked before
+  // any count moves, in id order: a refresh of many products (a rebuild, a drop of scheduled
+  // products) must not hold the shared counts while it waits for a product a checkout holds.
+  // SQLite has one writer.
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    for (let start = 0; start < ids.length; start += LOCK_BATCH) {
+      await trx.selectFrom("products").select("id").where("id", "in", ids.slice(start, start + LOCK_BATCH)).orderBy("id").forUpdate().execute();
+    }
+  }
   const categories = await trx.selectFrom("categories").select(["id", "parent_id as parentId"]).execute();
   const parents = new Map(categories.map((c) => [c.id, c.parentId]));
   for (let start = 0; start < ids.length; start += BATCH) {
@@ -33,6 +45,8 @@ export async function refreshListingEntries(trx: Kysely<Database>, productIds: n
 
 /** Every product's entries, written afresh (the seed, the generator, a database from before them). */
 export async function rebuildListingEntries(trx: Kysely<Database>): Promise<number> {
+  // Every product at once, in id order, before any count is touched (see refreshListingEntries).
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await trx.selectFrom("products").select("id").orderBy("id").forUpdate().execute();
   await trx.deleteFrom("listing_entries").execute();
   await trx.deleteFrom("listing_profiles").execute();
   await trx.deleteFrom("sitemap_files").execute();
@@ -57,11 +71,6 @@ export async function areListingEntriesMissing(db: Kysely<Database>): Promise<bo
 }
 
 async function refreshBatch(trx: Kysely<Database>, ids: number[], parents: Map<number, number | null>, now: string) {
-  // Two transactions refreshing one product (two sizes of it selling out at once) take turns on
-  // its row, or the second would insert entries the first just wrote. SQLite has one writer.
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx.selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
-  }
   const [products, variants, old] = await Promise.all([
     trx
       .selectFrom("products")
@@ -188,9 +197,12 @@ export async function listDuePublications(db: Kysely<Database>, now = new Date()
   return rows.map((row) => row.id);
 }
 
-/** The minute sweep's part: lists the products whose publication came (see listDuePublications). */
-export async function publishDueProducts(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const due = await listDuePublications(db, now);
+/**
+ * The minute sweep's part: lists the products whose publication came (see listDuePublications).
+ * At start-up the window is ten years, for publications that came while no server ran.
+ */
+export async function publishDueProducts(db: Kysely<Database>, now = new Date(), windowDays?: number): Promise<number> {
+  const due = await listDuePublications(db, now, windowDays);
   if (!due.length) return 0;
   await db.transaction().execute(async (trx) => {
     await refreshListingEntries(trx, due, now);

@@ -51,11 +51,32 @@ function matches(eb: Eb, postgres: boolean, filter: VariantFilter): Expression<S
     list.push(anyOf(filter.inStock ? "e.stock_pairs" : "e.pairs", pairs));
   } else if (filter.sizes.length) list.push(anyOf(filter.inStock ? "e.stock_sizes" : "e.sizes", filter.sizes));
   else if (filter.colors.length) list.push(anyOf(filter.inStock ? "e.stock_colors" : "e.colors", filter.colors));
-  if (filter.minCents !== null) list.push(eb("e.max_price_cents", ">=", filter.minCents));
-  if (filter.maxCents !== null) list.push(eb("e.price_cents", "<=", filter.maxCents));
+  const price = priceRange(eb, filter);
+  if (price) list.push(price);
   if (filter.inStock) list.push(eb("e.in_stock", "=", 1));
   if (filter.onSale) list.push(eb("e.on_sale", "=", 1));
   return list.length ? eb.and(list) : sql<SqlBool>`1 = 1`;
+}
+
+/**
+ * A price inside the range: a product of one price (nearly all) is decided by its entry; one whose
+ * variants' prices differ and span the range is asked of its variants (an index seek per such
+ * product), so 50 and 300 do not pass for 100–200.
+ */
+function priceRange(eb: Eb, filter: { minCents: number | null; maxCents: number | null }, unindexed = false): Expression<SqlBool> | null {
+  const { minCents, maxCents } = filter;
+  if (minCents === null && maxCents === null) return null;
+  // Unary plus keeps SQLite from reading the category through the price index (a lookup per
+  // row) where the category's contiguous rows are read anyway (the grouped profiles).
+  const low = unindexed ? sql<number>`+e.price_cents` : sql<number>`e.price_cents`;
+  const high = unindexed ? sql<number>`+e.max_price_cents` : sql<number>`e.max_price_cents`;
+  const span: Expression<SqlBool>[] = [];
+  if (minCents !== null) span.push(eb(high, ">=", minCents));
+  if (maxCents !== null) span.push(eb(low, "<=", maxCents));
+  let variantInside = eb.selectFrom("variants as v").select(sql.lit(1).as("one")).whereRef("v.product_id", "=", "e.product_id");
+  if (minCents !== null) variantInside = variantInside.where("v.price_cents", ">=", minCents);
+  if (maxCents !== null) variantInside = variantInside.where("v.price_cents", "<=", maxCents);
+  return eb.and([...span, eb.or([eb(low, "=", high), eb.exists(variantInside)])]);
 }
 
 /** The scope's published entries: one row per product. */
@@ -149,10 +170,7 @@ export async function groupedProfiles(
   now: string,
 ): Promise<CountedProfile[]> {
   let query = scoped(db, scope, now);
-  // Unary plus keeps SQLite from reading the category through the price index (a lookup per
-  // row): its rows are one contiguous range of the table, which the group reads faster.
-  if (price?.minCents != null) query = query.where(sql`+e.max_price_cents`, ">=", price.minCents);
-  if (price?.maxCents != null) query = query.where(sql`+e.price_cents`, "<=", price.maxCents);
+  if (price) query = query.where((eb) => priceRange(eb, price, true) ?? sql<SqlBool>`1 = 1`);
   const rows = await query
     .select([...PROFILE_COLUMNS, (eb) => eb.fn.countAll<number>().as("products")])
     .groupBy([...PROFILE_COLUMNS])

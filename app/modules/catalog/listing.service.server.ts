@@ -91,14 +91,15 @@ export async function getListing(
 
   const filter = toFilter(query);
   const priced = filter.minCents !== null || filter.maxCents !== null;
-  const [colorRows, counted, rows] = await Promise.all([
+  const [colorRows, counted] = await Promise.all([
     findColors(db, locale, values.colors),
     priced ? groupedProfiles(db, scope, filter, at) : Promise.resolve(profiles),
-    findListingPage(db, scope, filter, query.sort, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE, now: at }),
   ]);
   const counts = countFacets(counted, filter, { sizes: values.sizes, colors: colorRows.map((c) => c.value) });
   const pageCount = Math.max(1, Math.ceil(counts.total / PAGE_SIZE));
+  // Before the page's query: a page past the last (page=9999) costs no index walk.
   if (query.page > pageCount) throw new PageOutOfRangeError(pageCount);
+  const rows = await findListingPage(db, scope, filter, query.sort, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE, now: at });
   const facets: ListingFacets = {
     sizes: values.sizes.map((value) => ({ value, count: counts.sizes.get(value) ?? 0 })).sort((a, b) => compareSizes(a.value, b.value)),
     colors: colorRows.map((color) => ({ ...color, count: counts.colors.get(color.value) ?? 0 })),

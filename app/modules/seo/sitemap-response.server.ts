@@ -4,107 +4,115 @@ import zlib from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { cachedCatalogRead } from "~/modules/catalog/catalog-cache.server";
-import {
-  categoriesSitemap,
-  contentSitemapPages,
-  homeLastmod,
-  indexSitemap,
-  pagesSitemap,
-  productFileOf,
-  productSitemapCount,
-  productsSitemap,
-  sitemapLastmod,
-} from "./sitemap.server";
+import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, pagesSitemap, productFileOf, productSitemapCount, productsSitemap } from "./sitemap.server";
 
 // A sitemap as an HTTP answer. A products file of five thousand products is some 5 MB of XML: it
-// is built once per catalogue revision (catalog-cache.server.ts) and compressed once per encoding,
-// then served from memory with an ETag and a Last-Modified, so a crawler asking again gets a 304.
+// is built once per catalogue revision (catalog-cache.server.ts) and kept compressed (Brotli and
+// gzip, made on zlib's pool), then served from memory with an ETag per coding and a Last-Modified
+// read off its own newest <lastmod>, so a crawler asking again gets a 304.
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+type Coding = "br" | "gzip" | "identity";
 
 interface BuiltSitemap {
-  xml: Buffer;
-  etag: string;
+  /** The content's hash: each coding's ETag is derived from it (RFC 9110: strong validators differ per coding). */
+  hash: string;
   lastModified: Date | null;
-  encoded: Map<"br" | "gzip", Promise<Buffer>>;
+  br: Buffer;
+  gzip: Buffer;
 }
 
-const CACHE_CONTROL = "public, max-age=3600";
+// no-transform: the server's compression middleware leaves the answer (and its ETag) alone.
+const CACHE_CONTROL = "public, max-age=3600, no-transform";
+const etagOf = (sitemap: BuiltSitemap, coding: Coding) => `"${sitemap.hash}${coding === "identity" ? "" : `-${coding === "br" ? "br" : "gz"}`}"`;
 
-/** The sitemap called `name` ("index", "categories", "pages", "products", "products-2", …), or null when there is none. */
-async function build(db: Kysely<Database>, origin: string, name: string, now: Date): Promise<BuiltSitemap | null> {
+const NAMES = /^(index|categories|pages|products(-[1-9]\d{0,5})?)$/;
+
+/** The newest <lastmod> in the XML: the Last-Modified of exactly what is served. */
+function newestLastmod(xml: string): Date | null {
+  let newest = NaN;
+  for (const match of xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)) {
+    const at = Date.parse(match[1]);
+    if (!(at <= newest)) newest = at;
+  }
+  // HTTP dates have whole seconds.
+  return Number.isFinite(newest) ? new Date(Math.floor(newest / 1000) * 1000) : null;
+}
+
+async function build(db: Kysely<Database>, origin: string, name: string, now: Date): Promise<BuiltSitemap> {
   let xml: string;
   if (name === "index") xml = await indexSitemap(db, origin);
   else if (name === "categories") xml = await categoriesSitemap(db, origin);
   else if (name === "pages") xml = pagesSitemap(origin, await homeLastmod(db), await contentSitemapPages(db, now));
-  else {
-    const file = productFileOf(name);
-    if (file === null || file > (await productSitemapCount(db))) return null;
-    xml = await productsSitemap(db, origin, { file, now });
-  }
+  else xml = await productsSitemap(db, origin, { file: productFileOf(name)!, now });
   const body = Buffer.from(xml, "utf8");
-  const lastmod = await sitemapLastmod(db, name);
-  return {
-    xml: body,
-    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-    // HTTP dates have whole seconds.
-    lastModified: lastmod ? new Date(Math.floor(Date.parse(lastmod) / 1000) * 1000) : null,
-    encoded: new Map(),
-  };
+  const [br, gz] = await Promise.all([
+    // Quality 5: a tenth of 11's time for a few % more bytes.
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 6 }),
+  ]);
+  return { hash: createHash("sha1").update(body).digest("base64url"), lastModified: newestLastmod(xml), br, gzip: gz };
 }
 
-/** Brotli when the client takes it, else gzip, else none (q=0 refuses). */
-function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
-  const accepted = new Map<string, number>();
+/** The coding to send: the highest q among Brotli, gzip and none (Brotli first on a tie); null when none is acceptable. */
+export function pickCoding(acceptEncoding: string | null): Coding | null {
+  const q = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [token, ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (token) accepted.set(token, q === undefined ? 1 : Number(q));
+    const [token, ...params] = part.split(";").map((p) => p.trim());
+    if (!token) continue;
+    // A malformed weight (q=abc) counts as a refusal.
+    const value = params.map((p) => /^q\s*=\s*(.*)$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = value === undefined ? 1 : /^[\d.]+$/.test(value) ? Number(value) : 0;
+    q.set(token, Number.isFinite(weight) ? Math.min(1, Math.max(0, weight)) : 0);
   }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
+  // No coding is acceptable by default unless excluded (RFC 9110 §12.5.3), but ranks below any
+  // compression the client names.
+  const weight = (coding: string) => q.get(coding) ?? q.get("*") ?? (coding === "identity" ? 0.001 : 0);
+  const ranked = (["br", "gzip", "identity"] as const).map((coding) => ({ coding, q: weight(coding) })).filter((c) => c.q > 0);
+  if (!ranked.length) return null;
+  return ranked.reduce((best, c) => (c.q > best.q ? c : best)).coding;
 }
 
-function encode(sitemap: BuiltSitemap, encoding: "br" | "gzip"): Promise<Buffer> {
-  let pending = sitemap.encoded.get(encoding);
-  if (!pending) {
-    // Off the main thread (zlib's pool); quality 5 is a tenth of 11's time for a few % more bytes.
-    pending =
-      encoding === "br"
-        ? brotli(sitemap.xml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sitemap.xml.length } })
-        : gzip(sitemap.xml, { level: 6 });
-    sitemap.encoded.set(encoding, pending);
-    pending.catch(() => sitemap.encoded.delete(encoding));
-  }
-  return pending;
-}
-
-/** True when the client's copy is current (If-None-Match first, else If-Modified-Since). */
+/** True when the client's copy is current: If-None-Match (any coding's tag, weakly compared) first, else If-Modified-Since. */
 function notModified(request: Request, sitemap: BuiltSitemap): boolean {
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch !== null) {
+    const current = new Set((["br", "gzip", "identity"] as const).map((coding) => etagOf(sitemap, coding)));
     return ifNoneMatch.split(",").some((tag) => {
       const t = tag.trim();
-      return t === "*" || t.replace(/^W\//, "") === sitemap.etag;
+      return t === "*" || current.has(t.replace(/^W\//, ""));
     });
   }
   const since = Date.parse(request.headers.get("If-Modified-Since") ?? "");
   return sitemap.lastModified !== null && Number.isFinite(since) && sitemap.lastModified.getTime() <= since;
 }
 
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+
+/** The sitemap called `name` ("index", "categories", "pages", "products", "products-2", …) as an answer to the request. */
 export async function sitemapResponse(request: Request, db: Kysely<Database>, origin: string, name: string): Promise<Response> {
-  const sitemap = await cachedCatalogRead(db, `sitemap|${origin}|${name}`, () => build(db, origin, name, new Date()));
-  if (!sitemap) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+  // Unknown names and files past the last are answered before the cache: they must not evict real entries.
+  if (!NAMES.test(name)) return notFound();
+  if (name.startsWith("products")) {
+    const file = productFileOf(name);
+    if (file === null || file > (await productSitemapCount(db))) return notFound();
   }
-  const headers = new Headers({ "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_CONTROL, ETag: sitemap.etag, Vary: "Accept-Encoding" });
+  const sitemap = await cachedCatalogRead(db, `sitemap|${origin}|${name}`, () => build(db, origin, name, new Date()));
+  const coding = pickCoding(request.headers.get("Accept-Encoding"));
+  if (coding === null) return new Response("Not acceptable", { status: 406, headers: { "Content-Type": "text/plain; charset=utf-8", Vary: "Accept-Encoding" } });
+  const headers = new Headers({ "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_CONTROL, ETag: etagOf(sitemap, coding), Vary: "Accept-Encoding" });
   if (sitemap.lastModified) headers.set("Last-Modified", sitemap.lastModified.toUTCString());
   if (notModified(request, sitemap)) return new Response(null, { status: 304, headers });
-  const encoding = pickEncoding(request.headers.get("Accept-Encoding"));
-  // Already encoded: the server's compression middleware leaves an answer with Content-Encoding alone.
-  if (encoding) headers.set("Content-Encoding", encoding);
-  const body = encoding ? await encode(sitemap, encoding) : sitemap.xml;
+  let body: Buffer;
+  if (coding === "identity") body = await gunzip(sitemap.gzip);
+  else {
+    headers.set("Content-Encoding", coding);
+    body = coding === "br" ? sitemap.br : sitemap.gzip;
+  }
   headers.set("Content-Length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { headers });
+  // A view, not a copy, of the kept bytes.
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { headers });
 }

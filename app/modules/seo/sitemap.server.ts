@@ -4,7 +4,7 @@ import { categoryUrl } from "~/modules/catalog/category.service.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
 import { contentUrl } from "~/modules/content/content.service.server";
 import { STATIC_PAGES, findStaticPage } from "~/modules/content/static-pages";
-import { SITEMAP_PRODUCTS_PER_FILE } from "./sitemap-files";
+import { SITEMAP_PRODUCTS_PER_FILE, sitemapFileOf } from "./sitemap-files";
 import { DEFAULT_LOCALE, LOCALES, type Locale, defaultAlternatePath, localizePath } from "~/utils/locale";
 
 // The crawler files (spec §2: four server-generated sitemap routes) and robots.txt. Every
@@ -95,8 +95,12 @@ async function listProductEntries(db: Kysely<Database>, file: number, now: strin
  * product id, so a file whose products are all unpublished (or gone) stays listed, empty.
  */
 async function listProductFiles(db: Kysely<Database>): Promise<{ file: number; lastmod: string | undefined }[]> {
-  const rows = await db.selectFrom("sitemap_files").select(["file", "lastmod"]).orderBy("file").execute();
-  const count = Math.max(1, ...rows.map((row) => Number(row.file)));
+  const [rows, last] = await Promise.all([
+    db.selectFrom("sitemap_files").select(["file", "lastmod"]).orderBy("file").execute(),
+    // The highest product id (one seek of the primary key) sets how many files there are.
+    db.selectFrom("products").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst(),
+  ]);
+  const count = Math.max(1, sitemapFileOf(Number(last?.id ?? 1)));
   const dates = new Map(rows.map((row) => [Number(row.file), latest(row.lastmod)]));
   return Array.from({ length: count }, (_, i) => ({ file: i + 1, lastmod: dates.get(i + 1) }));
 }
@@ -147,16 +151,6 @@ export function productFileOf(name: string): number | null {
   if (name === "products") return 1;
   const match = /^products-([1-9]\d{0,5})$/.exec(name);
   return match && Number(match[1]) >= 2 ? Number(match[1]) : null;
-}
-
-/** The newest change behind a sitemap (its Last-Modified), when it has one. */
-export async function sitemapLastmod(db: Kysely<Database>, name: string): Promise<string | undefined> {
-  if (name === "categories") return latestCategoryChange(db);
-  if (name === "pages") return undefined;
-  const files = await listProductFiles(db);
-  if (name === "index") return latest(await latestCategoryChange(db), ...files.map((f) => f.lastmod));
-  const file = productFileOf(name);
-  return file === null ? undefined : files[file - 1]?.lastmod;
 }
 
 const productFileName = (file: number) => (file === 1 ? "products" : `products-${file}`);

@@ -14,6 +14,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap";
 import { type AppContext, appContext } from "~/server/context.server";
 import type { Env } from "~/utils/env.server";
 import { categoriesSitemap, contentSitemapPages, escapeXml, indexSitemap, pagesSitemap, productsSitemap, robotsTxt } from "./sitemap.server";
+import { pickCoding } from "./sitemap-response.server";
 
 const origin = "https://shop.example";
 const DAY_MS = 86_400_000;
@@ -287,7 +288,7 @@ describeEachDatabase("sitemaps", (ctx) => {
         const response = await sitemapLoader({ request: get(), params: { name }, context: context() });
         expect(response.status).toBe(200);
         expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-        expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+        expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600, no-transform");
         expect(XMLValidator.validate(await response.text())).toBe(true);
       }
       const root = await (await sitemapLoader({ request: get(), params: {}, context: context() })).text();
@@ -303,11 +304,12 @@ describeEachDatabase("sitemaps", (ctx) => {
       expect(first.headers.get("Vary")).toBe("Accept-Encoding");
       const etag = first.headers.get("ETag")!;
       const lastModified = first.headers.get("Last-Modified")!;
-      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(etag).toMatch(/^"[\w-]+-br"$/);
       expect(Date.parse(lastModified)).toBeGreaterThan(0);
       const plain = await sitemapLoader({ request: get({ "Accept-Encoding": "identity" }), params: { name: "products.xml" }, context: context() });
       expect(plain.headers.get("Content-Encoding")).toBeNull();
-      expect(plain.headers.get("ETag")).toBe(etag);
+      // Each coding has its own strong validator (RFC 9110 §8.8.3), all from one content hash.
+      expect(plain.headers.get("ETag")).toBe(etag.replace(/-br"$/, '"'));
       expect(await plain.text()).toContain("<urlset");
       const conditions: Record<string, string>[] = [{ "If-None-Match": etag }, { "If-None-Match": `W/${etag}, "other"` }, { "If-Modified-Since": lastModified }];
       for (const headers of conditions) {
@@ -317,6 +319,12 @@ describeEachDatabase("sitemaps", (ctx) => {
       }
       const changed = await sitemapLoader({ request: get({ "If-None-Match": '"stale"', "If-Modified-Since": lastModified }), params: { name: "products.xml" }, context: context() });
       expect(changed.status).toBe(200);
+      // The gzip copy a crawler cached is current too.
+      const gzipped = await sitemapLoader({ request: get({ "Accept-Encoding": "gzip" }), params: { name: "products.xml" }, context: context() });
+      const again = await sitemapLoader({ request: get({ "If-None-Match": gzipped.headers.get("ETag")! }), params: { name: "products.xml" }, context: context() });
+      expect(again.status).toBe(304);
+      // Nothing acceptable: 406.
+      expect((await sitemapLoader({ request: get({ "Accept-Encoding": "identity;q=0, *;q=0" }), params: { name: "products.xml" }, context: context() })).status).toBe(406);
       // Only as many products files as the catalogue fills.
       expect((await sitemapLoader({ request: get(), params: { name: "products-2.xml" }, context: context() })).status).toBe(404);
       expect((await sitemapLoader({ request: get(), params: { name: "products-1.xml" }, context: context() })).status).toBe(404);
@@ -339,5 +347,18 @@ describeEachDatabase("sitemaps", (ctx) => {
     const xml = pagesSitemap(origin, undefined, pages);
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain(`${origin}/en/careguide/wool-and-cashmere`);
+  });
+});
+
+describe("pickCoding", () => {
+  it("takes the highest q among Brotli, gzip and none, Brotli on a tie", () => {
+    expect(pickCoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickCoding("br;q=0.1, gzip")).toBe("gzip");
+    expect(pickCoding("br ;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(pickCoding("deflate")).toBe("identity");
+    expect(pickCoding(null)).toBe("identity");
+    expect(pickCoding("*")).toBe("br");
+    expect(pickCoding("identity;q=0, *;q=0")).toBeNull();
+    expect(pickCoding("gzip;q=abc")).toBe("identity");
   });
 });
