@@ -27,7 +27,7 @@ import { type FetchedJs, launchBrowser, measureFetchedJs } from "./bench/browser
 import { type PreloadedJs, measurePreloadedJs } from "./bench/preload";
 import { type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
 import { runScaleBenchmark } from "./bench/scale";
-import { ServerProcess, build, freePort, snapshotBuild } from "./bench/server";
+import { ServerProcess, build, freePort, snapshotBuild, withScratchPostgres } from "./bench/server";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What current Chrome sends; the server's compression middleware then answers with Brotli. */
@@ -574,22 +574,15 @@ async function main(): Promise<number> {
 
 /** Place order against a second server over a fresh PostgreSQL database (dropped afterwards). */
 async function placeOrderOnPostgres(dir: string, base: string): Promise<PlaceOrderFigure> {
-  const pg = (await import("pg")).default;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const name = `bottega_bench_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const server = ServerProcess.start({ dir, port: await freePort(), databaseFile: "", databaseUrl: url.toString() });
-  try {
-    await server.waitHealthy(60_000);
-    return await measurePlaceOrder(server.url, { kind: "postgres", url: url.toString() });
-  } finally {
-    await server.stop();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
+  return withScratchPostgres(base, "bottega_bench", async (url) => {
+    const server = ServerProcess.start({ dir, port: await freePort(), databaseFile: "", databaseUrl: url });
+    try {
+      await server.waitHealthy(60_000);
+      return await measurePlaceOrder(server.url, { kind: "postgres", url });
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 main().then(

@@ -10,7 +10,7 @@ import { growCatalogue } from "../../app/db/seed/grow.server";
 import { httpGet } from "./http";
 import { type Failures, type WindowResult, addFailures, concatSorted, emptyFailures, failureCount, percentile, runWindow } from "./load";
 import { fixed, table } from "./report";
-import { ServerProcess, freePort } from "./server";
+import { ServerProcess, freePort, withScratchPostgres } from "./server";
 
 export interface ScalePage {
   name: string;
@@ -231,19 +231,7 @@ export async function runScaleBenchmark(dir: string, options: ScaleOptions, head
   results.push(await measureDatabase(dir, "sqlite", `file:${path.join(dir, "scale.sqlite")}`, options, headers));
   const postgresBase = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
   if (postgresBase) {
-    const pg = (await import("pg")).default;
-    const admin = new pg.Client({ connectionString: postgresBase });
-    await admin.connect();
-    const name = `bottega_scale_${Date.now().toString(36)}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresBase);
-    url.pathname = `/${name}`;
-    try {
-      results.push(await measureDatabase(dir, "postgres", url.toString(), options, headers));
-    } finally {
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    }
+    results.push(await withScratchPostgres(postgresBase, "bottega_scale", (url) => measureDatabase(dir, "postgres", url, options, headers)));
   } else log("note: PostgreSQL not measured: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL)");
 
   log();

@@ -173,3 +173,20 @@ export class ServerProcess {
 
 /** USER_HZ: 100 on every mainstream Linux build (getconf CLK_TCK). */
 const CLOCK_TICKS = 100;
+
+/** Runs `use` with the URL of a fresh database on the PostgreSQL server at `base`, dropped afterwards. */
+export async function withScratchPostgres<T>(base: string, prefix: string, use: (url: string) => Promise<T>): Promise<T> {
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  }
+}

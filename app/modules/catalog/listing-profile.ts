@@ -1,3 +1,5 @@
+import type { ListingEntriesTable } from "~/db/schema";
+
 // A facet profile: what the listing's facets test about a product, apart from its price. Many
 // products share one (the same sizes, colours and availability), so a category's facet counts
 // come from a few counted profiles instead of its every product (listing_profiles). Sizes and
@@ -31,17 +33,8 @@ export const tokenSet = (values: Iterable<string>) => {
 
 export const parseTokens = (set: string) => (set ? set.slice(1, -1).split("|") : []);
 
-/** The stored columns of an entry, as one profile key. */
-export interface ProfileColumns {
-  sizes: string;
-  colors: string;
-  stock_sizes: string;
-  stock_colors: string;
-  pairs: string;
-  stock_pairs: string;
-  in_stock: number | boolean;
-  on_sale: number | boolean;
-}
+/** The stored columns of an entry that make its profile. */
+export type ProfileColumns = Pick<ListingEntriesTable, "sizes" | "colors" | "stock_sizes" | "stock_colors" | "pairs" | "stock_pairs" | "in_stock" | "on_sale">;
 
 export const profileKey = (row: ProfileColumns) =>
   [Number(row.in_stock) ? 1 : 0, Number(row.on_sale) ? 1 : 0, row.sizes, row.colors, row.stock_sizes, row.stock_colors, row.pairs, row.stock_pairs].join("\n");
