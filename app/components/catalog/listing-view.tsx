@@ -175,6 +175,9 @@ function Choice({
   variant?: "row" | "chip";
   children: React.ReactNode;
 }) {
+  const { i18n } = useTranslation("catalog");
+  // 39.132 in Italian, 39,132 in English: a large catalogue's counts are read at a glance.
+  const shown = new Intl.NumberFormat(i18n.language).format(count);
   const disabled = count === 0 && !checked;
   const input = <input type="checkbox" name={name} value={value} defaultChecked={checked} key={String(checked)} disabled={disabled} className={variant === "chip" ? "peer sr-only" : "size-4 accent-ink"} />;
   if (variant === "chip") {
@@ -183,7 +186,7 @@ function Choice({
         {input}
         <span className="filter-chip">
           {children}
-          <span className="text-xs opacity-70">({count})</span>
+          <span className="text-xs opacity-70">({shown})</span>
         </span>
       </label>
     );
@@ -192,7 +195,7 @@ function Choice({
     <label className={`flex min-h-11 items-center gap-3 text-sm ${disabled ? "cursor-not-allowed text-stone" : "cursor-pointer"}`}>
       {input}
       <span className="flex items-center gap-2">{children}</span>
-      <span className="ml-auto text-xs text-stone">({count})</span>
+      <span className="ml-auto text-xs text-stone">({shown})</span>
     </label>
   );
 }
