@@ -306,7 +306,7 @@ export async function findSandboxPayment(db: Kysely<Database>, ref: string) {
   return db
     .selectFrom("payments as p")
     .innerJoin("orders as o", "o.id", "p.order_id")
-    .select(["p.id", "p.status", "p.amount_cents as amountCents", "p.method", "o.id as orderId", "o.number", "o.locale", "o.email"])
+    .select(["p.id", "p.status", "p.amount_cents as amountCents", "p.method", "o.id as orderId", "o.number", "o.email"])
     .where("p.provider", "=", "sandbox")
     .where("p.provider_ref", "=", ref)
     .executeTakeFirst();
