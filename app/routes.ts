@@ -51,7 +51,7 @@ export default [
       ...localized("checkout/review", "routes/checkout-review.tsx"),
       ...localized("checkout/success/:orderId", "routes/checkout-success.tsx"),
       // The sandbox payment provider's hosted page (PAYMENT_PROVIDER=sandbox, the default).
-      route("pay/sandbox/:ref", "routes/pay-sandbox.tsx"),
+      ...localized("pay/sandbox/:ref", "routes/pay-sandbox.tsx"),
       ...localized("login", "routes/login.tsx"),
       ...localized("login/lost-password", "routes/login-lost-password.tsx"),
       ...localized("login/register", "routes/login-register.tsx"),

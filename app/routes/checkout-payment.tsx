@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       bag,
       methods: settings.paymentMethods,
-      chosen: checkout.paymentMethod,
+      chosen: checkout?.paymentMethod ?? null,
       instalments: settings.paypalInstalments,
       transferDays: settings.bankTransfer.holdDays,
       title: t("payment.title"),

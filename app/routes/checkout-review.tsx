@@ -9,7 +9,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { removeDiscountCode } from "~/modules/bag/bag.service.server";
-import { checkoutPaths, checkouterOf, orderContact, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { checkoutPaths, checkouterOf, orderContact, redirectToOpenStep, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { PlaceOrderSchema } from "~/modules/checkout/checkout.schema";
 import { getCheckout } from "~/modules/checkout/checkout.service.server";
 import { placeOrder } from "~/modules/order/order.service.server";
@@ -26,7 +26,9 @@ import { seoMeta } from "~/utils/seo";
 // is placed only at that total) and the checkout's one-time key (a double submit is one order).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { bag, checkout, who, settings, paths } = await requireCheckoutStep(context, request, "review");
+  const { bag, checkout: saved, who, settings, paths } = await requireCheckoutStep(context, request, "review");
+  // The review is reachable only once the steps before it saved their choices.
+  const checkout = saved!;
   const { env, locale, tns } = getRequestContext(context);
   const t = tns("checkout");
   return data(
@@ -61,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bagId = ctx.bagId;
   const who = checkouterOf(context);
   const checkout = await getCheckout(db, bagId);
-  if (bagId === null || !checkout) throw redirect(paths.cart, 303);
+  // No checkout yet (no step was ever saved for this bag): where the steps' guards send the shopper.
+  if (bagId === null || !checkout) throw await redirectToOpenStep(context, request);
   if (who.kind === "anonymous") throw redirect(paths.registrationLogin, 303);
   const contact = await orderContact(context, checkout, who);
   if (!contact) throw redirect(paths.registrationLogin, 303);
@@ -76,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await session.addFlash({ kind: "error", key: error.messageKey });
       throw redirect(paths.cart, 303);
     }
-    if (error.code === "CHECKOUT_INCOMPLETE") throw redirect(paths.review, 303);
+    if (error.code === "CHECKOUT_INCOMPLETE") throw await redirectToOpenStep(context, request);
     // A code used up by other orders meanwhile leaves the bag: the review shows the new total.
     if (error.code === "INVALID_COUPON") await removeDiscountCode(db, bagId);
     return formError(submission, error);

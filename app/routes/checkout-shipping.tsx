@@ -10,7 +10,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { listAddresses } from "~/modules/address/address.service.server";
-import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { orderContact, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { type CheckoutAddress, ShippingStepSchema } from "~/modules/checkout/checkout.schema";
 import { saveShippingStep, shippingMethodsFor } from "~/modules/checkout/checkout.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
@@ -44,16 +44,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const saved = who.kind === "account" ? await listAddresses(db, who.userId) : [];
   const same = (a: CheckoutAddress | null, b: (typeof saved)[number]) =>
     a !== null && a.street === b.street && a.streetNumber === b.streetNumber && a.zip === b.zip && a.lastName === b.lastName && a.firstName === b.firstName;
-  const chosen = checkout.shipping ? saved.find((address) => same(checkout.shipping, address)) : (saved.find((address) => address.isDefault) ?? saved[0]);
+  const shipping = checkout?.shipping ?? null;
+  const chosen = shipping ? saved.find((address) => same(shipping, address)) : (saved.find((address) => address.isDefault) ?? saved[0]);
+  // A new address starts with the name the order is for (the guest's at Personal Info, or the
+  // account's); an address already given for this checkout is shown as it was saved.
+  const contact = shipping ? null : await orderContact(context, checkout, who);
   return data(
     {
       bag,
       saved,
       initial: {
         addressChoice: chosen ? String(chosen.id) : "new",
-        shipping: chosen ? null : checkout.shipping,
-        billing: checkout.billing,
-        invoice: checkout.invoice,
+        shipping: chosen ? null : (shipping ?? (contact ? { firstName: contact.firstName, lastName: contact.lastName } : null)),
+        billing: checkout?.billing ?? null,
+        invoice: checkout?.invoice ?? null,
       },
       canSave: who.kind === "account",
       methods: shippingMethodsFor("IT").map((id) => ({ id, courier: settings.courier, days: settings.deliveryDays, feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents })),
@@ -105,7 +109,7 @@ function initialKit(kit: FormKit, answered: boolean, initial: Record<string, str
   };
 }
 
-function flatten(prefix: string, address: CheckoutAddress | null): Record<string, string> {
+function flatten(prefix: string, address: Partial<CheckoutAddress> | null): Record<string, string> {
   if (!address) return {};
   return Object.fromEntries(Object.entries(address).map(([key, value]) => [`${prefix}.${key}`, String(value ?? "")]));
 }

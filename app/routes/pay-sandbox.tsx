@@ -6,15 +6,17 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { findSandboxPayment, handlePaymentEvent, paymentProvider, sandboxSecret } from "~/modules/payment/payment.service.server";
 import { isSandboxRef, signSandboxEvent } from "~/modules/payment/sandbox.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 
-// The sandbox provider's hosted page (/pay/sandbox/{ref}): what a real provider's checkout page
-// is, in the shop's own pages. Pay or fail; the page then signs its event with the sandbox secret
-// and hands it to the same verification and handling as the webhook, and sends the shopper back
-// to the order's success or error page. Only there when the sandbox is the payment provider.
+// The sandbox provider's hosted page (/pay/sandbox/{ref}, /en/pay/sandbox/{ref} for an English
+// order): what a real provider's checkout page is, in the shop's own pages. Pay or fail; the page
+// then signs its event with the sandbox secret and hands it to the same verification and
+// handling as the webhook, and sends the shopper back to the order's success or error page. Only
+// there when the sandbox is the payment provider.
 
 async function loadPayment(context: Route.LoaderArgs["context"], ref: string | undefined) {
   const { db, env } = getRequestContext(context);
@@ -25,18 +27,22 @@ async function loadPayment(context: Route.LoaderArgs["context"], ref: string | u
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const payment = await loadPayment(context, params.ref);
-  const { env, tns } = getRequestContext(context);
+  const { db, env, locale, tns, href } = getRequestContext(context);
   const t = tns("checkout");
-  const locale = payment.locale;
+  const settings = await getShopSettings(db);
+  // A payment no longer open: paid, or closed (failed, replaced by a retry, or refunded because
+  // it took the wrong amount), whose order's error page offers paying again while it can.
+  const state = payment.status === "pending" ? "open" : payment.status === "paid" ? "paid" : "closed";
   return data(
     {
-      payment: { number: payment.number, amount: formatMoney(payment.amountCents, locale), method: payment.method, pending: payment.status === "pending", orderId: payment.orderId },
-      backTo: `${locale === "en" ? "/en" : ""}/checkout/success/${payment.orderId}`,
+      payment: { number: payment.number, amount: formatMoney(payment.amountCents, locale), method: payment.method, state },
+      instalments: settings.paypalInstalments,
+      backTo: href(`/checkout/${state === "paid" ? "success" : "error"}/${payment.orderId}`),
       title: t("sandbox.title"),
-      path: `/pay/sandbox/${params.ref}`,
+      path: href(`/pay/sandbox/${params.ref}`),
       origin: env.PUBLIC_URL,
       page: { isAuth: true, securePayment: true },
-      texts: pickTexts(getRequestContext(context).locale, ["checkout"]),
+      texts: pickTexts(locale, ["checkout"]),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -44,7 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const payment = await loadPayment(context, params.ref);
-  const { db, env } = getRequestContext(context);
+  const { db, env, href } = getRequestContext(context);
   const outcome = (await readFormData(request)).get("outcome");
   if (outcome !== "pay" && outcome !== "fail") throw data({ message: "Choose pay or fail." }, { status: 400 });
   const provider = paymentProvider(env);
@@ -52,8 +58,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   // The same path as a webhook from outside: the signature is checked, the event handled once.
   const event = await provider.verifyWebhook(signed.body, signed.headers);
   if (event) await handlePaymentEvent(db, provider, event);
-  const prefix = payment.locale === "en" ? "/en" : "";
-  throw redirect(outcome === "pay" ? `${prefix}/checkout/success/${payment.orderId}` : `${prefix}/checkout/error/${payment.orderId}`, 303);
+  throw redirect(href(`/checkout/${outcome === "pay" ? "success" : "error"}/${payment.orderId}`), 303);
 }
 
 export const headers = privatePageHeaders;
@@ -76,13 +81,13 @@ export default function PaySandbox({ loaderData }: Route.ComponentProps) {
           <dt className="text-stone">{t("sandbox.order")}</dt>
           <dd>{payment.number}</dd>
           <dt className="text-stone">{t("sandbox.method")}</dt>
-          <dd>{payment.method === "paypalInstalments" ? "PayPal" : t(`payment.${payment.method}` as "payment.card")}</dd>
+          <dd>{payment.method === "paypalInstalments" ? t("payment.paypalInstalments", { count: loaderData.instalments }) : t(`payment.${payment.method}` as "payment.card")}</dd>
           <dt className="text-stone">{t("sandbox.amount")}</dt>
           <dd className="text-lg font-medium" data-testid="sandbox-amount">
             {payment.amount}
           </dd>
         </dl>
-        {payment.pending ? (
+        {payment.state === "open" ? (
           <Form method="post" className="grid gap-3">
             <button type="submit" name="outcome" value="pay" className="btn btn-primary" disabled={pending}>
               {t("sandbox.pay", { amount: payment.amount })}
@@ -93,9 +98,9 @@ export default function PaySandbox({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : (
           <div className="space-y-4">
-            <p role="status">{t("sandbox.handled")}</p>
+            <p role="status">{payment.state === "paid" ? t("sandbox.handled") : t("sandbox.closed")}</p>
             <Link to={loaderData.backTo} className="btn btn-secondary">
-              {t("sandbox.back")}
+              {payment.state === "paid" ? t("sandbox.back") : t("sandbox.retry")}
             </Link>
           </div>
         )}

@@ -6,15 +6,17 @@ import { type BagView, getBag } from "~/modules/bag/bag.service.server";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { stripLocale } from "~/utils/locale";
-import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, ensureCheckout, firstIncompleteStep } from "./checkout.service.server";
+import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, firstIncompleteStep, getCheckout } from "./checkout.service.server";
 
 // The checkout steps' shared loader half (spec §2): a missing or empty bag leaves the checkout
 // for the login-redirect target; a step whose earlier steps are incomplete sends the shopper to
-// the first incomplete one; a bag with a line to fix goes back to the bag.
+// the first incomplete one; a bag with a line to fix goes back to the bag. It only reads: the
+// checkout's row is created by the first step that saves something (no GET writes).
 
 export interface CheckoutContext {
   bag: BagView & { id: number };
-  checkout: CheckoutState;
+  /** Null until a step's form saved something for this bag. */
+  checkout: CheckoutState | null;
   who: Checkouter;
   settings: ShopSettings;
   /** Each step's page in the request's language, and the previous step's (the back button). */
@@ -45,29 +47,45 @@ async function emptyBagTarget(context: Readonly<RouterContextProvider>, request:
   return stored && !stripLocale(stored.split("?")[0]).startsWith("/checkout") ? stored : href("/");
 }
 
-/** Loads the checkout for `step`, or throws the redirect the guards call for. */
-export async function requireCheckoutStep(context: Readonly<RouterContextProvider>, request: Request, step: CheckoutStep): Promise<CheckoutContext> {
+/** The checkout as far as the shopper may go: its data, or where the guards send the shopper. */
+async function openCheckout(context: Readonly<RouterContextProvider>, request: Request, step: CheckoutStep): Promise<CheckoutContext | { to: string; headers?: HeadersInit }> {
   const { db, locale, bagId, href } = getRequestContext(context);
   const paths = checkoutPaths(href);
   const bag = await getBag(db, locale, bagId);
-  if (bag.id === null || bag.lines.length === 0) throw redirect(await emptyBagTarget(context, request));
-  if (bag.checkoutBlocked) throw redirect(paths.cart);
+  if (bag.id === null || bag.lines.length === 0) return { to: await emptyBagTarget(context, request) };
+  if (bag.checkoutBlocked) return { to: paths.cart };
   const who = checkouterOf(context);
-  const [checkout, settings] = await Promise.all([ensureCheckout(db, bag.id), getShopSettings(db)]);
+  const [checkout, settings] = await Promise.all([getCheckout(db, bag.id), getShopSettings(db)]);
   const first = firstIncompleteStep(checkout, who, settings);
   if (CHECKOUT_STEPS.indexOf(step) > CHECKOUT_STEPS.indexOf(first)) {
     // Personal Info comes back here once the shopper signs in, registers or continues as a guest.
-    const headers: HeadersInit = first === "registrationLogin" ? { "Set-Cookie": await storeLoginRedirect(context, paths.shipping) } : {};
-    throw redirect(paths[first], { headers });
+    return { to: paths[first], headers: first === "registrationLogin" ? { "Set-Cookie": await storeLoginRedirect(context, paths.shipping) } : undefined };
   }
   return { bag: { ...bag, id: bag.id }, checkout, who, settings, paths };
 }
 
+/** Loads the checkout for `step`, or throws the redirect the guards call for. */
+export async function requireCheckoutStep(context: Readonly<RouterContextProvider>, request: Request, step: CheckoutStep): Promise<CheckoutContext> {
+  const opened = await openCheckout(context, request, step);
+  if ("to" in opened) throw redirect(opened.to, { headers: opened.headers });
+  return opened;
+}
+
+/**
+ * The answer to a post that cannot be taken at the step it was sent to (the review's order button
+ * before the steps were done): a 303 to where the guards send the shopper, the review itself once
+ * every step is done.
+ */
+export async function redirectToOpenStep(context: Readonly<RouterContextProvider>, request: Request): Promise<Response> {
+  const opened = await openCheckout(context, request, "review");
+  return "to" in opened ? redirect(opened.to, { status: 303, headers: opened.headers }) : redirect(opened.paths.review, 303);
+}
+
 /** Who the order is for: the account's name and email, or what the guest gave at Personal Info. */
-export async function orderContact(context: Readonly<RouterContextProvider>, checkout: CheckoutState, who: Checkouter) {
+export async function orderContact(context: Readonly<RouterContextProvider>, checkout: CheckoutState | null, who: Checkouter) {
   if (who.kind === "account") {
     const account = await getAccount(getRequestContext(context).db, who.userId);
     if (account) return { email: account.email, firstName: account.firstName, lastName: account.lastName };
   }
-  return checkout.contact;
+  return checkout?.contact ?? null;
 }

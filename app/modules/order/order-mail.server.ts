@@ -46,7 +46,8 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
       [
         { key: "order.subtotal", values: { amount: money(order.subtotalCents) } },
         ...(order.discountCents ? [{ key: "order.discount" as const, values: { amount: money(order.discountCents) } }] : []),
-        { key: "order.shipping", values: { amount: order.shippingCents ? money(order.shippingCents) : "0" } },
+        // Free shipping says so, as the bag and the checkout do.
+        order.shippingCents ? { key: "order.shipping", values: { amount: money(order.shippingCents) } } : { key: "order.shippingFree" },
         { key: "order.total", values },
       ],
       [{ key: "order.shipTo", values: { address: `${a.firstName} ${a.lastName}, ${a.street} ${a.streetNumber}, ${a.zip} ${a.city} (${a.province})` } }],

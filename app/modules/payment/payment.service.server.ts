@@ -185,7 +185,10 @@ export type EventResult = { result: "applied" | "replayed" | "unknown"; orderId:
  * failure marks the payment failed (the order keeps its stock until its hold ends, for a retry).
  * A success for an order that was cancelled meanwhile, paid already, or paid a different amount
  * is refunded, not lost: the payment waits as refund_pending until the provider confirms the
- * refund (retried by retryPendingRefunds when the provider is down).
+ * refund (retried by retryPendingRefunds when the provider is down). A different amount never
+ * confirms the order, and its payment is over (its page took money that goes back): the order's
+ * payment fails, so the shopper is sent to the retry at once rather than left waiting for a
+ * confirmation that cannot come.
  */
 export async function handlePaymentEvent(db: Kysely<Database>, provider: PaymentProvider, event: PaymentEvent, now = new Date()): Promise<EventResult> {
   const at = now.toISOString();
@@ -224,13 +227,21 @@ export async function handlePaymentEvent(db: Kysely<Database>, provider: Payment
       return { result: "applied" as const, orderId, mail: true };
     }
     // Cancelled (its hold ended), already paid by another payment, or an amount that is not the
-    // order's: the money goes back.
-    await trx.updateTable("payments").set({ status: "refund_pending", updated_at: at }).where("id", "=", payment.id).execute();
-    return { result: "applied" as const, orderId, refund: true };
+    // order's: the money goes back, as much as was taken (a wrong amount is recorded as paid).
+    await trx
+      .updateTable("payments")
+      .set({ status: "refund_pending", amount_cents: amountOk ? payment.amount_cents : event.amountCents!, updated_at: at })
+      .where("id", "=", payment.id)
+      .execute();
+    // The order's current payment paid the wrong amount: that attempt failed, and the order still
+    // holds its stock for a retry (by any method) until its hold ends.
+    if (!amountOk && payment.status === "pending" && order && nextOrderState(stateOf(order), { type: "paymentFailed" })) await transitionOrder(trx, order, { type: "paymentFailed" }, at);
+    return { result: "applied" as const, orderId, refund: true, amountMismatch: !amountOk };
   });
   if ("mail" in outcome) wakeMailWorkers();
   if ("refund" in outcome) {
-    log.warn("payment confirmed for an order that cannot take it: refunding", { orderId: outcome.orderId });
+    if (outcome.amountMismatch) log.error("payment of an amount that is not the order's: refunding", { orderId: outcome.orderId, amountCents: event.amountCents });
+    else log.warn("payment confirmed for an order that cannot take it: refunding", { orderId: outcome.orderId });
     await retryPendingRefunds(db, provider, now);
   }
   return { result: outcome.result, orderId: outcome.orderId };
@@ -295,7 +306,7 @@ export async function findSandboxPayment(db: Kysely<Database>, ref: string) {
   return db
     .selectFrom("payments as p")
     .innerJoin("orders as o", "o.id", "p.order_id")
-    .select(["p.id", "p.status", "p.amount_cents as amountCents", "p.method", "o.id as orderId", "o.number", "o.locale", "o.email"])
+    .select(["p.id", "p.status", "p.amount_cents as amountCents", "p.method", "o.id as orderId", "o.number", "o.email"])
     .where("p.provider", "=", "sandbox")
     .where("p.provider_ref", "=", ref)
     .executeTakeFirst();

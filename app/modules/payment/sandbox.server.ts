@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { localizePath } from "~/utils/locale";
 import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, ProviderPaymentState } from "./provider";
 import { PaymentSignatureError } from "./provider";
 
 // The built-in sandbox provider: the default, for development, demos and the tests. Its hosted
-// page is the shop's own (/pay/sandbox/{ref}), where the shopper chooses to pay or to fail; it
+// page is the shop's own (/pay/sandbox/{ref}, /en/… for an English order: a provider's page
+// speaks the order's language), where the shopper chooses to pay or to fail; it
 // then signs its event with a secret and delivers it as a real provider's webhook would
 // (Stripe's scheme: `t=<seconds>,v1=<HMAC-SHA256 of "t.body">`), so the shop's webhook path is
 // the one a real provider exercises.
@@ -43,9 +45,9 @@ export function signSandboxEvent(secret: string, event: { ref: string; outcome: 
 export function createSandboxProvider(options: { secret: string; publicUrl: string }): PaymentProvider {
   return {
     id: "sandbox",
-    async createPayment(_input: CreatePaymentInput): Promise<CreatedPayment> {
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const ref = `sbx_${randomBytes(18).toString("base64url")}`;
-      return { providerRef: ref, redirectUrl: new URL(`/pay/sandbox/${ref}`, options.publicUrl).toString() };
+      return { providerRef: ref, redirectUrl: new URL(localizePath(`/pay/sandbox/${ref}`, input.locale), options.publicUrl).toString() };
     },
     async verifyWebhook(rawBody: string, headers: Headers, now = new Date()): Promise<PaymentEvent | null> {
       const header = headers.get(SANDBOX_SIGNATURE_HEADER);
