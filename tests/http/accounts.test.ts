@@ -53,7 +53,7 @@ describeEachApp("accounts", (app) => {
   it("answers a bad registration with every message next to its field, the input kept and the passwords never sent back", async () => {
     const shopper = app().client();
     const answer = await shopper.postForm("/login/register", {
-      firstName: "Al",
+      firstName: "Al3",
       lastName: "",
       email: "non-una-email",
       password: "corta",
@@ -66,7 +66,7 @@ describeEachApp("accounts", (app) => {
     const html = await answer.text();
     expect(errorsOf(html)).toEqual(
       expect.arrayContaining([
-        "Devi inserire almeno 3 caratteri",
+        "Usa solo lettere, spazi, apostrofi, trattini e punti",
         "Il campo è obbligatorio",
         "La email inserita non è valida",
         "La password inserita non è valida",

@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { emailField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
+import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 
 // The account forms' schemas, shared by each form and its action (and the JSON API). Error
 // messages are translation keys: common.json's validation.* for the spec's messages (§5),
@@ -9,17 +9,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const GENDERS = ["male", "female"] as const;
 export const INTERESTS = ["man", "woman", "both"] as const;
-
-/** A name: required, at least 3 characters (spec §5), at most 100, no control characters. */
-const nameField = () =>
-  z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    // An empty field has its own message: this one speaks only of a short one.
-    .refine((value) => value.length === 0 || value.length >= 3, { error: "validation.minLength3" })
-    .max(100, { error: "validation.tooLong" })
-    .refine(withoutControlCharacters(), { error: "validation.characters" });
 
 /**
  * A new password: 8 to 128 characters, any characters (NIST SP 800-63B: length, no composition
