@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { isValidCodiceFiscale, normalizeCode } from "~/modules/checkout/invoice-codes";
 import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 
 // The account forms' schemas, shared by each form and its action (and the JSON API). Error
@@ -25,6 +26,21 @@ export const newPasswordField = () =>
 /** A password typed to sign in or to confirm: only required and bounded (never a hint of the rules). */
 const currentPasswordField = () =>
   z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX, { error: "validation.password" });
+
+/** Longest codice fiscale as typed, spaces included ("RSS MRA 85T10 A562S"). */
+export const FISCAL_CODE_MAX = 32;
+
+/**
+ * The person's codice fiscale (spec §3 Person): optional; when given, uppercased without spaces
+ * and checked with the checksum the checkout's invoice request uses (invoice-codes.ts).
+ */
+const optionalFiscalCodeField = () =>
+  z
+    .string()
+    .max(FISCAL_CODE_MAX, { error: "account:validation.fiscalCode" })
+    .transform(normalizeCode)
+    .refine(isValidCodiceFiscale, { error: "account:validation.fiscalCode" })
+    .optional();
 
 /** Day or month of a date: one or two digits (spec §5: 'Devi inserire massimo 2 numeri'). */
 const twoDigits = () => z.string({ error: "validation.required" }).trim().regex(/^\d{1,2}$/, { error: "validation.maxTwoDigits" });
@@ -75,6 +91,7 @@ export function registerSchema({ minimumAge, today }: { minimumAge: number; toda
       email: emailField(),
       password: newPasswordField(),
       confirmPassword: z.string({ error: "validation.required" }),
+      fiscalCode: optionalFiscalCodeField(),
       birthDay: twoDigits(),
       birthMonth: twoDigits(),
       birthYear: z.string({ error: "validation.required" }).trim().regex(/^\d{4}$/, { error: "account:validation.year" }).transform(Number),
@@ -129,6 +146,7 @@ export const ProfileSchema = z.object({
   firstName: nameField(),
   lastName: nameField(),
   email: emailField(),
+  fiscalCode: optionalFiscalCodeField(),
   gender: optionalChoice(GENDERS),
   interests: z.enum(INTERESTS, { error: "validation.required" }),
 });
