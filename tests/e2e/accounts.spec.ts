@@ -145,7 +145,7 @@ test("lost password: the e-mailed link resets it once, and the new password sign
   await arrived(page, "/login/lost-password");
   await main(page).getByLabel("Email", { exact: true }).fill(email);
   await main(page).getByRole("button", { name: "Invia il link" }).click();
-  await expect(page.getByTestId("lost-password-sent")).toContainText("Se l'indirizzo corrisponde a un account");
+  await expect(page.getByTestId("notice")).toContainText("Se l'indirizzo corrisponde a un account");
 
   const mail = await receivedMail(email, /Reimposta la tua password/);
   const link = /(http:\/\/\S+\/login\/reset\?token=[\w-]+)/.exec(mail.text)![1];

@@ -205,8 +205,9 @@ describeEachApp("accounts", (app) => {
     const visitor = app().client();
     const same = async (address: string) => {
       const answer = await visitor.postForm("/login/lost-password", { email: address });
-      expect(answer.status).toBe(200);
-      return (await answer.text()).includes("Se l&#x27;indirizzo corrisponde a un account");
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe("/login/lost-password");
+      return (await (await visitor.get("/login/lost-password")).text()).includes("Se l&#x27;indirizzo corrisponde a un account");
     };
     expect(await same("nessuno-qui@example.it")).toBe(true);
     expect(await same(email)).toBe(true);
