@@ -26,7 +26,7 @@ const provider = createSandboxProvider({
 });
 
 /** A minimal well-formed PDF (header, three objects, cross-reference table, trailer). */
-function minimalPdf(): Uint8Array {
+function minimalPdf(): string {
   const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"];
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];
@@ -37,7 +37,7 @@ function minimalPdf(): Uint8Array {
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
+  return body;
 }
 
 describeEachApp("every page form redirects after success (no JavaScript)", (app) => {
