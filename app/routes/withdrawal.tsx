@@ -56,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return invalidForm(submission);
     }
     const { number, email } = submission.value;
+    // The lookup changes nothing: its answer is the confirmation step itself (a refresh only
+    // looks the order up again). The confirmation, which does change it, redirects below.
     if (!confirming) return { ...(await confirmStep(context, { number, email })), result: submission.reply() };
     receipt = await withdraw(db, paymentProvider(env), { number, email });
   } catch (error) {

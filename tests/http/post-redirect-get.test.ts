@@ -11,7 +11,9 @@ import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 // without JavaScript posts it (what the server renders for it: hidden redirectTo fields
 // included), answers with a redirect, so that a refresh shows a page instead of posting again.
 // JSON /api calls are out of scope (they answer JSON); with JavaScript, the fetcher forms
-// (newsletter, back in stock, bag) may answer their fetcher with data.
+// (newsletter, back in stock, bag, cookie banner) may answer their fetcher with data. The
+// withdrawal's lookup step changes nothing and answers with the confirmation step; its
+// confirmation is in the table.
 
 const ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../app/routes");
 /** Route modules with an action that no page form posts to. */
