@@ -14,6 +14,8 @@ import * as socialLogin from "./migrations/20261126000000-social-login";
 import * as checkout from "./migrations/20261127000000-checkout";
 import * as afterOrder from "./migrations/20261128000000-after-order";
 import * as listingEntries from "./migrations/20261129000000-listing-entries";
+import * as userFiscalCode from "./migrations/20261130000000-user-fiscal-code";
+import * as returnDeadlineWording from "./migrations/20261130000001-return-deadline-wording";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   "20261127000000-checkout": checkout,
   "20261128000000-after-order": afterOrder,
   "20261129000000-listing-entries": listingEntries,
+  "20261130000000-user-fiscal-code": userFiscalCode,
+  "20261130000001-return-deadline-wording": returnDeadlineWording,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -355,6 +355,8 @@ export interface UsersTable {
   birth_date: string | null;
   gender: Gender | null;
   interests: Interests | null;
+  /** The person's codice fiscale (normalised), when they gave one: prefilled at an invoice request. */
+  fiscal_code: string | null;
   locale: Locale;
   privacy_consent_at: Timestamp;
   created_at: Timestamp;

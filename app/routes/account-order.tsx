@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account-order";
 import { AddressBlock, SummaryTotalsList } from "~/components/checkout/checkout-frame";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -90,7 +89,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return formError(submission, error);
   }
-  return { result: submission.reply({ resetForm: true }), done: true };
+  // Post-redirect-get: a refresh shows the order again instead of posting the request twice.
+  await session.addFlash({ kind: "success", key: "orders:return.done" });
+  throw redirect(new URL(request.url).pathname, 303);
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -233,14 +234,12 @@ function ReturnSection({ loaderData, actionData }: Pick<Route.ComponentProps, "l
   const { t } = useTranslation("orders");
   const { locale } = useLocale();
   const formRef = useFormRef();
-  const done = Boolean(actionData && "done" in actionData && actionData.done);
   const { order, returnWindow, returnFeeCents } = loaderData;
   const returnable = order.lines.filter((line) => line.returnable > 0);
   const fields = returnable.flatMap((_, i) => [`lines[${i}].quantity`, `lines[${i}].reason`]);
-  const kit = useFormKit("return", actionData?.result, [...fields, "lines"], formRef, done ? `done-${loaderData.returns.length}` : "");
+  const kit = useFormKit("return", actionData?.result, [...fields, "lines"], formRef);
   const pending = useNavigation().state === "submitting";
   const lastDay = returnWindow.closesAt ? formatLongDate(new Date(Date.parse(returnWindow.closesAt) - 1).toISOString(), locale) : null;
-  if (done) return <ReturnDone />;
   if (returnWindow.ended && lastDay) return <p className="text-sm text-stone">{t("return.closed", { date: lastDay })}</p>;
   if (!returnWindow.canRequest) return null;
   return (
@@ -294,18 +293,6 @@ function ReturnSection({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         </SubmitButton>
       </Form>
     </section>
-  );
-}
-
-/** The request's acknowledgement takes the focus from the form it replaces (JavaScript), so it is read out. */
-function ReturnDone() {
-  const { t } = useTranslation("orders");
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <p ref={ref} tabIndex={-1} role="status" className="border-l-4 border-success bg-ivory p-4 text-sm outline-none" data-testid="return-done">
-      {t("return.done")}
-    </p>
   );
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/account";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { PasswordField, RadioGroupField } from "~/components/account/account-fields";
+import { FiscalCodeField, PasswordField, RadioGroupField } from "~/components/account/account-fields";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
@@ -39,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const answer = formError(submission, error);
       return data({ intent, ...answer.data }, answer.init ?? undefined);
     }
-    return { intent, result: submission.reply(), done: true };
+    await session.addFlash({ kind: "success", key: "account:account.profileSaved" });
+    throw redirect(href("/account"), 303);
   }
   if (intent === "password") {
     const submission = parseForm(formData, ChangePasswordSchema);
@@ -50,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const answer = formError(submission, error, { hideFields: PASSWORD_FIELDS });
       return data({ intent, ...answer.data }, answer.init ?? undefined);
     }
-    return { intent, result: submission.reply({ resetForm: true }), done: true };
+    await session.addFlash({ kind: "success", key: "account:account.passwordSaved" });
+    throw redirect(href("/account"), 303);
   }
   if (intent === "delete") {
     const submission = parseForm(formData, DeleteAccountSchema);
@@ -79,14 +81,14 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const passwordAnswer = actionData?.intent === "password" ? actionData : undefined;
   const deleteAnswer = actionData?.intent === "delete" ? actionData : undefined;
-  const profile = useFormKit("profile", profileAnswer?.result, ["firstName", "lastName", "email", "gender", "interests"], profileRef);
-  const password = useFormKit("password", passwordAnswer?.result, PASSWORD_FIELDS, passwordRef, passwordAnswer && "done" in passwordAnswer ? "done" : "");
+  const profile = useFormKit("profile", profileAnswer?.result, ["firstName", "lastName", "email", "fiscalCode", "gender", "interests"], profileRef);
+  const password = useFormKit("password", passwordAnswer?.result, PASSWORD_FIELDS, passwordRef);
   const deleteRef = useFormRef();
   const deletion = useFormKit("delete-account", deleteAnswer?.result, ["password"], deleteRef);
   const { href } = useLocale();
   if (!account) return null;
   // Before any answer the profile form shows the stored values.
-  const value = (name: "firstName" | "lastName" | "email" | "gender" | "interests") => (profileAnswer ? profile.value(name) : (account[name] ?? ""));
+  const value = (name: "firstName" | "lastName" | "email" | "fiscalCode" | "gender" | "interests") => (profileAnswer ? profile.value(name) : (account[name] ?? ""));
   const profileKit = { ...profile, value };
   return (
     <div className="grid gap-10">
@@ -98,16 +100,14 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="profile" />
           <div className="sm:col-span-2">
             <FormErrors kit={profileKit} />
-            {profileAnswer && "done" in profileAnswer ? (
-              <p role="status" className="text-sm font-medium text-success">
-                {t("account.profileSaved")}
-              </p>
-            ) : null}
           </div>
           <TextField kit={profileKit} name="firstName" label={t("register.firstName")} autoComplete="given-name" required maxLength={100} />
           <TextField kit={profileKit} name="lastName" label={t("register.lastName")} autoComplete="family-name" required maxLength={100} />
           <div className="sm:col-span-2">
             <EmailField kit={profileKit} label={t("register.email")} />
+          </div>
+          <div className="sm:col-span-2">
+            <FiscalCodeField kit={profileKit} label={t("register.fiscalCode")} hint={t("register.fiscalCodeHint")} />
           </div>
           <div className="sm:col-span-2">
             <RadioGroupField
@@ -152,11 +152,6 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
             {/* For password managers: the account the new password belongs to. */}
             <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
             <FormErrors kit={password} />
-            {passwordAnswer && "done" in passwordAnswer ? (
-              <p role="status" className="text-sm font-medium text-success">
-                {t("account.passwordSaved")}
-              </p>
-            ) : null}
             <PasswordField kit={password} name="currentPassword" label={t("account.currentPassword")} autoComplete="current-password" />
             <PasswordField kit={password} name="password" label={t("account.newPassword")} hint={t("register.passwordHint")} autoComplete="new-password" />
             <PasswordField kit={password} name="confirmPassword" label={t("account.confirmPassword")} autoComplete="new-password" />

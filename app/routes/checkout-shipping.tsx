@@ -9,6 +9,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { getAccount } from "~/modules/account/account.service.server";
 import { listAddresses } from "~/modules/address/address.service.server";
 import { orderContact, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { type CheckoutAddress, ShippingStepSchema } from "~/modules/checkout/checkout.schema";
@@ -42,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns } = getRequestContext(context);
   const t = tns("checkout");
   const saved = who.kind === "account" ? await listAddresses(db, who.userId) : [];
+  // The account's own codice fiscale (spec §3) is offered for an invoice to the person.
+  const account = who.kind === "account" ? await getAccount(db, who.userId) : null;
   const same = (a: CheckoutAddress | null, b: (typeof saved)[number]) =>
     a !== null && a.street === b.street && a.streetNumber === b.streetNumber && a.zip === b.zip && a.lastName === b.lastName && a.firstName === b.firstName;
   const shipping = checkout?.shipping ?? null;
@@ -58,6 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         shipping: chosen ? null : (shipping ?? (contact ? { firstName: contact.firstName, lastName: contact.lastName } : null)),
         billing: checkout?.billing ?? null,
         invoice: checkout?.invoice ?? null,
+        fiscalCode: checkout?.invoice?.type === "person" ? checkout.invoice.fiscalCode : (account?.fiscalCode ?? ""),
       },
       canSave: who.kind === "account",
       methods: shippingMethodsFor("IT").map((id) => ({ id, courier: settings.courier, days: settings.deliveryDays, feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents })),
@@ -128,7 +132,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
     ...flatten("billing", initial.billing),
     billingSame: initial.billing ? "" : "on",
     invoiceType: invoice?.type ?? "none",
-    fiscalCode: invoice?.type === "person" ? invoice.fiscalCode : "",
+    fiscalCode: initial.fiscalCode,
     companyName: invoice?.type === "company" ? invoice.companyName : "",
     vatNumber: invoice?.type === "company" ? invoice.vatNumber : "",
     sdiCode: invoice?.type === "company" ? (invoice.sdiCode ?? "") : "",

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-lost-password";
 import { AuthCard } from "~/components/account/auth-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clientIp, locale, publicUrl, href } = getRequestContext(context);
+  const { db, clientIp, locale, publicUrl, session, href } = getRequestContext(context);
   const formData = await readFormData(request);
   const submission = parseForm(formData, LostPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission);
@@ -45,8 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(submission, error);
   }
-  // The same answer whether or not the address holds an account.
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  // The same answer whether or not the address holds an account; post-redirect-get, so a
+  // refresh sends no second e-mail.
+  await session.addFlash({ kind: "success", key: "account:lost.sent" });
+  throw redirect(href("/login/lost-password"), 303);
 }
 
 export const headers = privatePageHeaders;
@@ -55,16 +57,10 @@ export default function LostPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const { href } = useLocale();
   const formRef = useFormRef();
-  const sent = Boolean(actionData && "sent" in actionData && actionData.sent);
-  const kit = useFormKit("lost-password", actionData?.result, ["email"], formRef, sent ? "sent" : "");
+  const kit = useFormKit("lost-password", actionData?.result, ["email"], formRef);
   const pending = useNavigation().state === "submitting";
   return (
     <AuthCard title={t("lost.title")} intro={t("lost.intro")}>
-      {sent ? (
-        <p role="status" className="mb-6 border-l-4 border-success bg-ivory p-4 text-sm" data-testid="lost-password-sent">
-          {t("lost.sent")}
-        </p>
-      ) : null}
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-5" aria-labelledby="page-title">
         <HoneypotField />
         <FormErrors kit={kit} />

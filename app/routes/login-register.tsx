@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { CheckboxField, controlProps, EmailField, FormErrors, PrivacyConsentField, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { PasswordField, RadioGroupField } from "~/components/account/account-fields";
+import { FiscalCodeField, PasswordField, RadioGroupField } from "~/components/account/account-fields";
 import { FieldError } from "~/components/ui/field";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -23,7 +23,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 
 const HIDDEN = ["password", "confirmPassword"];
-const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "birthDay", "birthMonth", "birthYear", "gender", "interests", "privacy"] as const;
+const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "fiscalCode", "birthDay", "birthMonth", "birthYear", "gender", "interests", "privacy"] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await leaveLoginPageIfSignedIn(context, request);
@@ -108,6 +108,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <EmailField kit={kit} label={t("register.email")} />
         <PasswordField kit={kit} name="password" label={t("register.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
         <PasswordField kit={kit} name="confirmPassword" label={t("register.confirmPassword")} autoComplete="new-password" />
+        <FiscalCodeField kit={kit} label={t("register.fiscalCode")} hint={t("register.fiscalCodeHint")} />
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium">{t("register.birthday")}</legend>
           <div className="grid max-w-xs grid-cols-[1fr_1fr_1.5fr] gap-3">

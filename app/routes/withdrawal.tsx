@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FieldError, SubmitButton } from "~/components/ui/field";
@@ -42,10 +42,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, clientIp } = getRequestContext(context);
+  const { db, env, clientIp, locale, session } = getRequestContext(context);
   const formData = await readFormData(request);
   const confirming = formData.get("intent") === "confirm";
   const submission = parseForm(formData, confirming ? WithdrawalConfirmSchema : WithdrawalLookupSchema);
+  let receipt: Awaited<ReturnType<typeof withdraw>>;
   try {
     await enforceRateLimit(db, "withdrawal", clientIp, WITHDRAWAL_RATE);
     if (submission.status !== "success") {
@@ -55,12 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return invalidForm(submission);
     }
     const { number, email } = submission.value;
+    // The lookup changes nothing: its answer is the confirmation step itself (a refresh only
+    // looks the order up again). The confirmation, which does change it, redirects below.
     if (!confirming) return { ...(await confirmStep(context, { number, email })), result: submission.reply() };
-    const done = await withdraw(db, paymentProvider(env), { number, email });
-    return { step: "done" as const, number: submission.value.number.replace(/[\s-]+/g, "").toUpperCase(), ...done, result: submission.reply({ resetForm: true }) };
+    receipt = await withdraw(db, paymentProvider(env), { number, email });
   } catch (error) {
     return formError(submission, error);
   }
+  // Post-redirect-get: the receipt comes as notices (the e-mail is the durable one), and a
+  // refresh posts nothing again.
+  const values = { number: submission.value.number.replace(/[\s-]+/g, "").toUpperCase(), when: formatRomeDateTime(receipt.receivedAt, locale) };
+  await session.addFlash({ kind: "success", key: "orders:withdrawal.done", values });
+  await session.addFlash({ kind: "success", key: receipt.outcome === "cancelled" ? "orders:withdrawal.doneCancelled" : "orders:withdrawal.doneReturn" });
+  throw redirect(new URL(request.url).pathname, 303);
 }
 
 async function confirmStep(context: Route.ActionArgs["context"], pair: { number: string; email: string }) {
@@ -80,9 +88,7 @@ export default function WithdrawalPage({ actionData }: Route.ComponentProps) {
       <h1 id="page-title" className="mb-4 text-4xl">
         {t("withdrawal.title")}
       </h1>
-      {step === "done" && actionData && "receivedAt" in actionData ? (
-        <DoneStep number={actionData.number} receivedAt={actionData.receivedAt} outcome={actionData.outcome} />
-      ) : step === "confirm" && actionData && "preview" in actionData ? (
+      {step === "confirm" && actionData && "preview" in actionData ? (
         <ConfirmStep actionData={actionData} />
       ) : (
         <LookupStep actionData={actionData} />
@@ -157,22 +163,6 @@ function ConfirmStep({ actionData }: { actionData: ConfirmData }) {
           </Link>
         </div>
       </Form>
-    </section>
-  );
-}
-
-function DoneStep({ number, receivedAt, outcome }: { number: string; receivedAt: string; outcome: "cancelled" | "return" }) {
-  const { t } = useTranslation("orders");
-  const { locale } = useLocale();
-  const when = formatRomeDateTime(receivedAt, locale);
-  const box = useFocusOnArrival<HTMLElement>();
-  return (
-    <section ref={box} tabIndex={-1} aria-labelledby="done-title" role="status" className="space-y-4 border-l-4 border-success bg-ivory p-6 outline-none" data-testid="withdrawal-done">
-      <h2 id="done-title" className="font-display text-2xl">
-        {t("withdrawal.doneTitle")}
-      </h2>
-      <p>{t("withdrawal.done", { number, when })}</p>
-      <p>{outcome === "cancelled" ? t("withdrawal.doneCancelled") : t("withdrawal.doneReturn")}</p>
     </section>
   );
 }

@@ -22,6 +22,34 @@ export const textField = (max: number, { tooLong = "validation.required", multil
     .max(max, { error: tooLong })
     .refine(withoutControlCharacters(multiline), { error: "validation.characters" });
 
+/** The longest name a form takes, in characters (the name columns are varchar(100)). */
+export const NAME_MAX = 100;
+/**
+ * What a name is made of: letters of any script with their combining marks, and the spaces,
+ * apostrophes (' and ’), hyphens and dots between them ("D'Angelo", "Anne-Marie", "J. R.").
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '’.-]+$/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * A person's first or last name, one rule for every form (registration, profile, checkout,
+ * addresses, career): required, at most NAME_MAX characters, at least one letter. One letter is
+ * enough: "O", "Li" and "Bo" are names. Runs of white space (a pasted tab, a non-breaking space)
+ * become one space; any other control character is refused.
+ */
+export const nameField = () =>
+  z
+    .string({ error: "validation.required" })
+    .transform((value) => value.trim().replace(/\s+/g, " "))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "validation.required" })
+        .max(NAME_MAX, { error: "validation.tooLong" })
+        // zod runs every check: this one speaks only of a value the two above accept.
+        .refine((value) => value.length === 0 || value.length > NAME_MAX || (NAME_CHARACTERS.test(value) && LETTER.test(value)), { error: "validation.name" }),
+    );
+
 /** An email address: required, at most 254 characters, a valid address. */
 export const emailField = (max = 254) =>
   z

@@ -91,14 +91,3 @@ export function toEuroInput(cents: number): string {
 export function wholeEuros(cents: number): number {
   return Math.floor(assertCents(cents) / 100);
 }
-
-/**
- * Euro typed by a person → cents: "120", "120,5" or "120.50" (at most 7 digits, one comma or
- * dot, two decimals; no thousands separators). Anything else → null. No float on the way.
- */
-export function parseEuro(value: string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit, waitForHydration } from "./fixtures";
 
-const MESSAGES = ["Spedizione gratuita da 250 €", "Resi entro 14 giorni", "Nuova collezione Autunno-Inverno", "Paga con PayPal in 3 rate"];
+const MESSAGES = ["Spedizione gratuita da 250 €", "Resi entro 14 giorni lavorativi", "Nuova collezione Autunno-Inverno", "Paga con PayPal in 3 rate"];
 const DELAY = 5_000;
 
 const bannerOf = (page: Page) => page.getByRole("region", { name: "Avvisi del negozio" });

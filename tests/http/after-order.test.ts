@@ -84,9 +84,11 @@ describeEachApp("after the order", (app) => {
       expect(answer.status, JSON.stringify(forged)).toBeLessThan(500);
     }
     const done = await shopper.postForm(`/account/orders/${orderId}`, { "lines[0].orderLineId": lineIds[0], "lines[0].quantity": "1", "lines[0].reason": "too_small", "lines[1].orderLineId": lineIds[1], "lines[1].quantity": "0" });
-    expect(done.status).toBe(200);
-    const doneHtml = await done.text();
-    expect(doneHtml).toContain('data-testid="return-done"');
+    // Post-redirect-get: back to the order, with the notice; a refresh posts nothing again.
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`/account/orders/${orderId}`);
+    const doneHtml = await (await shopper.get(`/account/orders/${orderId}`)).text();
+    expect(doneHtml).toContain("Richiesta di reso registrata: ti abbiamo inviato un&#x27;email con le istruzioni.");
     expect(doneHtml).toContain('data-testid="return-status">Reso richiesto<');
   });
 
@@ -151,8 +153,12 @@ describeEachApp("after the order", (app) => {
     expect(unticked.status).toBe(400);
     expect(await unticked.text()).toContain("<li>Spunta la dichiarazione per confermare il recesso.</li>");
     const done = await visitor.postForm("/pages/recesso", { intent: "confirm", number, email, confirm: "on" });
-    expect(done.status).toBe(200);
-    expect(await done.text()).toContain('data-testid="withdrawal-done"');
+    // Post-redirect-get: back to the page, the receipt in the notices.
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/pages/recesso");
+    const receipt = await (await visitor.get("/pages/recesso")).text();
+    expect(receipt).toContain(`Abbiamo ricevuto il tuo recesso dall&#x27;ordine ${number} il`);
+    expect(receipt).toContain("L&#x27;ordine è stato annullato.");
     const order = await app().db.selectFrom("orders").select(["status", "payment_status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(order).toEqual({ status: "cancelled", payment_status: "refunded" });
     const ack = await app().db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("recipient", "=", email).where("template", "=", "withdrawal-received").executeTakeFirstOrThrow();

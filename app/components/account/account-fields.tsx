@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FieldError } from "~/components/ui/field";
 import { type FormKit, TextField } from "~/components/ui/form-kit";
+import { FISCAL_CODE_MAX } from "~/modules/account/account.schema";
 
 // The account forms' own fields. They live apart from the form kit so that the pages with a
 // form of the kit (product, bag) do not carry them in their JavaScript.
@@ -11,6 +12,11 @@ import { type FormKit, TextField } from "~/components/ui/form-kit";
  */
 export function PasswordField({ kit, name, label, hint, autoComplete }: { kit: FormKit; name: string; label: ReactNode; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
   return <TextField kit={kit} name={name} label={label} hint={hint} type="password" autoComplete={autoComplete} required maxLength={128} />;
+}
+
+/** The person's codice fiscale, optional (registration and profile): a code, not words. */
+export function FiscalCodeField({ kit, label, hint }: { kit: FormKit; label: ReactNode; hint: ReactNode }) {
+  return <TextField kit={kit} name="fiscalCode" label={label} hint={hint} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={FISCAL_CODE_MAX} />;
 }
 
 /** Radio buttons in a radio group: the legend names the choice, the error follows the group. */

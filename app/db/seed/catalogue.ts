@@ -1937,7 +1937,7 @@ const globalSettings: SeedCatalogue["globalSettings"] = {
   it: {
     messages: [
       "Spedizione gratuita da 250 €",
-      "Resi entro 14 giorni",
+      "Resi entro 14 giorni lavorativi",
       "Nuova collezione Autunno-Inverno",
       "Paga con PayPal in 3 rate",
     ],
@@ -1948,7 +1948,7 @@ const globalSettings: SeedCatalogue["globalSettings"] = {
   en: {
     messages: [
       "Free shipping from 250 €",
-      "Returns within 14 days",
+      "Returns within 14 working days",
       "New Autumn-Winter collection",
       "Pay with PayPal in 3 instalments",
     ],

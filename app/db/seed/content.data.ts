@@ -61,7 +61,7 @@ Puoi pagare con {{paymentMethods}}. I pagamenti passano attraverso circuiti sicu
 
 ### Posso restituire un capo?
 
-Certo. Hai {{returnDays}} giorni dalla consegna per restituire ciò che non ti convince, purché non sia stato indossato e abbia ancora le etichette. Il costo della spedizione di reso, {{returnFee}}, viene trattenuto dal rimborso; se il capo è difettoso, il reso è a carico nostro. La procedura passo per passo è nella pagina [Resi](/pages/Returns).
+Certo. Hai {{returnDays}} giorni lavorativi dalla consegna per restituire ciò che non ti convince, purché non sia stato indossato e abbia ancora le etichette. Il costo della spedizione di reso, {{returnFee}}, viene trattenuto dal rimborso; se il capo è difettoso, il reso è a carico nostro. La procedura passo per passo è nella pagina [Resi](/pages/Returns).
 
 ## Prezzi
 
@@ -132,7 +132,7 @@ You can pay with {{paymentMethods}}. Payments go through secure, certified provi
 
 ### Can I return something?
 
-Of course. You have {{returnDays}} days from delivery to send back anything that isn't right, as long as it hasn't been worn and still has its tags. The return shipping cost, {{returnFee}}, is deducted from your refund; if the piece is faulty, the return is on us. The step-by-step procedure is on the [Returns](/en/pages/Returns) page.
+Of course. You have {{returnDays}} working days from delivery to send back anything that isn't right, as long as it hasn't been worn and still has its tags. The return shipping cost, {{returnFee}}, is deducted from your refund; if the piece is faulty, the return is on us. The step-by-step procedure is on the [Returns](/en/pages/Returns) page.
 
 ## Prices
 
@@ -171,7 +171,7 @@ Yes. At checkout, enter the recipient's address as the shipping address: every o
 
 ## Entro quando
 
-Hai **{{returnDays}} giorni dalla consegna** per chiedere il reso di uno o più articoli del tuo ordine. Non serve spiegarci il motivo, ma se vuoi raccontarcelo ci aiuti a migliorare.
+Hai **{{returnDays}} giorni lavorativi dalla consegna** per chiedere il reso di uno o più articoli del tuo ordine. Non serve spiegarci il motivo, ma se vuoi raccontarcelo ci aiuti a migliorare.
 
 ## A quali condizioni
 
@@ -214,7 +214,7 @@ Capita di rado, ma capita. Scrivici a {{supportEmail}} con il numero d'ordine e 
 
 ## How long you have
 
-You have **{{returnDays}} days from delivery** to request a return for one or more items in your order. You don't need to tell us why, although if you do, it helps us do better.
+You have **{{returnDays}} working days from delivery** to request a return for one or more items in your order. You don't need to tell us why, although if you do, it helps us do better.
 
 ## Conditions
 
@@ -543,11 +543,11 @@ Il rischio di perdita o danneggiamento dei prodotti passa a te quando tu, o una 
 
 ## 8. Diritto di recesso
 
-Hai il diritto di recedere dal contratto, senza indicarne le ragioni e senza penalità, entro **{{returnDays}} giorni** dal giorno in cui tu, o un terzo da te indicato diverso dal corriere, entri in possesso dei prodotti (artt. 52 e seguenti del Codice del Consumo). Se un ordine comprende più prodotti consegnati separatamente, il termine decorre dalla consegna dell'ultimo.
+Hai il diritto di recedere dal contratto, senza indicarne le ragioni e senza penalità, entro **{{returnDays}} giorni lavorativi** dal giorno in cui tu, o un terzo da te indicato diverso dal corriere, entri in possesso dei prodotti (artt. 52 e seguenti del Codice del Consumo). Se un ordine comprende più prodotti consegnati separatamente, il termine decorre dalla consegna dell'ultimo.
 
 **Come esercitarlo.** Basta una dichiarazione esplicita della tua decisione: puoi richiedere il reso dal tuo account, scrivere a {{supportEmail}} oppure inviarci il modulo tipo qui sotto. La procedura pratica è descritta nella pagina [Resi](/pages/Returns).
 
-**La restituzione.** Devi restituire i prodotti senza indebito ritardo e comunque entro {{returnDays}} giorni dalla comunicazione del recesso. I costi diretti della restituzione sono a tuo carico: con l'etichetta di reso che ti forniamo ammontano a {{returnFee}}, che tratteniamo dal rimborso. Sei responsabile soltanto della diminuzione di valore dei prodotti dovuta a una manipolazione diversa da quella necessaria per verificarne natura, caratteristiche e funzionamento, come faresti provandoli in negozio.
+**La restituzione.** Devi restituire i prodotti senza indebito ritardo e comunque entro {{returnDays}} giorni lavorativi dalla comunicazione del recesso. I costi diretti della restituzione sono a tuo carico: con l'etichetta di reso che ti forniamo ammontano a {{returnFee}}, che tratteniamo dal rimborso. Sei responsabile soltanto della diminuzione di valore dei prodotti dovuta a una manipolazione diversa da quella necessaria per verificarne natura, caratteristiche e funzionamento, come faresti provandoli in negozio.
 
 **Il rimborso.** Ti rimborsiamo tutti i pagamenti ricevuti, comprese le spese di consegna standard, senza indebito ritardo e comunque nei termini dell'art. 56 del Codice del Consumo. Usiamo lo stesso mezzo di pagamento dell'ordine, salvo che tu non abbia espressamente accettato un mezzo diverso, e senza costi per te. Possiamo sospendere il rimborso finché non riceviamo i prodotti o finché non ci dimostri di averli spediti.
 
@@ -644,11 +644,11 @@ The risk of loss of or damage to the products passes to you when you, or someone
 
 ## 8. Right of withdrawal
 
-You have the right to withdraw from the contract, without giving any reason and without penalty, within **{{returnDays}} days** of the day on which you, or a third party you have named other than the courier, take possession of the products (articles 52 onwards of the Consumer Code). If an order contains several products delivered separately, the period runs from delivery of the last one.
+You have the right to withdraw from the contract, without giving any reason and without penalty, within **{{returnDays}} working days** of the day on which you, or a third party you have named other than the courier, take possession of the products (articles 52 onwards of the Consumer Code). If an order contains several products delivered separately, the period runs from delivery of the last one.
 
 **How to withdraw.** A clear statement of your decision is all it takes: request a return from your account, write to {{supportEmail}} or send us the model form below. The practical steps are on the [Returns](/en/pages/Returns) page.
 
-**Sending the goods back.** You must return the products without undue delay and in any case within {{returnDays}} days of telling us you are withdrawing. The direct cost of returning them is yours: with the return label we provide it comes to {{returnFee}}, which we deduct from the refund. You are only liable for any loss in value caused by handling the products beyond what is needed to establish their nature, characteristics and functioning, as you would when trying them in a store.
+**Sending the goods back.** You must return the products without undue delay and in any case within {{returnDays}} working days of telling us you are withdrawing. The direct cost of returning them is yours: with the return label we provide it comes to {{returnFee}}, which we deduct from the refund. You are only liable for any loss in value caused by handling the products beyond what is needed to establish their nature, characteristics and functioning, as you would when trying them in a store.
 
 **Your refund.** We refund all payments received from you, including standard delivery costs, without undue delay and in any case within the period set by article 56 of the Consumer Code. We use the same means of payment as your order unless you have expressly agreed otherwise, at no cost to you. We may withhold the refund until we have received the products or you have supplied proof of sending them back.
 

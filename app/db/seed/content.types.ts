@@ -8,7 +8,7 @@
 //   {{shippingFee}}        standard shipping below that (7,00 €)
 //   {{deliveryDays}}       delivery time ("1–3 giorni lavorativi" / "1–3 working days")
 //   {{courier}}            the courier (UPS)
-//   {{returnDays}}         days to return (14)
+//   {{returnDays}}         working days to return (14): write "{{returnDays}} giorni lavorativi" / "{{returnDays}} working days"
 //   {{returnFee}}          the return shipping fee deducted from the refund (10,00 €)
 //   {{paymentMethods}}     the payment options as a list in a sentence
 //   {{paypalInstalments}}  PayPal in 3 instalments

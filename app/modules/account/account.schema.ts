@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
-import { emailField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
+import { isValidCodiceFiscale, normalizeCode } from "~/modules/checkout/invoice-codes";
+import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 
 // The account forms' schemas, shared by each form and its action (and the JSON API). Error
 // messages are translation keys: common.json's validation.* for the spec's messages (§5),
@@ -9,17 +10,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const GENDERS = ["male", "female"] as const;
 export const INTERESTS = ["man", "woman", "both"] as const;
-
-/** A name: required, at least 3 characters (spec §5), at most 100, no control characters. */
-const nameField = () =>
-  z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    // An empty field has its own message: this one speaks only of a short one.
-    .refine((value) => value.length === 0 || value.length >= 3, { error: "validation.minLength3" })
-    .max(100, { error: "validation.tooLong" })
-    .refine(withoutControlCharacters(), { error: "validation.characters" });
 
 /**
  * A new password: 8 to 128 characters, any characters (NIST SP 800-63B: length, no composition
@@ -36,6 +26,21 @@ export const newPasswordField = () =>
 /** A password typed to sign in or to confirm: only required and bounded (never a hint of the rules). */
 const currentPasswordField = () =>
   z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX, { error: "validation.password" });
+
+/** Longest codice fiscale as typed, spaces included ("RSS MRA 85T10 A562S"). */
+export const FISCAL_CODE_MAX = 32;
+
+/**
+ * The person's codice fiscale (spec §3 Person): optional; when given, uppercased without spaces
+ * and checked with the checksum the checkout's invoice request uses (invoice-codes.ts).
+ */
+const optionalFiscalCodeField = () =>
+  z
+    .string()
+    .max(FISCAL_CODE_MAX, { error: "account:validation.fiscalCode" })
+    .transform(normalizeCode)
+    .refine(isValidCodiceFiscale, { error: "account:validation.fiscalCode" })
+    .optional();
 
 /** Day or month of a date: one or two digits (spec §5: 'Devi inserire massimo 2 numeri'). */
 const twoDigits = () => z.string({ error: "validation.required" }).trim().regex(/^\d{1,2}$/, { error: "validation.maxTwoDigits" });
@@ -86,6 +91,7 @@ export function registerSchema({ minimumAge, today }: { minimumAge: number; toda
       email: emailField(),
       password: newPasswordField(),
       confirmPassword: z.string({ error: "validation.required" }),
+      fiscalCode: optionalFiscalCodeField(),
       birthDay: twoDigits(),
       birthMonth: twoDigits(),
       birthYear: z.string({ error: "validation.required" }).trim().regex(/^\d{4}$/, { error: "account:validation.year" }).transform(Number),
@@ -140,6 +146,7 @@ export const ProfileSchema = z.object({
   firstName: nameField(),
   lastName: nameField(),
   email: emailField(),
+  fiscalCode: optionalFiscalCodeField(),
   gender: optionalChoice(GENDERS),
   interests: z.enum(INTERESTS, { error: "validation.required" }),
 });

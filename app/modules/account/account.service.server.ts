@@ -31,6 +31,7 @@ export interface AccountView {
   email: string;
   firstName: string;
   lastName: string;
+  fiscalCode: string | null;
   gender: "male" | "female" | null;
   interests: "man" | "woman" | "both" | null;
   birthDate: string | null;
@@ -43,6 +44,7 @@ function toView(row: repo.UserRow): AccountView {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
+    fiscalCode: row.fiscal_code,
     gender: row.gender,
     interests: row.interests,
     birthDate: row.birth_date,
@@ -115,6 +117,7 @@ export async function registerAccount(db: Kysely<Database>, input: RegisterReque
         password_hash: passwordHash,
         first_name: input.firstName,
         last_name: input.lastName,
+        fiscal_code: input.fiscalCode ?? null,
         birth_date: birthDate(input.birthDay, input.birthMonth, input.birthYear),
         gender: input.gender ?? null,
         interests: input.interests,
@@ -237,6 +240,7 @@ export async function updateProfile(db: Kysely<Database>, userId: number, input:
       email_key: repo.emailKey(input.email),
       first_name: input.firstName,
       last_name: input.lastName,
+      fiscal_code: input.fiscalCode ?? null,
       gender: input.gender ?? null,
       interests: input.interests,
       updated_at: now.toISOString(),
@@ -297,6 +301,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
       email: user.email,
       firstName: user.first_name,
       lastName: user.last_name,
+      fiscalCode: user.fiscal_code,
       birthDate: user.birth_date,
       gender: user.gender,
       interests: user.interests,

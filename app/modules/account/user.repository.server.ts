@@ -28,7 +28,7 @@ export async function insertUser(db: Kysely<Database>, row: Insertable<UsersTabl
 export async function updateUser(
   db: Kysely<Database>,
   id: number,
-  changes: Partial<Pick<UserRow, "email" | "email_key" | "password_hash" | "first_name" | "last_name" | "gender" | "interests" | "locale" | "updated_at">>,
+  changes: Partial<Pick<UserRow, "email" | "email_key" | "password_hash" | "first_name" | "last_name" | "fiscal_code" | "gender" | "interests" | "locale" | "updated_at">>,
 ): Promise<void> {
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
 }

@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { textField, withoutControlCharacters } from "~/utils/form-fields";
+import { nameField, textField, withoutControlCharacters } from "~/utils/form-fields";
 import { PROVINCE_CODES } from "./provinces";
 
 // An address of the account's book (spec §3 Address) with the spec's §5 messages, shared by the
@@ -20,8 +20,8 @@ const optionalText = (max: number) =>
 export const AddressSchema = z.object({
   /** Set when editing an address; absent for a new one. */
   id: z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647).optional(),
-  firstName: textField(100, { tooLong: "validation.tooLong" }),
-  lastName: textField(100, { tooLong: "validation.tooLong" }),
+  firstName: nameField(),
+  lastName: nameField(),
   street: textField(200, { tooLong: "validation.tooLong" }).refine((value) => value.length >= 3, { error: "validation.minLength3" }),
   streetNumber: z
     .string({ error: "validation.streetNumber" })

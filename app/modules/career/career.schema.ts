@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { emailField, privacyConsentField } from "~/utils/form-fields";
+import { emailField, nameField, privacyConsentField } from "~/utils/form-fields";
 import { CAREER_LIMITS, DEPARTMENTS } from "./career.fields";
 
 // The text fields of the "work with us" form; the CV is checked from its bytes by
@@ -13,9 +13,6 @@ const required = { error: "validation.required" };
 const text = (max: number, tooLong = "career:validation.tooLong") =>
   z.string(required).trim().min(1, required).max(max, { error: tooLong });
 
-/** A one-line value (names): runs of spaces, tabs or line breaks become one space. */
-const line = (max: number) => text(max).transform((value) => value.replace(/\s+/g, " "));
-
 /** Digits with the usual separators and an optional leading +: 6 to 15 digits in all. */
 const PHONE = /^\+?[0-9 ()./-]+$/;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
@@ -24,8 +21,8 @@ const digitCount = (value: string) => value.replace(/\D/g, "").length;
 const withScheme = (value: string) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
 
 export const CareerApplicationSchema = z.object({
-  firstName: line(CAREER_LIMITS.name),
-  lastName: line(CAREER_LIMITS.name),
+  firstName: nameField(),
+  lastName: nameField(),
   email: emailField(CAREER_LIMITS.email),
   phone: z
     .string(required)

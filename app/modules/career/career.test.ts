@@ -52,7 +52,7 @@ describe("career application schema", () => {
     expect(messages({ ...valid, portfolio: "javascript:alert(1)" })).toEqual(["portfolio:career:validation.website"]);
     expect(messages({ ...valid, portfolio: "ftp://giulia.it" })).toEqual(["portfolio:career:validation.website"]);
     expect(messages({ ...valid, portfolio: "non ho un sito" })).toEqual(["portfolio:career:validation.website"]);
-    expect(messages({ ...valid, firstName: "G".repeat(101) })).toEqual(["firstName:career:validation.tooLong"]);
+    expect(messages({ ...valid, firstName: "G".repeat(101) })).toEqual(["firstName:validation.tooLong"]);
     expect(messages({ ...valid, message: "m".repeat(4001) })).toEqual(["message:career:validation.messageTooLong"]);
   });
 

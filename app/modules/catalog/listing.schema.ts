@@ -2,7 +2,7 @@
 // a shareable URL). Parsing never fails: unknown or malformed values are dropped, a reversed
 // price range is swapped. Safe on client and server.
 
-import { parseEuro, toEuroInput } from "~/utils/money";
+import { toEuroInput } from "~/utils/money";
 
 export const SORTS = ["featured", "newest", "price-asc", "price-desc"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -31,11 +31,34 @@ function tokens(params: URLSearchParams, name: string): string[] {
 }
 
 
+/** More euro than this in a bound is not a price anyone filters by: the bound is dropped. */
+const MAX_EURO_DIGITS = 7;
+
+/**
+ * A price string → integer cents, by the spec's rule (§5): keep only digits, dots and commas,
+ * drop the commas, read the rest as a number. So "€100" → 10000, "1,000" → 100000,
+ * "100.50" → 10050, and "99,90" → 999000 (the comma is a thousands separator; the filter's
+ * number field always sends a dot). Nothing left, two dots, or more than seven digits of euro
+ * → null. Decimals past the cent round half up, on the digits: no float on the way.
+ */
+export function parsePriceString(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const cleaned = value.replace(/[^\d.,]/g, "").replace(/,/g, "");
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return null;
+  const [, euro, decimals = ""] = match;
+  if (euro === "" && decimals === "") return null;
+  const digits = euro.replace(/^0+(?=\d)/, "");
+  if (digits.length > MAX_EURO_DIGITS) return null;
+  const cents = Number(digits || "0") * 100 + Number(decimals.slice(0, 2).padEnd(2, "0"));
+  return decimals.charAt(2) >= "5" ? cents + 1 : cents;
+}
+
 const flag = (value: string | null) => value === "1" || value === "on" || value === "true";
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
-  let minCents = parseEuro(params.get("min"));
-  let maxCents = parseEuro(params.get("max"));
+  let minCents = parsePriceString(params.get("min"));
+  let maxCents = parsePriceString(params.get("max"));
   const priceSwapped = minCents !== null && maxCents !== null && minCents > maxCents;
   if (priceSwapped) [minCents, maxCents] = [maxCents, minCents];
   const sort = params.get("sort");

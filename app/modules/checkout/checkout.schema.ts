@@ -1,6 +1,6 @@
 import { AddressSchema } from "~/modules/address/address.schema";
 import { PAYMENT_METHODS } from "~/modules/settings/shop-settings";
-import { emailField, textField } from "~/utils/form-fields";
+import { emailField, nameField } from "~/utils/form-fields";
 import { z } from "~/utils/zod";
 import { isValidCodiceFiscale, isValidPartitaIva, isValidSdiCode, normalizeCode } from "./invoice-codes";
 
@@ -13,8 +13,8 @@ const MAX_ID = 2_147_483_647;
 
 export const PersonalInfoSchema = z.object({
   email: emailField(),
-  firstName: textField(100, { tooLong: "validation.tooLong" }),
-  lastName: textField(100, { tooLong: "validation.tooLong" }),
+  firstName: nameField(),
+  lastName: nameField(),
 });
 export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
 
