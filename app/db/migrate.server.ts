@@ -14,6 +14,7 @@ import * as socialLogin from "./migrations/20261126000000-social-login";
 import * as checkout from "./migrations/20261127000000-checkout";
 import * as afterOrder from "./migrations/20261128000000-after-order";
 import * as listingEntries from "./migrations/20261129000000-listing-entries";
+import * as accountBags from "./migrations/20261130010000-account-bags";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "20261127000000-checkout": checkout,
   "20261128000000-after-order": afterOrder,
   "20261129000000-listing-entries": listingEntries,
+  "20261130010000-account-bags": accountBags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
