@@ -239,3 +239,12 @@ export async function deleteBags(db: Db, bagIds: number[]): Promise<void> {
   await db.deleteFrom("bag_lines").where("bag_id", "in", bagIds).execute();
   await db.deleteFrom("bags").where("id", "in", bagIds).execute();
 }
+
+/** Unlinks a person's uses of discount codes from them (the uses still count toward a code's overall limit). */
+export async function anonymizeRedemptions(db: Db, input: { userId: number; emails: string[] }): Promise<void> {
+  await db
+    .updateTable("discount_redemptions")
+    .set({ user_id: null, email: null })
+    .where((eb) => eb.or([eb("user_id", "=", input.userId), ...(input.emails.length ? [eb("email", "in", input.emails.map((e) => e.toLowerCase()))] : [])]))
+    .execute();
+}

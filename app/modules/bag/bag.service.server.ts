@@ -346,3 +346,19 @@ export async function bagForSignIn(db: Kysely<Database>, input: { sessionBagId: 
 export function sweepAbandonedBags(db: Kysely<Database>, now = new Date()): Promise<number> {
   return repo.deleteAbandonedBags(db, new Date(now.getTime() - ABANDONED_BAG_MS).toISOString());
 }
+
+/** The bags an account's erasure takes: its own, and any other one its sessions hold. */
+export async function accountBagIds(db: Kysely<Database>, input: { userId: number; sessionBagIds: (number | null)[] }): Promise<number[]> {
+  const own = await repo.listAccountBagIds(db, input.userId);
+  return [...new Set([...own, ...input.sessionBagIds.filter((id): id is number => id !== null)])];
+}
+
+/**
+ * Erases an account's bags with their lines (account deletion; their checkouts go first, see
+ * eraseCheckouts). Its uses of discount codes stay counted toward each code's overall limit but
+ * no longer name it.
+ */
+export async function eraseBags(db: Kysely<Database>, input: { userId: number; bagIds: number[]; emails: string[] }): Promise<void> {
+  await repo.deleteBags(db, input.bagIds);
+  await repo.anonymizeRedemptions(db, { userId: input.userId, emails: input.emails });
+}
