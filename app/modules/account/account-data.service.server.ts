@@ -17,7 +17,8 @@ import * as repo from "./user.repository.server";
 
 // What the shop holds of an account holder: exported as one document (GDPR arts. 15 and 20) and
 // erased with the account (art. 17). Each domain's service reads or erases its own rows; this
-// file only gathers them. What stays after an erasure, and why: docs/decisions/018.
+// file only gathers them. What stays after an erasure, and why:
+// docs/decisions/018-shoppers-data.md.
 
 /** The addresses a person is known by: the account's, and those of its linked identities. */
 async function emailsOf(db: Kysely<Database>, user: repo.UserRow): Promise<string[]> {

@@ -23,7 +23,7 @@ import { deleteAccount, exportAccountData } from "./account-data.service.server"
 
 // The shopper's data (issue 22): "Download my data" holds everything the shop keeps of the
 // account holder, orders included; deleting the account leaves none of it behind but the orders
-// the tax records need (docs/decisions/018).
+// the tax records need (docs/decisions/018-shoppers-data.md).
 
 const PASSWORD = "una frase lunga e sicura";
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });

@@ -8,7 +8,8 @@ import { listReturns } from "./returns.service.server";
 // An account's orders as the shopper's data (GDPR arts. 15 and 20): everything the shop keeps of
 // each order placed from the account, lines, addresses, invoice request, payments, returns,
 // refunds and withdrawals. Orders placed as a guest with the same address are not included: an
-// account's address is not verified, and a guest order is the guest's (docs/decisions/018).
+// account's address is not verified, and a guest order is the guest's
+// (docs/decisions/018-shoppers-data.md).
 
 /** Every order of an account, oldest first, with all that hangs on it. */
 export async function accountOrdersForExport(db: Kysely<Database>, userId: number) {
