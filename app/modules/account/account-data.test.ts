@@ -275,7 +275,11 @@ describeEachDatabase("the shopper's data", (ctx) => {
         expect([table, before[table]]).not.toEqual([table, 0]);
       }
 
+      const cvs = async () => Number((await db.selectFrom("job_application_files").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+      const cvsBefore = await cvs();
       await deleteAccount(db, userId, { password: PASSWORD });
+      // The CV's bytes name nobody a text search could find: the file goes with its application.
+      expect(await cvs()).toBe(cvsBefore - 1);
 
       for (const table of tables) {
         const left = await rowsMentioning(db, table, needles);
