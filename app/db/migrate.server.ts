@@ -16,6 +16,7 @@ import * as afterOrder from "./migrations/20261128000000-after-order";
 import * as listingEntries from "./migrations/20261129000000-listing-entries";
 import * as userFiscalCode from "./migrations/20261130000000-user-fiscal-code";
 import * as returnDeadlineWording from "./migrations/20261130000001-return-deadline-wording";
+import * as accountBags from "./migrations/20261130010000-account-bags";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "20261129000000-listing-entries": listingEntries,
   "20261130000000-user-fiscal-code": userFiscalCode,
   "20261130000001-return-deadline-wording": returnDeadlineWording,
+  "20261130010000-account-bags": accountBags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

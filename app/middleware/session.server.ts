@@ -1,4 +1,5 @@
 import { type MiddlewareFunction, type RouterContextProvider, createContext } from "react-router";
+import { findAccountBag } from "~/modules/bag/bag.service.server";
 import {
   type Session,
   commitFlashCookie,
@@ -31,6 +32,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const cookieHeader = request.headers.get("Cookie");
   const session = await loadSession(db, sessionCookie, cookieHeader);
   if (cookieHeader?.includes("__flash=")) session.receiveFlashCookie(await flashCookie.parse(cookieHeader));
+  // Signed in on this device before the account had a bag, which another device has since made:
+  // the session takes it (the account's bag follows the account across devices).
+  if (session.userId !== null && !session.isGuest && session.cartId === null) {
+    const accountBagId = await findAccountBag(db, session.userId);
+    if (accountBagId !== null) await session.claimCart(accountBagId, null);
+  }
   context.set(sessionContext, session);
   const response = await next();
   const headers = [await commitSessionCookie(session, sessionCookie), await commitFlashCookie(session, flashCookie)].filter((h): h is string => !!h);

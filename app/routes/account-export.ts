@@ -1,6 +1,6 @@
 import type { Route } from "./+types/account-export";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { exportAccountData } from "~/modules/account/account.service.server";
+import { exportAccountData } from "~/modules/account/account-data.service.server";
 import { requireAccountHolder } from "~/modules/account/login-redirect.server";
 
 // "Download my data" (GDPR arts. 15 and 20): everything the shop keeps about the account holder,

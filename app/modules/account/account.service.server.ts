@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bagForSignIn } from "~/modules/bag/bag.service.server";
@@ -147,7 +147,7 @@ export async function registerAccount(db: Kysely<Database>, input: RegisterReque
  */
 export async function authenticate(db: Kysely<Database>, input: { email: string; password: string; clientIp: string }, now = new Date()): Promise<number> {
   await enforceRateLimit(db, "login", input.clientIp, LOGIN_IP_RATE_LIMIT, now);
-  const perEmail = await hitRateLimit(db, `login-email:${repo.emailKey(input.email).slice(0, 254)}`, LOGIN_EMAIL_RATE_LIMIT, now);
+  const perEmail = await hitRateLimit(db, emailRateLimitKeys(input.email).login, LOGIN_EMAIL_RATE_LIMIT, now);
   if (!perEmail.allowed) throw new DomainError("RATE_LIMITED", "login rate limit (email)", { retryAfter: perEmail.retryAfter });
   const user = await repo.findUserByEmail(db, input.email);
   const valid = await verifyPassword(input.password, user?.password_hash ?? null);
@@ -173,7 +173,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   await enforceRateLimit(db, "lost-password", input.clientIp, LOST_PASSWORD_IP_RATE_LIMIT, now);
   if (input.honeypot) return;
-  const perEmail = await hitRateLimit(db, `lost-password-email:${repo.emailKey(input.email).slice(0, 254)}`, LOST_PASSWORD_EMAIL_RATE_LIMIT, now);
+  const perEmail = await hitRateLimit(db, emailRateLimitKeys(input.email).lostPassword, LOST_PASSWORD_EMAIL_RATE_LIMIT, now);
   // Past the per-address limit the answer stays the same: the inbox just gets no more mail.
   if (!perEmail.allowed) return;
   const user = await repo.findUserByEmail(db, input.email);
@@ -251,83 +251,8 @@ export async function updateProfile(db: Kysely<Database>, userId: number, input:
   }
 }
 
-/**
- * Deletes an account (GDPR art. 17), confirmed with its password, or, for an account without one
- * (made through social login), with its email address typed again: the profile, addresses, reset
- * links, bags, the newsletter subscription and the back-in-stock requests of its address go, and
- * every session ends. Orders (with the Checkout issue) stay for the tax records, anonymized.
- * Throws WRONG_PASSWORD, WRONG_CONFIRMATION.
- */
-export async function deleteAccount(db: Kysely<Database>, userId: number, input: { password: string }): Promise<void> {
-  const user = await repo.findUserById(db, userId);
-  if (user && user.password_hash === null) {
-    if (repo.emailKey(input.password) !== user.email_key) throw new DomainError("WRONG_CONFIRMATION", "wrong email to delete", { field: "password" });
-  } else if (!user || !(await verifyPassword(input.password, user.password_hash))) {
-    throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
-  }
-  const key = repo.emailKey(user.email);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("newsletter_subscriptions").where("email", "=", key).execute();
-    await trx.deleteFrom("back_in_stock_requests").where(sql<string>`lower(email)`, "=", key).execute();
-    await trx.updateTable("discount_redemptions").set({ user_id: null, email: null }).where("user_id", "=", userId).execute();
-    await trx.deleteFrom("bags").where("user_id", "=", userId).execute();
-    await repo.deleteUserSessions(trx, userId);
-    // Addresses, reset tokens and linked identities go with the row (on delete cascade).
-    await trx.deleteFrom("users").where("id", "=", userId).execute();
-  });
-}
-
-/** Everything the shop keeps about an account holder, as one JSON document (GDPR arts. 15 and 20). */
-export async function exportAccountData(db: Kysely<Database>, userId: number, now = new Date()) {
-  const user = await repo.findUserById(db, userId);
-  if (!user) return null;
-  const key = repo.emailKey(user.email);
-  const [addresses, newsletter, alerts, sessions, identities] = await Promise.all([
-    db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("id").execute(),
-    db.selectFrom("newsletter_subscriptions").select(["email", "locale", "source", "consent_at", "created_at"]).where("email", "=", key).execute(),
-    db
-      .selectFrom("back_in_stock_requests as r")
-      .innerJoin("variants as v", "v.id", "r.variant_id")
-      .select(["v.sku", "r.email", "r.locale", "r.consent_at", "r.created_at", "r.notified_at"])
-      .where(sql<string>`lower(r.email)`, "=", key)
-      .orderBy("r.id")
-      .execute(),
-    db.selectFrom("sessions").select(["created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).execute(),
-    db.selectFrom("user_identities").select(["provider", "email", "created_at"]).where("user_id", "=", userId).orderBy("id").execute(),
-  ]);
-  return {
-    exportedAt: now.toISOString(),
-    profile: {
-      email: user.email,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      fiscalCode: user.fiscal_code,
-      birthDate: user.birth_date,
-      gender: user.gender,
-      interests: user.interests,
-      language: user.locale,
-      privacyConsentAt: user.privacy_consent_at,
-      createdAt: user.created_at,
-      updatedAt: user.updated_at,
-    },
-    addresses: addresses.map((a) => ({
-      firstName: a.first_name,
-      lastName: a.last_name,
-      street: a.street,
-      streetNumber: a.street_number,
-      additionalInfo: a.additional_info,
-      city: a.city,
-      province: a.province,
-      country: a.country,
-      zip: a.zip,
-      phone: `${a.phone_prefix} ${a.phone}`,
-      isDefault: a.is_default === 1,
-    })),
-    newsletter: newsletter.map((n) => ({ email: n.email, language: n.locale, source: n.source, consentAt: n.consent_at, createdAt: n.created_at })),
-    backInStockAlerts: alerts.map((a) => ({ sku: a.sku, email: a.email, language: a.locale, consentAt: a.consent_at, createdAt: a.created_at, notifiedAt: a.notified_at })),
-    sessions: sessions.map((s) => ({ createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at })),
-    linkedAccounts: identities.map((i) => ({ provider: i.provider, email: i.email, linkedAt: i.created_at })),
-    // The Checkout issue fills this.
-    orders: [] as never[],
-  };
+/** The rate-limit counters keyed by an address (login tries, reset e-mails), erased with the account. */
+export function emailRateLimitKeys(email: string): { login: string; lostPassword: string } {
+  const key = repo.emailKey(email).slice(0, 254);
+  return { login: `login-email:${key}`, lostPassword: `lost-password-email:${key}` };
 }

@@ -15,8 +15,6 @@ import {
   authenticate,
   changePassword,
   continueAsGuest,
-  deleteAccount,
-  exportAccountData,
   getAccount,
   isResetTokenLive,
   purgeExpiredResetTokens,
@@ -28,8 +26,6 @@ import {
   updateProfile,
 } from "./account.service.server";
 import { hashPassword } from "./password.server";
-import { saveAddress } from "~/modules/address/address.service.server";
-import { AddressSchema } from "~/modules/address/address.schema";
 
 const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });
@@ -282,7 +278,7 @@ describeEachDatabase("accounts", (ctx) => {
     });
   });
 
-  describe("guest, export and deletion", () => {
+  describe("guest", () => {
     it("gives a guest identity that keeps the bag and rotates the session id", async () => {
       const { db } = ctx();
       const session = new Session(db, null, null);
@@ -292,41 +288,6 @@ describeEachDatabase("accounts", (ctx) => {
       await continueAsGuest(session, { email: " ospite@example.it " });
       expect(session.id).not.toBe(before);
       expect(session).toMatchObject({ isGuest: true, guestEmail: "ospite@example.it", userId: null, cartId: added.bagId });
-    });
-
-    it("exports the profile, addresses, subscriptions and sessions of the account, and nothing of others", async () => {
-      const { db } = ctx();
-      const userId = (await registerAccount(db, registration("dati@example.it", { newsletter: true })))!;
-      await saveAddress(db, userId, AddressSchema.parse({ firstName: "Giulia", lastName: "Verdi", street: "Via Roma", streetNumber: "1", city: "Torino", province: "TO", country: "IT", zip: "10121", phonePrefix: "+39", phone: "3330000000" }));
-      await signIn(db, new Session(db, null, null), userId);
-      const data = await exportAccountData(db, userId, new Date("2026-11-23T10:00:00.000Z"));
-      expect(data).toMatchObject({
-        exportedAt: "2026-11-23T10:00:00.000Z",
-        profile: { email: "dati@example.it", firstName: "Giulia", birthDate: "1991-06-12", interests: "woman" },
-        addresses: [{ street: "Via Roma", city: "Torino", phone: "+39 3330000000", isDefault: true }],
-        newsletter: [{ email: "dati@example.it", source: "register" }],
-        orders: [],
-      });
-      expect(data!.sessions).toHaveLength(1);
-      expect(JSON.stringify(data)).not.toContain("scrypt");
-    });
-
-    it("deletes an account with its password: profile, addresses, subscriptions, bags and sessions go", async () => {
-      const { db } = ctx();
-      const userId = (await registerAccount(db, registration("addio@example.it", { newsletter: true })))!;
-      await saveAddress(db, userId, AddressSchema.parse({ firstName: "Giulia", lastName: "Verdi", street: "Via Roma", streetNumber: "1", city: "Torino", province: "TO", country: "IT", zip: "10121", phonePrefix: "+39", phone: "3330000000" }));
-      const session = new Session(db, null, null);
-      const added = await addToBag(db, { bagId: null, sku, quantity: 1 });
-      await session.claimCart(added.bagId, null);
-      await signIn(db, session, userId);
-      await expect(deleteAccount(db, userId, { password: "sbagliata" }).catch(code)).resolves.toBe("WRONG_PASSWORD");
-      await deleteAccount(db, userId, { password: PASSWORD });
-      expect(await getAccount(db, userId)).toBeNull();
-      expect(await db.selectFrom("addresses").select("id").where("user_id", "=", userId).execute()).toEqual([]);
-      expect(await db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", "addio@example.it").execute()).toEqual([]);
-      expect(await db.selectFrom("bags").select("id").where("user_id", "=", userId).execute()).toEqual([]);
-      expect(await sessionRows(db, userId)).toEqual([]);
-      await expect(authenticate(db, { email: "addio@example.it", password: PASSWORD, clientIp: ip() }).catch(code)).resolves.toBe("INVALID_CREDENTIALS");
     });
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { ProfileSchema, registerSchema } from "./account.schema";
-import { exportAccountData, getAccount, registerAccount, updateProfile } from "./account.service.server";
+import { exportAccountData } from "./account-data.service.server";
+import { getAccount, registerAccount, updateProfile } from "./account.service.server";
 
 // The fiscal code belongs to the person (spec §3 Person): optional at registration and in the
 // profile, checked with the checkout's checksum (invoice-codes.ts), kept on the account.

@@ -6,7 +6,8 @@ import type { Database } from "~/db/schema";
 import { Session } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
 import { socialProviders, type SocialProviderConfig } from "~/utils/env.server";
-import { deleteAccount, exportAccountData, getAccount, registerAccount } from "./account.service.server";
+import { deleteAccount, exportAccountData } from "./account-data.service.server";
+import { getAccount, registerAccount } from "./account.service.server";
 import { registerSchema } from "./account.schema";
 import { accountForIdentity, beginSocialLogin, completeSocialLogin, purgeExpiredSocialFlows, SOCIAL_FLOW_TTL_MS } from "./social-login.server";
 

@@ -70,3 +70,18 @@ export async function consumeResetToken(db: Kysely<Database>, id: number, at: st
 export async function purgeResetTokens(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom("password_reset_tokens").where("expires_at", "<", before).execute();
 }
+
+/** The identities (social login) linked to a user. */
+export function listIdentities(db: Kysely<Database>, userId: number) {
+  return db.selectFrom("user_identities").select(["provider", "email", "created_at"]).where("user_id", "=", userId).orderBy("id").execute();
+}
+
+/**
+ * Erases a user with what hangs on the row: reset links and linked identities (their foreign
+ * keys cascade too; erasing them by name keeps the erasure readable).
+ */
+export async function deleteUser(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+  await db.deleteFrom("user_identities").where("user_id", "=", userId).execute();
+  await db.deleteFrom("users").where("id", "=", userId).execute();
+}

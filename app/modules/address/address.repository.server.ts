@@ -46,3 +46,8 @@ export async function setDefaultAddress(db: Kysely<Database>, userId: number, id
     .where("user_id", "=", userId)
     .execute();
 }
+
+/** Erases every address of a user (account deletion). */
+export async function deleteAllAddresses(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom("addresses").where("user_id", "=", userId).execute();
+}

@@ -105,3 +105,8 @@ export async function makeDefaultAddress(db: Kysely<Database>, userId: number, i
     await repo.setDefaultAddress(trx, userId, id);
   });
 }
+
+/** Erases the user's address book (account deletion, GDPR art. 17). */
+export function eraseAddresses(db: Kysely<Database>, userId: number): Promise<void> {
+  return repo.deleteAllAddresses(db, userId);
+}

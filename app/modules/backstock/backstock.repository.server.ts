@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 
 export function findVariantBySku(db: Kysely<Database>, sku: string) {
@@ -50,4 +50,19 @@ export function findAlertProduct(db: Kysely<Database>, variantId: number, locale
     .select(["pt.name as productName", "pt.slug", "ct.name as colorName", "v.color_code as colorCode", "v.size"])
     .where("v.id", "=", variantId)
     .executeTakeFirst();
+}
+
+/** Every request made with an address, whatever its case, with the variant's SKU. */
+export function listRequestsByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("back_in_stock_requests as r")
+    .innerJoin("variants as v", "v.id", "r.variant_id")
+    .select(["v.sku", "r.email", "r.locale", "r.consent_at", "r.created_at", "r.notified_at"])
+    .where(sql<string>`lower(r.email)`, "=", email.toLowerCase())
+    .orderBy("r.id")
+    .execute();
+}
+
+export async function deleteRequestsByEmail(db: Kysely<Database>, email: string): Promise<void> {
+  await db.deleteFrom("back_in_stock_requests").where(sql<string>`lower(email)`, "=", email.toLowerCase()).execute();
 }

@@ -7,7 +7,15 @@ import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { log } from "~/utils/log.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { BackInStockInput } from "./backstock.schema";
-import { findAlertProduct, findVariantBySku, insertRequest, listPendingRequests, markNotified } from "./backstock.repository.server";
+import {
+  deleteRequestsByEmail,
+  findAlertProduct,
+  findVariantBySku,
+  insertRequest,
+  listPendingRequests,
+  listRequestsByEmail,
+  markNotified,
+} from "./backstock.repository.server";
 
 /** Requests allowed per client address: a shopper asks for a few sizes, a script for hundreds. */
 export const BACK_IN_STOCK_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
@@ -88,4 +96,14 @@ function backInStockMail(to: string, locale: Locale, product: AlertProduct, orig
     ],
   });
   return { ...rendered, template: "back-in-stock", locale };
+}
+
+/** The back-in-stock requests made with an address, as a data export shows them. */
+export async function backInStockRequestsOf(db: Kysely<Database>, email: string) {
+  return (await listRequestsByEmail(db, email)).map((r) => ({ sku: r.sku, email: r.email, language: r.locale, consentAt: r.consent_at, createdAt: r.created_at, notifiedAt: r.notified_at }));
+}
+
+/** Erases the requests made with an address (account deletion). */
+export function eraseBackInStockRequests(db: Kysely<Database>, email: string): Promise<void> {
+  return deleteRequestsByEmail(db, email);
 }

@@ -4,6 +4,22 @@ import type { BagForm } from "./bag.schema";
 import { reorder } from "~/modules/order/reorder.service.server";
 import { addDiscountCode, addToBag, mergeBags, removeDiscountCode, removeLine, setLineQuantity } from "./bag.service.server";
 
+/** The signed-in account holder, whose bag the bag is (a guest's and an anonymous shopper's are the session's). */
+const accountHolder = (ctx: RequestContext) => (ctx.shopper.kind === "account" ? ctx.shopper.userId : null);
+
+/**
+ * Points the session at the bag an add went into, when it is another than `was`. An account
+ * holder's is the account's bag, whatever the session held. An anonymous shopper's new bag:
+ * another request of this shopper may have made one at the same moment; the loser's lines move
+ * into the winner's bag, so neither add is lost.
+ */
+async function holdBag(ctx: RequestContext, bagId: number, was: number | null): Promise<void> {
+  if (bagId === was) return;
+  if (accountHolder(ctx) !== null) return ctx.session.set({ cart_id: bagId });
+  const held = await ctx.session.claimCart(bagId, was);
+  if (held !== bagId) await mergeBags(ctx.db, { from: bagId, into: held });
+}
+
 /**
  * Runs one bag form (the /cart page's and the /api/cart calls' shared path) for the request's
  * shopper: the bag id comes from the session, never from the request, and a new bag's id goes
@@ -14,13 +30,8 @@ export async function performBagIntent(ctx: RequestContext, form: BagForm): Prom
   const bagId = ctx.bagId;
   switch (form.intent) {
     case "add": {
-      const added = await addToBag(db, { bagId, sku: form.sku, quantity: form.quantity });
-      if (added.bagId !== bagId) {
-        // A new bag: another request of this shopper may have made one at the same moment. The
-        // loser's lines move into the winner's bag, so neither add is lost.
-        const held = await session.claimCart(added.bagId, bagId);
-        if (held !== added.bagId) await mergeBags(db, { from: added.bagId, into: held });
-      }
+      const added = await addToBag(db, { bagId, userId: accountHolder(ctx), sku: form.sku, quantity: form.quantity });
+      await holdBag(ctx, added.bagId, bagId);
       return [{ kind: "success", key: "bag:notices.added" }, ...(added.capped ? [{ kind: "warning" as const, key: "bag:notices.capped" }] : [])];
     }
     case "edit": {
@@ -38,10 +49,7 @@ export async function performBagIntent(ctx: RequestContext, form: BagForm): Prom
       return [{ kind: "success", key: "bag:notices.couponRemoved" }];
     case "reorder": {
       const result = await reorder(db, { orderId: form.orderId, viewer: { userId: session.userId, sessionId: session.id }, bagId });
-      if (result.bagId !== null && result.bagId !== bagId) {
-        const held = await session.claimCart(result.bagId, bagId);
-        if (held !== result.bagId) await mergeBags(db, { from: result.bagId, into: held });
-      }
+      if (result.bagId !== null) await holdBag(ctx, result.bagId, bagId);
       const notices: FlashNotice[] = [];
       if (result.added.length) notices.push({ kind: "success", key: "bag:notices.reordered" });
       if (result.unavailable.length) notices.push({ kind: "warning", key: "bag:notices.reorderUnavailable", values: { products: result.unavailable.join(", ").slice(0, 600) } });

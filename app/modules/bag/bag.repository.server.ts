@@ -16,6 +16,20 @@ export async function insertBag(db: Db, at: string): Promise<number> {
   return row.id;
 }
 
+/**
+ * Creates the account's bag, or finds the one it already has: one statement against the unique
+ * index on `user_id`, so two devices adding at the same moment end up in one bag.
+ */
+export async function insertAccountBag(db: Db, userId: number, at: string): Promise<number> {
+  const row = await db
+    .insertInto("bags")
+    .values({ user_id: userId, discount_code_id: null, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? (await findAccountBagId(db, userId))!;
+}
+
 export function findBag(db: Db, bagId: number) {
   return db.selectFrom("bags").select(["id", "user_id as userId", "discount_code_id as discountCodeId", "updated_at as updatedAt"]).where("id", "=", bagId).executeTakeFirst();
 }
@@ -178,19 +192,32 @@ export async function countRedemptions(db: Db, codeId: number, customer: { email
   return { overall: Number(row?.overall ?? 0), customer: Number(row?.customer ?? 0) };
 }
 
-/** Anonymous bags untouched since `before`: one statement, safe when several processes sweep at once. */
-/** The account's bag: its most recently touched one, should an old race have left two. */
+/** The account's bag (one at most: `user_id` is unique). */
 export async function findAccountBagId(db: Db, userId: number): Promise<number | null> {
-  const row = await db.selectFrom("bags").select("id").where("user_id", "=", userId).orderBy("updated_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+  const row = await db.selectFrom("bags").select("id").where("user_id", "=", userId).executeTakeFirst();
   return row?.id ?? null;
 }
 
-/** Gives an anonymous bag to an account; false when the bag already belongs to someone. */
+/**
+ * Gives an anonymous bag to an account; false when the bag already belongs to someone. Throws a
+ * unique violation when the account got a bag meanwhile (the caller merges into that one).
+ */
 export async function adoptBag(db: Db, bagId: number, userId: number, at: string): Promise<boolean> {
   const result = await db.updateTable("bags").set({ user_id: userId, updated_at: at }).where("id", "=", bagId).where("user_id", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes an anonymous bag for a merge: touches it (the first write of the merge's transaction
+ * locks its row, so a second merge of the same bag waits, then finds it gone). False when it is
+ * gone or belongs to an account, whose bag is never merged away.
+ */
+export async function lockAnonymousBag(db: Db, bagId: number, at: string): Promise<boolean> {
+  const result = await db.updateTable("bags").set({ updated_at: at }).where("id", "=", bagId).where("user_id", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Anonymous bags untouched since `before`: one statement, safe when several processes sweep at once. */
 export async function deleteAbandonedBags(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom("bags").where("user_id", "is", null).where("updated_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -200,4 +227,24 @@ export async function moveLines(db: Db, input: { from: number; into: number; at:
   const lines = await db.selectFrom("bag_lines").select(["variant_id", "quantity"]).where("bag_id", "=", input.from).execute();
   for (const line of lines) await upsertLine(db, { bagId: input.into, variantId: line.variant_id, quantity: line.quantity, max: input.max, at: input.at });
   await db.deleteFrom("bags").where("id", "=", input.from).execute();
+}
+
+/** The bags of an account, to erase with it (their lines and checkouts go with them). */
+export async function listAccountBagIds(db: Db, userId: number): Promise<number[]> {
+  return (await db.selectFrom("bags").select("id").where("user_id", "=", userId).execute()).map((row) => row.id);
+}
+
+export async function deleteBags(db: Db, bagIds: number[]): Promise<void> {
+  if (!bagIds.length) return;
+  await db.deleteFrom("bag_lines").where("bag_id", "in", bagIds).execute();
+  await db.deleteFrom("bags").where("id", "in", bagIds).execute();
+}
+
+/** Unlinks a person's uses of discount codes from them (the uses still count toward a code's overall limit). */
+export async function anonymizeRedemptions(db: Db, input: { userId: number; emails: string[] }): Promise<void> {
+  await db
+    .updateTable("discount_redemptions")
+    .set({ user_id: null, email: null })
+    .where((eb) => eb.or([eb("user_id", "=", input.userId), ...(input.emails.length ? [eb("email", "in", input.emails.map((e) => e.toLowerCase()))] : [])]))
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, DiscountKind, Locale } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
 import { findPriceHistories } from "~/modules/catalog/listing.repository.server";
 import { lowestPriceBeforeReduction } from "~/modules/catalog/price-history";
 import { isReduced, productUrl } from "~/modules/catalog/product.service.server";
@@ -18,9 +19,11 @@ import {
 import * as repo from "./bag.repository.server";
 
 // The bag (spec: cart). One per shopper, its id in the session; created at the first add, never
-// before. Prices, discounts and totals come from the catalogue and the code's rule at the moment
-// the bag is read; the request only ever names a variant, a line, a quantity or a code. The bag
-// reserves no stock: it only never holds more than there is.
+// before. An account has one bag (a unique index), whichever device fills it: the session of a
+// signed-in shopper points at it, and an anonymous bag joins it at sign-in. Prices, discounts
+// and totals come from the catalogue and the code's rule at the moment the bag is read; the
+// request only ever names a variant, a line, a quantity or a code. The bag reserves no stock: it
+// only never holds more than there is.
 
 /** Anonymous bags untouched for this long are deleted (sweepAbandonedBags). */
 export const ABANDONED_BAG_MS = 30 * 86_400_000;
@@ -92,12 +95,26 @@ async function existingBag(db: Kysely<Database>, bagId: number | null) {
 }
 
 /**
+ * The bag an add goes into. An anonymous shopper's: the session's, or a new one. An account
+ * holder's: always the account's (spec §4: it follows the account across devices), created on
+ * the first add; a bag the session filled anonymously joins it, as at sign-in.
+ */
+async function bagToFill(db: Kysely<Database>, input: { bagId: number | null; userId: number | null }, now: Date): Promise<{ id: number; created: boolean }> {
+  const bag = await existingBag(db, input.bagId);
+  if (input.userId === null) return bag ? { id: bag.id, created: false } : { id: await repo.insertBag(db, now.toISOString()), created: true };
+  if (bag?.userId === input.userId) return { id: bag.id, created: false };
+  const accountBagId = await bagForSignIn(db, { sessionBagId: input.bagId, userId: input.userId }, now);
+  return accountBagId !== null ? { id: accountBagId, created: false } : { id: await repo.insertAccountBag(db, input.userId, now.toISOString()), created: true };
+}
+
+/**
  * Adds a variant (by SKU) to the shopper's bag, creating the bag on the first add. The product
- * must be published and the size in stock; the line is capped at the stock.
+ * must be published and the size in stock; the line is capped at the stock. `userId`: the
+ * signed-in account holder, whose bag this is.
  */
 export async function addToBag(
   db: Kysely<Database>,
-  input: { bagId: number | null; sku: string; quantity: number },
+  input: { bagId: number | null; userId?: number | null; sku: string; quantity: number },
   now = new Date(),
 ): Promise<AddResult> {
   assertQuantity(input.quantity, 1);
@@ -105,12 +122,12 @@ export async function addToBag(
   const variant = await repo.findSellableVariant(db, { sku: input.sku });
   if (!variant || variant.publishedAt > at) throw new DomainError("PRODUCT_UNAVAILABLE", `No sellable variant ${input.sku}.`);
   if (variant.stock <= 0) throw new DomainError("OUT_OF_STOCK", `${input.sku} is sold out.`);
-  const bag = await existingBag(db, input.bagId);
-  const bagId = bag?.id ?? (await repo.insertBag(db, at));
-  const before = bag ? await repo.lineQuantity(db, bagId, variant.id) : 0;
+  const bag = await bagToFill(db, { bagId: input.bagId, userId: input.userId ?? null }, now);
+  const bagId = bag.id;
+  const before = bag.created ? 0 : await repo.lineQuantity(db, bagId, variant.id);
   if (before >= Math.min(variant.stock, MAX_LINE_QUANTITY)) throw new DomainError("OUT_OF_STOCK", `The bag already holds all of ${input.sku}.`);
   const quantity = await repo.upsertLine(db, { bagId, variantId: variant.id, quantity: input.quantity, max: MAX_LINE_QUANTITY, at });
-  if (bag) await repo.touchBag(db, bagId, at);
+  if (!bag.created) await repo.touchBag(db, bagId, at);
   return { bagId, quantity, capped: quantity < before + input.quantity };
 }
 
@@ -278,34 +295,48 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
 
 /**
  * Moves an anonymous bag's lines into another bag (at login, into the account's): quantities add
- * up, capped by stock; the anonymous bag is deleted. Its code is kept if the target has none.
+ * up, capped by stock and the line maximum; the anonymous bag is deleted. Its code is kept if the
+ * target has none. An account's bag is never merged away, and a bag merged by two requests at
+ * once moves once (the second finds it gone).
  */
 export async function mergeBags(db: Kysely<Database>, input: { from: number; into: number }, now = new Date()): Promise<void> {
   if (input.from === input.into) return;
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // Writes first, target then source: merges into one bag queue behind each other instead of
+    // deadlocking over its lines, and SQLite's write lock is taken before anything is read.
+    await repo.touchBag(trx, input.into, at);
+    if (!(await repo.lockAnonymousBag(trx, input.from, at))) return;
     const [from, into] = await Promise.all([repo.findBag(trx, input.from), repo.findBag(trx, input.into)]);
     if (!from || !into) return;
     if (into.discountCodeId === null && from.discountCodeId !== null) await repo.touchBag(trx, into.id, at, { discount_code_id: from.discountCodeId });
     await repo.moveLines(trx, { from: from.id, into: into.id, at, max: MAX_LINE_QUANTITY });
-    await repo.touchBag(trx, into.id, at);
   });
+}
+
+/** The account's bag, if it has one (a device signed in before the account had a bag finds it). */
+export function findAccountBag(db: Kysely<Database>, userId: number): Promise<number | null> {
+  return repo.findAccountBagId(db, userId);
 }
 
 /**
  * The bag a session holds once `userId` signs in (spec §4: the bag survives login). The
  * anonymous bag the shopper filled merges into the account's bag; with no account bag yet, the
- * anonymous bag becomes the account's. A bag that belongs to another account (a session that
- * signs in twice without logging out) is left to its owner.
+ * anonymous bag becomes the account's (two devices signing in at once: one adopts, the other
+ * merges into it). A bag that belongs to another account (a session that signs in twice without
+ * logging out) is left to its owner.
  */
 export async function bagForSignIn(db: Kysely<Database>, input: { sessionBagId: number | null; userId: number }, now = new Date()): Promise<number | null> {
   const at = now.toISOString();
-  const accountBagId = await repo.findAccountBagId(db, input.userId);
+  let accountBagId = await repo.findAccountBagId(db, input.userId);
   const sessionBag = input.sessionBagId === null ? undefined : await repo.findBag(db, input.sessionBagId);
   if (!sessionBag || sessionBag.id === accountBagId) return accountBagId;
-  if (sessionBag.userId !== null && sessionBag.userId !== input.userId) return accountBagId;
+  if (sessionBag.userId !== null) return sessionBag.userId === input.userId ? sessionBag.id : accountBagId;
   if (accountBagId === null) {
-    return sessionBag.userId === input.userId || (await repo.adoptBag(db, sessionBag.id, input.userId, at)) ? sessionBag.id : repo.findAccountBagId(db, input.userId);
+    const adopted = await repo.adoptBag(db, sessionBag.id, input.userId, at).catch((error: unknown) => (isUniqueViolation(error) ? false : Promise.reject(error)));
+    if (adopted) return sessionBag.id;
+    accountBagId = await repo.findAccountBagId(db, input.userId);
+    if (accountBagId === null) return null;
   }
   await mergeBags(db, { from: sessionBag.id, into: accountBagId }, now);
   return accountBagId;
@@ -314,4 +345,20 @@ export async function bagForSignIn(db: Kysely<Database>, input: { sessionBagId: 
 /** Deletes anonymous bags untouched for 30 days (and their lines). Safe to run in every process. */
 export function sweepAbandonedBags(db: Kysely<Database>, now = new Date()): Promise<number> {
   return repo.deleteAbandonedBags(db, new Date(now.getTime() - ABANDONED_BAG_MS).toISOString());
+}
+
+/** The bags an account's erasure takes: its own, and any other one its sessions hold. */
+export async function accountBagIds(db: Kysely<Database>, input: { userId: number; sessionBagIds: (number | null)[] }): Promise<number[]> {
+  const own = await repo.listAccountBagIds(db, input.userId);
+  return [...new Set([...own, ...input.sessionBagIds.filter((id): id is number => id !== null)])];
+}
+
+/**
+ * Erases an account's bags with their lines (account deletion; their checkouts go first, see
+ * eraseCheckouts). Its uses of discount codes stay counted toward each code's overall limit but
+ * no longer name it.
+ */
+export async function eraseBags(db: Kysely<Database>, input: { userId: number; bagIds: number[]; emails: string[] }): Promise<void> {
+  await repo.deleteBags(db, input.bagIds);
+  await repo.anonymizeRedemptions(db, { userId: input.userId, emails: input.emails });
 }

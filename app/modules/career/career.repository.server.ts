@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import type { Department } from "./career.fields";
 
@@ -67,4 +67,37 @@ export function findApplicationFile(db: Kysely<Database>, applicationId: number)
     .select(["id", "application_id", "file_name", "mime_type", "size_bytes", "content", "created_at"])
     .where("application_id", "=", applicationId)
     .executeTakeFirst();
+}
+
+/** The applications sent with an address, whatever its case, with their CV's name, type and size (not its bytes). */
+export function listApplicationsByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("job_applications as a")
+    .leftJoin("job_application_files as f", "f.application_id", "a.id")
+    .select([
+      "a.id",
+      "a.first_name",
+      "a.last_name",
+      "a.email",
+      "a.phone",
+      "a.department",
+      "a.website",
+      "a.message",
+      "a.locale",
+      "a.consent_at",
+      "a.created_at",
+      "f.file_name",
+      "f.mime_type",
+      "f.size_bytes",
+    ])
+    .where(sql<string>`lower(a.email)`, "=", email.toLowerCase())
+    .orderBy("a.id")
+    .execute();
+}
+
+/** Erases the applications sent with an address, and their CVs. */
+export async function deleteApplicationsByEmail(db: Kysely<Database>, email: string): Promise<void> {
+  const ids = db.selectFrom("job_applications").select("id").where(sql<string>`lower(email)`, "=", email.toLowerCase());
+  await db.deleteFrom("job_application_files").where("application_id", "in", ids).execute();
+  await db.deleteFrom("job_applications").where(sql<string>`lower(email)`, "=", email.toLowerCase()).execute();
 }

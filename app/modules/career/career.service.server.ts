@@ -9,7 +9,7 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Department } from "./career.fields";
 import type { CareerApplicationInput } from "./career.schema";
-import { insertApplicationWithFile, type NewApplicationFile } from "./career.repository.server";
+import { deleteApplicationsByEmail, insertApplicationWithFile, listApplicationsByEmail, type NewApplicationFile } from "./career.repository.server";
 
 /** Applications per client address: one person applies once or twice, a script many times. */
 export const CAREER_RATE_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
@@ -140,4 +140,29 @@ function formatSize(bytes: number): string {
 /** Names go into subjects and one-line fields: no line breaks. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The applications sent with an address, as a data export shows them: what the applicant wrote
+ * and the CV's name, type and size (the file itself stays with HR, who sends it on request).
+ */
+export async function applicationsOf(db: Kysely<Database>, email: string) {
+  return (await listApplicationsByEmail(db, email)).map((a) => ({
+    firstName: a.first_name,
+    lastName: a.last_name,
+    email: a.email,
+    phone: a.phone,
+    department: a.department,
+    website: a.website,
+    message: a.message,
+    language: a.locale,
+    consentAt: a.consent_at,
+    sentAt: a.created_at,
+    cv: a.file_name === null ? null : { fileName: a.file_name, type: a.mime_type, sizeBytes: a.size_bytes },
+  }));
+}
+
+/** Erases the applications sent with an address and their CVs (account deletion). */
+export function eraseApplications(db: Kysely<Database>, email: string): Promise<void> {
+  return deleteApplicationsByEmail(db, email);
 }

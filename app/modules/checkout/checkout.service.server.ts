@@ -6,6 +6,7 @@ import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settin
 import { DomainError } from "~/utils/domain-error";
 import type { CheckoutAddress, InvoiceRequest, PersonalInfo, ShippingMethod, ShippingStepInput } from "./checkout.schema";
 import { SHIPPING_METHODS } from "./checkout.schema";
+import { deleteCheckoutsByEmail, deleteCheckoutsOfBags } from "./checkout.repository.server";
 import { CHECKOUT_STEPS, type CheckoutStep } from "./checkout-steps";
 
 // What the shopper chose at each checkout step, on the server: one row per bag, so the steps
@@ -162,4 +163,13 @@ export function stepReachable(step: CheckoutStep, state: CheckoutState | null, w
 /** A new key after an order was placed with the old one (the next order is another order). */
 export async function renewOrderKey(db: Kysely<Database>, checkoutId: number, now = new Date()): Promise<void> {
   await db.updateTable("checkouts").set({ order_key: newOrderKey(), updated_at: now.toISOString() }).where("id", "=", checkoutId).execute();
+}
+
+/**
+ * Erases what checkouts hold of a person (account deletion): the checkouts of their bags, and any
+ * checkout whose contact is one of their addresses (a guest checkout of the same person).
+ */
+export async function eraseCheckouts(db: Kysely<Database>, input: { bagIds: number[]; emails: string[] }): Promise<void> {
+  await deleteCheckoutsOfBags(db, input.bagIds);
+  for (const email of input.emails) await deleteCheckoutsByEmail(db, email);
 }

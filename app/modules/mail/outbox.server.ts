@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, type Selectable, type Transaction, sql } from "kysely";
 import type { Database, Locale, MailOutboxTable } from "~/db/schema";
 import type { RenderedMail } from "./mail-template.server";
 
@@ -189,4 +189,34 @@ export async function retryFailedMail(db: Kysely<Database>, { ids, now = new Dat
   if (ids) query = query.where("id", "in", ids);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The messages the outbox holds for an address (pending, sent or failed), as a data export lists them. */
+export async function listMailTo(db: Kysely<Database>, email: string) {
+  const rows = await db
+    .selectFrom("mail_outbox")
+    .select(["template", "subject", "status", "created_at", "sent_at"])
+    .where(sql<string>`lower(recipient)`, "=", email.toLowerCase())
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ template: row.template, subject: row.subject, status: row.status, queuedAt: row.created_at, sentAt: row.sent_at }));
+}
+
+/**
+ * Erases every message addressed to an address, sent or not, and every message that names it
+ * (HR's notice of an application carries the applicant's address): account deletion.
+ */
+export async function eraseMailOf(db: Kysely<Database>, email: string): Promise<void> {
+  const key = email.toLowerCase();
+  const mentions = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db
+    .deleteFrom("mail_outbox")
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(recipient)`, "=", key),
+        eb(sql<string>`lower(text_body)`, "like", sql<string>`${mentions} escape '\\'`),
+        eb(sql<string>`lower(html_body)`, "like", sql<string>`${mentions} escape '\\'`),
+      ]),
+    )
+    .execute();
 }

@@ -22,3 +22,7 @@ export async function upsertSubscription(
 export function findSubscription(db: Kysely<Database>, email: string) {
   return db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
+
+export async function deleteSubscription(db: Kysely<Database>, email: string): Promise<void> {
+  await db.deleteFrom("newsletter_subscriptions").where("email", "=", email.toLowerCase()).execute();
+}

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { NewsletterInput } from "./newsletter.schema";
-import { upsertSubscription } from "./newsletter.repository.server";
+import { deleteSubscription, findSubscription, upsertSubscription } from "./newsletter.repository.server";
 
 /** Sign-ups allowed per client address: generous for people, tight for scripts. */
 export const NEWSLETTER_RATE_LIMIT = { limit: 8, windowMs: 10 * 60_000 };
@@ -27,4 +27,15 @@ export async function subscribeToNewsletter(
     source: input.source,
     at: now.toISOString(),
   });
+}
+
+/** The subscription of an address, as a data export shows it (null: not subscribed). */
+export async function subscriptionOf(db: Kysely<Database>, email: string) {
+  const row = await findSubscription(db, email);
+  return row ? { email: row.email, language: row.locale, source: row.source, consentAt: row.consent_at, createdAt: row.created_at, updatedAt: row.updated_at } : null;
+}
+
+/** Erases the subscription of an address (account deletion). */
+export function eraseSubscription(db: Kysely<Database>, email: string): Promise<void> {
+  return deleteSubscription(db, email);
 }

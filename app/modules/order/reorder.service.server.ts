@@ -23,7 +23,7 @@ export async function reorder(db: Kysely<Database>, input: { orderId: number | n
   for (const line of order.lines) {
     const label = `${line.name} (${line.color}, ${line.size})`;
     try {
-      const result = await addToBag(db, { bagId, sku: line.sku, quantity: line.quantity }, now);
+      const result = await addToBag(db, { bagId, userId: input.viewer.userId, sku: line.sku, quantity: line.quantity }, now);
       bagId = result.bagId;
       added.push(label);
     } catch (error) {

@@ -14,6 +14,7 @@ import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import type { PaymentEvent, PaymentProvider, ProviderMethod } from "./provider";
 import { createSandboxProvider } from "./sandbox.server";
+import { listPaymentsOfOrders } from "./payment.repository.server";
 import { createStripeProvider } from "./stripe.server";
 
 // Payments of an order: started after the order is placed (outside its transaction: a provider
@@ -310,4 +311,10 @@ export async function findSandboxPayment(db: Kysely<Database>, ref: string) {
     .where("p.provider", "=", "sandbox")
     .where("p.provider_ref", "=", ref)
     .executeTakeFirst();
+}
+
+/** Each order's payments: method, provider, status, amount and dates (never a provider's secret reference). */
+export async function paymentsOfOrders(db: Kysely<Database>, orderIds: number[]) {
+  const rows = await listPaymentsOfOrders(db, orderIds);
+  return rows.map((p) => ({ orderId: p.order_id, provider: p.provider, method: p.method, status: p.status, amountCents: p.amount_cents, createdAt: p.created_at, updatedAt: p.updated_at }));
 }

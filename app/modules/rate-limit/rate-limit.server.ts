@@ -68,3 +68,8 @@ export async function enforceRateLimit(db: Kysely<Database>, scope: string, clie
 export async function purgeRateLimits(db: Kysely<Database>, olderThan: Date): Promise<void> {
   await db.deleteFrom("rate_limits").where("window_start", "<", olderThan.toISOString()).execute();
 }
+
+/** Drops the counters of the given keys (an erased account's per-address limits). */
+export async function forgetRateLimits(db: Kysely<Database>, keys: string[]): Promise<void> {
+  if (keys.length) await db.deleteFrom("rate_limits").where("key", "in", keys).execute();
+}

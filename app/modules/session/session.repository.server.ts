@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, NewSession, SessionRow } from "~/db/schema";
 
 export function findSession(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
@@ -44,4 +44,14 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: string, i
     .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<", idleBefore)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A user's sessions: when they began and were last used, and the bag each holds. */
+export function listUserSessions(db: Kysely<Database>, userId: number) {
+  return db.selectFrom("sessions").select(["cart_id", "created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
+}
+
+/** Ends the guest sessions that carry an address (a guest's checkout identity). */
+export async function deleteGuestSessions(db: Kysely<Database>, email: string): Promise<void> {
+  await db.deleteFrom("sessions").where(sql<string>`lower(guest_email)`, "=", email.toLowerCase()).execute();
 }

@@ -5,9 +5,11 @@ import type { Database, SessionRow } from "~/db/schema";
 import {
   claimSessionCart,
   deleteExpiredSessions,
+  deleteGuestSessions,
   deleteSession,
   findSession,
   insertSession,
+  listUserSessions,
   renameSession,
   updateSession,
 } from "./session.repository.server";
@@ -289,4 +291,14 @@ export async function commitFlashCookie(session: Session, cookie: Cookie): Promi
   if (session.flashCookieChange === "set" && session.flashCookieValue.length) return cookie.serialize(session.flashCookieValue);
   if (session.flashCookieChange === "clear") return cookie.serialize("", { maxAge: 0 });
   return null;
+}
+
+/** A user's sessions, as a data export shows them, with the bags they hold. */
+export async function sessionsOf(db: Kysely<Database>, userId: number) {
+  return (await listUserSessions(db, userId)).map((s) => ({ bagId: s.cart_id, createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at }));
+}
+
+/** Ends every guest session that checked out with an address (account deletion). */
+export function endGuestSessionsOf(db: Kysely<Database>, email: string): Promise<void> {
+  return deleteGuestSessions(db, email);
 }

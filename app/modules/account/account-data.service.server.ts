@@ -1,0 +1,126 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { eraseAddresses, listAddresses } from "~/modules/address/address.service.server";
+import { backInStockRequestsOf, eraseBackInStockRequests } from "~/modules/backstock/backstock.service.server";
+import { accountBagIds, eraseBags, findAccountBag, getBag } from "~/modules/bag/bag.service.server";
+import { applicationsOf, eraseApplications } from "~/modules/career/career.service.server";
+import { eraseCheckouts, getCheckout } from "~/modules/checkout/checkout.service.server";
+import { eraseMailOf, listMailTo } from "~/modules/mail/outbox.server";
+import { eraseSubscription, subscriptionOf } from "~/modules/newsletter/newsletter.service.server";
+import { accountOrdersForExport } from "~/modules/order/order-data.service.server";
+import { forgetRateLimits } from "~/modules/rate-limit/rate-limit.server";
+import { endGuestSessionsOf, sessionsOf } from "~/modules/session/session.server";
+import { DomainError } from "~/utils/domain-error";
+import { emailRateLimitKeys, getAccount } from "./account.service.server";
+import { verifyPassword } from "./password.server";
+import * as repo from "./user.repository.server";
+
+// What the shop holds of an account holder: exported as one document (GDPR arts. 15 and 20) and
+// erased with the account (art. 17). Each domain's service reads or erases its own rows; this
+// file only gathers them. What stays after an erasure, and why:
+// docs/decisions/018-shoppers-data.md.
+
+/** The addresses a person is known by: the account's, and those of its linked identities. */
+async function emailsOf(db: Kysely<Database>, user: repo.UserRow): Promise<string[]> {
+  const identities = await repo.listIdentities(db, user.id);
+  return [...new Set([user.email, ...identities.map((i) => i.email)].map(repo.emailKey))];
+}
+
+/**
+ * Deletes an account (GDPR art. 17), confirmed with its password, or, for an account without one
+ * (made through social login), with its email address typed again. In one transaction: the
+ * checkouts of its bags and of its addresses, its bags, addresses, sessions (and guest sessions
+ * of its addresses), reset links, linked identities, newsletter subscription, back-in-stock
+ * requests, career applications, the outbox's mail to or about its addresses and the rate-limit
+ * counters keyed by them go; its discount-code uses stay counted without naming it. Its orders
+ * stay, unlinked from the erased account, for the tax records (decision 018).
+ * Throws WRONG_PASSWORD, WRONG_CONFIRMATION.
+ */
+export async function deleteAccount(db: Kysely<Database>, userId: number, input: { password: string }): Promise<void> {
+  const user = await repo.findUserById(db, userId);
+  if (user && user.password_hash === null) {
+    if (repo.emailKey(input.password) !== user.email_key) throw new DomainError("WRONG_CONFIRMATION", "wrong email to delete", { field: "password" });
+  } else if (!user || !(await verifyPassword(input.password, user.password_hash))) {
+    throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
+  }
+  await db.transaction().execute(async (trx) => {
+    const emails = await emailsOf(trx, user);
+    const sessions = await sessionsOf(trx, userId);
+    const bagIds = await accountBagIds(trx, { userId, sessionBagIds: sessions.map((s) => s.bagId) });
+    await eraseCheckouts(trx, { bagIds, emails });
+    await eraseBags(trx, { userId, bagIds, emails });
+    await repo.deleteUserSessions(trx, userId);
+    await eraseAddresses(trx, userId);
+    for (const email of emails) {
+      await endGuestSessionsOf(trx, email);
+      await eraseSubscription(trx, email);
+      await eraseBackInStockRequests(trx, email);
+      await eraseApplications(trx, email);
+      await eraseMailOf(trx, email);
+      await forgetRateLimits(trx, Object.values(emailRateLimitKeys(email)));
+    }
+    await repo.deleteUser(trx, userId);
+  });
+}
+
+/**
+ * Everything the shop keeps about an account holder, as one JSON document (GDPR arts. 15 and
+ * 20): profile, address book, bag and the checkout under way, orders with their lines,
+ * addresses, payments, returns, refunds and withdrawals, newsletter subscription, back-in-stock
+ * requests, career applications and the mail sent to the account's addresses, sessions and
+ * linked identities. Never a password hash, a token or a provider's reference.
+ */
+export async function exportAccountData(db: Kysely<Database>, userId: number, now = new Date()) {
+  const [user, account] = await Promise.all([repo.findUserById(db, userId), getAccount(db, userId)]);
+  if (!user || !account) return null;
+  const emails = await emailsOf(db, user);
+  const bagId = await findAccountBag(db, userId);
+  const [addresses, bag, checkout, orders, sessions, identities, perEmail] = await Promise.all([
+    listAddresses(db, userId),
+    bagId === null ? null : getBag(db, user.locale, bagId, now),
+    getCheckout(db, bagId),
+    accountOrdersForExport(db, userId),
+    sessionsOf(db, userId),
+    repo.listIdentities(db, userId),
+    Promise.all(
+      emails.map(async (email) => ({
+        newsletter: await subscriptionOf(db, email),
+        backInStock: await backInStockRequestsOf(db, email),
+        applications: await applicationsOf(db, email),
+        mail: await listMailTo(db, email),
+      })),
+    ),
+  ]);
+  const { id: _id, hasPassword, ...profile } = account;
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      ...profile,
+      language: user.locale,
+      hasPassword,
+      privacyConsentAt: user.privacy_consent_at,
+      createdAt: user.created_at,
+      updatedAt: user.updated_at,
+    },
+    addresses: addresses.map(({ id: _address, phonePrefix, phone, ...address }) => ({ ...address, phone: `${phonePrefix} ${phone}` })),
+    bag: bag && {
+      lines: bag.lines.map((l) => ({ sku: l.sku, name: l.name, size: l.size, color: l.color.name, quantity: l.quantity })),
+      discountCode: bag.discount?.code ?? null,
+    },
+    checkout: checkout && {
+      contact: checkout.contact,
+      shippingAddress: checkout.shipping,
+      billingAddress: checkout.billing,
+      shippingMethod: checkout.shippingMethod,
+      invoice: checkout.invoice,
+      paymentMethod: checkout.paymentMethod,
+    },
+    orders,
+    newsletter: perEmail.flatMap((e) => (e.newsletter ? [e.newsletter] : [])),
+    backInStockAlerts: perEmail.flatMap((e) => e.backInStock),
+    careerApplications: perEmail.flatMap((e) => e.applications),
+    mail: perEmail.flatMap((e) => e.mail),
+    sessions: sessions.map(({ bagId: _bag, ...s }) => s),
+    linkedAccounts: identities.map((i) => ({ provider: i.provider, email: i.email, linkedAt: i.created_at })),
+  };
+}
