@@ -90,7 +90,7 @@ function Choice({ name, value, label, hint, defaultChecked, reveal, describedBy 
       <input type="radio" name={name} value={value} defaultChecked={defaultChecked} data-reveal-when={reveal} aria-describedby={describedBy} />
       <span className="text-sm">
         {label}
-        {hint ? <span className="mt-1 block text-stone">{hint}</span> : null}
+        {hint ? <span className="mt-1 block text-stone"> {hint}</span> : null}
       </span>
     </label>
   );
@@ -152,7 +152,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
                   name="addressChoice"
                   value={String(address.id)}
                   defaultChecked={choice === String(address.id)}
-                  label={<AddressBlock address={address} />}
+                  label={<AddressBlock address={address} inLabel />}
                   describedBy="shipping-addressChoice-error"
                 />
               ))}
