@@ -90,7 +90,7 @@ function Choice({ name, value, label, hint, defaultChecked, reveal, describedBy 
       <input type="radio" name={name} value={value} defaultChecked={defaultChecked} data-reveal-when={reveal} aria-describedby={describedBy} />
       <span className="text-sm">
         {label}
-        {hint ? <span className="mt-1 block text-stone"> {hint}</span> : null}
+        {hint ? <span className="mt-1 block text-stone">{hint}</span> : null}
       </span>
     </label>
   );
@@ -213,7 +213,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
               describedBy="shipping-shippingMethod-error"
               label={
                 <>
-                  <span className="font-medium">{t("shipping.ups", { courier: method.courier, min: method.days.min, max: method.days.max })}</span>
+                  <span className="font-medium">{t("shipping.ups", { courier: method.courier, min: method.days.min, max: method.days.max })}</span>{" "}
                   <span className="block text-stone">
                     {bag.totals.shippingCents === 0 ? t("shipping.free") : money(method.feeCents)} · {t("shipping.freeFrom", { amount: money(method.freeFromCents) })}
                   </span>
