@@ -3,7 +3,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import { type Browser, type ConsoleMessage, type Page, test as base, expect } from "@playwright/test";
-import { A11Y_CACHE_DIR } from "./e2e-env";
+import { A11Y_CACHE_DIR, PORT } from "./e2e-env";
 
 export { expect };
 
@@ -51,10 +51,12 @@ export const test = base.extend<E2EFixtures>({
   noPageErrors: [
     async ({ context }, use) => {
       const errors: string[] = [];
+      // The shop's pages, under either host name; not the test OpenID provider's.
+      const shops = (page: Page) => new URL(page.url()).port === String(PORT);
       const watch = (page: Page) => {
-        page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
+        page.on("pageerror", (error) => void (shops(page) && errors.push(`${page.url()}: uncaught ${error.message}`)));
         page.on("console", (message) => {
-          if (message.type() === "error" && !provokedByTheTest(message)) errors.push(`${page.url()}: console: ${message.text()}`);
+          if (message.type() === "error" && shops(page) && !provokedByTheTest(message)) errors.push(`${page.url()}: console: ${message.text()}`);
         });
       };
       context.pages().forEach(watch);

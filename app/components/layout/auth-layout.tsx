@@ -52,7 +52,8 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
         {children}
       </main>
       <footer className="border-t border-line py-6 text-center text-xs text-stone">
-        <p>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
+        {/* The clock's year may differ between server and browser: hydration keeps the server's (as the footer's). */}
+        <p suppressHydrationWarning>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
       </footer>
     </>
   );
