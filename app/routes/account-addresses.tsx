@@ -88,9 +88,11 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
       }
     : { country: "IT", phonePrefix: "+39" };
   const form = { ...kit, value: (name: string) => (answered ? kit.value(name) : (initial[name] ?? "")) };
-  const select = (name: string, children: React.ReactNode) => (
+  // Only a select that starts on its placeholder (province) is `required`: the country and the
+  // phone prefix start on a real choice (Italy, +39), so they always have a value.
+  const select = (name: string, children: React.ReactNode, { placeholder = false, autoComplete }: { placeholder?: boolean; autoComplete?: string } = {}) => (
     <Field kit={form} name={name} label={t(`addresses.${name}` as "addresses.province")}>
-      <select {...controlProps(form, name)} key={`${form.resetKey}${editing?.id ?? ""}`} defaultValue={form.value(name)} required className="field-input">
+      <select {...controlProps(form, name)} key={`${form.resetKey}${editing?.id ?? ""}`} defaultValue={form.value(name)} required={placeholder} aria-required autoComplete={autoComplete} className="field-input">
         {children}
       </select>
     </Field>
@@ -184,6 +186,7 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                 </option>
               ))}
             </>,
+            { placeholder: true },
           )}
           <TextField kit={form} name="zip" label={t("addresses.zip")} autoComplete="postal-code" inputMode="numeric" required maxLength={5} />
           {select(
@@ -200,8 +203,9 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                 {prefix}
               </option>
             )),
+            { autoComplete: "tel-country-code" },
           )}
-          <TextField kit={form} name="phone" label={t("addresses.phone")} type="tel" autoComplete="tel-national" inputMode="tel" required maxLength={20} />
+          <TextField kit={form} name="phone" label={t("addresses.phone")} autoComplete="tel-national" inputMode="tel" required maxLength={20} />
           <div className="sm:col-span-2">
             <CheckboxField kit={form} name="isDefault" label={t("addresses.isDefault")} />
           </div>

@@ -155,7 +155,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           <input type="hidden" name="redirectTo" value={href("/cart")} />
           <button type="submit" className="btn btn-secondary">
             {t("detail.reorder")}
-          </button>
+          </button>{" "}
           <span className="text-sm text-stone">{t("detail.reorderHint")}</span>
         </Form>
       </section>

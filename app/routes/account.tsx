@@ -3,7 +3,7 @@ import type { Route } from "./+types/account";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton } from "~/components/ui/field";
 import { EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { FiscalCodeField, PasswordField, RadioGroupField } from "~/components/account/account-fields";
+import { AccountUsernameField, FiscalCodeField, PasswordField, RadioGroupField } from "~/components/account/account-fields";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
@@ -150,8 +150,7 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
         {account.hasPassword ? (
           <Form method="post" ref={passwordRef} noValidate={password.hydrated} className="grid max-w-md gap-5">
             <input type="hidden" name="intent" value="password" />
-            {/* For password managers: the account the new password belongs to. */}
-            <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+            <AccountUsernameField id="password-username" email={account.email} label={t("account.username")} />
             <FormErrors kit={password} />
             <PasswordField kit={password} name="currentPassword" label={t("account.currentPassword")} autoComplete="current-password" />
             <PasswordField kit={password} name="password" label={t("account.newPassword")} hint={t("register.passwordHint")} autoComplete="new-password" />
@@ -192,7 +191,7 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
         <p className="mb-5 max-w-prose text-stone">{t("delete.intro")}</p>
         <Form method="post" ref={deleteRef} noValidate={deletion.hydrated} className="grid max-w-md gap-5">
           <input type="hidden" name="intent" value="delete" />
-          <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+          <AccountUsernameField id="delete-username" email={account.email} label={t("account.username")} />
           <FormErrors kit={deletion} />
           {account.hasPassword ? (
             <PasswordField kit={deletion} name="password" label={t("delete.password")} autoComplete="current-password" />

@@ -166,7 +166,7 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
           }
         />
         <p className="flex items-baseline justify-between text-lg font-medium">
-          <span>{t("summary.total")}</span>
+          <span>{t("summary.total")}</span>{" "}
           <span className="tabular-nums" data-testid="review-total">
             {formatMoney(bag.totals.totalCents, locale)}
           </span>

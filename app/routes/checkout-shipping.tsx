@@ -160,7 +160,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
                   name="addressChoice"
                   value={String(address.id)}
                   defaultChecked={choice === String(address.id)}
-                  label={<AddressBlock address={address} />}
+                  label={<AddressBlock address={address} inLabel />}
                   describedBy="shipping-addressChoice-error"
                 />
               ))}
@@ -221,7 +221,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
               describedBy="shipping-shippingMethod-error"
               label={
                 <>
-                  <span className="font-medium">{t("shipping.ups", { courier: method.courier, min: method.days.min, max: method.days.max })}</span>
+                  <span className="font-medium">{t("shipping.ups", { courier: method.courier, min: method.days.min, max: method.days.max })}</span>{" "}
                   <span className="block text-stone">
                     {bag.totals.shippingCents === 0 ? t("shipping.free") : money(method.feeCents)} · {t("shipping.freeFrom", { amount: money(method.freeFromCents) })}
                   </span>

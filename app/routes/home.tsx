@@ -97,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   to={top.url}
                   className="absolute inset-x-0 bottom-0 flex items-end justify-between bg-gradient-to-t from-black/60 to-transparent p-4 pt-16 font-display text-3xl text-ivory desk:p-6 desk:text-4xl"
                 >
-                  {top.name}
+                  {top.name}{" "}
                   <span aria-hidden="true" className="text-2xl transition-transform duration-200 group-hover:translate-x-1">
                     →
                   </span>

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
-import { type Browser, type Page, test as base, expect } from "@playwright/test";
-import { A11Y_CACHE_DIR } from "./e2e-env";
+import { type Browser, type ConsoleMessage, type Page, test as base, expect } from "@playwright/test";
+import { A11Y_CACHE_DIR, PORT } from "./e2e-env";
 
 export { expect };
 
@@ -15,6 +15,25 @@ export interface E2EFixtures {
    * rate-limits the newsletter per address (8 per 10 minutes), so tests must never share one.
    */
   clientIp: string;
+  /**
+   * Fails every test whose pages log an error to the console or throw one uncaught: a hydration
+   * mismatch (React error #418), a refused script or style, a missing asset. It rides on the
+   * tests there are, so every page they open is checked at no extra run.
+   */
+  noPageErrors: void;
+}
+
+/**
+ * The console errors a test provokes on purpose, which are not the page's: a document or data
+ * request the server answers with an error status (a 404 page, a refused form, a rate limit:
+ * the tests check those statuses themselves), and a request the test aborts (a lazy chunk that
+ * "never arrives"). A static asset that fails to load is a defect and still counts.
+ */
+function provokedByTheTest(message: ConsoleMessage): boolean {
+  const text = message.text();
+  if (text.startsWith("Failed to load resource: net::ERR_FAILED")) return true;
+  if (!text.startsWith("Failed to load resource: the server responded with a status of")) return false;
+  return !/\/assets\/|\.(?:js|css|woff2?|png|jpe?g|webp|avif|svg|ico)(?:\?|$)/.test(message.location().url);
 }
 
 export const test = base.extend<E2EFixtures>({
@@ -29,6 +48,24 @@ export const test = base.extend<E2EFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientIp });
   },
+  noPageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      // The shop's pages, under either host name; not the test OpenID provider's.
+      const shops = (page: Page) => new URL(page.url()).port === String(PORT);
+      const watch = (page: Page) => {
+        page.on("pageerror", (error) => void (shops(page) && errors.push(`${page.url()}: uncaught ${error.message}`)));
+        page.on("console", (message) => {
+          if (message.type() === "error" && shops(page) && !provokedByTheTest(message)) errors.push(`${page.url()}: console: ${message.text()}`);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use();
+      expect(errors, "errors in the browser's console").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** Whether the running test's browser executes the page's JavaScript (project "js" or "no-js"). */

@@ -41,3 +41,17 @@ export function RadioGroupField({ kit, name, legend, options, required }: { kit:
     </fieldset>
   );
 }
+
+/**
+ * The account's email in a form that changes or checks its password, for password managers
+ * (they file the password under it). Out of sight and out of the tab order, but a labelled,
+ * read-only field: a text browser, which ignores `hidden` and CSS, shows it whole and named.
+ */
+export function AccountUsernameField({ id, email, label }: { id: string; email: string; label: ReactNode }) {
+  return (
+    <div className="sr-only">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="email" name="username" autoComplete="username" value={email} readOnly tabIndex={-1} size={Math.max(20, email.length)} />
+    </div>
+  );
+}

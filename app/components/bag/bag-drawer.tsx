@@ -97,7 +97,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
       </ul>
       <div className="space-y-4 border-t border-line px-5 py-5">
         <p className="flex justify-between font-display text-xl">
-          <span>{t("summary.subtotal")}</span>
+          <span>{t("summary.subtotal")}</span>{" "}
           <span data-testid="bag-drawer-subtotal">{money(totals.subtotalCents)}</span>
         </p>
         <p className="text-sm text-stone">

@@ -199,8 +199,10 @@ function CouponForm({ bag, actionData }: { bag: BagView; actionData?: BagActionD
       </h2>
       {discount ? (
         <div className="space-y-2" data-testid="coupon-applied">
-          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-            <span className="font-semibold">{t("coupon.applied", { code: discount.code })}</span>
+          {/* A div, not a p: a form inside a p is cut out of it by the HTML parser, and the page
+              the browser builds then differs from React's (hydration error #418). */}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <p className="font-semibold">{t("coupon.applied", { code: discount.code })}</p>
             <Form method="post" action={href("/cart")}>
               <ReturnHere />
               <input type="hidden" name="intent" value="removeDiscount" />
@@ -208,7 +210,7 @@ function CouponForm({ bag, actionData }: { bag: BagView; actionData?: BagActionD
                 {t("coupon.remove")}
               </button>
             </Form>
-          </p>
+          </div>
           {discount.problem === "minimum" ? (
             <p className="text-sm text-sale">{t("coupon.minimum", { code: discount.code, amount: formatMoney(bag.totals.subtotalCents, locale) })}</p>
           ) : discount.problem === "notEligible" ? (

@@ -31,12 +31,16 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
             </li>
           ) : (
             <li key={p}>
+              {/* The word "Pagina" is text that screen readers and text browsers read, hidden on
+                  screen (an aria-label is not allowed on a span); aria-current says which is this one. */}
               {p === page ? (
-                <span aria-current="page" aria-label={t("pagination.current", { page: p })} className={`${item} bg-ink font-semibold text-ivory`}>
+                <span aria-current="page" className={`${item} bg-ink font-semibold text-ivory`}>
+                  <span className="sr-only">{t("pagination.page")} </span>
                   {p}
                 </span>
               ) : (
-                <Link to={hrefFor(p)} aria-label={t("pagination.page", { page: p })} className={`${item} hover:bg-sand`}>
+                <Link to={hrefFor(p)} className={`${item} hover:bg-sand`}>
+                  <span className="sr-only">{t("pagination.page")} </span>
                   {p}
                 </Link>
               )}

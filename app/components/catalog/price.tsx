@@ -22,10 +22,12 @@ export function Price({
   if (compareAtCents && compareAtCents > cents) {
     return (
       <div className={className}>
+        {/* The spaces and colons keep label and amount apart where the styles do not apply
+            (text browsers, copied text); in the flex row they take no room. */}
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="sr-only">{t("price.now")}</span>
-          <span className="font-semibold text-sale">{formatMoney(cents, locale)}</span>
-          <span className="sr-only">{t("price.was")}</span>
+          <span className="sr-only">{t("price.now")}: </span>
+          <span className="font-semibold text-sale">{formatMoney(cents, locale)}</span>{" "}
+          <span className="sr-only">{t("price.was")}: </span>
           <s className="text-stone">{formatMoney(compareAtCents, locale)}</s>
         </p>
         {lowestCents !== null ? (
@@ -38,7 +40,7 @@ export function Price({
   }
   return (
     <p className={className}>
-      <span className="sr-only">{t("price.from")} </span>
+      <span className="sr-only">{t("price.from")}: </span>
       {formatMoney(cents, locale)}
     </p>
   );

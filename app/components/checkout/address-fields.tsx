@@ -13,9 +13,12 @@ export function AddressFields({ kit, prefix, euShopUrl, saveOption, required = t
   const { t } = useTranslation("account");
   const { t: tc } = useTranslation("checkout");
   const name = (field: string) => `${prefix}.${field}`;
-  const select = (field: string, label: string, children: React.ReactNode, fallback: string) => (
+  // `fallback` is the option chosen before the shopper picks one: "" is a placeholder, which
+  // `required` makes the browser refuse; a select that starts on a real choice (Italy, +39)
+  // always has a value, so `required` would be meaningless there (and is invalid HTML).
+  const select = (field: string, label: string, children: React.ReactNode, fallback: string, autoComplete?: string) => (
     <Field kit={kit} name={name(field)} label={label}>
-      <select {...controlProps(kit, name(field))} key={kit.resetKey} defaultValue={kit.value(name(field)) || fallback} required={required} aria-required className="field-input">
+      <select {...controlProps(kit, name(field))} key={kit.resetKey} defaultValue={kit.value(name(field)) || fallback} required={required && fallback === ""} aria-required autoComplete={autoComplete} className="field-input">
         {children}
       </select>
     </Field>
@@ -73,8 +76,10 @@ export function AddressFields({ kit, prefix, euShopUrl, saveOption, required = t
           </option>
         )),
         "+39",
+        // The number in two parts: the prefix (+39) and the national number.
+        `${prefix} tel-country-code`,
       )}
-      <TextField kit={kit} name={name("phone")} label={t("addresses.phone")} type="tel" autoComplete={`${prefix} tel-national`} inputMode="tel" required={required} aria-required maxLength={20} />
+      <TextField kit={kit} name={name("phone")} label={t("addresses.phone")} autoComplete={`${prefix} tel-national`} inputMode="tel" required={required} aria-required maxLength={20} />
       {saveOption ? (
         <div className="sm:col-span-2">
           <CheckboxField kit={kit} name="saveAddress" label={tc("shipping.saveAddress")} />

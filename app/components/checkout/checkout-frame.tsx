@@ -22,13 +22,15 @@ export function CheckoutSteps({ current }: { current: StepName }) {
   const { t } = useTranslation("checkout");
   const { href } = useLocale();
   const at = STEPS.indexOf(current);
+  // The numbers and the separators are drawn by CSS (.checkout-steps): a text browser numbers
+  // the <ol> itself, so a number in the text would be printed twice.
   return (
     <nav aria-label={t("steps.label")} className="mb-8">
-      <ol className="flex flex-wrap gap-x-2 gap-y-1 text-sm">
+      <ol className="checkout-steps flex flex-wrap gap-x-2 gap-y-1 text-sm">
         {STEPS.map((step, index) => {
-          const label = `${index + 1}. ${t(`steps.${step}`)}`;
+          const label = t(`steps.${step}`);
           return (
-            <li key={step} className="flex items-center gap-2">
+            <li key={step}>
               {index < at ? (
                 <Link to={href(STEP_HREF[step])} className="link text-stone">
                   {label}
@@ -39,11 +41,6 @@ export function CheckoutSteps({ current }: { current: StepName }) {
                   {label}
                 </span>
               )}
-              {index < STEPS.length - 1 ? (
-                <span aria-hidden="true" className="text-line">
-                  /
-                </span>
-              ) : null}
             </li>
           );
         })}
@@ -166,11 +163,15 @@ export function CheckoutFrame({ step, title, intro, children, aside }: { step: S
   );
 }
 
-/** An address as the checkout shows it. */
-export function AddressBlock({ address }: { address: { firstName: string; lastName: string; street: string; streetNumber: string; additionalInfo?: string | null; zip: string; city: string; province: string; phonePrefix: string; phone: string } }) {
+/**
+ * An address as the checkout shows it. `inLabel`: inside a choice's <label>, which holds only
+ * phrasing content, the lines go in a span instead of an <address>.
+ */
+export function AddressBlock({ address, inLabel = false }: { address: { firstName: string; lastName: string; street: string; streetNumber: string; additionalInfo?: string | null; zip: string; city: string; province: string; phonePrefix: string; phone: string }; inLabel?: boolean }) {
   const { locale } = useLocale();
+  const Block = inLabel ? "span" : "address";
   return (
-    <address className="not-italic">
+    <Block className="block not-italic">
       {address.firstName} {address.lastName}
       <br />
       {address.street} {address.streetNumber}
@@ -186,6 +187,6 @@ export function AddressBlock({ address }: { address: { firstName: string; lastNa
       {locale === "en" ? "Italy" : "Italia"}
       <br />
       {address.phonePrefix} {address.phone}
-    </address>
+    </Block>
   );
 }

@@ -15,20 +15,22 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
       <header className="border-b border-line bg-ivory">
         <div className="container-page grid h-16 grid-cols-3 items-center">
           <Link to={page.prevStep ?? href("/")} className="link inline-flex min-h-11 items-center gap-2 text-sm">
-            <span aria-hidden="true">←</span>
-            {/* A phone's header has room for "Indietro" only; the step's own label from the tablet up. */}
+            <span aria-hidden="true">←</span>{" "}
+            {/* A phone's header has room for "Indietro" only; the step's own label from the tablet up.
+                A text browser, which ignores the styles, shows both: the hidden " · " parts them. */}
             {page.prevStepLabel ? (
               <>
                 <span className="sm:hidden">{t("auth.back")}</span>
+                <span className="hidden"> · </span>
                 <span className="hidden sm:inline">{page.prevStepLabel}</span>
               </>
             ) : (
               t("auth.back")
             )}
-          </Link>
+          </Link>{" "}
           <Link to={href("/")} className="justify-self-center font-display text-2xl tracking-[0.3em] uppercase" aria-label={t("homeLink")}>
             {t("brand")}
-          </Link>
+          </Link>{" "}
           {page.securePayment ? (
             <p className="inline-flex items-center gap-1.5 justify-self-end text-sm text-stone">
               <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -50,7 +52,8 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
         {children}
       </main>
       <footer className="border-t border-line py-6 text-center text-xs text-stone">
-        <p>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
+        {/* The clock's year may differ between server and browser: hydration keeps the server's (as the footer's). */}
+        <p suppressHydrationWarning>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
       </footer>
     </>
   );

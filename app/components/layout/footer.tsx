@@ -102,7 +102,9 @@ export function Footer({ locale }: { locale: Locale }) {
               </li>
             ))}
           </ul>
-          <p>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
+          {/* The year is the clock's, which may differ between the server and the browser (a page
+              served on 31 December, a browser's wrong date): hydration keeps the server's. */}
+          <p suppressHydrationWarning>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
         </div>
       </div>
     </footer>

@@ -36,11 +36,11 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
         <div className="ml-auto flex items-center">
           <div className="hidden items-center desk:flex">
             <SearchForm variant="header" />
-            <CountryButton variant="header" />
+            <CountryButton variant="header" />{" "}
             <LanguageSwitch alternates={page.alternates} />
-          </div>
+          </div>{" "}
           {/* On phones help sits in the drawer, leaving room for the centred logo. */}
-          <HeaderIcon to={href("/pages/Faq")} label={t("header.help")} icon="help" className="hidden sm:inline-flex" />
+          <HeaderIcon to={href("/pages/Faq")} label={t("header.help")} icon="help" className="hidden sm:inline-flex" />{" "}
           <HeaderIcon
             to={href(data.isAccountHolder ? "/account" : "/login")}
             label={data.isAccountHolder ? t("header.account") : t("header.login")}
@@ -276,8 +276,8 @@ function MobileExtras() {
     <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
       <Link to={href("/pages/Faq")} className="link inline-flex min-h-11 items-center text-sm">
         {t("header.help")}
-      </Link>
-      <CountryButton variant="drawer" />
+      </Link>{" "}
+      <CountryButton variant="drawer" />{" "}
       <LanguageSwitch />
     </div>
   );

@@ -1,0 +1,177 @@
+import { expect, it } from "vitest";
+import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
+
+// The server's HTML where a validator, a screen reader or a text browser found faults: what is
+// asserted here is the markup itself (attributes, structure, the text a text browser prints),
+// so it belongs at this level, not in a browser.
+
+const PASSWORD = "una frase lunga e sicura";
+
+/**
+ * The text a text browser prints, on one line: a block's edge is a space, an inline element's
+ * adds none (so a label in one span and its value in the next run together, as they did);
+ * styles are ignored, as such a browser does.
+ */
+function textOf(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<\/?(?:address|article|aside|br|dd|div|dl|dt|fieldset|footer|form|h[1-6]|header|legend|li|main|nav|ol|p|section|ul)\b[^>]*>/gi, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** The start tags of an element name, each as written. */
+const tags = (html: string, name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
+
+/** Each <select> with its first option's value. */
+function selects(html: string) {
+  return [...html.matchAll(/<select\b([^>]*)>\s*<option\b[^>]*?value="([^"]*)"/g)].map(([, attributes, firstValue]) => ({
+    name: /name="([^"]+)"/.exec(attributes)?.[1],
+    required: /\srequired(?:=""|\s|$)/.test(attributes),
+    attributes,
+    firstValue,
+  }));
+}
+
+/** The phone's number field and prefix select as the address forms render them. */
+function phoneFields(html: string, prefix = "") {
+  const number = tags(html, "input").find((tag) => tag.includes(`name="${prefix}phone"`));
+  const select = selects(html).find((s) => s.name === `${prefix}phonePrefix`);
+  return { number: number ?? "", select };
+}
+
+describeEachApp("markup", (app) => {
+  const sellable = async () =>
+    app().db.selectFrom("variants").select(["sku"]).where("stock", ">=", 5).orderBy("id", "desc").limit(3).execute();
+
+  async function accountHolder(): Promise<HttpClient> {
+    const shopper = app().client();
+    const email = `markup-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const registered = await shopper.fetch("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: JSON.stringify({ firstName: "Giulia", lastName: "Verdi", email, password: PASSWORD, confirmPassword: PASSWORD, birthDay: "12", birthMonth: "6", birthYear: "1991", interests: "woman", privacy: true }),
+    });
+    expect(registered.status).toBe(200);
+    return shopper;
+  }
+
+  it("pagination: the page numbers carry their word as hidden text, no aria-label on the current page's span", async () => {
+    const shopper = app().client();
+    const html = await (await shopper.get("/categories/donna?page=2")).text();
+    const pagination = /<nav aria-label="Pagine dei risultati"[\s\S]*?<\/nav>/.exec(html)![0];
+    const current = /<span aria-current="page"[^>]*>([\s\S]*?)<\/span><\/li>/.exec(pagination);
+    expect(current?.[0]).not.toContain("aria-label");
+    expect(textOf(current![1]).trim()).toBe("Pagina 2");
+    expect(textOf(pagination).trim()).toBe("← Precedente Pagina 1 Pagina 2");
+    for (const page of [html, await (await shopper.get("/search?q=a")).text()]) {
+      expect(tags(page, "span").filter((tag) => tag.includes("aria-label"))).toEqual([]);
+    }
+  });
+
+  it("prices: label and amount apart, the reduced and the full price apart", async () => {
+    const html = await (await app().client().get("/categories/donna")).text();
+    const text = textOf(html);
+    expect(text).toMatch(/Prezzo scontato: [\d.]+,\d{2} € Prezzo pieno: [\d.]+,\d{2} €/);
+    expect(text).not.toMatch(/Prezzo (?:scontato|pieno)?\d/);
+    expect(text).not.toMatch(/\d,\d{2} €Prezzo/);
+  });
+
+  it("the guest's shipping step: phone and selects valid, steps numbered once, labels apart from values", async () => {
+    const shopper = app().client();
+    const [variant] = await sellable();
+    await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "1", redirectTo: "/cart" });
+    await shopper.postForm("/checkout/registrationLogin", { intent: "guest", email: "markup-guest@example.com", firstName: "Giulia", lastName: "Rossi" });
+    const html = await (await shopper.get("/checkout")).text();
+
+    // tel-national on a text field with the phone keypad; the prefix is the tel-country-code.
+    for (const group of ["shipping.", "billing."]) {
+      const { number, select } = phoneFields(html, group);
+      expect(number).toMatch(/type="text"/);
+      expect(number).toMatch(/inputMode="tel"/i);
+      expect(number).toMatch(new RegExp(`autoComplete="${group.slice(0, -1)} tel-national"`, "i"));
+      expect(select?.attributes).toMatch(new RegExp(`autoComplete="${group.slice(0, -1)} tel-country-code"`, "i"));
+    }
+    expect(tags(html, "input").filter((tag) => tag.includes('type="tel"'))).toEqual([]);
+    // A required select starts on an empty placeholder; country and prefix start on a real choice and are not required.
+    const all = selects(html);
+    expect(all.filter((s) => s.required).map((s) => s.name)).toEqual(["shipping.province"]);
+    for (const s of all.filter((s) => s.required)) expect(s.firstValue).toBe("");
+
+    // The steps: the list numbers them (CSS draws the numbers), no "/" characters between them.
+    const steps = /<ol class="checkout-steps[\s\S]*?<\/ol>/.exec(html)![0];
+    expect(textOf(steps).trim()).toBe("Carrello (completato) Dati personali (completato) Spedizione Pagamento Riepilogo");
+    expect(steps).not.toContain("/</span>");
+    // The back link: arrow, the phone's word and the step's label apart.
+    expect(textOf(html)).toContain("← Indietro · Torna ai dati personali Bottega");
+    expect(textOf(html)).toMatch(/giorni lavorativi [\d.]+,\d{2} €/);
+
+    // The review's total.
+    expect((await shopper.postForm("/checkout", { addressChoice: "new", "shipping.firstName": "Giulia", "shipping.lastName": "Rossi", "shipping.street": "Via Roma", "shipping.streetNumber": "1", "shipping.city": "Milano", "shipping.province": "MI", "shipping.zip": "20121", "shipping.country": "IT", "shipping.phonePrefix": "+39", "shipping.phone": "3331234567", billingSame: "on", shippingMethod: "ups_standard", invoiceType: "none" })).status).toBe(303);
+    expect((await shopper.postForm("/checkout/payment", { paymentMethod: "card" })).status).toBe(303);
+    const review = textOf(await (await shopper.get("/checkout/review")).text());
+    expect(review).toMatch(/Totale [\d.]+,\d{2} € Non chiudere/);
+  });
+
+  it("the bag with a code: the code's line holds its form outside any paragraph (the parser would cut it out, breaking hydration)", async () => {
+    const shopper = app().client();
+    const [variant] = await sellable();
+    await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "2", redirectTo: "/cart" });
+    expect((await shopper.postForm("/cart", { intent: "addDiscount", code: "BENVENUTO10", redirectTo: "/cart" })).status).toBe(303);
+    const html = await (await shopper.get("/cart")).text();
+    const applied = /<div[^>]*data-testid="coupon-applied"[\s\S]*?<\/form>/.exec(html)![0];
+    expect(applied).toContain("Codice BENVENUTO10 applicato");
+    expect(applied).toMatch(/<form\b/);
+    expect(applied).not.toMatch(/<p\b(?:(?!<\/p>)[\s\S])*<form\b/);
+  });
+
+  it("the account: distinct headings, the password forms' username labelled and out of the way", async () => {
+    const shopper = await accountHolder();
+    for (const [path, profile, data] of [
+      ["/account", "I tuoi dati", "Copia dei tuoi dati"],
+      ["/en/account", "Your details", "Your data"],
+    ]) {
+      const html = await (await shopper.get(path)).text();
+      const headings = [...html.matchAll(/<h([1-3])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map(([, , inner]) => textOf(inner).trim());
+      expect(headings).toEqual(expect.arrayContaining([profile, data]));
+      expect(new Set(headings).size).toBe(headings.length);
+
+      const usernames = tags(html, "input").filter((tag) => tag.includes('name="username"'));
+      expect(usernames).toHaveLength(2);
+      for (const input of usernames) {
+        expect(input).not.toMatch(/\shidden(?:=""|\s|\/|>)/);
+        expect(input).toMatch(/autoComplete="username"/i);
+        expect(input).toMatch(/readOnly=""/i);
+        expect(input).toMatch(/tabindex="-1"/i);
+        const id = /id="([^"]+)"/.exec(input)![1];
+        expect(html).toMatch(new RegExp(`<label for="${id}">${path === "/account" ? "Email dell&#x27;account" : "Account email"}</label>`));
+        expect(html).toMatch(new RegExp(`<div class="sr-only"><label for="${id}">`));
+      }
+    }
+  });
+
+  it("the address book and the saved-address choice at shipping: valid selects, phone and address structure", async () => {
+    const shopper = await accountHolder();
+    const book = await (await shopper.get("/account/addresses")).text();
+    const { number, select } = phoneFields(book);
+    expect(number).toMatch(/type="text"/);
+    expect(number).toMatch(/autoComplete="tel-national"/i);
+    expect(select?.attributes).toMatch(/autoComplete="tel-country-code"/i);
+    expect(select?.required).toBe(false);
+    expect(selects(book).filter((s) => s.required).map((s) => [s.name, s.firstValue])).toEqual([["province", ""]]);
+
+    const saved = await shopper.postForm("/account/addresses", { intent: "save", firstName: "Giulia", lastName: "Verdi", street: "Via della Spiga", streetNumber: "12", city: "Milano", province: "MI", country: "IT", zip: "20121", phonePrefix: "+39", phone: "333 1234567" });
+    expect(saved.status).toBe(302);
+    const [variant] = await sellable();
+    await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "1", redirectTo: "/cart" });
+    const shipping = await (await shopper.get("/checkout")).text();
+    const choices = [...shipping.matchAll(/<label class="choice-card">([\s\S]*?)<\/label>/g)].map(([, inner]) => inner);
+    const savedChoice = choices.find((inner) => textOf(inner).includes("Via della Spiga 12"));
+    expect(savedChoice).toBeDefined();
+    // A label holds phrasing content only: the address's lines in a span, no <address> or other block.
+    expect(savedChoice).not.toMatch(/<(?:address|div|p)\b/);
+  });
+});
