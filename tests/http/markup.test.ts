@@ -80,6 +80,12 @@ describeEachApp("markup", (app) => {
     expect(text).not.toMatch(/\d,\d{2} €Prezzo/);
   });
 
+  it("the cookie banner: its X and its two choices apart in a text browser", async () => {
+    const text = textOf(await (await app().client().get("/")).text());
+    expect(text).toContain("Continua senza accettare ×");
+    expect(text).toContain("Accetta tutti Scegli i cookie");
+  });
+
   it("the guest's shipping step: phone and selects valid, steps numbered once, labels apart from values", async () => {
     const shopper = app().client();
     const [variant] = await sellable();

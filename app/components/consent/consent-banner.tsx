@@ -39,7 +39,7 @@ export function ConsentBanner({ decided }: { decided: boolean }) {
             className="-mr-2 inline-flex min-h-11 shrink-0 items-center gap-1.5 px-2 text-xs underline-offset-4 hover:text-terracotta hover:underline sm:gap-2 sm:text-sm"
             data-testid="consent-refuse"
           >
-            {t("consent.refuse")}
+            {t("consent.refuse")}{" "}
             <span aria-hidden="true" className="text-2xl leading-none">
               ×
             </span>
@@ -54,7 +54,7 @@ export function ConsentBanner({ decided }: { decided: boolean }) {
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <button type="submit" name="intent" value="accept" className="btn btn-primary">
             {t("consent.accept")}
-          </button>
+          </button>{" "}
           <Link to={href(COOKIES_PAGE_PATH)} className="link inline-flex min-h-11 items-center text-sm font-medium underline">
             {t("consent.choose")}
           </Link>
