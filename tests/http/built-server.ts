@@ -28,12 +28,20 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
+/** A free port below 32768 (the ephemeral range above it belongs to outgoing connections). */
 async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
 }
 
 export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn" } = {}): Promise<BuiltServer> {
