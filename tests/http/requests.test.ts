@@ -135,6 +135,27 @@ for (const kind of DIALECTS) {
       expect(answer.headers.location).toBe("/%E2%82%AC?q=pi%C3%B9");
     });
 
+    it("a redirect target too long for a Location header goes to the default target", async () => {
+      const long = `/pages/cookies?redirectTo=/${"€".repeat(5000)}`;
+      const answer = await send(server.port, { path: "/pages/cookies", headers: { ...FORM, Origin: server.url }, body: `intent=accept&redirectTo=${encodeURIComponent(long)}` });
+      expect([302, 303]).toContain(answer.status);
+      expect(answer.headers.location).toBe("/");
+      // The stored login target too: an /account page asked for with a 10 KB query.
+      const account = await send(server.port, { method: "GET", path: `/account?q=${"a".repeat(10_000)}` });
+      expect(account.status).toBe(302);
+      expect(JSON.stringify(account.headers).length).toBeLessThan(4_096);
+    });
+
+    it("routine 404 and 405 answers are not logged as errors", async () => {
+      const before = server.output().length;
+      expect((await send(server.port, { method: "GET", path: "/products/nope" })).status).toBe(404);
+      expect((await send(server.port, { path: "/pages/storelocator", headers: { ...FORM, Origin: server.url }, body: "a=b" })).status).toBe(405);
+      expect((await send(server.port, { method: "PUT", path: "/", headers: { ...FORM, Origin: server.url }, body: "a=b" })).status).toBe(405);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The server logs at warn level here: a routine answer writes nothing.
+      expect(server.output().slice(before)).toBe("");
+    });
+
     it("POSTs are checked against the shop's configured origins, not against Host", async () => {
       const body = JSON.stringify({ email: "origin@example.it", privacy: true, language: "en" });
       const post = (headers: Record<string, string>) => send(server.port, { path: "/api/newsletter", headers: { ...JSON_TYPE, ...headers }, body });
