@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { withThreadPool } from "../../scripts/thread-pool.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const entry = path.join(root, "build", "server.js");
@@ -65,7 +66,7 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
+    env: withThreadPool({
       ...process.env,
       NODE_ENV: "production",
       ALLOW_DEV_SECRET: "1",
@@ -75,7 +76,7 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
       PUBLIC_URL: `http://localhost:${port}`,
       IT_SHOP_HOST: `http://localhost:${port}`,
       EU_SHOP_HOST: `http://127.0.0.1:${port}`,
-    },
+    }),
   });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
