@@ -45,7 +45,8 @@ async function freePort(): Promise<number> {
   }
 }
 
-export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn" } = {}): Promise<BuiltServer> {
+/** `env` adds to or overrides the server's environment (PUBLIC_URL behind a proxy, say). */
+export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn", env = {} as Record<string, string> } = {}): Promise<BuiltServer> {
   if (!fs.existsSync(entry)) throw new Error("build/server.js is missing: run `npm run build` before `npm run test:http`.");
   const port = await freePort();
   const databaseName = `bottega_http_${randomBytes(6).toString("hex")}`;
@@ -76,6 +77,7 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
       PUBLIC_URL: `http://localhost:${port}`,
       IT_SHOP_HOST: `http://localhost:${port}`,
       EU_SHOP_HOST: `http://127.0.0.1:${port}`,
+      ...env,
     }),
   });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
