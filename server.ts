@@ -56,7 +56,9 @@ function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    // No inline style but the nonced one React hoists (docs/decisions/018); Vite's development
+    // server injects its CSS as style elements.
+    isProduction ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
     isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",

@@ -45,7 +45,8 @@ export default function handleRequest(
         </I18nextProvider>
       </NonceProvider>,
       {
-        nonce,
+        // Styles too: the banner's <style> is hoisted into the head, and the CSP allows no other inline style.
+        nonce: { script: nonce, style: nonce },
         // React 19.2 outlines completed Suspense boundaries once the document passes this many
         // bytes (into <div hidden> that a script reveals). The footer's newsletter island sits in
         // such a boundary, so without JavaScript it would stay hidden: never outline.

@@ -135,6 +135,19 @@ for (const kind of DIALECTS) {
       expect(answer.headers.location).toBe("/%E2%82%AC?q=pi%C3%B9");
     });
 
+    it("no inline style but the banner's, which carries the CSP nonce: style-src has no 'unsafe-inline'", async () => {
+      for (const path of ["/", "/en/search?q=lana", "/categories/donna", "/products/camicia-a-righe-in-cotone-oxford", "/cart", "/pages/Faq"]) {
+        const answer = await send(server.port, { method: "GET", path });
+        expect(answer.status, path).toBe(200);
+        const nonce = /style-src 'self' 'nonce-([^']+)'(?:;|$)/.exec(String(answer.headers["content-security-policy"]))?.[1];
+        expect(nonce, path).toBeDefined();
+        expect(answer.body, path).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+        const styles = [...answer.body.matchAll(/<style\b[^>]*>/gi)].map((match) => match[0]);
+        expect(styles.length, path).toBeGreaterThan(0);
+        for (const style of styles) expect(style, path).toContain(`nonce="${nonce}"`);
+      }
+    });
+
     it("a redirect target too long for a Location header goes to the default target", async () => {
       const long = `/pages/cookies?redirectTo=/${"€".repeat(5000)}`;
       const answer = await send(server.port, { path: "/pages/cookies", headers: { ...FORM, Origin: server.url }, body: `intent=accept&redirectTo=${encodeURIComponent(long)}` });

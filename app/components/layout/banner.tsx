@@ -2,9 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useNonce } from "~/components/ui/nonce";
 import type { RootData } from "~/root";
 
 export const BANNER_DELAY_MS = 5_000;
+
+// A hex, rgb()/hsl() or named colour, nothing that could close the rule it is written into.
+const CSS_COLOR = /^(?:#[0-9a-f]{3,8}|(?:rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i;
+const cssColor = (value: string, fallback: string) => (CSS_COLOR.test(value.trim()) ? value.trim() : fallback);
 
 /**
  * The global message banner. Several messages rotate every 5 s and loop; any interaction
@@ -20,6 +25,9 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
   const [stopped, setStopped] = useState(false);
   const playRequested = useRef(false);
   const rotating = messages.length > 1 && !stopped;
+  const background = cssColor(settings.globalMessagesBackground, "#1B1B1B");
+  const color = cssColor(settings.globalMessagesColor, "#FAF8F5");
+  const nonce = useNonce();
 
   useEffect(() => {
     if (!rotating) return;
@@ -44,12 +52,15 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
       aria-label={t("banner.label")}
       data-testid="banner"
       data-rotating={hydrated && rotating ? "true" : "false"}
-      className="relative text-center text-[0.8125rem] tracking-wide"
-      style={{ background: settings.globalMessagesBackground, color: settings.globalMessagesColor }}
+      className="global-banner relative text-center text-[0.8125rem] tracking-wide"
       onMouseEnter={stop}
       onTouchStart={stop}
       onFocus={stop}
     >
+      {/* The owner's colours: a style element React hoists into the head with the CSP nonce (React
+          keeps its rules only when the nonce matches entry.server.tsx's), since the CSP allows no
+          style attribute (docs/decisions/018). In the browser React adopts the element by href. */}
+      <style href={`global-banner-${background}-${color}`} precedence="banner" nonce={nonce}>{`.global-banner{background:${background};color:${color}}`}</style>
       <ul className="container-page flex min-h-9 items-center justify-center py-2 pr-12">
         {messages.map((message, i) => {
           const link = settings.globalMessagesLink[i];
