@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/utils/domain-error";
+import { jsonError } from "~/utils/json-api.server";
 import { HASH_LIMITS, PASSWORD_PARAMS, createHashQueue, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { isCommonPassword } from "./common-passwords.server";
 
@@ -76,6 +77,16 @@ describe("the hash queue", () => {
     // A failed hash frees its slot too.
     await expect(inTurn(() => Promise.reject(new Error("scrypt failed")))).rejects.toThrow("scrypt failed");
     expect(await inTurn(() => Promise.resolve("again"))).toBe("again");
+  });
+
+  it("answers a refusal calmly through the error table: 503, Retry-After, in the shopper's language", async () => {
+    const inTurn = createHashQueue({ running: 0, waiting: 0 });
+    const refused = await inTurn(() => Promise.resolve("never")).catch((error: unknown) => error);
+    const italian = jsonError(refused, "it");
+    expect(italian.status).toBe(503);
+    expect(italian.headers.get("Retry-After")).toBe("5");
+    expect(await italian.json()).toEqual({ message: "Il negozio è molto richiesto in questo momento. Riprova tra qualche secondo." });
+    expect(await jsonError(refused, "en").json()).toEqual({ message: "The shop is very busy right now. Please try again in a few seconds." });
   });
 
   it("leaves at least half the cores to everything else", () => {
