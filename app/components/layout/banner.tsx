@@ -12,6 +12,24 @@ const CSS_COLOR = /^(?:#[0-9a-f]{3,8}|(?:rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$
 const cssColor = (value: string, fallback: string) => (CSS_COLOR.test(value.trim()) ? value.trim() : fallback);
 
 /**
+ * The banner's colours (the owner's settings) as a style element React hoists into the head with
+ * the CSP nonce: the CSP allows no style attribute (docs/decisions/018), and React keeps a hoisted
+ * style's rules only when its nonce matches entry.server.tsx's. The document renders it on every
+ * page, banner or not: in the browser React adopts it by href, so a banner first shown by a client
+ * navigation (from the login page, say) never inserts a style element without a nonce.
+ */
+export function BannerColors({ settings }: { settings: RootData["settings"] }) {
+  const nonce = useNonce();
+  const background = cssColor(settings.globalMessagesBackground, "#1B1B1B");
+  const color = cssColor(settings.globalMessagesColor, "#FAF8F5");
+  return (
+    <style href={`global-banner-${background}-${color}`} precedence="banner" nonce={nonce}>
+      {`.global-banner{background:${background};color:${color}}`}
+    </style>
+  );
+}
+
+/**
  * The global message banner. Several messages rotate every 5 s and loop; any interaction
  * (hover, focus, touch) or the pause button stops the rotation, and so does a preference for
  * reduced motion. Without JavaScript the first message shows and the rest stay in the
@@ -25,9 +43,6 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
   const [stopped, setStopped] = useState(false);
   const playRequested = useRef(false);
   const rotating = messages.length > 1 && !stopped;
-  const background = cssColor(settings.globalMessagesBackground, "#1B1B1B");
-  const color = cssColor(settings.globalMessagesColor, "#FAF8F5");
-  const nonce = useNonce();
 
   useEffect(() => {
     if (!rotating) return;
@@ -57,10 +72,6 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
       onTouchStart={stop}
       onFocus={stop}
     >
-      {/* The owner's colours: a style element React hoists into the head with the CSP nonce (React
-          keeps its rules only when the nonce matches entry.server.tsx's), since the CSP allows no
-          style attribute (docs/decisions/018). In the browser React adopts the element by href. */}
-      <style href={`global-banner-${background}-${color}`} precedence="banner" nonce={nonce}>{`.global-banner{background:${background};color:${color}}`}</style>
       <ul className="container-page flex min-h-9 items-center justify-center py-2 pr-12">
         {messages.map((message, i) => {
           const link = settings.globalMessagesLink[i];
