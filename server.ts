@@ -30,6 +30,10 @@ if (usesDevelopmentSecret(env)) {
   );
 }
 const isProduction = env.NODE_ENV === "production";
+if (isProduction && !process.env.UV_THREADPOOL_SIZE) {
+  // Too late to set here (scripts/thread-pool.mjs says why): password checks then share 4 threads with compression.
+  log.warn("UV_THREADPOOL_SIZE is not set: start with `npm start`, or set UV_THREADPOOL_SIZE=8 in the service's environment");
+}
 if (isProduction && env.PAYMENT_PROVIDER === "sandbox" && !usesDevelopmentSecret(env)) {
   console.warn("\n\x1b[33m⚠  PAYMENT_PROVIDER=sandbox: orders are \"paid\" on the shop's test page and no money is taken.\x1b[0m\n");
 }
@@ -52,7 +56,9 @@ function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    // No inline style but the nonced one React hoists (docs/decisions/018); Vite's development
+    // server injects its CSS as style elements.
+    isProduction ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
     isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",

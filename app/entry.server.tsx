@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import * as newsletterForm from "~/components/newsletter/newsletter-form";
 import { registerServerModule } from "~/components/ui/lazy-island";
 import { NonceProvider } from "~/components/ui/nonce";
@@ -45,7 +45,8 @@ export default function handleRequest(
         </I18nextProvider>
       </NonceProvider>,
       {
-        nonce,
+        // Styles too: the banner's <style> is hoisted into the head, and the CSP allows no other inline style.
+        nonce: { script: nonce, style: nonce },
         // React 19.2 outlines completed Suspense boundaries once the document passes this many
         // bytes (into <div hidden> that a script reveals). The footer's newsletter island sits in
         // such a boundary, so without JavaScript it would stay hidden: never outline.
@@ -76,7 +77,28 @@ export default function handleRequest(
   });
 }
 
+/**
+ * React Router hands over what a loader or action threw, and its own answers to a request no
+ * route can take (405: a POST to a page without an action, a PUT). A 4xx answer is routine (the
+ * request log already has it) and is logged at debug level; a fault keeps its stack, at error level.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log.error("unhandled error", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.debug("error response", { method: request.method, url: request.url, status: error.status, statusText: error.statusText });
+    return;
+  }
+  // A 5xx error response carries the fault it stands for (React Router's internal errors do).
+  const fault = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.data) : error;
+  log.error("unhandled error", { method: request.method, url: request.url, error: fault instanceof Error ? fault.stack : describe(fault) });
+}
+
+/** What a thrown non-Error says: its JSON (a plain object), never "[object Object]". */
+function describe(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { BannerColors } from "~/components/layout/banner";
 import { Shell } from "~/components/layout/shell";
 import { useNonce } from "~/components/ui/nonce";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#FAF8F5" />
         <Meta />
         <Links />
+        {root ? <BannerColors settings={root.settings} /> : null}
       </head>
       <body>
         {children}

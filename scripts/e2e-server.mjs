@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withThreadPool } from "./thread-pool.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.E2E_PORT ?? "3210";
@@ -28,7 +29,7 @@ fs.rmSync(path.join(os.tmpdir(), `bottega-e2e-a11y-${port}`), { recursive: true,
 const child = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: "inherit",
-  env: {
+  env: withThreadPool({
     ...process.env,
     NODE_ENV: "production",
     ALLOW_DEV_SECRET: "1",
@@ -47,7 +48,7 @@ const child = spawn(process.execPath, [serverEntry], {
     OIDC_DEMO_CLIENT_ID: "bottega-e2e",
     OIDC_DEMO_CLIENT_SECRET: "bottega-e2e-secret",
     OIDC_DEMO_NAME: "Demo ID",
-  },
+  }),
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { withThreadPool } from "./thread-pool.mjs";
 
 const base = process.env.TEST_POSTGRES_URL;
 if (!base) {
@@ -22,7 +23,7 @@ url.pathname = `/${name}`;
 const servers = [];
 function start(port) {
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1", PORT: String(port), DATABASE_URL: url.toString(), LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${port}` },
+    env: withThreadPool({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1", PORT: String(port), DATABASE_URL: url.toString(), LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${port}` }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   servers.push(child);

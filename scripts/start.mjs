@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { withThreadPool } from "./thread-pool.mjs";
 
 const SOURCES = ["app", "locales", "public", "server.ts", "vite.config.ts", "react-router.config.ts", "package.json"];
 const BUILD_MARK = "build/server.js";
@@ -27,7 +28,7 @@ if (builtAt < sourcesAt) {
 // A local `npm start` without NODE_ENV is a demo run: production code, but the development
 // session secret is allowed (with its loud warning). An operator who sets NODE_ENV=production
 // must also set SESSION_SECRET.
-const env = { ...process.env };
+const env = withThreadPool({ ...process.env });
 if (!env.NODE_ENV) {
   env.NODE_ENV = "production";
   env.ALLOW_DEV_SECRET = "1";

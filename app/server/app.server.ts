@@ -103,6 +103,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   };
   const handler = createExpressHandler({
     build,
+    publicUrls: [env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST],
     getLoadContext: (req, res) => loadContext({ cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
   });
   const fetchHandler = createFetchHandler(build, env.NODE_ENV);

@@ -1,8 +1,9 @@
 // React Router behind Express: what @react-router/express's createRequestHandler does, with
 // two differences. A body the HTTP layer already read and bounded (req.body, a Buffer; see
 // http-guards.server.ts) is handed over from memory, since the request stream is consumed;
-// only uploads still stream. The answer's body goes out in batches (see writeBody). And a 503 (the database is unreachable) says when to retry and is
-// never cached.
+// only uploads still stream. The answer's body goes out in batches (see writeBody). A 503 (the
+// database is unreachable) says when to retry and is never cached. And a request for one of the
+// shop's configured hosts gets that host's scheme (see toFetchRequest).
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { type RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
@@ -11,13 +12,30 @@ export interface ExpressHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
   getLoadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
+  /** The shop's public URLs (PUBLIC_URL and the shop hosts): their scheme is the authority for their host. */
+  publicUrls?: readonly string[];
 }
 
-export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLoadContext }: ExpressHandlerOptions): RequestHandler {
+/** Host ("shop.example", "shop.example:8443") → scheme ("https:") of each configured public URL. */
+function schemesByHost(urls: readonly string[]): Map<string, string> {
+  const schemes = new Map<string, string>();
+  for (const value of urls) {
+    try {
+      const url = new URL(value);
+      if ((url.protocol === "http:" || url.protocol === "https:") && !schemes.has(url.host)) schemes.set(url.host, url.protocol);
+    } catch {
+      // Not a URL: env.server.ts refuses it at start; nothing to learn from it here.
+    }
+  }
+  return schemes;
+}
+
+export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLoadContext, publicUrls = [] }: ExpressHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
+  const schemes = schemesByHost(publicUrls);
   return async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res);
+      const request = toFetchRequest(req, res, schemes);
       const response = await handleRequest(request, getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
@@ -26,13 +44,21 @@ export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLo
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // As @react-router/express 7.18.4 builds it (X-Forwarded-Host's port when behind a trusted proxy).
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("Host")?.split(":") ?? [];
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, schemes: ReadonlyMap<string, string>): Request {
+  // As @react-router/express 7.18.4 builds it, but behind a trusted proxy that names the host
+  // (X-Forwarded-Host) only that header's port counts: the Host's is the proxy's upstream port.
+  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
+  const [, forwardedPort] = forwardedHost?.split(":") ?? [];
+  const [, hostPort] = forwardedHost ? [] : (req.get("Host")?.split(":") ?? []);
   const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  // Behind a TLS proxy that sends no X-Forwarded-Proto, a page of https://shop.example arrives
+  // as http://shop.example, and React Router's own origin check refuses its form posts (400).
+  // The host is one the shop is configured for: its public URL says the scheme. A client that
+  // names that host over plain HTTP only gets the https URLs the shop would write anyway.
+  const scheme = schemes.get(url.host);
+  if (scheme && url.protocol !== scheme) url.protocol = scheme;
 
   const controller = new AbortController();
   let answered = false;

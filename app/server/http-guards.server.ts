@@ -99,20 +99,49 @@ export function shopOrigins(urls: readonly string[], { development = false } = {
   return origins;
 }
 
+/** The payment provider's webhook: its events are proven by their signature, not by an origin. */
+export function isSignedWebhookPath(path: string): boolean {
+  return /^\/api\/payments\/webhook\/[^/]+\/?$/i.test(path);
+}
+
+function isJsonMediaType(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(";")[0]!.trim().toLowerCase();
+  return mediaType === "application/json" || (mediaType?.endsWith("+json") ?? false);
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Cross-site POSTs are refused before they reach an action. SameSite=Lax already keeps the
- * session cookie off them; this also covers forms that need no session (newsletter, career)
- * and the JSON API. A browser names the page that posts in `Origin`: it must be one of the
- * shop's configured origins, never compared with `Host` (which the client, or a reverse proxy,
- * decides). `Origin: null` (sandboxed frames, data: URLs, some redirects) is refused. Without
- * `Origin` (non-browser clients, old browsers), `Sec-Fetch-Site: cross-site` is refused.
+ * session cookie off them; this also covers forms that need no session (newsletter, career,
+ * withdrawal) and the JSON API. Decision record 018 gives the reasons; in order:
+ * - `Origin` (every current browser sends it on a POST) must be one of the shop's configured
+ *   origins, never compared with `Host` (which the client, or a reverse proxy, decides).
+ *   `Origin: null` (sandboxed frames, data: URLs, some redirects) is foreign.
+ * - Without `Origin` (old browsers), `Referer` decides the same way: the shop's own pages send
+ *   it in full (Referrer-Policy strict-origin-when-cross-origin).
+ * - With neither, a POST needs another proof that no other site's page sent it: the payment
+ *   webhook's signature (checked by its route), a JSON body (a page of another site cannot send
+ *   one without a CORS preflight, which the shop never grants), or `Sec-Fetch-Site: same-origin`
+ *   (a browser's own word; no page can set it). Anything else is refused.
  */
 export function sameOriginPosts(allowedOrigins: ReadonlySet<string>): RequestHandler {
   return (req, res, next) => {
-    if (WITHOUT_BODY.has(req.method)) return next();
+    if (WITHOUT_BODY.has(req.method) || isSignedWebhookPath(req.path)) return next();
     const origin = req.get("Origin");
-    const foreign = req.get("Sec-Fetch-Site") === "cross-site" || (origin !== undefined && !allowedOrigins.has(origin));
-    if (foreign) {
+    const referer = req.get("Referer");
+    const fetchSite = req.get("Sec-Fetch-Site");
+    let sameOrigin: boolean;
+    if (origin !== undefined) sameOrigin = allowedOrigins.has(origin);
+    else if (referer !== undefined) sameOrigin = allowedOrigins.has(originOf(referer) ?? "");
+    else sameOrigin = isJsonMediaType(req.get("Content-Type")) || fetchSite === "same-origin";
+    if (!sameOrigin || fetchSite === "cross-site") {
       refuse(res, 403, "Cross-origin form posts are not accepted.");
       return;
     }
@@ -152,7 +181,7 @@ export const readableBodies: RequestHandler = async (req, res, next) => {
     refuse(res, 400, api ? "Bad Request: a JSON body is expected." : "Bad Request: a form body is expected.");
     return;
   }
-  const json = mediaType === "application/json" || mediaType.endsWith("+json");
+  const json = isJsonMediaType(mediaType);
   const accepted = api ? json || (API_PATHS_TAKING_FORMS.has(req.path) && FORM_TYPES.has(mediaType)) : FORM_TYPES.has(mediaType);
   if (!accepted) {
     refuse(res, 415, api ? "Unsupported Media Type: send application/json." : "Unsupported Media Type: send a form.");

@@ -43,44 +43,61 @@ const QUIET_MS = 100;
  */
 const DRAIN_MS = 10_000;
 
+/**
+ * A keep-alive connection that is idle when the shutdown starts, or becomes idle after a response
+ * that had promised keep-alive, stays open this long (and at least one poll of the event loop)
+ * before it is closed: its client may already have sent the next request, which is then answered
+ * with `Connection: close` instead of being reset.
+ */
+const IDLE_GRACE_MS = 1_000;
+
 interface ConnectionState {
-  /** Requests on this connection whose response has not finished. */
-  active: number;
+  /** Responses on this connection that have not finished. */
+  responses: Set<http.ServerResponse>;
   /** Responses finished on this connection. */
   served: number;
 }
 
 export function createHttpServer(handler: http.RequestListener, timeouts: HttpTimeouts = HTTP_TIMEOUTS): HttpServer {
-  const server = http.createServer(
-    {
-      headersTimeout: timeouts.headersTimeout,
-      requestTimeout: timeouts.requestTimeout,
-      keepAliveTimeout: timeouts.keepAliveTimeout,
-      connectionsCheckingInterval: timeouts.checkInterval,
-    },
-    handler,
-  );
+  const server = http.createServer({
+    headersTimeout: timeouts.headersTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionsCheckingInterval: timeouts.checkInterval,
+  });
 
   const connections = new Map<net.Socket, ConnectionState>();
   let stopping = false;
 
+  /** Once the grace has passed, and the requests that arrived meanwhile have been read, an idle connection closes. */
+  const closeIfStillIdle = (socket: net.Socket) => {
+    setTimeout(() => {
+      setImmediate(() => {
+        if (connections.get(socket)?.responses.size === 0) socket.destroy();
+      });
+    }, IDLE_GRACE_MS).unref();
+  };
+
   server.on("connection", (socket: net.Socket) => {
-    connections.set(socket, { active: 0, served: 0 });
+    connections.set(socket, { responses: new Set(), served: 0 });
     socket.once("close", () => connections.delete(socket));
   });
+  // Registered before the handler, so the header is there before anything is written.
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const socket = req.socket;
     const state = connections.get(socket);
     if (!state) return;
-    state.active++;
-    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
+    state.responses.add(res);
+    if (stopping) res.setHeader("Connection", "close");
     res.once("close", () => {
-      state.active--;
+      state.responses.delete(res);
       state.served++;
-      // A response that started before the shutdown may have promised keep-alive: end here.
-      if (stopping && state.active === 0) socket.end();
+      // A response whose headers went out before the shutdown promised keep-alive: the client
+      // may send one more request, answered with Connection: close; otherwise the connection ends.
+      if (stopping && state.responses.size === 0 && !socket.destroyed) closeIfStillIdle(socket);
     });
   });
+  server.on("request", handler);
 
   let accepted = 0;
   server.on("connection", () => accepted++);
@@ -89,11 +106,14 @@ export function createHttpServer(handler: http.RequestListener, timeouts: HttpTi
   function stop(): Promise<void> {
     stopped ??= new Promise<void>((resolve) => {
       stopping = true;
-      // Keep-alive connections between requests go now. One accepted but silent so far keeps
-      // its chance: its request is answered (with Connection: close), or the headers timeout
-      // ends it.
       for (const [socket, state] of connections) {
-        if (state.active === 0 && state.served > 0) socket.destroy();
+        // Responses still being prepared tell their client the connection ends with them (Node
+        // then closes it once they are sent); …
+        for (const res of state.responses) if (!res.headersSent) res.setHeader("Connection", "close");
+        // …keep-alive connections between requests close after a grace. One accepted but silent
+        // so far keeps its chance: its request is answered (with Connection: close), or the
+        // headers timeout ends it.
+        if (state.responses.size === 0 && state.served > 0) closeIfStillIdle(socket);
       }
       // Connections the kernel completed before the signal may still wait in the listen queue
       // (the event loop was busy rendering): closing the listening socket resets them. So keep

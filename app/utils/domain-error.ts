@@ -7,6 +7,8 @@
 export const DOMAIN_ERRORS = {
   /** Too many requests from one client or for one account: the error carries Retry-After. */
   RATE_LIMITED: { status: 429, message: "domain.rateLimited" },
+  /** Too many password checks waiting in this process (logins, registrations): the error carries Retry-After. */
+  BUSY: { status: 503, message: "domain.busy" },
   /** The product, colour or size does not exist or is not sold (spec §8: product not available). */
   PRODUCT_UNAVAILABLE: { status: 404, message: "domain.productUnavailable" },
   /** The size exists but has no stock for the quantity (spec §8: size not available or out of stock). */

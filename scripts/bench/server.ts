@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { withThreadPool } from "../thread-pool.mjs";
 import { httpGet } from "./http";
 
 /** Runs `npm run build`; its output is shown only when it fails. */
@@ -85,7 +86,7 @@ export class ServerProcess {
     const child = spawn(process.execPath, [path.join(options.dir, "build", "server.js")], {
       cwd: options.dir,
       stdio: ["ignore", "pipe", "pipe"],
-      env: {
+      env: withThreadPool({
         ...process.env,
         NODE_ENV: "production",
         ALLOW_DEV_SECRET: "1",
@@ -93,7 +94,7 @@ export class ServerProcess {
         DATABASE_URL: options.databaseUrl ?? `file:${options.databaseFile}`,
         LOG_LEVEL: "warn",
         PUBLIC_URL: url,
-      },
+      }),
     });
     return new ServerProcess(child, url);
   }

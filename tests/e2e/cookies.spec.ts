@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { BASE_URL } from "./e2e-env";
 import { arrived, expect, test, visit } from "./fixtures";
 
 // Cookie consent after the Italian data protection authority's guidelines (10 June 2021).
@@ -126,9 +127,9 @@ test.describe("cookie consent", () => {
   });
 
   test("an unknown choice is a bad request, never a 500", { tag: "@server-html" }, async ({ request }) => {
-    expect((await request.post("/pages/cookies", { form: { intent: "maybe" }, maxRedirects: 0 })).status()).toBe(400);
-    expect((await request.post("/pages/cookies", { form: { intent: "save", analytics: "yes" }, maxRedirects: 0 })).status()).toBe(400);
-    const ok = await request.post("/pages/cookies", { form: { intent: "reject", redirectTo: "//evil.example" }, maxRedirects: 0 });
+    expect((await request.post("/pages/cookies", { form: { intent: "maybe" }, maxRedirects: 0, headers: { Origin: BASE_URL } })).status()).toBe(400);
+    expect((await request.post("/pages/cookies", { form: { intent: "save", analytics: "yes" }, maxRedirects: 0, headers: { Origin: BASE_URL } })).status()).toBe(400);
+    const ok = await request.post("/pages/cookies", { form: { intent: "reject", redirectTo: "//evil.example" }, maxRedirects: 0, headers: { Origin: BASE_URL } });
     expect(ok.status()).toBe(302);
     expect(ok.headers().location).toBe("/");
   });

@@ -148,7 +148,7 @@ test.describe("the country chooser (1440×900)", () => {
   test("choosing Italy from the international shop goes back to the Italian shop at the same path", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     // France chosen earlier (the test above goes through the chooser): the action's redirects,
     // followed by the browser context's request client, leave the preference on both hosts.
-    const chosen = await page.request.post(`${IT_ORIGIN}/pages/country`, { form: { country: "FR", path: "/categories/donna?size=M" } });
+    const chosen = await page.request.post(`${IT_ORIGIN}/pages/country`, { form: { country: "FR", path: "/categories/donna?size=M" }, headers: { Origin: IT_ORIGIN } });
     expect(chosen.url()).toBe(`${EU_ORIGIN}/categories/donna?size=M`);
     await visit(page, `${EU_ORIGIN}/categories/donna?size=M`);
     await expect(countryLink(page)).toHaveText("FR · €");
@@ -170,12 +170,12 @@ test.describe("the country chooser (1440×900)", () => {
 
   test("the action answers with the other host's address and refuses what is not in the list", { tag: "@server-html" }, async ({ request }) => {
     // Italy from the Italian locale stores nothing (its preference is always IT).
-    const stay = await request.post("/pages/country", { form: { country: "IT", path: "/pages/Faq" }, maxRedirects: 0 });
+    const stay = await request.post("/pages/country", { form: { country: "IT", path: "/pages/Faq" }, maxRedirects: 0, headers: { Origin: IT_ORIGIN } });
     expect(stay.status()).toBe(302);
     expect(stay.headers().location).toBe("/pages/Faq");
     expect(stay.headers()["set-cookie"]).toBeUndefined();
 
-    const france = await request.post("/pages/country", { form: { country: "FR", path: "/pages/Faq" }, maxRedirects: 0 });
+    const france = await request.post("/pages/country", { form: { country: "FR", path: "/pages/Faq" }, maxRedirects: 0, headers: { Origin: IT_ORIGIN } });
     expect(france.status()).toBe(302);
     const location = new URL(france.headers().location);
     expect(location.origin).toBe(EU_ORIGIN);
@@ -192,14 +192,14 @@ test.describe("the country chooser (1440×900)", () => {
     expect((await request.get(tampered.href, { maxRedirects: 0 })).status()).toBe(200);
 
     // Back to Italy: the earlier preference goes.
-    const italy = await request.post("/pages/country", { form: { country: "IT", path: "/pages/Faq" }, maxRedirects: 0 });
+    const italy = await request.post("/pages/country", { form: { country: "IT", path: "/pages/Faq" }, maxRedirects: 0, headers: { Origin: IT_ORIGIN } });
     expect(italy.headers().location).toBe("/pages/Faq");
     expect(italy.headers()["set-cookie"]).toMatch(/^preference=;.*Max-Age=0/);
 
     // Off-site paths fall back to the home page; an unknown country is a 400 with the message.
-    const offsite = await request.post("/pages/country", { form: { country: "IT", path: "//evil.example/x" }, maxRedirects: 0 });
+    const offsite = await request.post("/pages/country", { form: { country: "IT", path: "//evil.example/x" }, maxRedirects: 0, headers: { Origin: IT_ORIGIN } });
     expect(offsite.headers().location).toBe("/");
-    const unknown = await request.post("/pages/country", { form: { country: "US", path: "/" }, maxRedirects: 0 });
+    const unknown = await request.post("/pages/country", { form: { country: "US", path: "/" }, maxRedirects: 0, headers: { Origin: IT_ORIGIN } });
     expect(unknown.status()).toBe(400);
     expect(await unknown.text()).toContain("Seleziona un paese tra quelli disponibili");
   });

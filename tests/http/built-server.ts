@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { withThreadPool } from "../../scripts/thread-pool.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const entry = path.join(root, "build", "server.js");
@@ -28,15 +29,24 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
+/** A free port below 32768 (the ephemeral range above it belongs to outgoing connections). */
 async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
 }
 
-export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn" } = {}): Promise<BuiltServer> {
+/** `env` adds to or overrides the server's environment (PUBLIC_URL behind a proxy, say). */
+export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn", env = {} as Record<string, string> } = {}): Promise<BuiltServer> {
   if (!fs.existsSync(entry)) throw new Error("build/server.js is missing: run `npm run build` before `npm run test:http`.");
   const port = await freePort();
   const databaseName = `bottega_http_${randomBytes(6).toString("hex")}`;
@@ -57,7 +67,7 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
+    env: withThreadPool({
       ...process.env,
       NODE_ENV: "production",
       ALLOW_DEV_SECRET: "1",
@@ -67,7 +77,8 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
       PUBLIC_URL: `http://localhost:${port}`,
       IT_SHOP_HOST: `http://localhost:${port}`,
       EU_SHOP_HOST: `http://127.0.0.1:${port}`,
-    },
+      ...env,
+    }),
   });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -13,13 +13,19 @@ interface Answer {
   body: string;
 }
 
-/** A request with any headers (Host included) and, with `chunked`, a body of unknown length. */
+/**
+ * A request with any headers (Host included) and, with `chunked`, a body of unknown length. A
+ * POST comes from the shop's own page (its Origin) unless `headers` says otherwise; a header
+ * given as undefined is left out.
+ */
 function send(
   port: number,
-  { method = "POST", path, headers = {}, body, chunked = false }: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean },
+  { method = "POST", path, headers = {}, body, chunked = false }: { method?: string; path: string; headers?: Record<string, string | undefined>; body?: string | Buffer; chunked?: boolean },
 ): Promise<Answer> {
+  const origin = method === "GET" ? {} : { Origin: `http://localhost:${port}` };
+  const sent = Object.entries({ Host: `localhost:${port}`, ...origin, ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path, headers: { Host: `localhost:${port}`, ...headers } }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path, headers: Object.fromEntries(sent) }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
@@ -135,9 +141,43 @@ for (const kind of DIALECTS) {
       expect(answer.headers.location).toBe("/%E2%82%AC?q=pi%C3%B9");
     });
 
+    it("no inline style but the banner's, which carries the CSP nonce: style-src has no 'unsafe-inline'", async () => {
+      for (const path of ["/", "/en/search?q=lana", "/categories/donna", "/products/camicia-a-righe-in-cotone-oxford", "/cart", "/pages/Faq"]) {
+        const answer = await send(server.port, { method: "GET", path });
+        expect(answer.status, path).toBe(200);
+        const nonce = /style-src 'self' 'nonce-([^']+)'(?:;|$)/.exec(String(answer.headers["content-security-policy"]))?.[1];
+        expect(nonce, path).toBeDefined();
+        expect(answer.body, path).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+        const styles = [...answer.body.matchAll(/<style\b[^>]*>/gi)].map((match) => match[0]);
+        expect(styles.length, path).toBeGreaterThan(0);
+        for (const style of styles) expect(style, path).toContain(`nonce="${nonce}"`);
+      }
+    });
+
+    it("a redirect target too long for a Location header goes to the default target", async () => {
+      const long = `/pages/cookies?redirectTo=/${"€".repeat(5000)}`;
+      const answer = await send(server.port, { path: "/pages/cookies", headers: FORM, body: `intent=accept&redirectTo=${encodeURIComponent(long)}` });
+      expect([302, 303]).toContain(answer.status);
+      expect(answer.headers.location).toBe("/");
+      // The stored login target too: an /account page asked for with a 10 KB query.
+      const account = await send(server.port, { method: "GET", path: `/account?q=${"a".repeat(10_000)}` });
+      expect(account.status).toBe(302);
+      expect(JSON.stringify(account.headers).length).toBeLessThan(4_096);
+    });
+
+    it("routine 404 and 405 answers are not logged as errors", async () => {
+      const before = server.output().length;
+      expect((await send(server.port, { method: "GET", path: "/products/nope" })).status).toBe(404);
+      expect((await send(server.port, { path: "/pages/storelocator", headers: FORM, body: "a=b" })).status).toBe(405);
+      expect((await send(server.port, { method: "PUT", path: "/", headers: FORM, body: "a=b" })).status).toBe(405);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The server logs at warn level here: a routine answer writes nothing.
+      expect(server.output().slice(before)).toBe("");
+    });
+
     it("POSTs are checked against the shop's configured origins, not against Host", async () => {
       const body = JSON.stringify({ email: "origin@example.it", privacy: true, language: "en" });
-      const post = (headers: Record<string, string>) => send(server.port, { path: "/api/newsletter", headers: { ...JSON_TYPE, ...headers }, body });
+      const post = (headers: Record<string, string | undefined>) => send(server.port, { path: "/api/newsletter", headers: { ...JSON_TYPE, ...headers }, body });
       expectCalmRefusal(await post({ Origin: "null" }), 403);
       expectCalmRefusal(await post({ Origin: "http://evil.example", Host: "evil.example" }), 403);
       expectCalmRefusal(await post({ Origin: `http://localhost:${server.port + 1}` }), 403);
@@ -146,8 +186,8 @@ for (const kind of DIALECTS) {
       expect((await post({ Origin: `http://localhost:${server.port}` })).status).toBe(200);
       expect((await post({ Origin: `http://127.0.0.1:${server.port}`, "Sec-Fetch-Site": "same-site" })).status).toBe(200);
       expect((await post({ Origin: `http://localhost:${server.port}`, Host: "10.0.0.7:3000" })).status).toBe(200);
-      // No Origin at all (a server-side client): allowed, as before.
-      expect((await post({})).status).toBe(200);
+      // No Origin at all, but a JSON body (a server-side client): allowed (decision record 018).
+      expect((await post({ Origin: undefined })).status).toBe(200);
     });
 
     if (kind === "postgres") {

@@ -3,7 +3,7 @@ import { findStaticPage } from "~/modules/content/static-pages";
 import { getEnv } from "~/utils/env.server";
 import { defaultAlternatePath, localeFromPath, localizePath, stripLocale } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/utils/safe-redirect";
 
 describe("locale routing", () => {
   it("reads the language from the path only", () => {
@@ -69,6 +69,15 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/%E2%82%AC?q=%20")).toBe("/%E2%82%AC?q=%20");
     expect(safeRedirect("/a b")).toBe("/a%20b");
     for (const target of ["/€", "/pages/più", "/a b", "/日本"]) expect(() => new Headers({ Location: safeRedirect(target) })).not.toThrow();
+  });
+
+  it("refuses a target too long for a Location header, once encoded or as written", () => {
+    const longest = `/${"a".repeat(MAX_REDIRECT_LENGTH - 1)}`;
+    expect(safeRedirect(longest)).toBe(longest);
+    expect(safeRedirect(`${longest}a`)).toBe("/");
+    // 300 "€" are 301 characters as written, 2 701 once encoded.
+    expect(safeRedirect(`/${"€".repeat(300)}`, "/en")).toBe("/en");
+    expect(safeRedirect(`/pages/cookies?redirectTo=/${"€".repeat(5000)}`)).toBe("/");
   });
 
   it("refuses what would turn into another host once resolved", () => {

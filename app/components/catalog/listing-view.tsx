@@ -8,6 +8,7 @@ import type { Listing } from "~/modules/catalog/listing.service.server";
 import { formatMoney, toEuroInput, wholeEuros } from "~/utils/money";
 import { Pagination } from "./pagination";
 import { ProductCard } from "./product-card";
+import { ColorDot } from "~/components/ui/color-dot";
 
 const CARD_SIZES = "(min-width: 1280px) 20vw, (min-width: 984px) 25vw, (min-width: 640px) 33vw, 50vw";
 
@@ -67,7 +68,7 @@ export function ListingView({ listing, path, extra = {} }: { listing: Listing; p
             <div className="grid gap-1">
               {facets.colors.map((color) => (
                 <Choice key={color.value} name="color" value={color.value} count={color.count} checked={query.colors.includes(color.value)}>
-                  <span aria-hidden="true" className="inline-block size-4 rounded-full border border-black/25" style={{ background: color.hex }} />
+                  <ColorDot hex={color.hex} className="inline-block size-4 rounded-full border border-black/25" />
                   {color.name}
                 </Choice>
               ))}

@@ -2,6 +2,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
 import { Price } from "./price";
+import { ColorDot } from "~/components/ui/color-dot";
 
 export function ProductCard({ product, eager = false, sizes }: { product: ProductCardData; eager?: boolean; sizes: string }) {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ export function ProductCard({ product, eager = false, sizes }: { product: Produc
       <ul className="mt-2 flex gap-1.5" aria-label={t("price.colors")}>
         {product.colors.map((c) => (
           <li key={c.code} title={c.name}>
-            <span className="block size-3.5 rounded-full border border-black/25" style={{ background: c.hex }} />
+            <ColorDot hex={c.hex} className="block size-3.5 rounded-full border border-black/25" />
             <span className="sr-only">{c.name}</span>
           </li>
         ))}

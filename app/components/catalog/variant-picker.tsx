@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { selectionSearch, type VariantSelection } from "~/modules/catalog/variant-selection";
+import { ColorDot } from "~/components/ui/color-dot";
 
 const LOW_STOCK = 2;
 
@@ -32,7 +33,7 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
                   title={option.name}
                   className={`inline-flex size-11 items-center justify-center rounded-full border ${current ? "border-ink" : "border-transparent hover:border-stone"}`}
                 >
-                  <span aria-hidden="true" className={`block size-8 rounded-full border border-black/20 ${option.available ? "" : "opacity-50"}`} style={{ background: option.hex }} />
+                  <ColorDot hex={option.hex} className={`block size-8 rounded-full border border-black/20 ${option.available ? "" : "opacity-50"}`} />
                   {/* Text, not an aria-label: a text browser shows it too. */}
                   <span className="sr-only">
                     {option.name}

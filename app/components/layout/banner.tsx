@@ -2,9 +2,32 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useNonce } from "~/components/ui/nonce";
 import type { RootData } from "~/root";
 
 export const BANNER_DELAY_MS = 5_000;
+
+// A hex, rgb()/hsl() or named colour, nothing that could close the rule it is written into.
+const CSS_COLOR = /^(?:#[0-9a-f]{3,8}|(?:rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i;
+const cssColor = (value: string, fallback: string) => (CSS_COLOR.test(value.trim()) ? value.trim() : fallback);
+
+/**
+ * The banner's colours (the owner's settings) as a style element React hoists into the head with
+ * the CSP nonce: the CSP allows no style attribute (docs/decisions/018), and React keeps a hoisted
+ * style's rules only when its nonce matches entry.server.tsx's. The document renders it on every
+ * page, banner or not: in the browser React adopts it by href, so a banner first shown by a client
+ * navigation (from the login page, say) never inserts a style element without a nonce.
+ */
+export function BannerColors({ settings }: { settings: RootData["settings"] }) {
+  const nonce = useNonce();
+  const background = cssColor(settings.globalMessagesBackground, "#1B1B1B");
+  const color = cssColor(settings.globalMessagesColor, "#FAF8F5");
+  return (
+    <style href={`global-banner-${background}-${color}`} precedence="banner" nonce={nonce}>
+      {`.global-banner{background:${background};color:${color}}`}
+    </style>
+  );
+}
 
 /**
  * The global message banner. Several messages rotate every 5 s and loop; any interaction
@@ -44,8 +67,7 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
       aria-label={t("banner.label")}
       data-testid="banner"
       data-rotating={hydrated && rotating ? "true" : "false"}
-      className="relative text-center text-[0.8125rem] tracking-wide"
-      style={{ background: settings.globalMessagesBackground, color: settings.globalMessagesColor }}
+      className="global-banner relative text-center text-[0.8125rem] tracking-wide"
       onMouseEnter={stop}
       onTouchStart={stop}
       onFocus={stop}

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { DomainError } from "~/utils/domain-error";
 
 // Passwords are hashed with scrypt (memory-hard, in Node itself: no native package to build).
 // Each hash carries its parameters (`$scrypt$ln=17,r=8,p=1$salt$hash`), so the cost can rise
@@ -21,7 +23,48 @@ const MAX_LN = 22;
 const MAX_R = 32;
 const MAX_P = 16;
 
+export interface HashLimits {
+  /** Hashes computed at once. */
+  running: number;
+  /** Hashes waiting for their turn; one more is refused. */
+  waiting: number;
+}
+
+/**
+ * scrypt runs on libuv's thread pool, which compression and file reads share, and keeps a core
+ * busy for a few hundred ms: unbounded, four logins at once held every compressed page for half a
+ * second. So one hash per two cores, the rest queued; a queue this long is an attack or a crowd,
+ * answered at once with a calm 503 (BUSY, Retry-After) rather than minutes of waiting. The pool
+ * itself gets room for both (UV_THREADPOOL_SIZE, set by scripts/thread-pool.mjs's launchers).
+ */
+export const HASH_LIMITS: HashLimits = { running: Math.max(1, Math.floor(availableParallelism() / 2)), waiting: 16 };
+
+/** Runs `work` when one of `limits.running` slots is free, after at most `limits.waiting` others. */
+export function createHashQueue(limits: HashLimits) {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (running < limits.running) running++;
+    else if (queue.length < limits.waiting) await new Promise<void>((resolve) => queue.push(resolve));
+    else throw new DomainError("BUSY", "password hashing queue full", { retryAfter: 5 });
+    try {
+      return await work();
+    } finally {
+      // The slot passes to the next in line, or is freed.
+      const next = queue.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+const inTurn = createHashQueue(HASH_LIMITS);
+
 function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return inTurn(() => scryptNow(password, salt, params));
+}
+
+function scryptNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const N = 2 ** params.ln;
   // scrypt needs 128 * N * r bytes (plus a little); Node refuses anything above maxmem.
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 128 * N * params.r + 16 * 1024 * 1024 };

@@ -1,5 +1,8 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { PASSWORD_PARAMS, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { DomainError } from "~/utils/domain-error";
+import { jsonError } from "~/utils/json-api.server";
+import { HASH_LIMITS, PASSWORD_PARAMS, createHashQueue, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 // Small parameters keep these unit tests quick; the service tests use the real ones.
@@ -42,5 +45,53 @@ describe("common passwords", () => {
   it("refuses the most used passwords of 8 characters or more, whatever their case", async () => {
     for (const password of ["password", "12345678", "Password1", "QWERTYUIOP", "iloveyou"]) expect(await isCommonPassword(password)).toBe(true);
     for (const password of ["una frase lunga e sicura", "Vd8#kq!2Lm", "bottega-spiga-12"]) expect(await isCommonPassword(password)).toBe(false);
+  });
+});
+
+describe("the hash queue", () => {
+  it("runs at most `running` hashes at once, queues `waiting` more, and refuses the next with BUSY and Retry-After", async () => {
+    const inTurn = createHashQueue({ running: 2, waiting: 3 });
+    let active = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const work = () =>
+      new Promise<string>((resolve) => {
+        active++;
+        most = Math.max(most, active);
+        releases.push(() => {
+          active--;
+          resolve("done");
+        });
+      });
+    const accepted = Array.from({ length: 5 }, () => inTurn(work));
+    const refused = await inTurn(work).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: "BUSY", status: 503, retryAfter: 5 });
+    // Two run; as each ends, the next in line starts in its slot.
+    for (let finished = 0; finished < 5; finished++) {
+      await expect.poll(() => releases.length).toBe(finished + Math.min(2, 5 - finished));
+      releases[finished]!();
+    }
+    expect(await Promise.all(accepted)).toEqual(Array(5).fill("done"));
+    expect(most).toBe(2);
+    // A failed hash frees its slot too.
+    await expect(inTurn(() => Promise.reject(new Error("scrypt failed")))).rejects.toThrow("scrypt failed");
+    expect(await inTurn(() => Promise.resolve("again"))).toBe("again");
+  });
+
+  it("answers a refusal calmly through the error table: 503, Retry-After, in the shopper's language", async () => {
+    const inTurn = createHashQueue({ running: 0, waiting: 0 });
+    const refused = await inTurn(() => Promise.resolve("never")).catch((error: unknown) => error);
+    const italian = jsonError(refused, "it");
+    expect(italian.status).toBe(503);
+    expect(italian.headers.get("Retry-After")).toBe("5");
+    expect(await italian.json()).toEqual({ message: "Il negozio è molto richiesto in questo momento. Riprova tra qualche secondo." });
+    expect(await jsonError(refused, "en").json()).toEqual({ message: "The shop is very busy right now. Please try again in a few seconds." });
+  });
+
+  it("leaves at least half the cores to everything else", () => {
+    expect(HASH_LIMITS.running).toBeGreaterThanOrEqual(1);
+    expect(HASH_LIMITS.running).toBeLessThanOrEqual(Math.max(1, availableParallelism() / 2));
+    expect(HASH_LIMITS.waiting).toBeGreaterThanOrEqual(10);
   });
 });
