@@ -56,7 +56,7 @@ function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    // No inline style but the nonced one React hoists (docs/decisions/018); Vite's development
+    // No inline style but the nonced one React hoists (docs/decisions/019); Vite's development
     // server injects its CSS as style elements.
     isProduction ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

@@ -120,7 +120,7 @@ function originOf(url: string): string | null {
 /**
  * Cross-site POSTs are refused before they reach an action. SameSite=Lax already keeps the
  * session cookie off them; this also covers forms that need no session (newsletter, career,
- * withdrawal) and the JSON API. Decision record 018 gives the reasons; in order:
+ * withdrawal) and the JSON API. Decision record 019 gives the reasons; in order:
  * - `Origin` (every current browser sends it on a POST) must be one of the shop's configured
  *   origins, never compared with `Host` (which the client, or a reverse proxy, decides).
  *   `Origin: null` (sandboxed frames, data: URLs, some redirects) is foreign.

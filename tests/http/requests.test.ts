@@ -186,7 +186,7 @@ for (const kind of DIALECTS) {
       expect((await post({ Origin: `http://localhost:${server.port}` })).status).toBe(200);
       expect((await post({ Origin: `http://127.0.0.1:${server.port}`, "Sec-Fetch-Site": "same-site" })).status).toBe(200);
       expect((await post({ Origin: `http://localhost:${server.port}`, Host: "10.0.0.7:3000" })).status).toBe(200);
-      // No Origin at all, but a JSON body (a server-side client): allowed (decision record 018).
+      // No Origin at all, but a JSON body (a server-side client): allowed (decision record 019).
       expect((await post({ Origin: undefined })).status).toBe(200);
     });
 

@@ -13,7 +13,7 @@ const cssColor = (value: string, fallback: string) => (CSS_COLOR.test(value.trim
 
 /**
  * The banner's colours (the owner's settings) as a style element React hoists into the head with
- * the CSP nonce: the CSP allows no style attribute (docs/decisions/018), and React keeps a hoisted
+ * the CSP nonce: the CSP allows no style attribute (docs/decisions/019), and React keeps a hoisted
  * style's rules only when its nonce matches entry.server.tsx's. The document renders it on every
  * page, banner or not: in the browser React adopts it by href, so a banner first shown by a client
  * navigation (from the login page, say) never inserts a style element without a nonce.

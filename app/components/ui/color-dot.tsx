@@ -1,6 +1,6 @@
 /**
  * A colour swatch. An SVG fill, not a `style` attribute: the shop's CSP allows no inline styles,
- * and a presentation attribute is not one (docs/decisions/018).
+ * and a presentation attribute is not one (docs/decisions/019).
  */
 export function ColorDot({ hex, className }: { hex: string; className: string }) {
   return (
