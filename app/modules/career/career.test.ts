@@ -56,6 +56,13 @@ describe("career application schema", () => {
     expect(messages({ ...valid, message: "m".repeat(4001) })).toEqual(["message:career:validation.messageTooLong"]);
   });
 
+  it("refuses control characters (NUL, which PostgreSQL refuses, among them) with the common message", () => {
+    expect(messages({ ...valid, firstName: "Giu\u0000lia" })).toEqual(["firstName:validation.characters"]);
+    expect(messages({ ...valid, lastName: "Rossi\u0007" })).toEqual(["lastName:validation.characters"]);
+    expect(messages({ ...valid, message: "Sarta\u0000" })).toEqual(["message:validation.characters"]);
+    expect(messages({ ...valid, message: "Sarta da dieci anni,\r\n\tvorrei lavorare con voi." })).toEqual([]);
+  });
+
   it("normalises what people type: spaces, line breaks, a website without https://", () => {
     const parsed = CareerApplicationSchema.parse({ ...valid, firstName: "  Maria\n Luisa ", portfolio: "www.giuliarossi.it" });
     expect(parsed.firstName).toBe("Maria Luisa");
