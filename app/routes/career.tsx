@@ -72,6 +72,19 @@ function refusal(error: Record<string, string[]>, initialValue: Record<string, s
   return data<CareerActionData>({ result: { status: "error", initialValue, error } }, { status, headers });
 }
 
+/**
+ * A document's headers come from here, not from the action's answer: keep the two the action
+ * sets, Retry-After (the rate limit) and Connection: close (a body left unread).
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  for (const name of ["Retry-After", "Connection"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
 export default function CareerPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("career");
   return (
