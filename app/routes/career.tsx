@@ -43,8 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The body is read as a stream: never request.formData(), which would hold all of it.
   const form = await readForm(request);
   if (form.status === "malformed") return refusal({ "": ["career:malformed"] }, {}, 400);
-  // The file's first bytes were no CV: the rest was not read, so the connection closes.
-  if (form.status === "refused") return refusal({ cv: ["career:validation.cvType"] }, Object.fromEntries(form.fields), 400, { Connection: "close" });
+  // The file's first bytes were no CV: the fields read are kept; a body left unread closes the connection.
+  if (form.status === "refused") {
+    return refusal({ cv: ["career:validation.cvType"] }, Object.fromEntries(form.fields), 400, form.complete ? {} : { Connection: "close" });
+  }
   // Past the request limit the browser may still be sending: answer, then close the connection.
   const headers: HeadersInit = form.bodyTruncated ? { Connection: "close" } : {};
 

@@ -20,6 +20,12 @@ export interface UploadLimits {
    * the browser gets the form back with the file's error; past this, reading stops altogether.
    */
   bodyBytes: number;
+  /**
+   * A file refused from its first bytes: when at most this much of the body is left (by its
+   * Content-Length), it is still read, so that the fields after the file are kept; more, and
+   * reading stops at once.
+   */
+  readAfterRefusal: number;
 }
 
 export const CAREER_UPLOAD_LIMITS: UploadLimits = {
@@ -27,6 +33,7 @@ export const CAREER_UPLOAD_LIMITS: UploadLimits = {
   fieldBytes: 16 * 1024,
   fields: 20,
   bodyBytes: 32 * 1024 * 1024,
+  readAfterRefusal: 256 * 1024,
 };
 
 export interface ReceivedFile {
@@ -51,10 +58,11 @@ export type ReadFormResult =
       bodyTruncated: boolean;
     }
   /**
-   * The file's first bytes showed it is none of the accepted types: reading stopped there, so
-   * the text fields after the file are missing and the answer should close the connection.
+   * The file's first bytes showed it is none of the accepted types. Unless `complete`, reading
+   * stopped there: the text fields after the file are missing and the answer should close the
+   * connection.
    */
-  | { status: "refused"; fields: Array<[string, string]> }
+  | { status: "refused"; fields: Array<[string, string]>; complete: boolean }
   /** Not a form body, a broken multipart body, or a client that went away mid-upload. */
   | { status: "malformed" };
 
@@ -132,16 +140,19 @@ export async function readForm(
   const reader = request.body.getReader();
   let total = 0;
   let judged = false;
+  let refused = false;
+  const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (verdict && !judged) {
         judged = true;
-        if (!(await verdict)) {
-          // Not a CV: the rest of the body is not read (the answer closes the connection).
+        refused = !(await verdict);
+        if (refused && !(declaredLength - total <= limits.readAfterRefusal)) {
+          // Not a CV, and much more to come: the rest is not read (the answer closes the connection).
           reader.releaseLock();
           parser.destroy();
-          return { status: "refused", fields };
+          return { status: "refused", fields, complete: false };
         }
       }
       if (done) break;
@@ -160,7 +171,7 @@ export async function readForm(
     parser.end();
     await finished;
     await Promise.all(fileReads);
-    if (verdict && !judged && !(await verdict)) return { status: "refused", fields };
+    if (refused || (verdict && !judged && !(await verdict))) return { status: "refused", fields, complete: true };
   } catch {
     return { status: "malformed" };
   }
