@@ -6,8 +6,9 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { CareerApplicationSchema } from "~/modules/career/career.schema";
-import { submitJobApplication } from "~/modules/career/career.service.server";
+import { admitCareerAttempt, submitJobApplication } from "~/modules/career/career.service.server";
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
+import { DomainError } from "~/utils/domain-error";
 import { formError, parseForm } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { localizePath } from "~/utils/locale";
@@ -30,10 +31,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, clientIp, locale, session, href } = getRequestContext(context);
 
+  // Every attempt counts toward the limit, refused ones included, and is counted before the body
+  // is read: past the limit nothing more is uploaded (the answer closes the connection).
+  try {
+    await admitCareerAttempt(db, clientIp);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return refusal({ "": [error.messageKey] }, {}, error.status, { ...error.headers, Connection: "close" });
+  }
+
   // The body is read as a stream: never request.formData(), which would hold all of it.
   const form = await readForm(request);
-  if (form.status === "malformed") {
-    return data<CareerActionData>({ result: { status: "error", initialValue: {}, error: { "": ["career:malformed"] } } }, { status: 400 });
+  if (form.status === "malformed") return refusal({ "": ["career:malformed"] }, {}, 400);
+  // The file's first bytes were no CV: the fields read are kept; a body left unread closes the connection.
+  if (form.status === "refused") {
+    return refusal({ cv: ["career:validation.cvType"] }, Object.fromEntries(form.fields), 400, form.complete ? {} : { Connection: "close" });
   }
   // Past the request limit the browser may still be sending: answer, then close the connection.
   const headers: HeadersInit = form.bodyTruncated ? { Connection: "close" } : {};
@@ -48,10 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await submitJobApplication(
-      db,
-      { ...submission.value, cv: cv.cv, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") },
-    );
+    await submitJobApplication(db, { ...submission.value, cv: cv.cv, locale, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") });
   } catch (error) {
     return formError(submission, error);
   }
@@ -59,6 +68,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   await session.addFlash({ kind: "success", key: "career:success" });
   throw redirect(href(PAGE));
 }
+
+/** The form back with errors the schema did not find (no submission to reply with): the values read are kept. */
+function refusal(error: Record<string, string[]>, initialValue: Record<string, string>, status: number, headers: HeadersInit = {}) {
+  return data<CareerActionData>({ result: { status: "error", initialValue, error } }, { status, headers });
+}
+
+/**
+ * A document's headers come from here, not from the action's answer: keep the two the action
+ * sets, Retry-After (the rate limit) and Connection: close (a body left unread).
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  for (const name of ["Retry-After", "Connection"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
 
 export default function CareerPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("career");

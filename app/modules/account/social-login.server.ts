@@ -58,7 +58,9 @@ function providerConfiguration(provider: SocialProviderConfig): Promise<oidc.Con
 
 function findProvider(providers: SocialProviderConfig[], id: unknown): SocialProviderConfig {
   const provider = typeof id === "string" ? providers.find((p) => p.id === id) : undefined;
-  if (!provider) throw new DomainError("UNKNOWN_PROVIDER", `unknown provider ${String(id)}`);
+  // Only a string names a provider; an object from JSON (even one with a forged toString) is
+  // described by its type, never converted, so it cannot throw here.
+  if (!provider) throw new DomainError("UNKNOWN_PROVIDER", `unknown provider ${typeof id === "string" ? id.slice(0, 100) : typeof id}`);
   return provider;
 }
 

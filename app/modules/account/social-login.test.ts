@@ -177,6 +177,10 @@ describeEachDatabase("social login", (ctx) => {
   it("an unknown provider is refused before anything is stored; an unreachable one is SOCIAL_LOGIN_FAILED", async () => {
     const session = new Session(db, null, null);
     expect(code(await begin(session, { providerId: "nope" }).catch((e: unknown) => e))).toBe("UNKNOWN_PROVIDER");
+    // JSON can send anything: an object whose toString is not a function, an array, a number.
+    for (const providerId of [{ toString: "x" }, Object.create(null), ["id"], 42]) {
+      expect(code(await begin(session, { providerId }).catch((e: unknown) => e))).toBe("UNKNOWN_PROVIDER");
+    }
     expect(session.exists).toBe(false);
     const down = socialProviders({ OIDC_DOWN_ISSUER: "http://127.0.0.1:9", OIDC_DOWN_CLIENT_ID: "x" }, "down");
     const error = await beginSocialLogin(db, session, { providers: down, providerId: "down", callbackUrl: CALLBACK, redirectTo: null, locale: "it", clientIp: ip() }).catch((e: unknown) => e);

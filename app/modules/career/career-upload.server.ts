@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { Busboy } from "@fastify/busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { CV_FIELD, CV_MAX_BYTES } from "./career.fields";
+import { inspectDoc, inspectDocx, inspectPdf } from "./cv-inspection.server";
 
 // Reading the "work with us" form (a multipart POST) as a stream, and checking the CV from its
 // bytes. Nothing here buffers an unbounded body: the CV stops at its limit, text fields at
@@ -19,6 +20,12 @@ export interface UploadLimits {
    * the browser gets the form back with the file's error; past this, reading stops altogether.
    */
   bodyBytes: number;
+  /**
+   * A file refused from its first bytes: when at most this much of the body is left (by its
+   * Content-Length), it is still read, so that the fields after the file are kept; more, and
+   * reading stops at once.
+   */
+  readAfterRefusal: number;
 }
 
 export const CAREER_UPLOAD_LIMITS: UploadLimits = {
@@ -26,6 +33,7 @@ export const CAREER_UPLOAD_LIMITS: UploadLimits = {
   fieldBytes: 16 * 1024,
   fields: 20,
   bodyBytes: 32 * 1024 * 1024,
+  readAfterRefusal: 256 * 1024,
 };
 
 export interface ReceivedFile {
@@ -49,16 +57,31 @@ export type ReadFormResult =
        */
       bodyTruncated: boolean;
     }
+  /**
+   * The file's first bytes showed it is none of the accepted types. Unless `complete`, reading
+   * stopped there: the text fields after the file are missing and the answer should close the
+   * connection.
+   */
+  | { status: "refused"; fields: Array<[string, string]>; complete: boolean }
   /** Not a form body, a broken multipart body, or a client that went away mid-upload. */
   | { status: "malformed" };
 
+/** How much of a file's start tells its type (what file-type reads at most for the types here). */
+export const SNIFF_BYTES = 4100;
+
 /**
  * Reads a form POST (multipart or urlencoded) from a Web Request's body stream with busboy.
- * Only `fileField` may carry a file; other files are discarded as they arrive.
+ * Only `fileField` may carry a file; other files are discarded as they arrive. Once the file's
+ * first SNIFF_BYTES (or all of a smaller one) are in, `sniff` judges them: false stops reading
+ * the body at once (a wrong type is refused before megabytes of it arrive).
  */
 export async function readForm(
   request: Request,
-  { fileField = CV_FIELD, limits = CAREER_UPLOAD_LIMITS }: { fileField?: string; limits?: UploadLimits } = {},
+  {
+    fileField = CV_FIELD,
+    limits = CAREER_UPLOAD_LIMITS,
+    sniff = mayBeCv,
+  }: { fileField?: string; limits?: UploadLimits; sniff?: (head: Uint8Array) => Promise<boolean> } = {},
 ): Promise<ReadFormResult> {
   const contentType = request.headers.get("content-type");
   if (!request.body || !contentType) return { status: "malformed" };
@@ -75,6 +98,8 @@ export async function readForm(
   const fields: Array<[string, string]> = [];
   let file: ReceivedFile | undefined;
   const fileReads: Promise<unknown>[] = [];
+  /** The sniff's verdict on the file's first bytes, awaited by the read loop below. */
+  let verdict: Promise<boolean> | undefined;
   parser.on("field", (name: string, value: string) => fields.push([name, value]));
   parser.on("file", (name: string, stream: NodeJS.ReadableStream & { truncated?: boolean }, fileName: string) => {
     // A part that breaks off errors its stream as well as the parser: the parser's error is the
@@ -87,17 +112,25 @@ export async function readForm(
     const received: ReceivedFile = { fileName: decodeFileName(fileName ?? ""), bytes: Buffer.alloc(0), truncated: false };
     file = received;
     const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (!verdict && size >= SNIFF_BYTES) verdict = judge(Buffer.concat(chunks).subarray(0, SNIFF_BYTES));
+    });
     stream.on("limit", () => {
       received.truncated = true;
     });
     const read = once(stream, "end").then(() => {
       received.bytes = Buffer.concat(chunks);
+      // A file smaller than the sniff's sample (an empty part is "no file", judged later).
+      if (!verdict && size > 0) verdict = judge(received.bytes);
     });
     // Awaited below on success; a broken body is answered before, so never left unhandled.
     read.catch(() => undefined);
     fileReads.push(read);
   });
+  const judge = (head: Uint8Array) => sniff(head).catch(() => false);
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("finish", resolve);
     parser.on("error", reject);
@@ -106,9 +139,22 @@ export async function readForm(
 
   const reader = request.body.getReader();
   let total = 0;
+  let judged = false;
+  let refused = false;
+  const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      if (verdict && !judged) {
+        judged = true;
+        refused = !(await verdict);
+        if (refused && !(declaredLength - total <= limits.readAfterRefusal)) {
+          // Not a CV, and much more to come: the rest is not read (the answer closes the connection).
+          reader.releaseLock();
+          parser.destroy();
+          return { status: "refused", fields, complete: false };
+        }
+      }
       if (done) break;
       total += value.byteLength;
       if (total > limits.bodyBytes) {
@@ -125,6 +171,7 @@ export async function readForm(
     parser.end();
     await finished;
     await Promise.all(fileReads);
+    if (refused || (verdict && !judged && !(await verdict))) return { status: "refused", fields, complete: true };
   } catch {
     return { status: "malformed" };
   }
@@ -201,18 +248,35 @@ export function hasWordDocumentStream(bytes: Uint8Array): boolean {
   return false;
 }
 
-export type CvErrorKey = "career:validation.cvRequired" | "career:validation.cvTooLarge" | "career:validation.cvType";
+/**
+ * The first bytes of one of the accepted types, by file-type: a PDF, a Word document, or, since
+ * a DOCX's first bytes may show only a ZIP and a DOC's an OLE2 compound file, those two. The
+ * whole file is judged by checkCv once it is in.
+ */
+export async function mayBeCv(head: Uint8Array): Promise<boolean> {
+  const detected = await fileTypeFromBuffer(head);
+  return ["pdf", "docx", "zip", "cfb"].includes(detected?.ext ?? "");
+}
+
+export type CvErrorKey = "career:validation.cvRequired" | "career:validation.cvTooLarge" | "career:validation.cvType" | "career:validation.cvContent";
 
 export type CvCheck =
   | { ok: true; cv: { fileName: string; mimeType: string; bytes: Buffer } }
   | { ok: false; error: CvErrorKey };
 
-/** The CV's verdict: present, within the limit, and a PDF, DOC or DOCX by its content. */
+const INSPECTIONS = { pdf: inspectPdf, doc: inspectDoc, docx: inspectDocx } as const;
+
+/**
+ * The CV's verdict: present, within the limit, a PDF, DOC or DOCX by its content and structure
+ * (cv-inspection.server.ts), and without macros, scripts or embedded programs.
+ */
 export async function checkCv(file: ReceivedFile | undefined): Promise<CvCheck> {
   if (!file) return { ok: false, error: "career:validation.cvRequired" };
   if (file.truncated) return { ok: false, error: "career:validation.cvTooLarge" };
   const type = file.bytes.length ? await detectCvType(file.bytes) : null;
-  if (!type) return { ok: false, error: "career:validation.cvType" };
+  const inspection = type ? INSPECTIONS[type.ext](file.bytes) : "type";
+  if (!type || inspection === "type") return { ok: false, error: "career:validation.cvType" };
+  if (inspection === "content") return { ok: false, error: "career:validation.cvContent" };
   return { ok: true, cv: { fileName: sanitizeFileName(file.fileName, type.ext), mimeType: type.mime, bytes: file.bytes } };
 }
 

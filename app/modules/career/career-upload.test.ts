@@ -32,7 +32,7 @@ describe("reading the form from the request stream", () => {
   });
 
   it("stops keeping a file at the limit, marks it truncated and still reads the fields after it", async () => {
-    const big = Buffer.alloc(CV_MAX_BYTES + 1, 0x41);
+    const big = Buffer.concat([samplePdf(), Buffer.alloc(CV_MAX_BYTES + 1, 0x20)]);
     const result = await readForm(post([["firstName", "Giulia"], ["cv", file(big, "big.pdf")], ["message", "after the file"]]));
     if (result.status !== "read") throw new Error(`unexpected ${result.status}`);
     expect(result.file?.truncated).toBe(true);
@@ -61,11 +61,35 @@ describe("reading the form from the request stream", () => {
       },
     });
     const request = new Request(URL, { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
-    const result = await readForm(request, { limits });
+    // Its first bytes pass (what follows them is the point here).
+    const result = await readForm(request, { limits, sniff: async () => true });
     expect(result).toMatchObject({ status: "read", bodyTruncated: true, fields: [["firstName", "Giulia"]] });
     expect(result.status === "read" && result.file?.truncated).toBe(true);
     // 16 KiB in 1 KiB chunks, plus what the stream queues ahead: nowhere near the 1000 on offer.
     expect(pulled).toBeLessThan(40);
+  });
+
+  it("refuses a file from its first bytes: a small body is still read for the fields after it", async () => {
+    const small = await readForm(post([["firstName", "Giulia"], ["cv", file(sampleElf(), "cv.pdf")], ["privacy", "on"]]));
+    expect(small).toEqual({ status: "refused", complete: true, fields: [["firstName", "Giulia"], ["privacy", "on"]] });
+  });
+
+  it("refuses a file from its first bytes: a large body is not read further", async () => {
+    const boundary = "----bottega-test";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nGiulia\r\n--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(pulled === 1 ? new TextEncoder().encode(head) : pulled === 2 ? new Uint8Array(sampleElf()) : new Uint8Array(64 * 1024));
+        if (pulled > 320) controller.close();
+      },
+    });
+    const headers = { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(20 * 1024 * 1024) };
+    const request = new Request(URL, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+    expect(await readForm(request)).toEqual({ status: "refused", complete: false, fields: [["firstName", "Giulia"]] });
+    // The ELF's 256 bytes and one 64 KiB chunk complete the sniff's 4 100: a few pulls, not 320.
+    expect(pulled).toBeLessThan(10);
   });
 
   it("cuts text fields at their limit and reads no more fields than allowed", async () => {

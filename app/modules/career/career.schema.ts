@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { emailField, nameField, privacyConsentField } from "~/utils/form-fields";
+import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 import { CAREER_LIMITS, DEPARTMENTS } from "./career.fields";
 
 // The text fields of the "work with us" form; the CV is checked from its bytes by
@@ -9,9 +9,12 @@ import { CAREER_LIMITS, DEPARTMENTS } from "./career.fields";
 
 const required = { error: "validation.required" };
 
-/** Trimmed, required, at most `max` characters. */
-const text = (max: number, tooLong = "career:validation.tooLong") =>
-  z.string(required).trim().min(1, required).max(max, { error: tooLong });
+/**
+ * Trimmed, required, at most `max` characters, without control characters (the shop's one rule,
+ * form-fields.ts: PostgreSQL refuses NUL; a message keeps its tabs and line breaks).
+ */
+const text = (max: number, { tooLong = "career:validation.tooLong", multiline = false } = {}) =>
+  z.string(required).trim().min(1, required).max(max, { error: tooLong }).refine(withoutControlCharacters(multiline), { error: "validation.characters" });
 
 /** Digits with the usual separators and an optional leading +: 6 to 15 digits in all. */
 const PHONE = /^\+?[0-9 ()./-]+$/;
@@ -40,7 +43,7 @@ export const CareerApplicationSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "career:validation.website" }))
     .transform((value) => new URL(value).href)
     .optional(),
-  message: text(CAREER_LIMITS.message, "career:validation.messageTooLong"),
+  message: text(CAREER_LIMITS.message, { tooLong: "career:validation.messageTooLong", multiline: true }),
   privacy: privacyConsentField(),
 });
 

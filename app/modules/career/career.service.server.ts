@@ -14,24 +14,31 @@ import { deleteApplicationsByEmail, insertApplicationWithFile, listApplicationsB
 /** Applications per client address: one person applies once or twice, a script many times. */
 export const CAREER_RATE_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 
-/** A submitted application (null for a bot caught by the honeypot); a rate limit throws RATE_LIMITED. */
+/** A submitted application (null for a bot caught by the honeypot). */
 export type CareerOutcome = { status: "submitted"; applicationId: number | null };
 
 export interface CareerSubmission extends CareerApplicationInput {
   /** The CV as checked by career-upload.server.ts: sanitised name, detected type, bytes. */
   cv: NewApplicationFile;
   locale: Locale;
-  clientIp: string;
   honeypot?: string | null;
 }
 
 /**
- * Stores an application and its CV, and queues the applicant's acknowledgement and HR's notice,
+ * Counts one attempt to apply from a client address, before its body is read: every attempt
+ * counts, refused ones (a wrong file, a missing field) included, so a script cannot probe the
+ * upload without limit. Past the limit, throws RATE_LIMITED.
+ */
+export async function admitCareerAttempt(db: Kysely<Database>, clientIp: string, now = new Date()): Promise<void> {
+  await enforceRateLimit(db, "career", clientIp, CAREER_RATE_LIMIT, now);
+}
+
+/**
+ * Stores an application and its CV (the attempt already admitted by admitCareerAttempt), and queues the applicant's acknowledgement and HR's notice,
  * in one transaction: the mails exist exactly when the application does, and the outbox worker
  * sends (and retries) them, so a mail server that is down costs the applicant nothing.
  */
 export async function submitJobApplication(db: Kysely<Database>, input: CareerSubmission, now = new Date()): Promise<CareerOutcome> {
-  await enforceRateLimit(db, "career", input.clientIp, CAREER_RATE_LIMIT, now);
   // A filled honeypot is a bot: answer as if it worked, store and send nothing.
   if (input.honeypot) return { status: "submitted", applicationId: null };
 
