@@ -1,6 +1,6 @@
 import { constants, inflateRawSync, inflateSync } from "node:zlib";
 
-// What a CV really is, past its first bytes (decision 018): a PDF must have a PDF's structure and
+// What a CV really is, past its first bytes (decision 020): a PDF must have a PDF's structure and
 // no active content, a DOCX must be a Word document by its [Content_Types].xml and carry no
 // macros or embedded programs, a DOC no macros or embedded objects. Each check reads the file
 // already in memory (at most 5 MiB) with node:zlib and nothing else.
