@@ -195,7 +195,6 @@ describeEachDatabase("the shopper's data", (ctx) => {
       privacy: true,
       cv: { fileName: "cv.pdf", mimeType: "application/pdf", bytes: samplePdf() },
       locale: "it",
-      clientIp: ip(),
     });
     await requestPasswordReset(db, { email: who.email, locale: "it", clientIp: ip(), resetUrl: (t) => `https://shop.example/reset?token=${t}` });
     await authenticate(db, { email: who.email, password: PASSWORD, clientIp: ip() });

@@ -56,9 +56,9 @@ describe("career application schema", () => {
     expect(messages({ ...valid, message: "m".repeat(4001) })).toEqual(["message:career:validation.messageTooLong"]);
   });
 
-  it("refuses control characters (NUL, which PostgreSQL refuses, among them) with the common message", () => {
-    expect(messages({ ...valid, firstName: "Giu\u0000lia" })).toEqual(["firstName:validation.characters"]);
-    expect(messages({ ...valid, lastName: "Rossi\u0007" })).toEqual(["lastName:validation.characters"]);
+  it("refuses control characters (NUL, which PostgreSQL refuses, among them) (names by the one name rule, the message by the common one)", () => {
+    expect(messages({ ...valid, firstName: "Giu\u0000lia" })).toEqual(["firstName:validation.name"]);
+    expect(messages({ ...valid, lastName: "Rossi\u0007" })).toEqual(["lastName:validation.name"]);
     expect(messages({ ...valid, message: "Sarta\u0000" })).toEqual(["message:validation.characters"]);
     expect(messages({ ...valid, message: "Sarta da dieci anni,\r\n\tvorrei lavorare con voi." })).toEqual([]);
   });
