@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { registrationForm } from "../support/forms";
 import { type HttpClient, describeEachApp } from "../support/http";
 
 // The account's bag through the request handler (issue 22): two devices are two cookie jars. A
@@ -14,18 +15,7 @@ describeEachApp("the account's bag across devices", (app) => {
   });
 
   const register = (client: HttpClient, email: string) =>
-    client.postForm("/login/register", {
-      firstName: "Giulia",
-      lastName: "Verdi",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      birthDay: "12",
-      birthMonth: "06",
-      birthYear: "1991",
-      interests: "woman",
-      privacy: "on",
-    });
+    client.postForm("/login/register", registrationForm(email));
   const add = (client: HttpClient, sku: string, quantity = 1) => client.postForm("/cart", { intent: "add", sku, quantity: String(quantity), redirectTo: "/cart" });
   const lines = async (client: HttpClient) => {
     const { cart } = (await (await client.get("/api/cart")).json()) as { cart: { lines: { sku: string; quantity: number }[] } };

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { registrationForm } from "../support/forms";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 
 // Accounts through the request handler: the /login pages' forms without JavaScript, the
@@ -7,19 +8,7 @@ describeEachApp("accounts", (app) => {
   const PASSWORD = "una frase lunga e sicura";
   let nextEmail = 0;
   const newEmail = () => `cliente${++nextEmail}-${app().kind}@example.it`;
-  const registration = (email: string, extra: Record<string, string> = {}) => ({
-    firstName: "Giulia",
-    lastName: "Verdi",
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    birthDay: "12",
-    birthMonth: "06",
-    birthYear: "1991",
-    interests: "woman",
-    privacy: "on",
-    ...extra,
-  });
+  const registration = registrationForm;
   const json = (client: HttpClient, path: string, body: unknown, method = "POST") =>
     client.fetch(path, { method, headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: JSON.stringify(body) });
   const errorsOf = (html: string) => [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1].replace(/&#x27;/g, "'"));

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { shippingStepForm } from "../support/forms";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { sandboxSecret } from "~/modules/payment/payment.service.server";
 import { signSandboxEvent } from "~/modules/payment/sandbox.server";
@@ -9,22 +10,7 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 // prefilled from Personal Info or the account, the sandbox's page in the order's language, and a
 // payment event of the wrong amount.
 
-const ADDRESS = {
-  addressChoice: "new",
-  "shipping.firstName": "Anna",
-  "shipping.lastName": "Bianchi",
-  "shipping.street": "Via Roma",
-  "shipping.streetNumber": "1",
-  "shipping.city": "Milano",
-  "shipping.province": "MI",
-  "shipping.zip": "20121",
-  "shipping.country": "IT",
-  "shipping.phonePrefix": "+39",
-  "shipping.phone": "3331234567",
-  billingSame: "on",
-  shippingMethod: "ups_standard",
-  invoiceType: "none",
-};
+const ADDRESS = shippingStepForm({ "shipping.firstName": "Anna", "shipping.lastName": "Bianchi" });
 const STEPS = ["/checkout/registrationLogin", "/checkout", "/checkout/payment", "/checkout/review"];
 const ORDER_BUTTON = { acceptTerms: "on", orderKey: "A".repeat(40), shownTotalCents: "1000" };
 

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { shippingStepForm } from "../support/forms";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { sandboxSecret } from "~/modules/payment/payment.service.server";
 import { signSandboxEvent } from "~/modules/payment/sandbox.server";
@@ -6,22 +7,7 @@ import { signSandboxEvent } from "~/modules/payment/sandbox.server";
 // The checkout through the request handler, as a browser without JavaScript drives it: every
 // step a form post answered with a redirect, the guards, the order button with a forged total
 // and forged prices, the sandbox's hosted page, the webhook, and who may see an order.
-const ADDRESS = {
-  addressChoice: "new",
-  "shipping.firstName": "Giulia",
-  "shipping.lastName": "Rossi",
-  "shipping.street": "Via Roma",
-  "shipping.streetNumber": "1",
-  "shipping.city": "Milano",
-  "shipping.province": "MI",
-  "shipping.zip": "20121",
-  "shipping.country": "IT",
-  "shipping.phonePrefix": "+39",
-  "shipping.phone": "3331234567",
-  billingSame: "on",
-  shippingMethod: "ups_standard",
-  invoiceType: "none",
-};
+const ADDRESS = shippingStepForm();
 
 describeEachApp("checkout", (app) => {
   const sellable = async () =>

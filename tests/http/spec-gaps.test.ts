@@ -1,30 +1,18 @@
 import { expect, it } from "vitest";
+import { registrationForm } from "../support/forms";
 import { describeEachApp } from "../support/http";
 
 // The spec's last gaps (issue 22) at the HTTP level, as a browser without JavaScript meets
 // them: price strings in the listing's filter (spec §5), the fiscal code of the person (spec §3),
 // and one rule for names in every form.
 
-const PASSWORD = "una frase lunga e sicura";
 const GOOD_CODE = "RSSMRA85T10A562S";
 const BAD_CODE = "RSSMRA85T10A562T";
 
 describeEachApp("the spec's last gaps", (app) => {
   let nextEmail = 0;
   const newEmail = (name: string) => `${name}-${++nextEmail}-${app().kind}@example.it`;
-  const registration = (email: string, extra: Record<string, string> = {}) => ({
-    firstName: "Li",
-    lastName: "Bo",
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    birthDay: "12",
-    birthMonth: "06",
-    birthYear: "1991",
-    interests: "woman",
-    privacy: "on",
-    ...extra,
-  });
+  const registration = (email: string, extra: Record<string, string> = {}) => registrationForm(email, { firstName: "Li", lastName: "Bo", ...extra });
   const fiscalCodeOf = async (email: string) => (await app().db.selectFrom("users").select("fiscal_code").where("email_key", "=", email).executeTakeFirst())?.fiscal_code;
   const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0].match(/value="([^"]*)"/)?.[1];
 
