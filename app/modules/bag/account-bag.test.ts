@@ -3,6 +3,9 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
+import { DomainError } from "~/utils/domain-error";
+import { placeOrder } from "~/modules/order/order.service.server";
+import { readyCheckout } from "../../../tests/support/order-fixtures";
 import { MAX_LINE_QUANTITY } from "./bag-pricing";
 import { addDiscountCode, addToBag, bagForSignIn, findAccountBag, getBag, mergeBags } from "./bag.service.server";
 
@@ -94,4 +97,22 @@ describeEachDatabase("the account's bag", (ctx) => {
     expect(await lines(db, account.bagId)).toEqual([[skus[10].sku, 1]]);
     expect(await lines(db, into.bagId)).toEqual([[skus[10].sku, 2], [skus[11].sku, 1]].sort());
   });
+
+  it("places an order while another device's bag merges into it, many times over, without a deadlock", async () => {
+    // Both lock the bag's row before its lines (issue 22's review: a merge locked the bag, then a
+    // line; an order deleted the line, then touched the bag: PostgreSQL's 40P01).
+    const { db } = ctx();
+    const variant = skus[11];
+    await db.updateTable("variants").set({ stock: 10_000 }).where("id", "=", variant.id).execute();
+    const failures: unknown[] = [];
+    for (let round = 0; round < 40; round++) {
+      const { bagId, input } = await readyCheckout(db, { sku: variant.sku, quantity: 1 });
+      const others = [await addToBag(db, { bagId: null, sku: variant.sku, quantity: 1 }), await addToBag(db, { bagId: null, sku: variant.sku, quantity: 1 })];
+      const settled = await Promise.allSettled([mergeBags(db, { from: others[0].bagId, into: bagId }), placeOrder(db, input), mergeBags(db, { from: others[1].bagId, into: bagId })]);
+      // A merge that came first changed the total: the order is refused as the review showed another (a 409, not a 500).
+      failures.push(...settled.flatMap((result) => (result.status === "rejected" && !(result.reason instanceof DomainError && result.reason.code === "TOTAL_MISMATCH") ? [result.reason] : [])));
+    }
+    expect(failures).toEqual([]);
+    await db.updateTable("variants").set({ stock: variant.stock }).where("id", "=", variant.id).execute();
+  }, 60_000);
 });

@@ -122,6 +122,10 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
         if (placed) return placed;
         throw new DomainError("CHECKOUT_INCOMPLETE", "The review form's key is not this checkout's (a stale page).");
       }
+      // The bag's row next, before its lines and the stock: a merge into this bag (another device
+      // signing in) locks the bag, then its lines, and the same order here keeps the two from
+      // deadlocking; the merge waits, or the order sees the merged lines and their new total.
+      await touchBag(trx, input.bagId, at);
       const checkout = (await getCheckout(trx, input.bagId))!;
       if (firstIncompleteStep(checkout, input.who, settings) !== "review") throw new DomainError("CHECKOUT_INCOMPLETE", "A step is incomplete.");
       const bag = await getBag(trx, input.locale, input.bagId, now);
