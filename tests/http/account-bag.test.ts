@@ -74,7 +74,14 @@ describeEachApp("the account's bag across devices", (app) => {
     await logIn(phone, email);
     expect(await lines(phone)).toEqual([]);
     await add(laptop, skus[0]);
+    // The phone's GETs find the bag by its owner and write nothing: its session row still names no bag.
+    const userId = (await app().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const sessionRows = () => app().db.selectFrom("sessions").select(["id", "cart_id", "user_id", "is_guest", "guest_email"]).where("user_id", "=", userId).orderBy("id").execute();
+    const before = await sessionRows();
+    expect(before.filter((row) => row.cart_id === null)).toHaveLength(1);
     expect(await lines(phone)).toEqual([[skus[0], 1]]);
+    expect((await phone.get("/cart")).status).toBe(200);
+    expect(await sessionRows()).toEqual(before);
     await add(phone, skus[1]);
     expect(await lines(laptop)).toEqual([
       [skus[0], 1],
