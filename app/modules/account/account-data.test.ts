@@ -182,7 +182,7 @@ describeEachDatabase("the shopper's data", (ctx) => {
     await phone.claimCart(bagId, phone.cartId);
     // A guest visit with the same address, a back-in-stock request, an application, a reset link.
     const guest = new Session(db, null, null);
-    await continueAsGuest(guest, { email: who.email });
+    await continueAsGuest(db, guest, { email: who.email, bagId: null });
     const soldOut = await variantWithStock(db, 0, 60);
     await requestBackInStock(db, { sku: soldOut.sku, email: who.email, locale: "it", clientIp: ip() });
     await submitJobApplication(db, {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { bagForSignIn } from "~/modules/bag/bag.service.server";
+import { bagForGuest, bagForSignIn } from "~/modules/bag/bag.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { upsertSubscription } from "~/modules/newsletter/newsletter.repository.server";
@@ -77,11 +77,14 @@ export async function signIn(db: Kysely<Database>, session: Session, userId: num
 
 /**
  * A guest identity (spec §6: continue as a guest, at checkout's Personal Info step): the session
- * keeps its bag and remembers the email; `guest` is true in the auth state. A signed-in account
- * holder who asks for it is signed out of the account first (the session id rotates either way).
+ * keeps its bag's lines and remembers the email; `guest` is true in the auth state. A signed-in
+ * account holder who asks for it is signed out of the account first (the session id rotates
+ * either way), and an account's bag stays the account's: the guest gets a copy of its lines.
+ * `bagId`: the bag the session holds (the session's, or the signed-in account's).
  */
-export async function continueAsGuest(session: Session, input: { email: string }): Promise<void> {
-  await session.signIn({ user_id: null, cart_id: session.cartId, is_guest: 1, guest_email: input.email.trim() });
+export async function continueAsGuest(db: Kysely<Database>, session: Session, input: { email: string; bagId: number | null }, now = new Date()): Promise<void> {
+  const cartId = await bagForGuest(db, input.bagId, now);
+  await session.signIn({ user_id: null, cart_id: cartId, is_guest: 1, guest_email: input.email.trim() });
 }
 
 /** Logout: the session row goes, so a copy of the cookie opens nothing afterwards. */

@@ -30,6 +30,22 @@ export async function insertAccountBag(db: Db, userId: number, at: string): Prom
   return row?.id ?? (await findAccountBagId(db, userId))!;
 }
 
+/** A new anonymous bag holding a copy of another bag's lines and code (one statement for the lines). */
+export async function insertBagCopy(db: Db, source: { id: number; discountCodeId: number | null }, at: string): Promise<number> {
+  const row = await db.insertInto("bags").values({ user_id: null, discount_code_id: source.discountCodeId, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  await db
+    .insertInto("bag_lines")
+    .columns(["bag_id", "variant_id", "quantity", "created_at", "updated_at"])
+    .expression(
+      db
+        .selectFrom("bag_lines")
+        .select((eb) => [eb.val(row.id).as("bag_id"), "variant_id", "quantity", eb.val(at).as("created_at"), eb.val(at).as("updated_at")])
+        .where("bag_id", "=", source.id),
+    )
+    .execute();
+  return row.id;
+}
+
 export function findBag(db: Db, bagId: number) {
   return db.selectFrom("bags").select(["id", "user_id as userId", "discount_code_id as discountCodeId", "updated_at as updatedAt"]).where("id", "=", bagId).executeTakeFirst();
 }

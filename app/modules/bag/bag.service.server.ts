@@ -342,6 +342,18 @@ export async function bagForSignIn(db: Kysely<Database>, input: { sessionBagId: 
   return accountBagId;
 }
 
+/**
+ * The bag a session keeps when it continues as a guest: its own anonymous bag as it is, or, when
+ * it held an account's bag, a new anonymous bag with a copy of its lines and code. A guest never
+ * reads or writes the account's bag, nor the checkout (address, fiscal code) that goes with it.
+ */
+export async function bagForGuest(db: Kysely<Database>, bagId: number | null, now = new Date()): Promise<number | null> {
+  const bag = await existingBag(db, bagId);
+  if (!bag) return null;
+  if (bag.userId === null) return bag.id;
+  return db.transaction().execute((trx) => repo.insertBagCopy(trx, bag, now.toISOString()));
+}
+
 /** Deletes anonymous bags untouched for 30 days (and their lines). Safe to run in every process. */
 export function sweepAbandonedBags(db: Kysely<Database>, now = new Date()): Promise<number> {
   return repo.deleteAbandonedBags(db, new Date(now.getTime() - ABANDONED_BAG_MS).toISOString());
