@@ -18,16 +18,19 @@ export async function insertBag(db: Db, at: string): Promise<number> {
 
 /**
  * Creates the account's bag, or finds the one it already has: one statement against the unique
- * index on `user_id`, so two devices adding at the same moment end up in one bag.
+ * index on `user_id`, so two devices adding at the same moment end up in one bag. `bags.user_id`
+ * has no foreign key (SQLite would need a table rebuild for one): the row is inserted only while
+ * the account exists, so an erasure running meanwhile leaves no bag behind (null: no account).
  */
-export async function insertAccountBag(db: Db, userId: number, at: string): Promise<number> {
+export async function insertAccountBag(db: Db, userId: number, at: string): Promise<number | null> {
   const row = await db
     .insertInto("bags")
-    .values({ user_id: userId, discount_code_id: null, created_at: at, updated_at: at })
+    .columns(["user_id", "discount_code_id", "created_at", "updated_at"])
+    .expression(db.selectFrom("users").select((eb) => ["id", eb.lit(null).as("discount_code_id"), eb.val(at).as("created_at"), eb.val(at).as("updated_at")]).where("id", "=", userId))
     .onConflict((oc) => oc.column("user_id").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return row?.id ?? (await findAccountBagId(db, userId))!;
+  return row?.id ?? findAccountBagId(db, userId);
 }
 
 /** A new anonymous bag holding a copy of another bag's lines and code (one statement for the lines). */
@@ -219,7 +222,13 @@ export async function findAccountBagId(db: Db, userId: number): Promise<number |
  * unique violation when the account got a bag meanwhile (the caller merges into that one).
  */
 export async function adoptBag(db: Db, bagId: number, userId: number, at: string): Promise<boolean> {
-  const result = await db.updateTable("bags").set({ user_id: userId, updated_at: at }).where("id", "=", bagId).where("user_id", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("bags")
+    .set({ user_id: userId, updated_at: at })
+    .where("id", "=", bagId)
+    .where("user_id", "is", null)
+    .where((eb) => eb.exists(eb.selectFrom("users").select("id").where("id", "=", userId)))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -233,9 +242,20 @@ export async function lockAnonymousBag(db: Db, bagId: number, at: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Anonymous bags untouched since `before`: one statement, safe when several processes sweep at once. */
+/**
+ * Anonymous bags untouched since `before`, and bags of accounts that no longer exist: one
+ * statement, safe when several processes sweep at once.
+ */
 export async function deleteAbandonedBags(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom("bags").where("user_id", "is", null).where("updated_at", "<", before).executeTakeFirst();
+  const result = await db
+    .deleteFrom("bags")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("user_id", "is", null), eb("updated_at", "<", before)]),
+        eb.and([eb("user_id", "is not", null), eb.not(eb.exists(eb.selectFrom("users").select("users.id").whereRef("users.id", "=", "bags.user_id")))]),
+      ]),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
