@@ -17,6 +17,7 @@ import * as listingEntries from "./migrations/20261129000000-listing-entries";
 import * as userFiscalCode from "./migrations/20261130000000-user-fiscal-code";
 import * as returnDeadlineWording from "./migrations/20261130000001-return-deadline-wording";
 import * as accountBags from "./migrations/20261130010000-account-bags";
+import * as mailAbout from "./migrations/20261130050000-mail-about";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "20261130000000-user-fiscal-code": userFiscalCode,
   "20261130000001-return-deadline-wording": returnDeadlineWording,
   "20261130010000-account-bags": accountBags,
+  "20261130050000-mail-about": mailAbout,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

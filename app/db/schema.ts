@@ -269,6 +269,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
+  /** Whom the message is about besides its recipient (HR's notice: the applicant), lowercased: erased with them. */
+  about_email: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;

@@ -15,6 +15,8 @@ export interface OutgoingMail extends RenderedMail {
   /** Names the kind of message in logs ("back-in-stock"): never personal data. */
   template: string;
   locale: Locale;
+  /** The person the message is about when that is not its recipient (HR's notice: the applicant), so their erasure finds it. */
+  about?: string;
 }
 
 /** How long a worker may hold a claimed message before another worker may take it. */
@@ -42,6 +44,7 @@ export async function enqueueMail(
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      about_email: mail.about?.toLowerCase() ?? null,
       next_attempt_at: at,
       claimed_by: claimedBy ?? null,
       lease_until: claimedBy ? new Date(now.getTime() + MAIL_LEASE_MS).toISOString() : null,
@@ -203,20 +206,14 @@ export async function listMailTo(db: Kysely<Database>, email: string) {
 }
 
 /**
- * Erases every message addressed to an address, sent or not, and every message that names it
- * (HR's notice of an application carries the applicant's address): account deletion.
+ * Erases every message addressed to an address, sent or not, and every message recorded as about
+ * it (HR's notice of an application): account deletion. Whole addresses are compared, so erasing
+ * lisa@x.it leaves elisa@x.it's mail.
  */
 export async function eraseMailOf(db: Kysely<Database>, email: string): Promise<void> {
   const key = email.toLowerCase();
-  const mentions = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   await db
     .deleteFrom("mail_outbox")
-    .where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(recipient)`, "=", key),
-        eb(sql<string>`lower(text_body)`, "like", sql<string>`${mentions} escape '\\'`),
-        eb(sql<string>`lower(html_body)`, "like", sql<string>`${mentions} escape '\\'`),
-      ]),
-    )
+    .where((eb) => eb.or([eb(sql<string>`lower(recipient)`, "=", key), eb("about_email", "=", key)]))
     .execute();
 }

@@ -4,7 +4,7 @@ import { readMessage, startTestSmtpServer, unusedPort } from "../../../tests/sup
 import { type MailMessage, type Mailer, createMailer } from "./mail.server";
 import { renderMail } from "./mail-template.server";
 import { createMailWorker, defaultRetryDelayMs, describeSendError, wakeMailWorkers } from "./mail-worker.server";
-import { MAIL_LEASE_MS, SENT_MAIL_RETENTION_MS, claimDueMail, enqueueMail, purgeSentMail, retryFailedMail, summarizeOutbox } from "./outbox.server";
+import { MAIL_LEASE_MS, SENT_MAIL_RETENTION_MS, claimDueMail, enqueueMail, eraseMailOf, purgeSentMail, retryFailedMail, summarizeOutbox } from "./outbox.server";
 
 const FROM = "Bottega <negozio@bottega.example>";
 const T0 = new Date("2026-11-24T09:00:00.000Z");
@@ -302,6 +302,23 @@ describeEachDatabase("mail outbox", (ctx) => {
     expect((await rows()).map((row) => [row.recipient, row.status])).toEqual([
       ["fallito@example.it", "failed"],
       ["nuovo@example.it", "sent"],
+    ]);
+  });
+
+  it("erases the mail to and about an address, never the mail of a longer address that contains it", async () => {
+    const notice = (about: string) => ({ ...message("hr@example.it"), template: "career-hr-notice", text: `Candidatura di ${about}`, html: `<p>Candidatura di ${about}</p>`, about });
+    await queue("lisa@x.it");
+    await queue("elisa@x.it");
+    await queue("LISA@x.it.example");
+    await ctx().db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, notice("Lisa@x.it"), { now: T0 });
+      await enqueueMail(trx, notice("elisa@x.it"), { now: T0 });
+    });
+    await eraseMailOf(ctx().db, "LISA@X.IT");
+    expect((await rows()).map((row) => [row.recipient, row.about_email])).toEqual([
+      ["elisa@x.it", null],
+      ["LISA@x.it.example", null],
+      ["hr@example.it", "elisa@x.it"],
     ]);
   });
 });
