@@ -337,6 +337,8 @@ export interface DiscountRedemptionsTable {
   id: Id;
   discount_code_id: number;
   email: string | null;
+  /** A keyed hash of the address (customerEmailKey): counts the customer's uses after an erasure removed the address. */
+  email_hash: ColumnType<string | null, string | null | undefined, string | null>;
   user_id: number | null;
   /** The order that used the code (null for uses recorded before orders existed). */
   order_id: ColumnType<number | null, number | null | undefined, number | null>;

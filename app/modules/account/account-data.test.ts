@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { paidOrder, variantWithStock } from "../../../tests/support/order-fixtures";
+import { paidOrder, readyCheckout, variantWithStock } from "../../../tests/support/order-fixtures";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { saveAddress } from "~/modules/address/address.service.server";
@@ -12,7 +12,7 @@ import { samplePdf } from "~/modules/career/cv-samples.server";
 import { submitJobApplication } from "~/modules/career/career.service.server";
 import { savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
 import { deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
-import { getOrderFor } from "~/modules/order/order.service.server";
+import { getOrderFor, placeOrder } from "~/modules/order/order.service.server";
 import { requestReturn, withdraw } from "~/modules/order/returns.service.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 import { Session } from "~/modules/session/session.server";
@@ -302,6 +302,23 @@ describeEachDatabase("the shopper's data", (ctx) => {
       expect(otherData.newsletter).toHaveLength(1);
       expect(otherData.careerApplications).toHaveLength(1);
       expect(await rowsMentioning(db, "mail_outbox", [other.email])).not.toEqual([]);
+    });
+
+    it("keeps counting a single-use code for an address whose account was erased: registered again, the code is refused", async () => {
+      const { db } = ctx();
+      const who = person("sconto");
+      const userId = await register(db, who, false);
+      const first = await readyCheckout(db, { sku: skus[3].sku, email: who.email, coupon: "BENVENUTO10" });
+      await placeOrder(db, { ...first.input, who: { kind: "account", userId } });
+      await deleteAccount(db, userId, { password: PASSWORD });
+      expect(await db.selectFrom("discount_redemptions").select("id").where("email", "=", who.email).execute()).toEqual([]);
+
+      const again = await register(db, who, false);
+      const { bagId } = await addToBag(db, { bagId: null, userId: again, sku: skus[3].sku, quantity: 1 });
+      await expect(addDiscountCode(db, { bagId, code: "BENVENUTO10", customer: { email: who.email.toUpperCase(), userId: again } }, "it").catch(code)).resolves.toBe("INVALID_COUPON");
+      // A guest checkout with the address: the order's own check refuses the code.
+      const guest = await readyCheckout(db, { sku: skus[3].sku, email: who.email, coupon: "BENVENUTO10" });
+      await expect(placeOrder(db, guest.input).catch(code)).resolves.toBe("INVALID_COUPON");
     });
   });
 });

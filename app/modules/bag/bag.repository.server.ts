@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import { customerEmailKey } from "./customer-email-key.server";
 
 // The bag's SQL. Every read of a bag is a fixed number of queries whatever its number of lines.
 
@@ -192,13 +193,13 @@ export async function discountScope(db: Db, codeId: number): Promise<{ productId
   return { productIds: products.map((row) => row.product_id), categoryIds: categories.map((row) => row.category_id) };
 }
 
-/** Orders that used a code: overall, and by this customer (email, or account). */
+/** Orders that used a code: overall, and by this customer (email, its keyed hash after an erasure, or account). */
 export async function countRedemptions(db: Db, codeId: number, customer: { email: string | null; userId: number | null }): Promise<{ overall: number; customer: number }> {
   const row = await db
     .selectFrom("discount_redemptions")
     .select((eb) => {
       const mine = [
-        ...(customer.email ? [eb("email", "=", customer.email.toLowerCase())] : []),
+        ...(customer.email ? [eb("email", "=", customer.email.toLowerCase()), eb("email_hash", "=", customerEmailKey(customer.email))] : []),
         ...(customer.userId !== null ? [eb("user_id", "=", customer.userId)] : []),
       ];
       return [
@@ -276,7 +277,10 @@ export async function deleteBags(db: Db, bagIds: number[]): Promise<void> {
   await db.deleteFrom("bags").where("id", "in", bagIds).execute();
 }
 
-/** Unlinks a person's uses of discount codes from them (the uses still count toward a code's overall limit). */
+/**
+ * Unlinks a person's uses of discount codes from them: the uses still count toward a code's
+ * overall limit, and, through the address's keyed hash they keep, toward the per-customer one.
+ */
 export async function anonymizeRedemptions(db: Db, input: { userId: number; emails: string[] }): Promise<void> {
   await db
     .updateTable("discount_redemptions")

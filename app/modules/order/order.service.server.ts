@@ -4,6 +4,7 @@ import type { Database, Locale, OrderLinesTable, OrdersTable } from "~/db/schema
 import { isUniqueViolation } from "~/db/errors.server";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { countRedemptions, touchBag } from "~/modules/bag/bag.repository.server";
+import { customerEmailKey } from "~/modules/bag/customer-email-key.server";
 import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, renewOrderKey } from "~/modules/checkout/checkout.service.server";
@@ -143,7 +144,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       if (codeId !== null) {
         await trx
           .insertInto("discount_redemptions")
-          .values({ discount_code_id: codeId, email: input.contact.email.toLowerCase(), user_id: input.who.kind === "account" ? input.who.userId : null, order_id: order.id, created_at: at })
+          .values({ discount_code_id: codeId, email: input.contact.email.toLowerCase(), email_hash: customerEmailKey(input.contact.email), user_id: input.who.kind === "account" ? input.who.userId : null, order_id: order.id, created_at: at })
           .execute();
       }
       await trx
