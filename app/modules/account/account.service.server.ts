@@ -212,7 +212,8 @@ export async function resetPassword(db: Kysely<Database>, input: { token: string
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     if (!(await repo.consumeResetToken(trx, found.id, at))) throw new DomainError("RESET_TOKEN_INVALID", "token used meanwhile");
-    await repo.updateUser(trx, found.userId, { password_hash: passwordHash, updated_at: at });
+    // The link reached the account's address: the address is proven (decision 018).
+    await repo.updateUser(trx, found.userId, { password_hash: passwordHash, email_verified_at: at, updated_at: at });
     await repo.deleteUserSessions(trx, found.userId);
     return found.userId;
   });
@@ -233,12 +234,20 @@ export async function changePassword(db: Kysely<Database>, session: Session, inp
   await repo.deleteUserSessions(db, user.id, session.id);
 }
 
-/** Edits the profile; a new email must not belong to another account. Throws EMAIL_TAKEN. */
+/**
+ * Edits the profile; a new email must not belong to another account. A new address is unproven
+ * (decision 018): its verification goes, and so do reset links mailed to the old one. Throws
+ * EMAIL_TAKEN.
+ */
 export async function updateProfile(db: Kysely<Database>, userId: number, input: ProfileInput, now = new Date()): Promise<void> {
   const other = await repo.findUserByEmail(db, input.email);
   if (other && other.id !== userId) throw new DomainError("EMAIL_TAKEN", "email taken", { field: "email" });
+  const current = await repo.findUserById(db, userId);
+  const newAddress = current !== undefined && current.email_key !== repo.emailKey(input.email);
   try {
+    if (newAddress) await repo.deleteResetTokens(db, userId);
     await repo.updateUser(db, userId, {
+      ...(newAddress ? { email_verified_at: null } : {}),
       email: input.email,
       email_key: repo.emailKey(input.email),
       first_name: input.firstName,

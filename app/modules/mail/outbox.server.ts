@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, type Selectable, type Transaction, sql } from "kysely";
 import type { Database, Locale, MailOutboxTable } from "~/db/schema";
 import type { RenderedMail } from "./mail-template.server";
 
@@ -118,6 +118,8 @@ export async function renewLease(db: Kysely<Database>, id: number, owner: string
 }
 
 export async function markSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: Date): Promise<void> {
+  // The person was erased while it waited: delivered, it goes.
+  await db.deleteFrom("mail_outbox").where("id", "=", row.id).where("claimed_by", "=", owner).where("erase_after_delivery", "=", 1).execute();
   await db
     .updateTable("mail_outbox")
     .set({ status: "sent", sent_at: now.toISOString(), attempts: row.attempts + 1, claimed_by: null, lease_until: null, last_error: null })
@@ -133,6 +135,7 @@ export async function markAttemptFailed(
   owner: string,
   { error, retryAt }: { error: string; retryAt: Date | null },
 ): Promise<void> {
+  if (!retryAt) await db.deleteFrom("mail_outbox").where("id", "=", row.id).where("claimed_by", "=", owner).where("erase_after_delivery", "=", 1).execute();
   await db
     .updateTable("mail_outbox")
     .set({
@@ -206,14 +209,14 @@ export async function listMailTo(db: Kysely<Database>, email: string) {
 }
 
 /**
- * Erases every message addressed to an address, sent or not, and every message recorded as about
- * it (HR's notice of an application): account deletion. Whole addresses are compared, so erasing
- * lisa@x.it leaves elisa@x.it's mail.
+ * Erases every message addressed to an address and every message recorded as about it (HR's
+ * notice of an application): account deletion. Whole addresses are compared, so erasing
+ * lisa@x.it leaves elisa@x.it's mail. A message still to be delivered (an order confirmation on
+ * its way) is not lost: it is marked, and goes once delivered or failed for good.
  */
 export async function eraseMailOf(db: Kysely<Database>, email: string): Promise<void> {
   const key = email.toLowerCase();
-  await db
-    .deleteFrom("mail_outbox")
-    .where((eb) => eb.or([eb(sql<string>`lower(recipient)`, "=", key), eb("about_email", "=", key)]))
-    .execute();
+  const theirs = (eb: ExpressionBuilder<Database, "mail_outbox">) => eb.or([eb(sql<string>`lower(recipient)`, "=", key), eb("about_email", "=", key)]);
+  await db.deleteFrom("mail_outbox").where(theirs).where("status", "!=", "pending").execute();
+  await db.updateTable("mail_outbox").set({ erase_after_delivery: 1 }).where(theirs).where("status", "=", "pending").execute();
 }

@@ -314,11 +314,29 @@ describeEachDatabase("mail outbox", (ctx) => {
       await enqueueMail(trx, notice("Lisa@x.it"), { now: T0 });
       await enqueueMail(trx, notice("elisa@x.it"), { now: T0 });
     });
+    await createMailWorker(ctx().db, collectingMailer()).runOnce(T0);
     await eraseMailOf(ctx().db, "LISA@X.IT");
     expect((await rows()).map((row) => [row.recipient, row.about_email])).toEqual([
       ["elisa@x.it", null],
       ["LISA@x.it.example", null],
       ["hr@example.it", "elisa@x.it"],
     ]);
+  });
+
+  it("keeps an erased person's mail still to be delivered until it is sent, or fails for good, then drops it", async () => {
+    await queue("lisa@x.it");
+    await queue("lisa@x.it");
+    await queue("elisa@x.it");
+    await eraseMailOf(ctx().db, "lisa@x.it");
+    expect((await rows()).map((row) => [row.recipient, row.status, row.erase_after_delivery])).toEqual([
+      ["lisa@x.it", "pending", 1],
+      ["lisa@x.it", "pending", 1],
+      ["elisa@x.it", "pending", 0],
+    ]);
+    const mailer = collectingMailer();
+    let calls = 0;
+    await createMailWorker(ctx().db, { send: (mail) => (++calls === 2 ? Promise.reject(new Error("no")) : mailer.send(mail)) }, { maxAttempts: 1 }).runOnce(T0);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(["lisa@x.it", "elisa@x.it"]);
+    expect((await rows()).map((row) => [row.recipient, row.status])).toEqual([["elisa@x.it", "sent"]]);
   });
 });
