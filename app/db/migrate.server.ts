@@ -17,6 +17,9 @@ import * as listingEntries from "./migrations/20261129000000-listing-entries";
 import * as userFiscalCode from "./migrations/20261130000000-user-fiscal-code";
 import * as returnDeadlineWording from "./migrations/20261130000001-return-deadline-wording";
 import * as accountBags from "./migrations/20261130010000-account-bags";
+import * as mailAbout from "./migrations/20261130050000-mail-about";
+import * as redemptionEmailHash from "./migrations/20261130050001-redemption-email-hash";
+import * as addressVerification from "./migrations/20261130050002-address-verification";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -40,6 +43,9 @@ const migrations: Record<string, Migration> = {
   "20261130000000-user-fiscal-code": userFiscalCode,
   "20261130000001-return-deadline-wording": returnDeadlineWording,
   "20261130010000-account-bags": accountBags,
+  "20261130050000-mail-about": mailAbout,
+  "20261130050001-redemption-email-hash": redemptionEmailHash,
+  "20261130050002-address-verification": addressVerification,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -269,6 +269,10 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
+  /** Whom the message is about besides its recipient (HR's notice: the applicant), lowercased: erased with them. */
+  about_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 once the person it is for or about was erased: deleted when delivered or failed for good, never sent otherwise than planned. */
+  erase_after_delivery: ColumnType<number, number | undefined, number>;
   status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;
@@ -335,6 +339,8 @@ export interface DiscountRedemptionsTable {
   id: Id;
   discount_code_id: number;
   email: string | null;
+  /** A keyed hash of the address (customerEmailKey): counts the customer's uses after an erasure removed the address. */
+  email_hash: ColumnType<string | null, string | null | undefined, string | null>;
   user_id: number | null;
   /** The order that used the code (null for uses recorded before orders existed). */
   order_id: ColumnType<number | null, number | null | undefined, number | null>;
@@ -357,6 +363,8 @@ export interface UsersTable {
   interests: Interests | null;
   /** The person's codice fiscale (normalised), when they gave one: prefilled at an invoice request. */
   fiscal_code: string | null;
+  /** When the account proved it owns `email` (a completed password reset); null until then and after a change of address. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   locale: Locale;
   privacy_consent_at: Timestamp;
   created_at: Timestamp;

@@ -10,7 +10,7 @@ import type { Locale } from "~/utils/locale";
 import { localizePath } from "~/utils/locale";
 import { absoluteUrl, publicOrigin, publicUrlIsHttps } from "~/utils/public-url";
 import { getInstance, getLocale } from "./i18next.server";
-import { getSession } from "./session.server";
+import { getHeldBagId, getSession } from "./session.server";
 
 /** Who is shopping: nobody known yet, a guest who gave an e-mail at checkout, or an account holder. */
 export type Shopper = { kind: "anonymous" } | { kind: "guest"; userId: number | null } | { kind: "account"; userId: number };
@@ -86,7 +86,7 @@ export function getRequestContext(context: Readonly<RouterContextProvider>): Req
       return shopperOf(getSession(context));
     },
     get bagId() {
-      return getSession(context).cartId;
+      return getHeldBagId(context);
     },
   };
 }

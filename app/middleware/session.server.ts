@@ -12,6 +12,8 @@ import { appContext } from "~/server/context.server";
 import { publicUrlIsHttps } from "~/utils/public-url";
 
 const sessionContext = createContext<Session | null>(null);
+/** The account's bag when the session itself names none (see sessionMiddleware). */
+const accountBagContext = createContext<{ userId: number; bagId: number } | null>(null);
 
 let cookies: { session: ReturnType<typeof createSessionCookie>; flash: ReturnType<typeof createFlashCookie> } | undefined;
 
@@ -33,12 +35,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const session = await loadSession(db, sessionCookie, cookieHeader);
   if (cookieHeader?.includes("__flash=")) session.receiveFlashCookie(await flashCookie.parse(cookieHeader));
   // Signed in on this device before the account had a bag, which another device has since made:
-  // the session takes it (the account's bag follows the account across devices).
-  if (session.userId !== null && !session.isGuest && session.cartId === null) {
-    const accountBagId = await findAccountBag(db, session.userId);
-    if (accountBagId !== null) await session.claimCart(accountBagId, null);
-  }
+  // the request finds it by its owner (the account's bag follows the account across devices). A
+  // read only: the session row is not written, so a GET stays a read.
+  const accountHolder = session.isGuest ? null : session.userId;
+  const accountBagId = accountHolder !== null && session.cartId === null ? await findAccountBag(db, accountHolder) : null;
   context.set(sessionContext, session);
+  context.set(accountBagContext, accountHolder !== null && accountBagId !== null ? { userId: accountHolder, bagId: accountBagId } : null);
   const response = await next();
   const headers = [await commitSessionCookie(session, sessionCookie), await commitFlashCookie(session, flashCookie)].filter((h): h is string => !!h);
   if (headers.length) {
@@ -54,4 +56,12 @@ export function getSession(context: Readonly<RouterContextProvider>): Session {
   const session = context.get(sessionContext);
   if (!session) throw new Error("No session here: the route is outside the shop layout (app/routes.ts)");
   return session;
+}
+
+/** The bag the request's shopper holds: the session's, or else the signed-in account's (while still signed in). */
+export function getHeldBagId(context: Readonly<RouterContextProvider>): number | null {
+  const session = getSession(context);
+  if (session.cartId !== null) return session.cartId;
+  const account = context.get(accountBagContext);
+  return account !== null && account.userId === session.userId && !session.isGuest ? account.bagId : null;
 }

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "guest") {
     const submission = parseForm(formData, PersonalInfoSchema);
     if (submission.status !== "success") return data({ intent, ...invalidForm(submission).data }, { status: 400 });
-    await continueAsGuest(session, { email: submission.value.email });
+    await continueAsGuest(db, session, { email: submission.value.email, bagId: getRequestContext(context).bagId });
     if (session.cartId !== null) await savePersonalInfo(db, session.cartId, submission.value);
     throw redirect(await nextTarget(context, request), 303);
   }

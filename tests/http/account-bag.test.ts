@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { savePersonalInfo } from "~/modules/checkout/checkout.service.server";
 import { registrationForm } from "../support/forms";
 import { type HttpClient, describeEachApp } from "../support/http";
 
@@ -64,7 +65,14 @@ describeEachApp("the account's bag across devices", (app) => {
     await logIn(phone, email);
     expect(await lines(phone)).toEqual([]);
     await add(laptop, skus[0]);
+    // The phone's GETs find the bag by its owner and write nothing: its session row still names no bag.
+    const userId = (await app().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const sessionRows = () => app().db.selectFrom("sessions").select(["id", "cart_id", "user_id", "is_guest", "guest_email"]).where("user_id", "=", userId).orderBy("id").execute();
+    const before = await sessionRows();
+    expect(before.filter((row) => row.cart_id === null)).toHaveLength(1);
     expect(await lines(phone)).toEqual([[skus[0], 1]]);
+    expect((await phone.get("/cart")).status).toBe(200);
+    expect(await sessionRows()).toEqual(before);
     await add(phone, skus[1]);
     expect(await lines(laptop)).toEqual([
       [skus[0], 1],
@@ -78,5 +86,36 @@ describeEachApp("the account's bag across devices", (app) => {
     const data = (await download.json()) as { bag: { lines: { sku: string }[] }; orders: unknown[] };
     expect(data.bag.lines.map((l) => l.sku).sort()).toEqual([skus[0], skus[1]].sort());
     expect(data.orders).toEqual([]);
+  });
+
+  it("gives a session that continues as a guest a copy of the account's lines, never the account's bag or checkout", async () => {
+    const email = newEmail();
+    const laptop = app().client();
+    await register(laptop, email);
+    await add(laptop, skus[0]);
+    const { db } = app();
+    const userId = (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const accountBag = await db.selectFrom("bags").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow();
+    await savePersonalInfo(db, accountBag.id, { email, firstName: "Giulia", lastName: "Verdi" });
+
+    const guest = await laptop.postForm("/checkout/registrationLogin", { intent: "guest", email: "ospite-copia@example.it", firstName: "Ospite", lastName: "Nuovo" });
+    expect(guest.status).toBe(303);
+    const session = await db.selectFrom("sessions").select(["cart_id", "user_id", "is_guest"]).where("guest_email", "=", "ospite-copia@example.it").executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ user_id: null, is_guest: 1 });
+    expect(session.cart_id).not.toBe(accountBag.id);
+    expect(await lines(laptop)).toEqual([[skus[0], 1]]);
+    // The guest's name and address went into the guest's own checkout; the account's is as it was.
+    const checkouts = await db.selectFrom("checkouts").select(["bag_id", "email", "first_name"]).where("bag_id", "in", [accountBag.id, session.cart_id!]).orderBy("bag_id").execute();
+    expect(checkouts).toEqual(
+      [
+        { bag_id: accountBag.id, email, first_name: "Giulia" },
+        { bag_id: session.cart_id, email: "ospite-copia@example.it", first_name: "Ospite" },
+      ].sort((a, b) => a.bag_id! - b.bag_id!),
+    );
+    // The guest's adds stay out of the account's bag.
+    await add(laptop, skus[1]);
+    expect(await lines(laptop)).toEqual([[skus[0], 1], [skus[1], 1]].sort());
+    const accountLines = await db.selectFrom("bag_lines").select("quantity").where("bag_id", "=", accountBag.id).execute();
+    expect(accountLines).toEqual([{ quantity: 1 }]);
   });
 });

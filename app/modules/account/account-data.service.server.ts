@@ -20,20 +20,29 @@ import * as repo from "./user.repository.server";
 // file only gathers them. What stays after an erasure, and why:
 // docs/decisions/018-shoppers-data.md.
 
-/** The addresses a person is known by: the account's, and those of its linked identities. */
-async function emailsOf(db: Kysely<Database>, user: repo.UserRow): Promise<string[]> {
-  const identities = await repo.listIdentities(db, user.id);
-  return [...new Set([user.email, ...identities.map((i) => i.email)].map(repo.emailKey))];
+/**
+ * The addresses the account has shown it owns, under which data filed by address (newsletter,
+ * back-in-stock alerts, applications, mail, guest sessions and checkouts) is its own: those of its
+ * linked identities (the provider vouches for them), and its own once proven by a completed
+ * password reset or by an identity with the same address. Registration and a change of profile
+ * prove nothing: anyone can type a stranger's address (decision 018).
+ */
+async function verifiedEmailsOf(db: Kysely<Database>, user: repo.UserRow): Promise<{ verified: string[]; unverified: string | null }> {
+  const identities = (await repo.listIdentities(db, user.id)).map((i) => repo.emailKey(i.email));
+  const own = repo.emailKey(user.email);
+  const ownProven = user.email_verified_at !== null || identities.includes(own);
+  return { verified: [...new Set([...(ownProven ? [own] : []), ...identities])], unverified: ownProven ? null : own };
 }
 
 /**
  * Deletes an account (GDPR art. 17), confirmed with its password, or, for an account without one
  * (made through social login), with its email address typed again. In one transaction: the
- * checkouts of its bags and of its addresses, its bags, addresses, sessions (and guest sessions
- * of its addresses), reset links, linked identities, newsletter subscription, back-in-stock
- * requests, career applications, the outbox's mail to or about its addresses and the rate-limit
- * counters keyed by them go; its discount-code uses stay counted without naming it. Its orders
- * stay, unlinked from the erased account, for the tax records (decision 018).
+ * checkouts of its bags, its bags, addresses, sessions, reset links and linked identities go;
+ * under its proven addresses only (verifiedEmailsOf), guest checkouts and sessions, newsletter
+ * subscription, back-in-stock requests, career applications, the outbox's mail to or about them
+ * (mail still to be delivered goes once delivered) and the rate-limit counters keyed by them.
+ * Its discount-code uses stay counted without naming it. Its orders stay, unlinked from the
+ * erased account, for the tax records (decision 018).
  * Throws WRONG_PASSWORD, WRONG_CONFIRMATION.
  */
 export async function deleteAccount(db: Kysely<Database>, userId: number, input: { password: string }): Promise<void> {
@@ -44,7 +53,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: number, input:
     throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
   }
   await db.transaction().execute(async (trx) => {
-    const emails = await emailsOf(trx, user);
+    const { verified: emails } = await verifiedEmailsOf(trx, user);
     const sessions = await sessionsOf(trx, userId);
     const bagIds = await accountBagIds(trx, { userId, sessionBagIds: sessions.map((s) => s.bagId) });
     await eraseCheckouts(trx, { bagIds, emails });
@@ -68,12 +77,14 @@ export async function deleteAccount(db: Kysely<Database>, userId: number, input:
  * 20): profile, address book, bag and the checkout under way, orders with their lines,
  * addresses, payments, returns, refunds and withdrawals, newsletter subscription, back-in-stock
  * requests, career applications and the mail sent to the account's addresses, sessions and
- * linked identities. Never a password hash, a token or a provider's reference.
+ * linked identities. What is filed by address comes only for the addresses the account has
+ * proven; an unproven one is named in `notIncluded`. Never a password hash, a token or a
+ * provider's reference.
  */
 export async function exportAccountData(db: Kysely<Database>, userId: number, now = new Date()) {
   const [user, account] = await Promise.all([repo.findUserById(db, userId), getAccount(db, userId)]);
   if (!user || !account) return null;
-  const emails = await emailsOf(db, user);
+  const { verified: emails, unverified } = await verifiedEmailsOf(db, user);
   const bagId = await findAccountBag(db, userId);
   const [addresses, bag, checkout, orders, sessions, identities, perEmail] = await Promise.all([
     listAddresses(db, userId),
@@ -122,5 +133,10 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
     mail: perEmail.flatMap((e) => e.mail),
     sessions: sessions.map(({ bagId: _bag, ...s }) => s),
     linkedAccounts: identities.map((i) => ({ provider: i.provider, email: i.email, linkedAt: i.created_at })),
+    notIncluded: unverified && {
+      email: unverified,
+      data: ["newsletter", "backInStockAlerts", "careerApplications", "mail"],
+      reason: "The address is not confirmed: what the shop files under an address is included once the account proves it owns it (reset the password through the e-mailed link, or sign in with a social account of the same address).",
+    },
   };
 }

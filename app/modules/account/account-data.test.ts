@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { paidOrder, variantWithStock } from "../../../tests/support/order-fixtures";
+import { paidOrder, readyCheckout, variantWithStock } from "../../../tests/support/order-fixtures";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { saveAddress } from "~/modules/address/address.service.server";
@@ -12,13 +12,15 @@ import { samplePdf } from "~/modules/career/cv-samples.server";
 import { submitJobApplication } from "~/modules/career/career.service.server";
 import { savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
 import { deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
-import { getOrderFor } from "~/modules/order/order.service.server";
+import { createMailWorker } from "~/modules/mail/mail-worker.server";
+import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.service.server";
+import { getOrderFor, placeOrder } from "~/modules/order/order.service.server";
 import { requestReturn, withdraw } from "~/modules/order/returns.service.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 import { Session } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
-import { registerSchema } from "./account.schema";
-import { authenticate, continueAsGuest, getAccount, registerAccount, requestPasswordReset, signIn } from "./account.service.server";
+import { ProfileSchema, registerSchema } from "./account.schema";
+import { authenticate, continueAsGuest, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, updateProfile } from "./account.service.server";
 import { deleteAccount, exportAccountData } from "./account-data.service.server";
 
 // The shopper's data (issue 22): "Download my data" holds everything the shop keeps of the
@@ -182,7 +184,7 @@ describeEachDatabase("the shopper's data", (ctx) => {
     await phone.claimCart(bagId, phone.cartId);
     // A guest visit with the same address, a back-in-stock request, an application, a reset link.
     const guest = new Session(db, null, null);
-    await continueAsGuest(guest, { email: who.email });
+    await continueAsGuest(db, guest, { email: who.email, bagId: null });
     const soldOut = await variantWithStock(db, 0, 60);
     await requestBackInStock(db, { sku: soldOut.sku, email: who.email, locale: "it", clientIp: ip() });
     await submitJobApplication(db, {
@@ -279,6 +281,9 @@ describeEachDatabase("the shopper's data", (ctx) => {
       await deleteAccount(db, userId, { password: PASSWORD });
       // The CV's bytes name nobody a text search could find: the file goes with its application.
       expect(await cvs()).toBe(cvsBefore - 1);
+      // Mail still to be delivered (the reset link, the welcome) is sent, then goes.
+      const worker = createMailWorker(db, { send: async () => undefined });
+      while ((await worker.runOnce()).sent > 0);
 
       for (const table of tables) {
         const left = await rowsMentioning(db, table, needles);
@@ -301,6 +306,89 @@ describeEachDatabase("the shopper's data", (ctx) => {
       expect(otherData.newsletter).toHaveLength(1);
       expect(otherData.careerApplications).toHaveLength(1);
       expect(await rowsMentioning(db, "mail_outbox", [other.email])).not.toEqual([]);
+    });
+
+    it("keeps counting a single-use code for an address whose account was erased: registered again, the code is refused", async () => {
+      const { db } = ctx();
+      const who = person("sconto");
+      const userId = await register(db, who, false);
+      const first = await readyCheckout(db, { sku: skus[3].sku, email: who.email, coupon: "BENVENUTO10" });
+      await placeOrder(db, { ...first.input, who: { kind: "account", userId } });
+      await deleteAccount(db, userId, { password: PASSWORD });
+      expect(await db.selectFrom("discount_redemptions").select("id").where("email", "=", who.email).execute()).toEqual([]);
+
+      const again = await register(db, who, false);
+      const { bagId } = await addToBag(db, { bagId: null, userId: again, sku: skus[3].sku, quantity: 1 });
+      await expect(addDiscountCode(db, { bagId, code: "BENVENUTO10", customer: { email: who.email.toUpperCase(), userId: again } }, "it").catch(code)).resolves.toBe("INVALID_COUPON");
+      // A guest checkout with the address: the order's own check refuses the code.
+      const guest = await readyCheckout(db, { sku: skus[3].sku, email: who.email, coupon: "BENVENUTO10" });
+      await expect(placeOrder(db, guest.input).catch(code)).resolves.toBe("INVALID_COUPON");
+    });
+
+    it("neither exports nor erases what is filed under an address the account has not proven: registered with a stranger's address", async () => {
+      const { db } = ctx();
+      const victim = person("vittima");
+      // The victim shops and applies as a guest: all of it filed under the address.
+      const guest = new Session(db, null, null);
+      await continueAsGuest(db, guest, { email: victim.email, bagId: null });
+      const order = await readyCheckout(db, { sku: skus[3].sku, email: victim.email, method: "bankTransfer" });
+      await placeOrder(db, order.input);
+      const soldOut = await variantWithStock(db, 0, 61);
+      await requestBackInStock(db, { sku: soldOut.sku, email: victim.email, locale: "it", clientIp: ip() });
+      await submitJobApplication(db, {
+        firstName: victim.firstName,
+        lastName: victim.lastName,
+        email: victim.email,
+        phone: `+39 ${victim.phone}`,
+        department: "boutique",
+        message: "Candidatura.",
+        privacy: true,
+        cv: { fileName: "cv.pdf", mimeType: "application/pdf", bytes: samplePdf() },
+        locale: "it",
+        clientIp: ip(),
+      });
+      await subscribeToNewsletter(db, { email: victim.email, privacy: true, locale: "it", source: "footer", clientIp: ip() });
+      const victimRows = async () => ({
+        newsletter: (await db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", victim.email).execute()).length,
+        sessions: (await db.selectFrom("sessions").select("id").where("guest_email", "=", victim.email).execute()).length,
+        checkouts: (await db.selectFrom("checkouts").select("id").where("email", "=", victim.email).execute()).length,
+        alerts: (await db.selectFrom("back_in_stock_requests").select("id").where("email", "=", victim.email).execute()).length,
+        applications: (await db.selectFrom("job_applications").select("id").where("email", "=", victim.email).execute()).length,
+        mail: (await db.selectFrom("mail_outbox").select(["id", "erase_after_delivery"]).where("recipient", "=", victim.email).execute()).map((m) => m.erase_after_delivery),
+      });
+      // Someone registers with the victim's address (its welcome mail goes to the victim too).
+      const intruder = await register(db, { ...person("intruso"), email: victim.email }, false);
+      const before = await victimRows();
+      expect([before.newsletter, before.sessions, before.checkouts, before.alerts, before.applications].every((n) => n >= 1)).toBe(true);
+      expect(before.mail.length).toBeGreaterThanOrEqual(2);
+
+      // The export shows none of the victim's data, and says why.
+      const data = (await exportAccountData(db, intruder))!;
+      expect([data.newsletter, data.backInStockAlerts, data.careerApplications, data.mail]).toEqual([[], [], [], []]);
+      expect(data.notIncluded).toMatchObject({ email: victim.email, data: ["newsletter", "backInStockAlerts", "careerApplications", "mail"] });
+      expect(JSON.stringify(data)).not.toContain(victim.lastName);
+      // Deleting the account leaves the victim's rows as they were (pending mail not even marked).
+      await deleteAccount(db, intruder, { password: PASSWORD });
+      expect(await victimRows()).toEqual(before);
+    });
+
+    it("proves an address by a completed password reset, and forgets the proof when the address changes", async () => {
+      const { db } = ctx();
+      const who = person("prova");
+      const userId = await register(db, who, false);
+      expect((await exportAccountData(db, userId))!.notIncluded).toMatchObject({ email: who.email });
+      let token = "";
+      await requestPasswordReset(db, { email: who.email, locale: "it", clientIp: ip(), resetUrl: (t) => ((token = t), `https://shop.example/reset?token=${t}`) });
+      await resetPassword(db, { token, password: PASSWORD });
+      const proven = (await exportAccountData(db, userId))!;
+      expect(proven.notIncluded).toBeNull();
+      expect(proven.mail.length).toBeGreaterThanOrEqual(1);
+
+      const stranger = person("estraneo");
+      await updateProfile(db, userId, ProfileSchema.parse({ email: stranger.email, firstName: who.firstName, lastName: who.lastName, interests: "both" }));
+      expect((await exportAccountData(db, userId))!.notIncluded).toMatchObject({ email: stranger.email });
+      // A reset link mailed to the old address proves nothing about the new one.
+      expect(await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", userId).where("used_at", "is", null).execute()).toEqual([]);
     });
   });
 });

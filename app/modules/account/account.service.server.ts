@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { bagForSignIn } from "~/modules/bag/bag.service.server";
+import { bagForGuest, bagForSignIn } from "~/modules/bag/bag.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { upsertSubscription } from "~/modules/newsletter/newsletter.repository.server";
@@ -77,11 +77,14 @@ export async function signIn(db: Kysely<Database>, session: Session, userId: num
 
 /**
  * A guest identity (spec §6: continue as a guest, at checkout's Personal Info step): the session
- * keeps its bag and remembers the email; `guest` is true in the auth state. A signed-in account
- * holder who asks for it is signed out of the account first (the session id rotates either way).
+ * keeps its bag's lines and remembers the email; `guest` is true in the auth state. A signed-in
+ * account holder who asks for it is signed out of the account first (the session id rotates
+ * either way), and an account's bag stays the account's: the guest gets a copy of its lines.
+ * `bagId`: the bag the session holds (the session's, or the signed-in account's).
  */
-export async function continueAsGuest(session: Session, input: { email: string }): Promise<void> {
-  await session.signIn({ user_id: null, cart_id: session.cartId, is_guest: 1, guest_email: input.email.trim() });
+export async function continueAsGuest(db: Kysely<Database>, session: Session, input: { email: string; bagId: number | null }, now = new Date()): Promise<void> {
+  const cartId = await bagForGuest(db, input.bagId, now);
+  await session.signIn({ user_id: null, cart_id: cartId, is_guest: 1, guest_email: input.email.trim() });
 }
 
 /** Logout: the session row goes, so a copy of the cookie opens nothing afterwards. */
@@ -209,7 +212,8 @@ export async function resetPassword(db: Kysely<Database>, input: { token: string
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     if (!(await repo.consumeResetToken(trx, found.id, at))) throw new DomainError("RESET_TOKEN_INVALID", "token used meanwhile");
-    await repo.updateUser(trx, found.userId, { password_hash: passwordHash, updated_at: at });
+    // The link reached the account's address: the address is proven (decision 018).
+    await repo.updateUser(trx, found.userId, { password_hash: passwordHash, email_verified_at: at, updated_at: at });
     await repo.deleteUserSessions(trx, found.userId);
     return found.userId;
   });
@@ -230,12 +234,20 @@ export async function changePassword(db: Kysely<Database>, session: Session, inp
   await repo.deleteUserSessions(db, user.id, session.id);
 }
 
-/** Edits the profile; a new email must not belong to another account. Throws EMAIL_TAKEN. */
+/**
+ * Edits the profile; a new email must not belong to another account. A new address is unproven
+ * (decision 018): its verification goes, and so do reset links mailed to the old one. Throws
+ * EMAIL_TAKEN.
+ */
 export async function updateProfile(db: Kysely<Database>, userId: number, input: ProfileInput, now = new Date()): Promise<void> {
   const other = await repo.findUserByEmail(db, input.email);
   if (other && other.id !== userId) throw new DomainError("EMAIL_TAKEN", "email taken", { field: "email" });
+  const current = await repo.findUserById(db, userId);
+  const newAddress = current !== undefined && current.email_key !== repo.emailKey(input.email);
   try {
+    if (newAddress) await repo.deleteResetTokens(db, userId);
     await repo.updateUser(db, userId, {
+      ...(newAddress ? { email_verified_at: null } : {}),
       email: input.email,
       email_key: repo.emailKey(input.email),
       first_name: input.firstName,

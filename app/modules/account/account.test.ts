@@ -285,7 +285,7 @@ describeEachDatabase("accounts", (ctx) => {
       const added = await addToBag(db, { bagId: null, sku, quantity: 1 });
       await session.claimCart(added.bagId, null);
       const before = session.id;
-      await continueAsGuest(session, { email: " ospite@example.it " });
+      await continueAsGuest(db, session, { email: " ospite@example.it ", bagId: added.bagId });
       expect(session.id).not.toBe(before);
       expect(session).toMatchObject({ isGuest: true, guestEmail: "ospite@example.it", userId: null, cartId: added.bagId });
     });

@@ -28,7 +28,7 @@ export async function insertUser(db: Kysely<Database>, row: Insertable<UsersTabl
 export async function updateUser(
   db: Kysely<Database>,
   id: number,
-  changes: Partial<Pick<UserRow, "email" | "email_key" | "password_hash" | "first_name" | "last_name" | "fiscal_code" | "gender" | "interests" | "locale" | "updated_at">>,
+  changes: Partial<Pick<UserRow, "email" | "email_key" | "password_hash" | "first_name" | "last_name" | "fiscal_code" | "gender" | "interests" | "locale" | "email_verified_at" | "updated_at">>,
 ): Promise<void> {
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
 }
@@ -65,6 +65,11 @@ export async function findResetToken(db: Kysely<Database>, tokenHash: string, no
 export async function consumeResetToken(db: Kysely<Database>, id: number, at: string): Promise<boolean> {
   const result = await db.updateTable("password_reset_tokens").set({ used_at: at }).where("id", "=", id).where("used_at", "is", null).where("expires_at", ">", at).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Drops a user's live reset links (the address they were mailed to is no longer the account's). */
+export async function deleteResetTokens(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
 }
 
 export async function purgeResetTokens(db: Kysely<Database>, before: string): Promise<void> {

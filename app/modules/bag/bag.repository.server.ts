@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import { customerEmailKey } from "./customer-email-key.server";
 
 // The bag's SQL. Every read of a bag is a fixed number of queries whatever its number of lines.
 
@@ -18,16 +19,35 @@ export async function insertBag(db: Db, at: string): Promise<number> {
 
 /**
  * Creates the account's bag, or finds the one it already has: one statement against the unique
- * index on `user_id`, so two devices adding at the same moment end up in one bag.
+ * index on `user_id`, so two devices adding at the same moment end up in one bag. `bags.user_id`
+ * has no foreign key (SQLite would need a table rebuild for one): the row is inserted only while
+ * the account exists, so an erasure running meanwhile leaves no bag behind (null: no account).
  */
-export async function insertAccountBag(db: Db, userId: number, at: string): Promise<number> {
+export async function insertAccountBag(db: Db, userId: number, at: string): Promise<number | null> {
   const row = await db
     .insertInto("bags")
-    .values({ user_id: userId, discount_code_id: null, created_at: at, updated_at: at })
+    .columns(["user_id", "discount_code_id", "created_at", "updated_at"])
+    .expression(db.selectFrom("users").select((eb) => ["id", eb.lit(null).as("discount_code_id"), eb.val(at).as("created_at"), eb.val(at).as("updated_at")]).where("id", "=", userId))
     .onConflict((oc) => oc.column("user_id").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return row?.id ?? (await findAccountBagId(db, userId))!;
+  return row?.id ?? findAccountBagId(db, userId);
+}
+
+/** A new anonymous bag holding a copy of another bag's lines and code (one statement for the lines). */
+export async function insertBagCopy(db: Db, source: { id: number; discountCodeId: number | null }, at: string): Promise<number> {
+  const row = await db.insertInto("bags").values({ user_id: null, discount_code_id: source.discountCodeId, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  await db
+    .insertInto("bag_lines")
+    .columns(["bag_id", "variant_id", "quantity", "created_at", "updated_at"])
+    .expression(
+      db
+        .selectFrom("bag_lines")
+        .select((eb) => [eb.val(row.id).as("bag_id"), "variant_id", "quantity", eb.val(at).as("created_at"), eb.val(at).as("updated_at")])
+        .where("bag_id", "=", source.id),
+    )
+    .execute();
+  return row.id;
 }
 
 export function findBag(db: Db, bagId: number) {
@@ -173,13 +193,13 @@ export async function discountScope(db: Db, codeId: number): Promise<{ productId
   return { productIds: products.map((row) => row.product_id), categoryIds: categories.map((row) => row.category_id) };
 }
 
-/** Orders that used a code: overall, and by this customer (email, or account). */
+/** Orders that used a code: overall, and by this customer (email, its keyed hash after an erasure, or account). */
 export async function countRedemptions(db: Db, codeId: number, customer: { email: string | null; userId: number | null }): Promise<{ overall: number; customer: number }> {
   const row = await db
     .selectFrom("discount_redemptions")
     .select((eb) => {
       const mine = [
-        ...(customer.email ? [eb("email", "=", customer.email.toLowerCase())] : []),
+        ...(customer.email ? [eb("email", "=", customer.email.toLowerCase()), eb("email_hash", "=", customerEmailKey(customer.email))] : []),
         ...(customer.userId !== null ? [eb("user_id", "=", customer.userId)] : []),
       ];
       return [
@@ -203,7 +223,13 @@ export async function findAccountBagId(db: Db, userId: number): Promise<number |
  * unique violation when the account got a bag meanwhile (the caller merges into that one).
  */
 export async function adoptBag(db: Db, bagId: number, userId: number, at: string): Promise<boolean> {
-  const result = await db.updateTable("bags").set({ user_id: userId, updated_at: at }).where("id", "=", bagId).where("user_id", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("bags")
+    .set({ user_id: userId, updated_at: at })
+    .where("id", "=", bagId)
+    .where("user_id", "is", null)
+    .where((eb) => eb.exists(eb.selectFrom("users").select("id").where("id", "=", userId)))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -217,9 +243,20 @@ export async function lockAnonymousBag(db: Db, bagId: number, at: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Anonymous bags untouched since `before`: one statement, safe when several processes sweep at once. */
+/**
+ * Anonymous bags untouched since `before`, and bags of accounts that no longer exist: one
+ * statement, safe when several processes sweep at once.
+ */
 export async function deleteAbandonedBags(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom("bags").where("user_id", "is", null).where("updated_at", "<", before).executeTakeFirst();
+  const result = await db
+    .deleteFrom("bags")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("user_id", "is", null), eb("updated_at", "<", before)]),
+        eb.and([eb("user_id", "is not", null), eb.not(eb.exists(eb.selectFrom("users").select("users.id").whereRef("users.id", "=", "bags.user_id")))]),
+      ]),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -240,7 +277,10 @@ export async function deleteBags(db: Db, bagIds: number[]): Promise<void> {
   await db.deleteFrom("bags").where("id", "in", bagIds).execute();
 }
 
-/** Unlinks a person's uses of discount codes from them (the uses still count toward a code's overall limit). */
+/**
+ * Unlinks a person's uses of discount codes from them: the uses still count toward a code's
+ * overall limit, and, through the address's keyed hash they keep, toward the per-customer one.
+ */
 export async function anonymizeRedemptions(db: Db, input: { userId: number; emails: string[] }): Promise<void> {
   await db
     .updateTable("discount_redemptions")

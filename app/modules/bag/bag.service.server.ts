@@ -104,7 +104,10 @@ async function bagToFill(db: Kysely<Database>, input: { bagId: number | null; us
   if (input.userId === null) return bag ? { id: bag.id, created: false } : { id: await repo.insertBag(db, now.toISOString()), created: true };
   if (bag?.userId === input.userId) return { id: bag.id, created: false };
   const accountBagId = await bagForSignIn(db, { sessionBagId: input.bagId, userId: input.userId }, now);
-  return accountBagId !== null ? { id: accountBagId, created: false } : { id: await repo.insertAccountBag(db, input.userId, now.toISOString()), created: true };
+  if (accountBagId !== null) return { id: accountBagId, created: false };
+  // The account was erased meanwhile (its sessions with it): the add lands in an anonymous bag.
+  const created = (await repo.insertAccountBag(db, input.userId, now.toISOString())) ?? (await repo.insertBag(db, now.toISOString()));
+  return { id: created, created: true };
 }
 
 /**
@@ -342,7 +345,19 @@ export async function bagForSignIn(db: Kysely<Database>, input: { sessionBagId: 
   return accountBagId;
 }
 
-/** Deletes anonymous bags untouched for 30 days (and their lines). Safe to run in every process. */
+/**
+ * The bag a session keeps when it continues as a guest: its own anonymous bag as it is, or, when
+ * it held an account's bag, a new anonymous bag with a copy of its lines and code. A guest never
+ * reads or writes the account's bag, nor the checkout (address, fiscal code) that goes with it.
+ */
+export async function bagForGuest(db: Kysely<Database>, bagId: number | null, now = new Date()): Promise<number | null> {
+  const bag = await existingBag(db, bagId);
+  if (!bag) return null;
+  if (bag.userId === null) return bag.id;
+  return db.transaction().execute((trx) => repo.insertBagCopy(trx, bag, now.toISOString()));
+}
+
+/** Deletes anonymous bags untouched for 30 days, and bags whose account is gone (with their lines). Safe to run in every process. */
 export function sweepAbandonedBags(db: Kysely<Database>, now = new Date()): Promise<number> {
   return repo.deleteAbandonedBags(db, new Date(now.getTime() - ABANDONED_BAG_MS).toISOString());
 }

@@ -221,7 +221,13 @@ describeEachDatabase("bag", (ctx) => {
     const owned = await addToBag(db, { bagId: null, sku: v.clothing.sku, quantity: 1 });
     const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await db.updateTable("bags").set({ updated_at: longAgo }).where("id", "in", [old.bagId, owned.bagId]).execute();
-    await db.updateTable("bags").set({ user_id: 1 }).where("id", "=", owned.bagId).execute();
+    const at = new Date().toISOString();
+    const owner = await db
+      .insertInto("users")
+      .values({ email: "sweep@example.it", email_key: "sweep@example.it", password_hash: null, first_name: "Anna", last_name: "Bianchi", birth_date: null, gender: null, interests: null, locale: "it", privacy_consent_at: at, created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("bags").set({ user_id: owner.id }).where("id", "=", owned.bagId).execute();
     const swept = await Promise.all([sweepAbandonedBags(db), sweepAbandonedBags(db)]);
     expect(swept[0] + swept[1]).toBeGreaterThanOrEqual(1);
     expect((await getBag(db, "it", old.bagId)).id).toBeNull();

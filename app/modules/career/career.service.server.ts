@@ -136,7 +136,7 @@ function hrNoticeMail(to: string, application: StoredApplication & { id: number 
       [{ key: "career.hrMessage" }, { verbatim: application.message }],
     ],
   });
-  return { ...rendered, template: "career-hr-notice", locale: "it" };
+  return { ...rendered, template: "career-hr-notice", locale: "it", about: application.email };
 }
 
 function formatSize(bytes: number): string {

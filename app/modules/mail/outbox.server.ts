@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, type Selectable, type Transaction, sql } from "kysely";
 import type { Database, Locale, MailOutboxTable } from "~/db/schema";
 import type { RenderedMail } from "./mail-template.server";
 
@@ -15,6 +15,8 @@ export interface OutgoingMail extends RenderedMail {
   /** Names the kind of message in logs ("back-in-stock"): never personal data. */
   template: string;
   locale: Locale;
+  /** The person the message is about when that is not its recipient (HR's notice: the applicant), so their erasure finds it. */
+  about?: string;
 }
 
 /** How long a worker may hold a claimed message before another worker may take it. */
@@ -42,6 +44,7 @@ export async function enqueueMail(
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      about_email: mail.about?.toLowerCase() ?? null,
       next_attempt_at: at,
       claimed_by: claimedBy ?? null,
       lease_until: claimedBy ? new Date(now.getTime() + MAIL_LEASE_MS).toISOString() : null,
@@ -115,6 +118,8 @@ export async function renewLease(db: Kysely<Database>, id: number, owner: string
 }
 
 export async function markSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: Date): Promise<void> {
+  // The person was erased while it waited: delivered, it goes.
+  await db.deleteFrom("mail_outbox").where("id", "=", row.id).where("claimed_by", "=", owner).where("erase_after_delivery", "=", 1).execute();
   await db
     .updateTable("mail_outbox")
     .set({ status: "sent", sent_at: now.toISOString(), attempts: row.attempts + 1, claimed_by: null, lease_until: null, last_error: null })
@@ -130,6 +135,7 @@ export async function markAttemptFailed(
   owner: string,
   { error, retryAt }: { error: string; retryAt: Date | null },
 ): Promise<void> {
+  if (!retryAt) await db.deleteFrom("mail_outbox").where("id", "=", row.id).where("claimed_by", "=", owner).where("erase_after_delivery", "=", 1).execute();
   await db
     .updateTable("mail_outbox")
     .set({
@@ -203,20 +209,14 @@ export async function listMailTo(db: Kysely<Database>, email: string) {
 }
 
 /**
- * Erases every message addressed to an address, sent or not, and every message that names it
- * (HR's notice of an application carries the applicant's address): account deletion.
+ * Erases every message addressed to an address and every message recorded as about it (HR's
+ * notice of an application): account deletion. Whole addresses are compared, so erasing
+ * lisa@x.it leaves elisa@x.it's mail. A message still to be delivered (an order confirmation on
+ * its way) is not lost: it is marked, and goes once delivered or failed for good.
  */
 export async function eraseMailOf(db: Kysely<Database>, email: string): Promise<void> {
   const key = email.toLowerCase();
-  const mentions = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  await db
-    .deleteFrom("mail_outbox")
-    .where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(recipient)`, "=", key),
-        eb(sql<string>`lower(text_body)`, "like", sql<string>`${mentions} escape '\\'`),
-        eb(sql<string>`lower(html_body)`, "like", sql<string>`${mentions} escape '\\'`),
-      ]),
-    )
-    .execute();
+  const theirs = (eb: ExpressionBuilder<Database, "mail_outbox">) => eb.or([eb(sql<string>`lower(recipient)`, "=", key), eb("about_email", "=", key)]);
+  await db.deleteFrom("mail_outbox").where(theirs).where("status", "!=", "pending").execute();
+  await db.updateTable("mail_outbox").set({ erase_after_delivery: 1 }).where(theirs).where("status", "=", "pending").execute();
 }

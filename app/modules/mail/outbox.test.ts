@@ -4,7 +4,7 @@ import { readMessage, startTestSmtpServer, unusedPort } from "../../../tests/sup
 import { type MailMessage, type Mailer, createMailer } from "./mail.server";
 import { renderMail } from "./mail-template.server";
 import { createMailWorker, defaultRetryDelayMs, describeSendError, wakeMailWorkers } from "./mail-worker.server";
-import { MAIL_LEASE_MS, SENT_MAIL_RETENTION_MS, claimDueMail, enqueueMail, purgeSentMail, retryFailedMail, summarizeOutbox } from "./outbox.server";
+import { MAIL_LEASE_MS, SENT_MAIL_RETENTION_MS, claimDueMail, enqueueMail, eraseMailOf, purgeSentMail, retryFailedMail, summarizeOutbox } from "./outbox.server";
 
 const FROM = "Bottega <negozio@bottega.example>";
 const T0 = new Date("2026-11-24T09:00:00.000Z");
@@ -303,5 +303,40 @@ describeEachDatabase("mail outbox", (ctx) => {
       ["fallito@example.it", "failed"],
       ["nuovo@example.it", "sent"],
     ]);
+  });
+
+  it("erases the mail to and about an address, never the mail of a longer address that contains it", async () => {
+    const notice = (about: string) => ({ ...message("hr@example.it"), template: "career-hr-notice", text: `Candidatura di ${about}`, html: `<p>Candidatura di ${about}</p>`, about });
+    await queue("lisa@x.it");
+    await queue("elisa@x.it");
+    await queue("LISA@x.it.example");
+    await ctx().db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, notice("Lisa@x.it"), { now: T0 });
+      await enqueueMail(trx, notice("elisa@x.it"), { now: T0 });
+    });
+    await createMailWorker(ctx().db, collectingMailer()).runOnce(T0);
+    await eraseMailOf(ctx().db, "LISA@X.IT");
+    expect((await rows()).map((row) => [row.recipient, row.about_email])).toEqual([
+      ["elisa@x.it", null],
+      ["LISA@x.it.example", null],
+      ["hr@example.it", "elisa@x.it"],
+    ]);
+  });
+
+  it("keeps an erased person's mail still to be delivered until it is sent, or fails for good, then drops it", async () => {
+    await queue("lisa@x.it");
+    await queue("lisa@x.it");
+    await queue("elisa@x.it");
+    await eraseMailOf(ctx().db, "lisa@x.it");
+    expect((await rows()).map((row) => [row.recipient, row.status, row.erase_after_delivery])).toEqual([
+      ["lisa@x.it", "pending", 1],
+      ["lisa@x.it", "pending", 1],
+      ["elisa@x.it", "pending", 0],
+    ]);
+    const mailer = collectingMailer();
+    let calls = 0;
+    await createMailWorker(ctx().db, { send: (mail) => (++calls === 2 ? Promise.reject(new Error("no")) : mailer.send(mail)) }, { maxAttempts: 1 }).runOnce(T0);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(["lisa@x.it", "elisa@x.it"]);
+    expect((await rows()).map((row) => [row.recipient, row.status])).toEqual([["elisa@x.it", "sent"]]);
   });
 });

@@ -4,6 +4,7 @@ import type { Database, Locale, OrderLinesTable, OrdersTable } from "~/db/schema
 import { isUniqueViolation } from "~/db/errors.server";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { countRedemptions, touchBag } from "~/modules/bag/bag.repository.server";
+import { customerEmailKey } from "~/modules/bag/customer-email-key.server";
 import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, renewOrderKey } from "~/modules/checkout/checkout.service.server";
@@ -122,6 +123,10 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
         if (placed) return placed;
         throw new DomainError("CHECKOUT_INCOMPLETE", "The review form's key is not this checkout's (a stale page).");
       }
+      // The bag's row next, before its lines and the stock: a merge into this bag (another device
+      // signing in) locks the bag, then its lines, and the same order here keeps the two from
+      // deadlocking; the merge waits, or the order sees the merged lines and their new total.
+      await touchBag(trx, input.bagId, at);
       const checkout = (await getCheckout(trx, input.bagId))!;
       if (firstIncompleteStep(checkout, input.who, settings) !== "review") throw new DomainError("CHECKOUT_INCOMPLETE", "A step is incomplete.");
       const bag = await getBag(trx, input.locale, input.bagId, now);
@@ -139,7 +144,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       if (codeId !== null) {
         await trx
           .insertInto("discount_redemptions")
-          .values({ discount_code_id: codeId, email: input.contact.email.toLowerCase(), user_id: input.who.kind === "account" ? input.who.userId : null, order_id: order.id, created_at: at })
+          .values({ discount_code_id: codeId, email: input.contact.email.toLowerCase(), email_hash: customerEmailKey(input.contact.email), user_id: input.who.kind === "account" ? input.who.userId : null, order_id: order.id, created_at: at })
           .execute();
       }
       await trx
