@@ -345,7 +345,6 @@ describeEachDatabase("the shopper's data", (ctx) => {
         privacy: true,
         cv: { fileName: "cv.pdf", mimeType: "application/pdf", bytes: samplePdf() },
         locale: "it",
-        clientIp: ip(),
       });
       await subscribeToNewsletter(db, { email: victim.email, privacy: true, locale: "it", source: "footer", clientIp: ip() });
       const victimRows = async () => ({
