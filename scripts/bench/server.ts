@@ -1,10 +1,10 @@
 // Building, snapshotting, starting and stopping the production server for the benchmark.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { withThreadPool } from "../thread-pool.mjs";
+import { freeLowPort } from "../../tests/support/ports";
 import { httpGet } from "./http";
 
 /** Runs `npm run build`; its output is shown only when it fails. */
@@ -43,17 +43,8 @@ export function snapshotBuild(projectRoot: string): string {
   return dir;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** The bench's servers listen below 32768: its load's outgoing connections take the ports above. */
+export const freePort = freeLowPort;
 
 /** The development-secret warning (ALLOW_DEV_SECRET=1 is deliberate here), however many lines it spans. */
 const EXPECTED_NOISE = /SESSION_SECRET/;

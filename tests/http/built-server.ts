@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { withThreadPool } from "../../scripts/thread-pool.mjs";
+import { freeLowPort } from "../support/ports";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const entry = path.join(root, "build", "server.js");
@@ -29,26 +30,10 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** A free port below 32768 (the ephemeral range above it belongs to outgoing connections). */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const server = net.createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      server.once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => server.close(resolve));
-      return port;
-    }
-  }
-}
-
 /** `env` adds to or overrides the server's environment (PUBLIC_URL behind a proxy, say). */
 export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn", env = {} as Record<string, string> } = {}): Promise<BuiltServer> {
   if (!fs.existsSync(entry)) throw new Error("build/server.js is missing: run `npm run build` before `npm run test:http`.");
-  const port = await freePort();
+  const port = await freeLowPort();
   const databaseName = `bottega_http_${randomBytes(6).toString("hex")}`;
   let databaseUrl: string;
   let admin: pg.Client | undefined;

@@ -3,6 +3,8 @@
 // (RFC 2047), and the plain-text and HTML parts of a multipart/alternative message (or the one
 // part of a single-part message), each decoded from quoted-printable or base64 as UTF-8.
 
+import { freeLowPort } from "./ports";
+
 function splitMessage(raw: string) {
   const normalized = raw.replace(/\r\n/g, "\n");
   const end = normalized.indexOf("\n\n");
@@ -80,7 +82,7 @@ export interface ReceivedMail {
  * again where the shop's mailer looks), started in the test process: the shop's mailer talks to
  * it over SMTP and the test reads what arrived.
  */
-export async function startTestSmtpServer({ port: wanted = 0 }: { port?: number } = {}): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startTestSmtpServer({ port: wanted }: { port?: number } = {}): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const { SMTPServer } = await import("smtp-server");
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -100,20 +102,13 @@ export async function startTestSmtpServer({ port: wanted = 0 }: { port?: number 
       });
     },
   });
+  const port = wanted ?? (await freeLowPort());
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(wanted, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
-  const { port } = server.server.address() as { port: number };
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** A loopback port with nothing listening on it (free a moment ago): an SMTP server that is down. */
-export async function unusedPort(): Promise<number> {
-  const net = await import("node:net");
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export const unusedPort = freeLowPort;

@@ -8,6 +8,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { freeLowPort } from "./ports";
 
 /** A form body decoded from Stripe's bracket notation (`a[b][0][c]=x`). */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
@@ -345,9 +346,10 @@ export async function startStripeFake({ secretKey, webhookSecret }: { secretKey:
       respond(res, result.status, result.body);
     });
   });
+  const listenPort = await freeLowPort();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(listenPort, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

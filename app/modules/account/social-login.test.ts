@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ID, CLIENT_SECRET, startOidcProvider } from "../../../tests/support/oidc-provider.mjs";
 import { describeEachDatabase } from "../../../tests/support/databases";
+import { freeLowPort } from "../../../tests/support/ports";
 import type { Database } from "~/db/schema";
 import { Session } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
@@ -66,7 +67,7 @@ describeEachDatabase("social login", (ctx) => {
 
   beforeAll(async () => {
     db = ctx().db;
-    const started = await startOidcProvider({ redirectUris: [CALLBACK] });
+    const started = await startOidcProvider({ port: await freeLowPort(), redirectUris: [CALLBACK] });
     stop = started.close;
     providers = socialProviders({ OIDC_ID_ISSUER: started.issuer, OIDC_ID_CLIENT_ID: CLIENT_ID, OIDC_ID_CLIENT_SECRET: CLIENT_SECRET, OIDC_ID_NAME: "Test ID" }, "id");
   });
