@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FieldError } from "~/components/ui/field";
 import { type FormKit, TextField } from "~/components/ui/form-kit";
-import { FISCAL_CODE_MAX } from "~/modules/account/account.schema";
+import { FISCAL_CODE_MAX } from "~/modules/account/account.fields";
 
 // The account forms' own fields. They live apart from the form kit so that the pages with a
 // form of the kit (product, bag) do not carry them in their JavaScript.

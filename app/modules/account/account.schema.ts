@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { FISCAL_CODE_MAX } from "./account.fields";
 import { isValidCodiceFiscale, normalizeCode } from "~/modules/checkout/invoice-codes";
 import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 
@@ -27,8 +28,6 @@ export const newPasswordField = () =>
 const currentPasswordField = () =>
   z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX, { error: "validation.password" });
 
-/** Longest codice fiscale as typed, spaces included ("RSS MRA 85T10 A562S"). */
-export const FISCAL_CODE_MAX = 32;
 
 /**
  * The person's codice fiscale (spec §3 Person): optional; when given, uppercased without spaces
