@@ -56,6 +56,8 @@ export default [
       ...localized("login/lost-password", "routes/login-lost-password.tsx"),
       ...localized("login/register", "routes/login-register.tsx"),
       ...localized("login/reset", "routes/login-reset.tsx"),
+      // The address-confirmation link of the welcome e-mail: anyone holding the token, signed in or not.
+      ...localized("account/confirm-email", "routes/confirm-email.tsx"),
     ]),
 
     route("api/categories", "routes/api.categories.ts"),

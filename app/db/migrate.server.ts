@@ -20,6 +20,7 @@ import * as accountBags from "./migrations/20261130010000-account-bags";
 import * as mailAbout from "./migrations/20261130050000-mail-about";
 import * as redemptionEmailHash from "./migrations/20261130050001-redemption-email-hash";
 import * as addressVerification from "./migrations/20261130050002-address-verification";
+import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "20261130050000-mail-about": mailAbout,
   "20261130050001-redemption-email-hash": redemptionEmailHash,
   "20261130050002-address-verification": addressVerification,
+  "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

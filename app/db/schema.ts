@@ -371,9 +371,15 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+export type TokenPurpose = "password-reset" | "email-confirmation";
+
+/** A mailed link's token: a password reset, or the confirmation of the account's address. */
 export interface PasswordResetTokensTable {
   id: Id;
   user_id: number;
+  purpose: ColumnType<TokenPurpose, TokenPurpose | undefined, never>;
+  /** The address a confirmation link was mailed to (its key); null for a reset link. */
+  email: ColumnType<string | null, string | null | undefined, never>;
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;

@@ -9,22 +9,28 @@ import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileSchema } from "~/modules/account/account.schema";
 import { deleteAccount } from "~/modules/account/account-data.service.server";
-import { type AccountView, changePassword, signOut, updateProfile } from "~/modules/account/account.service.server";
+import { type AccountView, changePassword, isAccountEmailProven, resendEmailConfirmation, signOut, updateProfile } from "~/modules/account/account.service.server";
 import { requireAccountHolder } from "~/modules/account/login-redirect.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { z } from "~/utils/zod";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 
+/** The resend button's form has no fields: conform's submission carries its error, if any. */
+const ResendConfirmationSchema = z.object({});
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, tns, href } = getRequestContext(context);
-  return { title: tns("account")("account.title"), path: href("/account"), origin: env.PUBLIC_URL };
+  const { db, env, session, tns, href } = getRequestContext(context);
+  const emailConfirmed = session.userId !== null && (await isAccountEmailProven(db, session.userId));
+  return { title: tns("account")("account.title"), path: href("/account"), origin: env.PUBLIC_URL, emailConfirmed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireAccountHolder(context, request);
-  const { db, session, href } = getRequestContext(context);
+  const { db, session, href, locale, clientIp, publicUrl } = getRequestContext(context);
   const formData = await readFormData(request);
+  const confirmUrl = (token: string) => publicUrl.absolute(`${href("/account/confirm-email")}?token=${token}`);
   const intent = formData.get("intent");
   if (intent === "logout") {
     await signOut(session);
@@ -35,12 +41,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(formData, ProfileSchema);
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     try {
-      await updateProfile(db, userId, submission.value);
+      await updateProfile(db, userId, { ...submission.value, locale, confirmUrl });
     } catch (error) {
       const answer = formError(submission, error);
       return data({ intent, ...answer.data }, answer.init ?? undefined);
     }
     await session.addFlash({ kind: "success", key: "account:account.profileSaved" });
+    throw redirect(href("/account"), 303);
+  }
+  if (intent === "confirm-email") {
+    const submission = parseForm(formData, ResendConfirmationSchema);
+    try {
+      await resendEmailConfirmation(db, userId, { locale, clientIp, confirmUrl });
+    } catch (error) {
+      const answer = formError(submission, error);
+      return data({ intent, ...answer.data }, answer.init ?? undefined);
+    }
+    await session.addFlash({ kind: "success", key: "account:account.confirmationSent" });
     throw redirect(href("/account"), 303);
   }
   if (intent === "password") {
@@ -72,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data({ message: "Unknown intent." }, { status: 400 });
 }
 
-export default function AccountOverview({ actionData }: Route.ComponentProps) {
+export default function AccountOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const account = (useRouteLoaderData("account") as { account: AccountView } | undefined)?.account;
   const navigation = useNavigation();
@@ -82,6 +99,9 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const passwordAnswer = actionData?.intent === "password" ? actionData : undefined;
   const deleteAnswer = actionData?.intent === "delete" ? actionData : undefined;
+  const confirmAnswer = actionData?.intent === "confirm-email" ? actionData : undefined;
+  const confirmRef = useFormRef();
+  const confirmation = useFormKit("confirm-email", confirmAnswer?.result, [], confirmRef);
   const profile = useFormKit("profile", profileAnswer?.result, ["firstName", "lastName", "email", "fiscalCode", "gender", "interests"], profileRef);
   const password = useFormKit("password", passwordAnswer?.result, PASSWORD_FIELDS, passwordRef);
   const deleteRef = useFormRef();
@@ -106,6 +126,9 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
           <TextField kit={profileKit} name="lastName" label={t("register.lastName")} autoComplete="family-name" required maxLength={100} />
           <div className="sm:col-span-2">
             <EmailField kit={profileKit} label={t("register.email")} />
+            <p className="mt-2 text-sm text-stone" data-email-status={loaderData.emailConfirmed ? "confirmed" : "unconfirmed"}>
+              {loaderData.emailConfirmed ? t("account.emailConfirmed") : t("account.emailUnconfirmed")}
+            </p>
           </div>
           <div className="sm:col-span-2">
             <FiscalCodeField kit={profileKit} label={t("register.fiscalCode")} hint={t("register.fiscalCodeHint")} />
@@ -142,6 +165,21 @@ export default function AccountOverview({ actionData }: Route.ComponentProps) {
           </div>
         </Form>
       </section>
+
+      {loaderData.emailConfirmed ? null : (
+        // Its own form: a form inside the profile form is not valid HTML.
+        <section aria-label={t("account.resendConfirmation")} className="bg-paper p-6 shadow-sm desk:p-8">
+          <Form method="post" ref={confirmRef} className="grid gap-3">
+            <input type="hidden" name="intent" value="confirm-email" />
+            <FormErrors kit={confirmation} />
+            <div>
+              <SubmitButton pending={busy === "confirm-email"} pendingLabel={t("account.resendingConfirmation")} className="btn btn-secondary">
+                {t("account.resendConfirmation")}
+              </SubmitButton>
+            </div>
+          </Form>
+        </section>
+      )}
 
       <section aria-labelledby="password-title" className="bg-paper p-6 shadow-sm desk:p-8">
         <h2 id="password-title" className="mb-6 text-3xl">

@@ -80,6 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           clientIp,
           honeypot: bodyHoneypot(body),
           accountUrl: publicUrl.absolute(href("/account")),
+          confirmUrl: (token) => publicUrl.absolute(`${href("/account/confirm-email")}?token=${token}`),
         });
         if (userId !== null) await signIn(db, session, userId);
         return Response.json({ message: translateKey(locale, "account:register.success"), redirect: await loginTarget(context, request, redirectTo ?? href("/")) }, { headers: noStore });

@@ -57,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp,
       honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
       accountUrl: publicUrl.absolute(href("/account")),
+      confirmUrl: (token) => publicUrl.absolute(`${href("/account/confirm-email")}?token=${token}`),
     });
   } catch (error) {
     return formError(submission, error, { hideFields: HIDDEN });

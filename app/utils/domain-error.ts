@@ -39,6 +39,8 @@ export const DOMAIN_ERRORS = {
   WRONG_CONFIRMATION: { status: 403, message: "account:errors.wrongEmail" },
   /** A password-reset link that is unknown, used or more than an hour old. */
   RESET_TOKEN_INVALID: { status: 410, message: "account:errors.resetInvalid" },
+  /** An address-confirmation link unknown, used, expired, or mailed to an address the account no longer has. */
+  EMAIL_CONFIRMATION_INVALID: { status: 410, message: "account:errors.confirmInvalid" },
   /** An address that is not in this account's book (deleted in another tab, or someone else's). */
   ADDRESS_NOT_FOUND: { status: 404, message: "account:errors.addressNotFound" },
   /** The address book is full (MAX_ADDRESSES). */

@@ -127,6 +127,24 @@ describeEachApp("every page form redirects after success (no JavaScript)", (app)
       },
     },
     {
+      route: "confirm-email.tsx",
+      form: "address confirmation from the welcome e-mail's link",
+      to: "/",
+      post: async () => {
+        const email = newEmail("confirm");
+        await app().client().postForm("/login/register", registration(email));
+        const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("recipient", "=", email).where("template", "=", "welcome").executeTakeFirstOrThrow();
+        const token = /\/account\/confirm-email\?token=([\w-]+)/.exec(mail.text_body)![1];
+        return app().client().postForm("/account/confirm-email", { token });
+      },
+    },
+    {
+      route: "account.tsx",
+      form: "send the confirmation again",
+      to: "/account",
+      post: async () => (await holder()).postForm("/account", { intent: "confirm-email" }),
+    },
+    {
       route: "account.tsx",
       form: "profile",
       to: "/account",

@@ -24,7 +24,7 @@ import * as repo from "./user.repository.server";
  * The addresses the account has shown it owns, under which data filed by address (newsletter,
  * back-in-stock alerts, applications, mail, guest sessions and checkouts) is its own: those of its
  * linked identities (the provider vouches for them), and its own once proven by a completed
- * password reset or by an identity with the same address. Registration and a change of profile
+ * password reset, the address-confirmation link, or an identity with the same address. Registration and a change of profile
  * prove nothing: anyone can type a stranger's address (decision 018).
  */
 async function verifiedEmailsOf(db: Kysely<Database>, user: repo.UserRow): Promise<{ verified: string[]; unverified: string | null }> {
@@ -136,7 +136,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
     notIncluded: unverified && {
       email: unverified,
       data: ["newsletter", "backInStockAlerts", "careerApplications", "mail"],
-      reason: "The address is not confirmed: what the shop files under an address is included once the account proves it owns it (reset the password through the e-mailed link, or sign in with a social account of the same address).",
+      reason: "The address is not confirmed: what the shop files under an address is included once the account proves it owns it. To confirm it, open the link of the welcome e-mail (or ask the account page to send it again) and press \"Confirm the address\"; resetting the password through the e-mailed link, or signing in with a social account of the same address, confirms it too.",
     },
   };
 }

@@ -5,7 +5,8 @@ import type { OutgoingMail } from "~/modules/mail/outbox.server";
 // The account's e-mails, in the shopper's language, through the outbox (queued in the
 // transaction of the change that causes them).
 
-export function welcomeMail(to: string, locale: Locale, firstName: string, accountUrl: string): OutgoingMail {
+/** `confirmUrl`: the address-confirmation link, when the address is still to be proven (not after a social sign-up). */
+export function welcomeMail(to: string, locale: Locale, firstName: string, accountUrl: string, confirmUrl?: string): OutgoingMail {
   const values = { firstName, url: accountUrl };
   const rendered = renderMail({
     to,
@@ -15,6 +16,7 @@ export function welcomeMail(to: string, locale: Locale, firstName: string, accou
       [{ key: "account.welcomeGreeting", values }],
       [{ key: "account.welcomeBody" }],
       [{ key: "account.welcomeLink", values, link: accountUrl }],
+      ...(confirmUrl ? [[{ key: "account.welcomeConfirm" as const }], [{ key: "account.confirmLink" as const, values: { url: confirmUrl }, link: confirmUrl }]] : []),
       [{ key: "account.welcomeNotYou" }],
       [{ key: "account.signature" }],
     ],
@@ -38,4 +40,22 @@ export function resetMail(to: string, locale: Locale, firstName: string, resetUr
     ],
   });
   return { ...rendered, template: "password-reset", locale };
+}
+
+/** The address-confirmation link alone: asked again from the account page, or after a change of address. */
+export function confirmationMail(to: string, locale: Locale, firstName: string, confirmUrl: string): OutgoingMail {
+  const values = { firstName, url: confirmUrl };
+  const rendered = renderMail({
+    to,
+    locale,
+    subject: { key: "account.confirmSubject" },
+    paragraphs: [
+      [{ key: "account.confirmGreeting", values }],
+      [{ key: "account.confirmBody" }],
+      [{ key: "account.confirmLink", values, link: confirmUrl }],
+      [{ key: "account.confirmNotYou" }],
+      [{ key: "account.signature" }],
+    ],
+  });
+  return { ...rendered, template: "email-confirmation", locale };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bagForGuest, bagForSignIn } from "~/modules/bag/bag.service.server";
@@ -10,7 +10,7 @@ import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.
 import type { Session } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
 import { birthDate, type ProfileInput, type RegisterInput } from "./account.schema";
-import { resetMail, welcomeMail } from "./account-mail.server";
+import { confirmationMail, resetMail, welcomeMail } from "./account-mail.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import * as repo from "./user.repository.server";
@@ -24,6 +24,12 @@ export const LOST_PASSWORD_IP_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 /** Reset e-mails per address: nobody's inbox can be flooded through the form. */
 export const LOST_PASSWORD_EMAIL_RATE_LIMIT = { limit: 3, windowMs: 60 * 60_000 };
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** An address-confirmation link works for a week (the welcome e-mail may wait in an inbox). */
+export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Confirmation e-mails asked again per account: the account's inbox is not flooded. */
+export const CONFIRMATION_ACCOUNT_RATE_LIMIT = { limit: 3, windowMs: 60 * 60_000 };
+/** Confirmation e-mails asked again per client address. */
+export const CONFIRMATION_IP_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 
 /** What the shop shows of an account (header, overview, the JSON API). */
 export interface AccountView {
@@ -98,6 +104,8 @@ export interface RegisterRequest extends RegisterInput {
   honeypot?: string | null;
   /** The account page's absolute URL, for the welcome e-mail. */
   accountUrl: string;
+  /** The absolute address-confirmation URL of a token, for the welcome e-mail. */
+  confirmUrl: (token: string) => string;
 }
 
 /**
@@ -130,7 +138,8 @@ export async function registerAccount(db: Kysely<Database>, input: RegisterReque
         updated_at: at,
       });
       if (input.newsletter) await upsertSubscription(trx, { email: repo.emailKey(input.email), locale: input.locale, source: "register", at });
-      await enqueueMail(trx, welcomeMail(input.email, input.locale, input.firstName, input.accountUrl), { now });
+      const token = await newEmailConfirmationToken(trx, { id, email: input.email }, now);
+      await enqueueMail(trx, welcomeMail(input.email, input.locale, input.firstName, input.accountUrl, input.confirmUrl(token)), { now });
       return id;
     });
     // Committed: this process's worker sends it now rather than at its next poll.
@@ -219,6 +228,91 @@ export async function resetPassword(db: Kysely<Database>, input: { token: string
   });
 }
 
+/** A new address-confirmation token for the account's current address (replacing any earlier one). */
+async function newEmailConfirmationToken(db: Kysely<Database>, user: { id: number; email: string }, now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await repo.insertResetToken(db, {
+    userId: user.id,
+    purpose: "email-confirmation",
+    email: repo.emailKey(user.email),
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS).toISOString(),
+    at: now.toISOString(),
+  });
+  return token;
+}
+
+/** Mails a confirmation link to the account's current address, in the transaction of its cause. */
+async function queueEmailConfirmation(db: Transaction<Database>, user: repo.UserRow, input: { locale: Locale; confirmUrl: (token: string) => string }, now: Date): Promise<void> {
+  const token = await newEmailConfirmationToken(db, user, now);
+  await enqueueMail(db, confirmationMail(user.email, input.locale, user.first_name, input.confirmUrl(token)), { now });
+}
+
+/**
+ * Whether the account has proven it owns its address (decision 018): a completed password reset
+ * or address confirmation, or a linked identity with the same address.
+ */
+export async function isEmailProven(db: Kysely<Database>, user: repo.UserRow): Promise<boolean> {
+  if (user.email_verified_at !== null) return true;
+  const identities = await repo.listIdentities(db, user.id);
+  return identities.some((identity) => repo.emailKey(identity.email) === user.email_key);
+}
+
+/** Whether the signed-in account's address is proven (the account page says so). */
+export async function isAccountEmailProven(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const user = await repo.findUserById(db, userId);
+  return user ? isEmailProven(db, user) : false;
+}
+
+/**
+ * Mails the address-confirmation link again (the account page's button while the address is
+ * unproven). Rate limited per client and per account; an address already proven gets nothing.
+ * Throws RATE_LIMITED.
+ */
+export async function resendEmailConfirmation(
+  db: Kysely<Database>,
+  userId: number,
+  input: { locale: Locale; clientIp: string; confirmUrl: (token: string) => string },
+  now = new Date(),
+): Promise<void> {
+  await enforceRateLimit(db, "email-confirmation", input.clientIp, CONFIRMATION_IP_RATE_LIMIT, now);
+  const perAccount = await hitRateLimit(db, `email-confirmation-account:${userId}`, CONFIRMATION_ACCOUNT_RATE_LIMIT, now);
+  if (!perAccount.allowed) throw new DomainError("RATE_LIMITED", "confirmation rate limit (account)", { retryAfter: perAccount.retryAfter });
+  const user = await repo.findUserById(db, userId);
+  if (!user || (await isEmailProven(db, user))) return;
+  await db.transaction().execute((trx) => queueEmailConfirmation(trx, user, input, now));
+  wakeMailWorkers();
+}
+
+/**
+ * The address a confirmation link would confirm, or null when the link is unknown, used,
+ * expired, or was mailed to an address the account no longer has. Reads only (the link's page).
+ */
+export async function findEmailConfirmation(db: Kysely<Database>, token: string, now = new Date()): Promise<{ email: string } | null> {
+  const found = await repo.findResetToken(db, hashToken(token), now.toISOString(), "email-confirmation");
+  const user = found && (await repo.findUserById(db, found.userId));
+  if (!found || !user || found.email !== user.email_key) return null;
+  return { email: user.email };
+}
+
+/**
+ * Confirms an account's address with a mailed link: the token dies (single use, even under a
+ * race), and the address is proven only if it is still the one the link was mailed to. Returns
+ * the account's id. Throws EMAIL_CONFIRMATION_INVALID.
+ */
+export async function confirmEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const found = await repo.findResetToken(db, hashToken(token), at, "email-confirmation");
+  if (!found) throw new DomainError("EMAIL_CONFIRMATION_INVALID", "unknown, used or expired token");
+  return db.transaction().execute(async (trx) => {
+    const user = await repo.findUserById(trx, found.userId);
+    if (!user || found.email !== user.email_key) throw new DomainError("EMAIL_CONFIRMATION_INVALID", "the address changed since the link was mailed");
+    if (!(await repo.consumeResetToken(trx, found.id, at))) throw new DomainError("EMAIL_CONFIRMATION_INVALID", "token used meanwhile");
+    await repo.updateUser(trx, user.id, { email_verified_at: at, updated_at: at });
+    return user.id;
+  });
+}
+
 /**
  * Changes the password of a signed-in account holder: the current one is required, the session
  * that asked gets a new id, and every other session of the account ends.
@@ -236,31 +330,41 @@ export async function changePassword(db: Kysely<Database>, session: Session, inp
 
 /**
  * Edits the profile; a new email must not belong to another account. A new address is unproven
- * (decision 018): its verification goes, and so do reset links mailed to the old one. Throws
- * EMAIL_TAKEN.
+ * (decision 018): its verification goes, and so do the links mailed to the old one; a
+ * confirmation link goes to the new one. Throws EMAIL_TAKEN.
  */
-export async function updateProfile(db: Kysely<Database>, userId: number, input: ProfileInput, now = new Date()): Promise<void> {
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: number,
+  input: ProfileInput & { locale: Locale; confirmUrl: (token: string) => string },
+  now = new Date(),
+): Promise<void> {
   const other = await repo.findUserByEmail(db, input.email);
   if (other && other.id !== userId) throw new DomainError("EMAIL_TAKEN", "email taken", { field: "email" });
   const current = await repo.findUserById(db, userId);
   const newAddress = current !== undefined && current.email_key !== repo.emailKey(input.email);
   try {
-    if (newAddress) await repo.deleteResetTokens(db, userId);
-    await repo.updateUser(db, userId, {
-      ...(newAddress ? { email_verified_at: null } : {}),
-      email: input.email,
-      email_key: repo.emailKey(input.email),
-      first_name: input.firstName,
-      last_name: input.lastName,
-      fiscal_code: input.fiscalCode ?? null,
-      gender: input.gender ?? null,
-      interests: input.interests,
-      updated_at: now.toISOString(),
+    await db.transaction().execute(async (trx) => {
+      if (newAddress) await repo.deleteResetTokens(trx, userId);
+      await repo.updateUser(trx, userId, {
+        ...(newAddress ? { email_verified_at: null } : {}),
+        email: input.email,
+        email_key: repo.emailKey(input.email),
+        first_name: input.firstName,
+        last_name: input.lastName,
+        fiscal_code: input.fiscalCode ?? null,
+        gender: input.gender ?? null,
+        interests: input.interests,
+        updated_at: now.toISOString(),
+      });
+      const updated = newAddress && (await repo.findUserById(trx, userId));
+      if (updated) await queueEmailConfirmation(trx, updated, input, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError("EMAIL_TAKEN", "email taken (race)", { field: "email" });
     throw error;
   }
+  if (newAddress) wakeMailWorkers();
 }
 
 /** The rate-limit counters keyed by an address (login tries, reset e-mails), erased with the account. */

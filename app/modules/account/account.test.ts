@@ -33,6 +33,8 @@ const PASSWORD = "una frase lunga e sicura";
 let nextIp = 0;
 const ip = () => `10.9.${Math.floor(++nextIp / 250)}.${nextIp % 250}`;
 
+const confirmUrl = (token: string) => `https://shop.example/account/confirm-email?token=${token}`;
+
 function registration(email: string, extra: Record<string, unknown> = {}) {
   const value = schema.parse({
     firstName: "Giulia",
@@ -47,7 +49,7 @@ function registration(email: string, extra: Record<string, unknown> = {}) {
     privacy: true,
     ...extra,
   });
-  return { ...value, locale: "it" as const, clientIp: ip(), accountUrl: "https://shop.example/account" };
+  return { ...value, locale: "it" as const, clientIp: ip(), accountUrl: "https://shop.example/account", confirmUrl };
 }
 
 const sessionRows = (db: Kysely<Database>, userId: number) => db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
@@ -243,7 +245,8 @@ describeEachDatabase("accounts", (ctx) => {
       expect(await isResetTokenLive(db, late, inAnHour)).toBe(false);
       await expect(resetPassword(db, { token: late, password: "nuova frase segreta" }, inAnHour).catch(code)).resolves.toBe("RESET_TOKEN_INVALID");
       await purgeExpiredResetTokens(db, inAnHour);
-      expect(await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+      // The welcome e-mail's confirmation link lasts a week: only the reset link is gone.
+      expect(await db.selectFrom("password_reset_tokens").select("purpose").where("user_id", "=", userId).execute()).toEqual([{ purpose: "email-confirmation" }]);
     });
 
     it("lets only one of two racing resets with one link through", async () => {
@@ -272,9 +275,9 @@ describeEachDatabase("accounts", (ctx) => {
     it("edits the profile and refuses another account's address", async () => {
       const { db } = ctx();
       const userId = (await registerAccount(db, registration("profilo@example.it")))!;
-      await updateProfile(db, userId, { firstName: "Giulietta", lastName: "Verdi", email: "Profilo.Nuovo@example.it", gender: "female", interests: "both" });
+      await updateProfile(db, userId, { firstName: "Giulietta", lastName: "Verdi", email: "Profilo.Nuovo@example.it", gender: "female", interests: "both", locale: "it", confirmUrl });
       expect(await getAccount(db, userId)).toMatchObject({ firstName: "Giulietta", email: "Profilo.Nuovo@example.it", gender: "female", interests: "both" });
-      await expect(updateProfile(db, userId, { firstName: "Giulia", lastName: "Verdi", email: "login@EXAMPLE.it", interests: "both" }).catch(code)).resolves.toBe("EMAIL_TAKEN");
+      await expect(updateProfile(db, userId, { firstName: "Giulia", lastName: "Verdi", email: "login@EXAMPLE.it", interests: "both", locale: "it", confirmUrl }).catch(code)).resolves.toBe("EMAIL_TAKEN");
     });
   });
 

@@ -43,7 +43,8 @@ describe("the fiscal code in the account forms", () => {
 
 describeEachDatabase("the fiscal code on the account", (ctx) => {
   let nextIp = 0;
-  const request = (value: ReturnType<typeof schema.parse>) => ({ ...value, locale: "it" as const, clientIp: `10.7.0.${++nextIp}`, accountUrl: "https://shop.example/account" });
+  const mailing = { locale: "it" as const, confirmUrl: (token: string) => `https://shop.example/account/confirm-email?token=${token}` };
+  const request = (value: ReturnType<typeof schema.parse>) => ({ ...value, locale: "it" as const, clientIp: `10.7.0.${++nextIp}`, accountUrl: "https://shop.example/account", confirmUrl: (token: string) => `https://shop.example/account/confirm-email?token=${token}` });
 
   it("is stored at registration, changed and cleared in the profile, and exported", async () => {
     const { db } = ctx();
@@ -56,9 +57,9 @@ describeEachDatabase("the fiscal code on the account", (ctx) => {
     expect((await exportAccountData(db, userId))?.profile).toMatchObject({ fiscalCode: GOOD });
 
     const profile = { firstName: "Li", lastName: "Bo", email: "con@example.it", interests: "both" as const };
-    await updateProfile(db, userId, ProfileSchema.parse({ ...profile, fiscalCode: WOMAN }));
+    await updateProfile(db, userId, { ...ProfileSchema.parse({ ...profile, fiscalCode: WOMAN }), ...mailing });
     expect((await getAccount(db, userId))?.fiscalCode).toBe(WOMAN);
-    await updateProfile(db, userId, ProfileSchema.parse(profile));
+    await updateProfile(db, userId, { ...ProfileSchema.parse(profile), ...mailing });
     expect((await getAccount(db, userId))?.fiscalCode).toBeNull();
   });
 });

@@ -126,7 +126,7 @@ describeEachDatabase("social login", (ctx) => {
       interests: "both",
       privacy: true,
     });
-    const userId = await registerAccount(db, { ...registered, locale: "it", clientIp: ip(), accountUrl: "https://shop.example/account" });
+    const userId = await registerAccount(db, { ...registered, locale: "it", clientIp: ip(), accountUrl: "https://shop.example/account", confirmUrl: (token) => `https://shop.example/account/confirm-email?token=${token}` });
     const session = new Session(db, null, null);
     const result = await complete(session, await signInAtProvider(await begin(session), "anna.bianchi@example.com"));
     expect(result).toMatchObject({ created: false, userId });

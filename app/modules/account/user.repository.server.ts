@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database, UsersTable } from "~/db/schema";
+import type { Database, TokenPurpose, UsersTable } from "~/db/schema";
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -41,21 +41,31 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: number, e
   return Number(result.numDeletedRows);
 }
 
-export async function insertResetToken(db: Kysely<Database>, row: { userId: number; tokenHash: string; expiresAt: string; at: string }): Promise<void> {
-  // A new link replaces the older ones: only the latest e-mail works.
-  await db.deleteFrom("password_reset_tokens").where("user_id", "=", row.userId).execute();
+export async function insertResetToken(
+  db: Kysely<Database>,
+  row: { userId: number; tokenHash: string; expiresAt: string; at: string; purpose?: TokenPurpose; email?: string | null },
+): Promise<void> {
+  const purpose = row.purpose ?? "password-reset";
+  // A new link replaces the older ones of its kind: only the latest e-mail works.
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", row.userId).where("purpose", "=", purpose).execute();
   await db
     .insertInto("password_reset_tokens")
-    .values({ user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt, used_at: null, created_at: row.at })
+    .values({ user_id: row.userId, purpose, email: row.email ?? null, token_hash: row.tokenHash, expires_at: row.expiresAt, used_at: null, created_at: row.at })
     .execute();
 }
 
-/** The user of a live token (unused, unexpired), or undefined. */
-export async function findResetToken(db: Kysely<Database>, tokenHash: string, now: string): Promise<{ id: number; userId: number } | undefined> {
+/** The user of a live token of this kind (unused, unexpired) and the address it was mailed to, or undefined. */
+export async function findResetToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: string,
+  purpose: TokenPurpose = "password-reset",
+): Promise<{ id: number; userId: number; email: string | null } | undefined> {
   return db
     .selectFrom("password_reset_tokens")
-    .select(["id", "user_id as userId"])
+    .select(["id", "user_id as userId", "email"])
     .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose)
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
     .executeTakeFirst();
@@ -67,7 +77,7 @@ export async function consumeResetToken(db: Kysely<Database>, id: number, at: st
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Drops a user's live reset links (the address they were mailed to is no longer the account's). */
+/** Drops a user's live links, resets and confirmations (the address they were mailed to is no longer the account's). */
 export async function deleteResetTokens(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
 }
