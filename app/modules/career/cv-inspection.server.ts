@@ -39,13 +39,20 @@ export function inspectPdf(bytes: Uint8Array): CvInspection {
   if (!xrefTable && !/^\d+\s+\d+\s+obj\b[\s\S]*\/Type\s*\/XRef\b/.test(atXref + buffer.toString("latin1", xrefAt + 64, Math.min(buffer.length, xrefAt + 1024)))) {
     return "type";
   }
-  const text = decodeNames(buffer.toString("latin1"));
-  if (!/\d+\s+\d+\s+obj\b/.test(text) || !text.includes("endobj")) return "type";
-  if (!/\/Root\s+\d+\s+\d+\s+R/.test(text) || (xrefTable && !text.includes("trailer"))) return "type";
+  const raw = buffer.toString("latin1");
+  const text = decodeNames(raw);
+  if (!OBJECT_HEADER.test(text) || !text.includes("endobj")) return "type";
+  if (!/\/Root\s{1,16}\d{1,10}\s{1,16}\d{1,5}\s{1,16}R/.test(text) || (xrefTable && !text.includes("trailer"))) return "type";
   if (/\/Encrypt\b/.test(text)) return "content";
   if (PDF_ACTIVE_NAMES.test(text)) return "content";
-  return objectStreamsAreClean(buffer, text) ? "ok" : "content";
+  return objectStreamsAreClean(buffer, raw) ? "ok" : "content";
 }
+
+/**
+ * An indirect object's header, `12 0 obj`. The counts are bounded: with `\d+\s+\d+` a long run of
+ * digits costs quadratic time to reject (a 5 MiB file of digits, hours of the event loop).
+ */
+const OBJECT_HEADER = /\d{1,10}\s{1,16}\d{1,5}\s{1,16}obj\b/;
 
 /** `/J#61vaScript` is `/JavaScript`: names read with their #xx escapes undone. */
 function decodeNames(text: string): string {
@@ -56,16 +63,32 @@ function decodeNames(text: string): string {
 
 /**
  * Inflates every object stream (`/Type /ObjStm`) and looks for active content in it. One that
- * cannot be read (another filter, broken data, past the inflate budget) is not clean.
+ * cannot be read (another filter, a predictor, broken data, past the inflate budget) is not
+ * clean. Streams are found in the raw bytes (a `#xx` name decoded before them would shift every
+ * offset), one forward pass: each search resumes where the last one ended, so no input makes
+ * the scan quadratic.
  */
-function objectStreamsAreClean(buffer: Buffer, text: string): boolean {
+function objectStreamsAreClean(buffer: Buffer, raw: string): boolean {
   let budget = MAX_INFLATED_BYTES;
-  const streams = /(\d+\s+\d+\s+obj\b)((?:(?!endobj)[\s\S])*?)stream\r?\n/g;
-  for (let match = streams.exec(text); match; match = streams.exec(text)) {
-    const dictionary = match[2];
+  const headers = new RegExp(OBJECT_HEADER.source, "g");
+  // Next occurrences at or after the current object, each moved only forward.
+  const next = { endobj: -2, stream: -2, endstream: -2 };
+  const find = (word: keyof typeof next, from: number) => {
+    if (next[word] !== -1 && next[word] < from) next[word] = raw.indexOf(word, from);
+    return next[word];
+  };
+  for (let match = headers.exec(raw); match; match = headers.exec(raw)) {
+    const from = match.index + match[0].length;
+    const endobj = find("endobj", from);
+    if (endobj === -1) break;
+    const streamAt = find("stream", from);
+    if (streamAt === -1) break;
+    if (streamAt > endobj) continue;
+    const dictionary = decodeNames(raw.slice(from, streamAt));
     if (!/\/Type\s*\/ObjStm\b/.test(dictionary)) continue;
-    const start = match.index + match[0].length;
-    const stop = text.indexOf("endstream", start);
+    if (/\/DecodeParms\b/.test(dictionary)) return false;
+    const start = streamAt + 6 + (raw.startsWith("\r\n", streamAt + 6) ? 2 : raw[streamAt + 6] === "\n" ? 1 : 0);
+    const stop = find("endstream", start);
     if (stop === -1) return false;
     const filters = /\/Filter\s*(\/\w+|\[[^\]]*\])/.exec(dictionary)?.[1].replace(/[[\]\s]/g, "");
     let content: Buffer;
@@ -82,6 +105,8 @@ function objectStreamsAreClean(buffer: Buffer, text: string): boolean {
     }
     budget -= content.length;
     if (budget <= 0 || PDF_ACTIVE_NAMES.test(decodeNames(content.toString("latin1")))) return false;
+    // The stream's bytes hold no object headers of the file's own.
+    headers.lastIndex = Math.max(headers.lastIndex, stop);
   }
   return true;
 }

@@ -41,6 +41,27 @@ describe("a PDF's structure and content", () => {
   });
 });
 
+describe("a PDF's inspection at its edges", () => {
+  it("rejects a file of digits in linear time, not hours (bounded object headers)", () => {
+    // A real cross-reference table at the end, so the scan reaches the 4 MiB of digits.
+    const head = Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), Buffer.alloc(4 * 1024 * 1024, "7"), Buffer.from("\n", "latin1")]);
+    const digits = Buffer.concat([head, Buffer.from(`xref\n0 1\n0000000000 65535 f \ntrailer << /Root 1 0 R >>\nstartxref\n${head.length}\n%%EOF\n`, "latin1")]);
+    const started = performance.now();
+    inspectPdf(digits);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("reads an object stream after a name written with #xx escapes (a font's name, a photo's bytes)", () => {
+    const withFontName = samplePdf("CV", { extraObjects: ["<< /Type /Font /BaseFont /ABCDEE+Calibri#20Light#20Italic >>", objectStream(8, "<< /Type /Annot /Subtype /Text >>")] });
+    expect(inspectPdf(withFontName)).toBe("ok");
+  });
+
+  it("refuses an object stream with a predictor, which would hide its names from the search", () => {
+    const predicted = objectStream(7, "<< /S /JavaScript /JS (x) >>").replace("/Filter /FlateDecode", "/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 8 >>");
+    expect(inspectPdf(samplePdf("CV", { extraObjects: [predicted] }))).toBe("content");
+  });
+});
+
 describe("a DOCX's content types and parts", () => {
   it("accepts a Word document, stored or deflated, with Word's printer settings", () => {
     expect(inspectDocx(sampleDocx())).toBe("ok");
