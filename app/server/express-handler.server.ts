@@ -50,7 +50,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, schemes: Read
   const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
   const [, forwardedPort] = forwardedHost?.split(":") ?? [];
   const [, hostPort] = forwardedHost ? [] : (req.get("Host")?.split(":") ?? []);
-  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find((value) => value > 0 && value < 65_536);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   // Behind a TLS proxy that sends no X-Forwarded-Proto, a page of https://shop.example arrives

@@ -42,7 +42,9 @@ export const requireValidHost: RequestHandler = (req, res, next) => {
   } catch {
     hostname = undefined;
   }
-  if (!host || !HOST.test(host) || !hostname || !HOST_NAME.test(hostname)) {
+  const port = host ? /:(\d+)$/.exec(host)?.[1] : undefined;
+  // A port past 65535 makes no URL (the request's would throw).
+  if (!host || !HOST.test(host) || (port !== undefined && Number(port) > 65_535) || !hostname || !HOST_NAME.test(hostname)) {
     refuse(res, 400, "Bad Request: missing or invalid Host header.");
     return;
   }

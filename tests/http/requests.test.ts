@@ -71,6 +71,7 @@ for (const kind of DIALECTS) {
         "GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: evil.com/x\r\nConnection: close\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: [nope\r\nConnection: close\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: shop.example:99999\r\nConnection: close\r\n\r\n",
         "GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
       ]) {
         const response = await rawRequest(server.port, request);

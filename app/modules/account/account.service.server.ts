@@ -165,8 +165,14 @@ export async function authenticate(db: Kysely<Database>, input: { email: string;
   const valid = await verifyPassword(input.password, user?.password_hash ?? null);
   if (!user || !valid) throw new DomainError("INVALID_CREDENTIALS", "invalid credentials");
   // Parameters raised since this hash was made: store a new one now that the password is known.
+  // Best effort: a busy hash queue must not turn a correct password into a refusal; the next
+  // login rehashes instead.
   if (user.password_hash && needsRehash(user.password_hash)) {
-    await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
+    try {
+      await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === "BUSY")) throw error;
+    }
   }
   return user.id;
 }

@@ -37,7 +37,16 @@ export interface HashLimits {
  * answered at once with a calm 503 (BUSY, Retry-After) rather than minutes of waiting. The pool
  * itself gets room for both (UV_THREADPOOL_SIZE, set by scripts/thread-pool.mjs's launchers).
  */
-export const HASH_LIMITS: HashLimits = { running: Math.max(1, Math.floor(availableParallelism() / 2)), waiting: 16 };
+export const HASH_LIMITS: HashLimits = { running: hashSlots(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE) || 4), waiting: 16 };
+
+/**
+ * Half the cores, but never more than the pool's threads less four (compression and files keep
+ * those) nor 4 (128 MiB each): in a container, availableParallelism() can report the host's 32
+ * cores for a one-CPU quota.
+ */
+export function hashSlots(cores: number, poolSize: number): number {
+  return Math.max(1, Math.min(Math.floor(cores / 2), poolSize - 4, 4));
+}
 
 /** Runs `work` when one of `limits.running` slots is free, after at most `limits.waiting` others. */
 export function createHashQueue(limits: HashLimits) {

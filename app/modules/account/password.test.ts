@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/utils/domain-error";
 import { jsonError } from "~/utils/json-api.server";
-import { HASH_LIMITS, PASSWORD_PARAMS, createHashQueue, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { HASH_LIMITS, PASSWORD_PARAMS, createHashQueue, hashPassword, hashSlots, needsRehash, verifyPassword } from "./password.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 // Small parameters keep these unit tests quick; the service tests use the real ones.
@@ -93,5 +93,13 @@ describe("the hash queue", () => {
     expect(HASH_LIMITS.running).toBeGreaterThanOrEqual(1);
     expect(HASH_LIMITS.running).toBeLessThanOrEqual(Math.max(1, availableParallelism() / 2));
     expect(HASH_LIMITS.waiting).toBeGreaterThanOrEqual(10);
+  });
+
+  it("never takes more of the pool than it leaves, nor more than 4 hashes' memory, whatever the cores reported", () => {
+    expect(hashSlots(2, 8)).toBe(1);
+    expect(hashSlots(8, 8)).toBe(4);
+    expect(hashSlots(32, 8)).toBe(4); // a container on a big host
+    expect(hashSlots(32, 4)).toBe(1); // the default pool: scrypt never takes all of it
+    expect(hashSlots(1, 4)).toBe(1);
   });
 });
