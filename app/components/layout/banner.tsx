@@ -23,7 +23,9 @@ export function BannerColors({ settings }: { settings: RootData["settings"] }) {
   const background = cssColor(settings.globalMessagesBackground, "#1B1B1B");
   const color = cssColor(settings.globalMessagesColor, "#FAF8F5");
   return (
-    <style href={`global-banner-${background}-${color}`} precedence="banner" nonce={nonce}>
+    // React finds a hoisted style by its href as one word (`[data-href~=…]`): no spaces in it, or
+    // the browser would insert a second, un-nonced copy the CSP refuses ("rgb(0, 0, 0)").
+    <style href={`global-banner-${background}-${color}`.replace(/\s+/g, "")} precedence="banner" nonce={nonce}>
       {`.global-banner{background:${background};color:${color}}`}
     </style>
   );
