@@ -21,6 +21,7 @@ import * as mailAbout from "./migrations/20261130050000-mail-about";
 import * as redemptionEmailHash from "./migrations/20261130050001-redemption-email-hash";
 import * as addressVerification from "./migrations/20261130050002-address-verification";
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
+import * as auditLog from "./migrations/20261201000000-audit-log";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "20261130050001-redemption-email-hash": redemptionEmailHash,
   "20261130050002-address-verification": addressVerification,
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
+  "20261201000000-audit-log": auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

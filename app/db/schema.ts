@@ -178,6 +178,22 @@ export interface ShopSettingsTable {
   updated_at: Timestamp;
 }
 
+/** One write made in Atelier, by the back office's CLI or by a sweep; only ever inserted. */
+export interface AuditLogTable {
+  id: Id;
+  at: Timestamp;
+  staff_id: number | null;
+  actor: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON. */
+  before: string | null;
+  /** JSON. */
+  after: string | null;
+  summary: ColumnType<string, string | undefined, string>;
+}
+
 export interface ContentTable {
   id: Id;
   kind: "page" | "blog" | "care" | "inside";
@@ -568,6 +584,7 @@ export interface SitemapFilesTable {
 
 export interface Database {
   shop_settings: ShopSettingsTable;
+  audit_log: AuditLogTable;
   content: ContentTable;
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

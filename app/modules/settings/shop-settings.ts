@@ -36,6 +36,12 @@ export const ShopSettingsSchema = z.object({
     vatNumber: z.string().min(1),
     reaNumber: z.string().min(1),
   }),
+  /** Atelier: the largest refund (one refund, in cents) a staff member may make; owners have no cap. */
+  staffRefundLimitCents: z.number().int().nonnegative(),
+  /** Atelier: a variant with fewer units than this in stock shows as low stock on the dashboard. */
+  lowStockThreshold: z.number().int().min(0).max(1000),
+  /** Atelier: job applications and their CVs are erased this many months after they arrive. */
+  applicationRetentionMonths: z.number().int().min(1).max(60),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -62,4 +68,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
     vatNumber: "IT01234567890",
     reaNumber: "MI-1234567",
   },
+  staffRefundLimitCents: 20_000,
+  lowStockThreshold: 3,
+  applicationRetentionMonths: 12,
 };
