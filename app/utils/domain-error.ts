@@ -81,6 +81,14 @@ export const DOMAIN_ERRORS = {
   WITHDRAWAL_NO_MATCH: { status: 422, message: "orders:errors.withdrawalNoMatch" },
   /** A withdrawal from an order already cancelled, refunded or wholly returned. */
   ALREADY_WITHDRAWN: { status: 409, message: "orders:errors.alreadyWithdrawn" },
+  /** Atelier: an electronic invoice for an order whose shopper asked for none. */
+  INVOICE_NOT_REQUESTED: { status: 409, message: "atelier-invoices:errors.notRequested" },
+  /** Atelier: an electronic invoice for an order not paid (or refunded): docs/decisions/022. */
+  INVOICE_NOT_PAID: { status: 409, message: "atelier-invoices:errors.notPaid" },
+  /** Atelier: the invoice's file fails the FatturaPA schema (the seller's or the buyer's data): nothing is stored. */
+  INVOICE_INVALID: { status: 422, message: "atelier-invoices:errors.invalid" },
+  /** Atelier: no invoice has been issued for this order. */
+  INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -40,17 +40,17 @@ export interface FatturaInput {
   paymentMode: "MP05" | "MP08";
 }
 
-const PUNCTUATION: Record<string, string> = { "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201C": '"', "\u201D": '"', "\u2026": "...", "\u20AC": "EUR" };
+const PUNCTUATION: Record<string, string> = { "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201C": '"', "\u201D": '"', "\u2026": "...", "\u20AC": "EUR", "\u0141": "L", "\u0142": "l", "\u0110": "D", "\u0111": "d", "\u0152": "OE", "\u0153": "oe" };
 
 /**
  * Text as the schema's Latin types allow it: letters outside ISO 8859-1 lose their accents
- * ("Łódź" → "Lodz"), anything else outside it becomes "?", control characters and runs of spaces
+ * ("Łódź" → "Lódz", "Città" → "Citta" where only ASCII is allowed), anything else outside it becomes "?", control characters and runs of spaces
  * one space, typographic dashes, quotes and the euro sign their plain forms, cut to `max`
  * characters. `basic`: 7-bit ASCII only (the String…Type fields).
  */
 export function latinText(value: string, max: number, basic = false): string {
   const limit = basic ? 0x7e : 0xff;
-  const out = [...value.normalize("NFC").replace(/[\u2013\u2014\u2018\u2019\u201C\u201D\u2026\u20AC]/g, (char) => PUNCTUATION[char])]
+  const out = [...value.normalize("NFC").replace(/[\u2013\u2014\u2018\u2019\u201C\u201D\u2026\u20AC\u0141\u0142\u0110\u0111\u0152\u0153]/g, (char) => PUNCTUATION[char])]
     .map((char) => {
       const code = char.codePointAt(0)!;
       if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) return " ";
@@ -87,10 +87,11 @@ function address(value: InvoiceAddress): Node[] {
   return [
     ["Indirizzo", latinText(value.street, 60)],
     ["NumeroCivico", latinText(value.streetNumber, 8, true) || null],
-    // A foreign address has no Italian CAP: the specification asks for 00000.
-    ["CAP", italian && /^\d{5}$/.test(value.zip) ? value.zip : "00000"],
+    // A foreign address has no Italian CAP: the specification asks for 00000. An Italian one is
+    // written as it is: a wrong one fails the schema rather than being quietly replaced.
+    ["CAP", italian ? value.zip : "00000"],
     ["Comune", latinText(value.city, 60)],
-    ["Provincia", italian && /^[A-Z]{2}$/.test(value.province) ? value.province : null],
+    ["Provincia", italian ? value.province : null],
     ["Nazione", value.country],
   ];
 }
