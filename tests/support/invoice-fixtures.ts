@@ -17,20 +17,30 @@ export interface FixtureLine {
   name?: string;
 }
 
-export async function insertOrder(
-  db: Kysely<Database>,
-  {
+export interface FixtureOrder {
+  lines?: FixtureLine[];
+  discountCents?: number;
+  shippingCents?: number;
+  invoice?: InvoiceRequest | null;
+  paymentStatus?: OrderPaymentStatus;
+  paymentMethod?: string;
+  couponCode?: string | null;
+  billing?: typeof ADDRESS;
+  placedAt?: string;
+}
+
+export async function insertOrder(db: Kysely<Database>, options: FixtureOrder = {}): Promise<{ orderId: number; number: string; totalCents: number }> {
+  const {
     lines = [{ unitCents: 8_990, quantity: 1 }],
     discountCents = 0,
     shippingCents = 700,
-    invoice = PERSON_INVOICE as InvoiceRequest | null,
-    paymentStatus = "paid" as OrderPaymentStatus,
+    invoice = PERSON_INVOICE,
+    paymentStatus = "paid",
     paymentMethod = "card",
-    couponCode = discountCents ? "BENVENUTO10" : null,
     billing = ADDRESS,
     placedAt = "2026-12-01T09:00:00.000Z",
-  } = {},
-): Promise<{ orderId: number; number: string; totalCents: number }> {
+  } = options;
+  const couponCode = options.couponCode === undefined ? (discountCents ? "BENVENUTO10" : null) : options.couponCode;
   const subtotal = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
   const total = subtotal - discountCents + shippingCents;
   const number = `BT${String(randomBytes(4).readUInt32BE(0) % 1_000_000_000).padStart(9, "0")}`;

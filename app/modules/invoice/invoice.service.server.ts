@@ -79,6 +79,17 @@ export async function invoiceOfOrder(db: Kysely<Database>, orderId: number): Pro
   return row ? toSummary(row) : null;
 }
 
+/** The order page's invoice panel (components/atelier/invoice-panel.tsx) for an order the page has loaded. */
+export async function invoicePanelData(db: Kysely<Database>, order: Pick<OrderView, "id" | "invoice" | "paymentStatus">) {
+  const invoice = order.invoice ? await invoiceOfOrder(db, order.id) : null;
+  return {
+    orderId: order.id,
+    request: order.invoice,
+    invoiceable: order.paymentStatus === "paid",
+    invoice: invoice ? { number: invoice.number, issueDate: invoice.issueDate, fileName: invoice.fileName } : null,
+  };
+}
+
 /** The stored file, byte for byte as issued. Throws INVOICE_NOT_FOUND. */
 export async function invoiceFile(db: Kysely<Database>, orderId: number): Promise<{ fileName: string; xml: string }> {
   const row = await findInvoiceFile(db, orderId);
