@@ -9,7 +9,7 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { buildFatturaXml, type InvoiceBuyer } from "./fatturapa-xml";
 import { validateFatturaXml } from "./fatturapa-schema.server";
-import { type InvoiceLineInput, splitVat } from "./invoice-amounts";
+import { decimal2, type InvoiceLineInput, splitVat } from "./invoice-amounts";
 import { findInvoiceFile, findInvoiceOfOrder, insertInvoice, type InvoiceListRow, listInvoicesBetween, sumInvoicesBetween, takeInvoiceNumber } from "./invoice.repository.server";
 
 // The electronic invoice of an order (FatturaPA FPR12, docs/decisions/022): issued once, for a
@@ -242,4 +242,18 @@ export async function* monthInvoices(db: Kysely<Database>, month: string, pageSi
     const last = rows[rows.length - 1];
     after = { year: last.year, number: last.number };
   }
+}
+
+/**
+ * The month's CSV for the accountant (utils/csv.server.ts's csvResponse takes the three parts):
+ * amounts as euro decimals with a point, dates YYYY-MM-DD, one invoice per row by number.
+ */
+export function monthInvoicesCsv(db: Kysely<Database>, month: string) {
+  const header = ["numero", "data", "ordine", "cliente", "imponibile", "iva", "totale", "file"];
+  async function* rows() {
+    for await (const invoice of monthInvoices(db, month)) {
+      yield [invoice.number, invoice.issueDate, invoice.orderNumber, invoice.customerName, decimal2(invoice.taxableCents), decimal2(invoice.vatCents), decimal2(invoice.totalCents), invoice.fileName];
+    }
+  }
+  return { fileName: `fatture-${month}.csv`, header, rows: rows() };
 }

@@ -5,7 +5,7 @@ import { ADDRESS } from "../../../tests/support/order-fixtures";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { COMPANY_INVOICE, insertOrder, PEC_INVOICE } from "../../../tests/support/invoice-fixtures";
 import { validateFatturaXml } from "./fatturapa-schema.server";
-import { invoiceFile, invoiceOfOrder, invoiceProgressive, issueInvoice, listMonthInvoices, monthInvoices, parseInvoiceMonth } from "./invoice.service.server";
+import { invoiceFile, invoiceOfOrder, invoicePanelData, invoiceProgressive, issueInvoice, listMonthInvoices, monthInvoices, monthInvoicesCsv, parseInvoiceMonth } from "./invoice.service.server";
 
 const owner = { kind: "staff" as const, staffId: 1, email: "titolare@bottega.example" };
 const at = (iso: string) => ({ actor: owner, now: new Date(iso) });
@@ -136,5 +136,24 @@ describeEachDatabase("electronic invoices", (ctx) => {
     const all = [];
     for await (const invoice of monthInvoices(db, "2031-04", 1)) all.push(invoice.number);
     expect(all).toEqual(["2031/000002", "2031/000003"]);
+    const csv = monthInvoicesCsv(db, "2031-04");
+    const rows = [];
+    for await (const row of csv.rows) rows.push(row);
+    expect(csv.fileName).toBe("fatture-2031-04.csv");
+    expect(rows[0]).toEqual(["2031/000002", "2031-04-01", expect.stringMatching(/^BT\d{9}$/), "Giulia Rossi", "79.43", "17.47", "96.90", "IT01234567890_B0002.xml"]);
+  });
+
+  it("gives the order page's panel what it shows: nothing asked, a button, or the invoice", async () => {
+    const { db } = ctx();
+    const none = await insertOrder(db, { invoice: null });
+    expect(await invoicePanelData(db, { id: none.orderId, invoice: null, paymentStatus: "paid" })).toMatchObject({ request: null, invoice: null });
+    const unpaid = await insertOrder(db, { paymentStatus: "awaiting_transfer" });
+    expect(await invoicePanelData(db, { id: unpaid.orderId, invoice: { type: "person", fiscalCode: "RSSGLI80A41F205Z" }, paymentStatus: "awaiting_transfer" })).toMatchObject({ invoiceable: false, invoice: null });
+    const paid = await insertOrder(db);
+    await issueInvoice(db, paid.orderId, at("2032-01-10T10:00:00Z"));
+    expect(await invoicePanelData(db, { id: paid.orderId, invoice: { type: "person", fiscalCode: "RSSGLI80A41F205Z" }, paymentStatus: "paid" })).toMatchObject({
+      invoiceable: true,
+      invoice: { number: "2032/000001", issueDate: "2032-01-10", fileName: "IT01234567890_C0001.xml" },
+    });
   });
 });
