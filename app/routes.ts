@@ -58,6 +58,9 @@ export default [
       ...localized("login/reset", "routes/login-reset.tsx"),
       // The address-confirmation link of the welcome e-mail: anyone holding the token, signed in or not.
       ...localized("account/confirm-email", "routes/confirm-email.tsx"),
+      // The newsletter's double opt-in link and every newsletter mail's unsubscribe link (RFC 8058).
+      ...localized("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+      ...localized("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     ]),
 
     route("api/categories", "routes/api.categories.ts"),
