@@ -71,7 +71,7 @@ export async function applicationCv(db: Kysely<Database>, id: number): Promise<{
   const ext = type?.ext ?? "bin";
   const base = file.file_name.replace(/\.[^.]*$/, "") || `cv-${id}`;
   const fileName = `${base.replace(/["\\\p{Cc}]/gu, "")}.${ext}`;
-  const asciiBase = base.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "") || `cv-${id}`;
+  const asciiBase = base.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "") || `cv-${id}`;
   return { bytes, contentType: type?.mime ?? "application/octet-stream", fileName, asciiFileName: `${asciiBase}.${ext}` };
 }
 
