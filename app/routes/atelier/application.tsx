@@ -74,7 +74,7 @@ export default function AtelierApplication({ loaderData }: Route.ComponentProps)
     [t("applications.phone"), a.phone],
     [t("applications.department"), tc(`departments.${a.department}`)],
     [t("applications.website"), a.website ? <a key="site" href={a.website} className="link break-all" rel="noopener noreferrer nofollow" target="_blank">{a.website}</a> : "—"],
-    [t("applications.language"), a.language.toUpperCase()],
+    [t("applications.language"), t(`newsletter.languages.${a.language}`)],
     [t("applications.receivedAt"), formatRomeDateTime(a.receivedAt, locale)],
     [t("applications.consentAt"), formatRomeDateTime(a.consentAt, locale)],
   ];
@@ -123,9 +123,14 @@ export default function AtelierApplication({ loaderData }: Route.ComponentProps)
               {t("applications.cv")}
             </h2>
             {a.cv ? (
-              <a href={loaderData.cvUrl} className="btn btn-secondary" download>
-                {t("applications.download", { name: a.cv.fileName, size })}
-              </a>
+              <>
+                <p className="mb-3 text-sm break-all">
+                  {a.cv.fileName} · {size}
+                </p>
+                <a href={loaderData.cvUrl} className="btn btn-secondary" download>
+                  {t("applications.download")}
+                </a>
+              </>
             ) : (
               <p className="text-sm text-stone">{t("applications.noCv")}</p>
             )}

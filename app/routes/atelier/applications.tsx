@@ -3,6 +3,7 @@ import type { Route } from "./+types/applications";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { DataTable, type Column } from "~/components/atelier/data-table";
 import { FilterBar, FilterField } from "~/components/atelier/filter-bar";
+import { formatInboxDate } from "~/components/atelier/inbox-date";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { Pager } from "~/components/atelier/pager";
@@ -13,7 +14,6 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { type ApplicationListRow, listApplications } from "~/modules/career/applications.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { formatRomeDateTime } from "~/utils/dates";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { INBOX_PAGE_SIZE, applicationsQuery } from "./inbox-query.server";
 import { requireStaff } from "./staff-context.server";
@@ -55,9 +55,9 @@ export default function AtelierApplications({ loaderData }: Route.ComponentProps
         </Link>
       ),
     },
-    { key: "email", header: t("applications.email"), wide: true, cell: (row) => <span className="break-all">{row.email}</span> },
+    { key: "email", header: t("applications.email"), wide: true, cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
     { key: "department", header: t("applications.department"), cell: (row) => tc(`departments.${row.department}`) },
-    { key: "received", header: t("applications.receivedAt"), cell: (row) => formatRomeDateTime(row.receivedAt, locale) },
+    { key: "received", header: t("applications.receivedAt"), cell: (row) => <span className="whitespace-nowrap">{formatInboxDate(row.receivedAt, locale)}</span> },
     {
       key: "state",
       header: t("applications.state"),

@@ -3,6 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { DataTable, type Column } from "~/components/atelier/data-table";
 import { FilterBar, FilterField } from "~/components/atelier/filter-bar";
+import { formatInboxDate } from "~/components/atelier/inbox-date";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { Pager } from "~/components/atelier/pager";
@@ -13,7 +14,6 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { listSubscribers, type SubscriberView, unsubscribeSubscriber } from "~/modules/newsletter/newsletter.service.server";
-import { formatRomeDateTime } from "~/utils/dates";
 import { pageError, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { INBOX_PAGE_SIZE, newsletterQuery, recordId } from "./inbox-query.server";
@@ -69,9 +69,9 @@ export default function AtelierNewsletter({ loaderData }: Route.ComponentProps) 
   const { locale, href } = useLocale();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const date = (iso: string | null) => (iso ? formatRomeDateTime(iso, locale) : "—");
+  const date = (iso: string | null) => <span className="whitespace-nowrap">{iso ? formatInboxDate(iso, locale) : "—"}</span>;
   const columns: Column<SubscriberView>[] = [
-    { key: "email", header: t("newsletter.email"), rowHeader: true, cell: (row) => <span className="break-all">{row.email}</span> },
+    { key: "email", header: t("newsletter.email"), rowHeader: true, cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
     { key: "language", header: t("newsletter.language"), cell: (row) => t(`newsletter.languages.${row.language}`) },
     { key: "status", header: t("newsletter.status"), cell: (row) => <StatusBadge tone={TONES[row.status]}>{t(`newsletter.statuses.${row.status}`)}</StatusBadge> },
     { key: "signedUp", header: t("newsletter.signedUp"), cell: (row) => date(row.consentAt) },
