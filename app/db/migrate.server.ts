@@ -22,6 +22,7 @@ import * as redemptionEmailHash from "./migrations/20261130050001-redemption-ema
 import * as addressVerification from "./migrations/20261130050002-address-verification";
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import * as auditLog from "./migrations/20261201000000-audit-log";
+import * as staff from "./migrations/20261201010000-staff";
 import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-double-opt-in";
 import * as applicationHandling from "./migrations/20261201060001-application-handling";
 import type { Database } from "./schema";
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "20261130050002-address-verification": addressVerification,
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
   "20261201000000-audit-log": auditLog,
+  "20261201010000-staff": staff,
   "20261201060000-newsletter-double-opt-in": newsletterDoubleOptIn,
   "20261201060001-application-handling": applicationHandling,
 };

@@ -1,4 +1,6 @@
 import enAccount from "../../locales/en/account.json";
+import enAtelier from "../../locales/en/atelier.json";
+import itAtelier from "../../locales/it/atelier.json";
 import itAccount from "../../locales/it/account.json";
 import enBag from "../../locales/en/bag.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -23,7 +25,7 @@ import itHome from "../../locales/it/home.json";
 import enAtelierInbox from "../../locales/en/atelier-inbox.json";
 import itAtelierInbox from "../../locales/it/atelier-inbox.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier-inbox"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-inbox"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -41,8 +43,8 @@ export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, "atelier-inbox": itAtelierInbox },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, "atelier-inbox": enAtelierInbox },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-inbox": itAtelierInbox },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-inbox": enAtelierInbox },
 };
 
 declare module "i18next" {
