@@ -58,6 +58,9 @@ export default [
       ...localized("login/reset", "routes/login-reset.tsx"),
       // The address-confirmation link of the welcome e-mail: anyone holding the token, signed in or not.
       ...localized("account/confirm-email", "routes/confirm-email.tsx"),
+      // The newsletter's double opt-in link and every newsletter mail's unsubscribe link (RFC 8058).
+      ...localized("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+      ...localized("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     ]),
 
     route("api/categories", "routes/api.categories.ts"),
@@ -86,6 +89,12 @@ export default [
     ...localized("atelier/setup", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/invite", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/logout", "routes/atelier/logout.tsx"),
+    // What shoppers leave behind: newsletter sign-ups and job applications with their CVs.
+    ...localized("atelier/newsletter", "routes/atelier/newsletter.tsx"),
+    ...localized("atelier/newsletter/export", "routes/atelier/newsletter-export.ts"),
+    ...localized("atelier/applications", "routes/atelier/applications.tsx"),
+    ...localized("atelier/applications/:id", "routes/atelier/application.tsx"),
+    ...localized("atelier/applications/:id/cv", "routes/atelier/application-cv.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

@@ -24,6 +24,8 @@ import * as emailConfirmationTokens from "./migrations/20261130060000-email-conf
 import * as auditLog from "./migrations/20261201000000-audit-log";
 import * as staff from "./migrations/20261201010000-staff";
 import * as invoices from "./migrations/20261201040000-invoices";
+import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-double-opt-in";
+import * as applicationHandling from "./migrations/20261201060001-application-handling";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   "20261201000000-audit-log": auditLog,
   "20261201010000-staff": staff,
   "20261201040000-invoices": invoices,
+  "20261201060000-newsletter-double-opt-in": newsletterDoubleOptIn,
+  "20261201060001-application-handling": applicationHandling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

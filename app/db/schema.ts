@@ -120,12 +120,25 @@ export interface GlobalSettingsTable {
   updated_at: Timestamp;
 }
 
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
+/** A newsletter sign-up: pending until its e-mailed link confirms it (double opt-in). */
 export interface NewsletterSubscriptionsTable {
   id: Id;
   email: string;
   locale: Locale;
+  /** When the consent was given (the latest sign-up of the address). */
   consent_at: Timestamp;
   source: string;
+  status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+  /** The version of the consent text accepted (NEWSLETTER_CONSENT_VERSION when signing up). */
+  consent_version: ColumnType<string, string | undefined, string>;
+  /** Null for a pending row, and for rows confirmed before double opt-in existed. */
+  confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the live confirmation token; null once used. */
+  confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  confirm_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -317,6 +330,9 @@ export interface JobApplicationsTable {
   locale: Locale;
   consent_at: Timestamp;
   created_at: Timestamp;
+  /** When a staff member marked it handled (Atelier), and who; null until then. */
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The CV of an application: the bytes themselves (blob on SQLite, bytea on PostgreSQL). */
@@ -344,6 +360,8 @@ export interface MailOutboxTable {
   html_body: string;
   /** Whom the message is about besides its recipient (HR's notice: the applicant), lowercased: erased with them. */
   about_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON object of extra headers (a newsletter mail's List-Unsubscribe); null for none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 once the person it is for or about was erased: deleted when delivered or failed for good, never sent otherwise than planned. */
   erase_after_delivery: ColumnType<number, number | undefined, number>;
   status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;

@@ -40,6 +40,10 @@ export const namespaces = [
   "atelier",
   "atelier-invoices",
 ] as const;
+import enAtelierInbox from "../../locales/en/atelier-inbox.json";
+import itAtelierInbox from "../../locales/it/atelier-inbox.json";
+
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-inbox"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -96,6 +100,8 @@ export const resources = {
     atelier: enAtelier,
     "atelier-invoices": enAtelierInvoices,
   },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-inbox": itAtelierInbox },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-inbox": enAtelierInbox },
 };
 
 declare module "i18next" {

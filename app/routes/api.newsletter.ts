@@ -6,7 +6,8 @@ import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.service.s
 import { bodyHoneypot, bodyLocale, isChecked, jsonError, methodNotAllowed, readJsonObject, validationErrorResponse } from "~/utils/json-api.server";
 
 // JSON sign-up (spec §7): { email, privacy, language }. Answers { message } in the requested
-// language: the success text, or the error (400 with `fields` for validation).
+// language: the success text, or the error (400 with `fields` for validation). The sign-up is
+// pending until the e-mailed link confirms it (double opt-in); the answer is the spec's all the same.
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readJsonObject(request);
@@ -14,9 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = bodyLocale(body);
   const result = NewsletterSchema.safeParse({ ...body, privacy: isChecked(body.privacy) });
   if (!result.success) return validationErrorResponse(result.error, locale);
-  const { db, clientIp } = getRequestContext(context);
+  const { db, clientIp, publicUrl } = getRequestContext(context);
   try {
-    await subscribeToNewsletter(db, { ...result.data, locale, source: "api", clientIp, honeypot: bodyHoneypot(body) });
+    await subscribeToNewsletter(db, { ...result.data, locale, source: "api", clientIp, honeypot: bodyHoneypot(body), absoluteUrl: publicUrl.absolute });
   } catch (error) {
     return jsonError(error, locale);
   }

@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clientIp, locale, session } = getRequestContext(context);
+  const { db, clientIp, locale, session, publicUrl } = getRequestContext(context);
   const formData = await readFormData(request);
   const submission = parseForm(formData, NewsletterSchema);
   if (submission.status !== "success") return invalidForm(submission);
@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       source: formData.get("source") === "footer" ? "footer" : "page",
       clientIp,
       honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+      absoluteUrl: publicUrl.absolute,
     });
   } catch (error) {
     return formError(submission, error);

@@ -17,6 +17,8 @@ import { sweepExpiredOrders } from "~/modules/order/order.service.server";
 import { issuePendingRefunds } from "~/modules/order/returns.service.server";
 import { paymentProvider, retryPendingRefunds } from "~/modules/payment/payment.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
+import { purgeExpiredApplications } from "~/modules/career/applications.service.server";
+import { purgeUnconfirmedSubscriptions } from "~/modules/newsletter/newsletter.service.server";
 import { createSetupToken, purgeExpiredStaffSessions } from "~/modules/staff/staff.service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -75,6 +77,12 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       purgeExpiredSocialFlows(database.db, now),
       // Anonymous bags untouched for 30 days; one statement, harmless when processes overlap.
       sweepAbandonedBags(database.db, now),
+      // Newsletter sign-ups whose confirmation link expired unused.
+      purgeUnconfirmedSubscriptions(database.db, now),
+      // Job applications and their CVs past applicationRetentionMonths, each purge in the audit log.
+      purgeExpiredApplications(database.db, { now }).then((purged) => {
+        if (purged) log.info("job applications purged", { applications: purged });
+      }),
       refreshStatistics(database.db),
     ]).catch(
       (error: Error) => log.warn("housekeeping failed", { error: error.message }),

@@ -81,6 +81,12 @@ export const DOMAIN_ERRORS = {
   WITHDRAWAL_NO_MATCH: { status: 422, message: "orders:errors.withdrawalNoMatch" },
   /** A withdrawal from an order already cancelled, refunded or wholly returned. */
   ALREADY_WITHDRAWN: { status: 409, message: "orders:errors.alreadyWithdrawn" },
+  /** A newsletter confirmation link unknown, used or expired, or an unsubscribe link that names no subscription. */
+  NEWSLETTER_LINK_INVALID: { status: 410, message: "newsletter.linkInvalid" },
+  /** Atelier: a newsletter subscription that does not exist (a forged or stale id). */
+  SUBSCRIBER_NOT_FOUND: { status: 404, message: "atelier-inbox:errors.subscriberNotFound" },
+  /** Atelier: a job application that does not exist, or was purged. */
+  APPLICATION_NOT_FOUND: { status: 404, message: "atelier-inbox:errors.applicationNotFound" },
   /** Atelier sign-in: the address, the password or both are wrong, or the account is disabled (one answer). */
   STAFF_INVALID_CREDENTIALS: { status: 401, message: "atelier:errors.invalidCredentials" },
   /** Atelier's second factor: a code that is wrong, expired, or already used in its step. */

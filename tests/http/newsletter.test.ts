@@ -22,12 +22,14 @@ describeEachApp("newsletter page action", (app) => {
     expect(englishHtml).toContain("The email entered is not valid");
   });
 
-  it("subscribes a good address: 200 and one row, in the page's language", async () => {
+  it("signs a good address up: 200 and one pending row, in the page's language, with its confirmation mail", async () => {
     const response = await app().client().postForm("/en/pages/newsletter", { email: "anna@example.com", privacy: "on" });
     expect(response.status).toBe(200);
     const rows = await app().db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", "anna@example.com").execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ locale: "en" });
+    expect(rows[0]).toMatchObject({ locale: "en", status: "pending", confirmed_at: null });
+    const mails = await app().db.selectFrom("mail_outbox").select(["template", "locale"]).where("recipient", "=", "anna@example.com").execute();
+    expect(mails).toEqual([{ template: "newsletter-confirmation", locale: "en" }]);
   });
 
   it("answers an unknown path with the 404 page in the path's language", async () => {

@@ -425,6 +425,30 @@ describeEachApp("every page form redirects after success (no JavaScript)", (app)
           }),
     },
     {
+      route: "newsletter-confirm.tsx",
+      form: "newsletter confirmation from the e-mailed link",
+      to: "/",
+      post: async () => {
+        const email = newEmail("optin");
+        await app().client().postForm("/pages/newsletter", { email, privacy: "on" });
+        const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("recipient", "=", email).where("template", "=", "newsletter-confirmation").executeTakeFirstOrThrow();
+        const token = /\/newsletter\/confirm\?token=([\w-]+)/.exec(mail.text_body)![1];
+        return app().client().postForm("/newsletter/confirm", { token });
+      },
+    },
+    {
+      route: "newsletter-unsubscribe.tsx",
+      form: "newsletter unsubscribe page's button",
+      to: /^\/newsletter\/unsubscribe\?token=[\w.-]+$/,
+      post: async () => {
+        const email = newEmail("optout");
+        await app().client().postForm("/pages/newsletter", { email, privacy: "on" });
+        const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("recipient", "=", email).where("template", "=", "newsletter-confirmation").executeTakeFirstOrThrow();
+        const token = /\/newsletter\/unsubscribe\?token=([\w.-]+)/.exec(mail.text_body)![1];
+        return app().client().postForm("/newsletter/unsubscribe", { token });
+      },
+    },
+    {
       route: "product.tsx",
       form: "back in stock",
       to: /^\/products\/[\w-]+$/,

@@ -346,7 +346,7 @@ describeEachDatabase("the shopper's data", (ctx) => {
         cv: { fileName: "cv.pdf", mimeType: "application/pdf", bytes: samplePdf() },
         locale: "it",
       });
-      await subscribeToNewsletter(db, { email: victim.email, privacy: true, locale: "it", source: "footer", clientIp: ip() });
+      await subscribeToNewsletter(db, { email: victim.email, privacy: true, locale: "it", source: "footer", clientIp: ip(), absoluteUrl: (path) => `https://shop.example${path}` });
       const victimRows = async () => ({
         newsletter: (await db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", victim.email).execute()).length,
         sessions: (await db.selectFrom("sessions").select("id").where("guest_email", "=", victim.email).execute()).length,

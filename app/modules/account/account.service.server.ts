@@ -5,7 +5,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { bagForGuest, bagForSignIn } from "~/modules/bag/bag.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { upsertSubscription } from "~/modules/newsletter/newsletter.repository.server";
+import { requestSubscription } from "~/modules/newsletter/newsletter.service.server";
 import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Session } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
@@ -109,8 +109,8 @@ export interface RegisterRequest extends RegisterInput {
 }
 
 /**
- * Creates an account, queues the welcome e-mail and, when asked, the newsletter subscription, in
- * one transaction. Returns the new user's id, or null for a filled honeypot (a bot: nothing is
+ * Creates an account, queues the welcome e-mail and, when asked, the newsletter sign-up (pending,
+ * with its confirmation e-mail), in one transaction. Returns the new user's id, or null for a filled honeypot (a bot: nothing is
  * stored, and the answer looks like any other). Throws EMAIL_TAKEN, COMMON_PASSWORD, RATE_LIMITED.
  */
 export async function registerAccount(db: Kysely<Database>, input: RegisterRequest, now = new Date()): Promise<number | null> {
@@ -137,7 +137,11 @@ export async function registerAccount(db: Kysely<Database>, input: RegisterReque
         created_at: at,
         updated_at: at,
       });
-      if (input.newsletter) await upsertSubscription(trx, { email: repo.emailKey(input.email), locale: input.locale, source: "register", at });
+      // The opt-in is a sign-up like any other: pending until its own e-mailed link confirms it.
+      if (input.newsletter) {
+        const absoluteUrl = (path: string) => new URL(path, input.accountUrl).toString();
+        await requestSubscription(trx, { email: repo.emailKey(input.email), locale: input.locale, source: "register", absoluteUrl }, now);
+      }
       const token = await newEmailConfirmationToken(trx, { id, email: input.email }, now);
       await enqueueMail(trx, welcomeMail(input.email, input.locale, input.firstName, input.accountUrl, input.confirmUrl(token)), { now });
       return id;

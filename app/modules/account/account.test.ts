@@ -65,7 +65,7 @@ describeEachDatabase("accounts", (ctx) => {
   });
 
   describe("registration", () => {
-    it("creates the account with a scrypt hash, queues the welcome e-mail and the newsletter when asked", async () => {
+    it("creates the account with a scrypt hash, queues the welcome e-mail and, when asked, the newsletter sign-up with its confirmation", async () => {
       const { db } = ctx();
       const id = await registerAccount(db, registration("Giulia.Verdi@Example.it", { newsletter: true }));
       expect(id).toEqual(expect.any(Number));
@@ -74,7 +74,9 @@ describeEachDatabase("accounts", (ctx) => {
       expect(row.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
       const [mail] = await outbox(db, "Giulia.Verdi@Example.it");
       expect(mail).toMatchObject({ template: "welcome", locale: "it", subject: "Benvenuto in Bottega, Giulia" });
-      expect(await db.selectFrom("newsletter_subscriptions").select("source").where("email", "=", "giulia.verdi@example.it").executeTakeFirst()).toEqual({ source: "register" });
+      // The opt-in is a sign-up like the footer's: pending until its own link confirms it.
+      expect(await db.selectFrom("newsletter_subscriptions").select(["source", "status"]).where("email", "=", "giulia.verdi@example.it").executeTakeFirst()).toEqual({ source: "register", status: "pending" });
+      expect((await outbox(db, "giulia.verdi@example.it")).map((m) => m.template)).toEqual(["newsletter-confirmation"]);
     });
 
     it("refuses an address already registered, whatever its case, and a common password", async () => {

@@ -101,3 +101,64 @@ export async function deleteApplicationsByEmail(db: Kysely<Database>, email: str
   await db.deleteFrom("job_application_files").where("application_id", "in", ids).execute();
   await db.deleteFrom("job_applications").where(sql<string>`lower(email)`, "=", email.toLowerCase()).execute();
 }
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ApplicationFilter {
+  /** true: handled only; false: waiting only; undefined: all. */
+  handled?: boolean;
+}
+
+function filteredApplications(db: Db, filter: ApplicationFilter) {
+  let query = db.selectFrom("job_applications as a");
+  if (filter.handled === true) query = query.where("a.handled_at", "is not", null);
+  if (filter.handled === false) query = query.where("a.handled_at", "is", null);
+  return query;
+}
+
+export async function countApplications(db: Db, filter: ApplicationFilter): Promise<number> {
+  const { n } = await filteredApplications(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** One page of applications, newest first, with their CV's name and size (not its bytes). */
+export function listApplications(db: Db, filter: ApplicationFilter, { limit, offset }: { limit: number; offset: number }) {
+  return filteredApplications(db, filter)
+    .leftJoin("job_application_files as f", "f.application_id", "a.id")
+    .select(["a.id", "a.first_name", "a.last_name", "a.email", "a.department", "a.locale", "a.created_at", "a.handled_at", "f.file_name", "f.size_bytes"])
+    .orderBy("a.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** An application with its CV's name, type and size (not its bytes). */
+export function findApplicationDetail(db: Db, id: number) {
+  return db
+    .selectFrom("job_applications as a")
+    .leftJoin("job_application_files as f", "f.application_id", "a.id")
+    .selectAll("a")
+    .select(["f.file_name", "f.mime_type", "f.size_bytes"])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Marks an application handled unless it already is; says whether it changed. */
+export async function markApplicationHandled(db: Db, id: number, staffId: number | null, at: string): Promise<boolean> {
+  const result = await db.updateTable("job_applications").set({ handled_at: at, handled_by: staffId }).where("id", "=", id).where("handled_at", "is", null).executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Applications that arrived before `before`, oldest first (the retention sweep, a batch at a time). */
+export function listApplicationsReceivedBefore(db: Db, before: string, limit: number) {
+  return db.selectFrom("job_applications").select(["id", "created_at"]).where("created_at", "<", before).orderBy("id").limit(limit).execute();
+}
+
+/** Deletes one application and its CV; says whether it was still there. */
+export async function deleteApplication(db: Db, id: number): Promise<boolean> {
+  await db.deleteFrom("job_application_files").where("application_id", "=", id).execute();
+  const result = await db.deleteFrom("job_applications").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}

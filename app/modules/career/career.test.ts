@@ -127,6 +127,9 @@ describeEachDatabase("career applications", (ctx) => {
       locale: "it",
       consent_at: at.toISOString(),
       created_at: at.toISOString(),
+      // Not yet handled in Atelier.
+      handled_at: null,
+      handled_by: null,
     });
     const stored = await findApplicationFile(ctx().db, id);
     expect(stored).toMatchObject({ application_id: id, file_name: "CV Giulia.docx", mime_type: CV_TYPES.docx.mime, size_bytes: docx.length });

@@ -87,7 +87,7 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
     if (!(await renewLease(db, row.id, id, { now, leaseMs }))) return;
     const context = { outboxId: row.id, template: row.template, attempt: row.attempts + 1 };
     try {
-      await mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+      await mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, headers: storedHeaders(row.headers) });
     } catch (error) {
       const reason = describeSendError(error);
       const attempts = row.attempts + 1;
@@ -184,6 +184,14 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
     },
   };
   return worker;
+}
+
+/** The extra headers an outbox row carries (a JSON object of strings), or none. */
+function storedHeaders(json: string | null): Record<string, string> | undefined {
+  if (!json) return undefined;
+  const parsed: unknown = JSON.parse(json);
+  if (!parsed || typeof parsed !== "object") return undefined;
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
 const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe…): ASCII values, passed to nodemailer as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -38,6 +38,23 @@ describe("mailer over SMTP", () => {
   });
 });
 
+describe("a newsletter mail's headers over SMTP", () => {
+  it("carry List-Unsubscribe and List-Unsubscribe-Post as given (RFC 8058)", async () => {
+    const smtp = await startTestSmtpServer();
+    try {
+      const url = "https://bottega.example/newsletter/unsubscribe?token=12.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+      const headers = { "List-Unsubscribe": `<${url}>, <mailto:negozio@bottega.example?subject=unsubscribe>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      await createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: "/nonexistent", from: FROM }).send({ ...message, headers });
+      // Long header lines may be folded: unfold before reading.
+      const raw = smtp.received[0]!.raw.replace(/\r?\n[ \t]+/g, " ");
+      expect(header(raw, "List-Unsubscribe")).toBe(headers["List-Unsubscribe"]);
+      expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe("mailer without SMTP", () => {
   let outboxDir: string;
 

@@ -113,6 +113,17 @@ describeEachDatabase("mail outbox", (ctx) => {
     return lines.join("");
   }
 
+  it("keeps a message's extra headers and hands them to the mailer", async () => {
+    const headers = { "List-Unsubscribe": "<https://shop.example/newsletter/unsubscribe?token=1.x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await ctx()
+      .db.transaction()
+      .execute((trx) => enqueueMail(trx, { ...message("headers@example.it"), headers }, { now: T0 }));
+    const mailer = collectingMailer();
+    await createMailWorker(ctx().db, mailer).runOnce(T0);
+    expect(mailer.sent.find((m) => m.to === "headers@example.it")?.headers).toEqual(headers);
+    expect(mailer.sent.filter((m) => m.to !== "headers@example.it").every((m) => m.headers === undefined)).toBe(true);
+  });
+
   it("queues a message with its transaction: a rollback leaves nothing, a commit leaves it pending", async () => {
     await expect(
       ctx()

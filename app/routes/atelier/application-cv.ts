@@ -1,0 +1,36 @@
+import type { Route } from "./+types/application-cv";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { applicationCv } from "~/modules/career/applications.service.server";
+import { pageError } from "~/utils/form.server";
+import { recordId } from "./inbox-query.server";
+import { requireStaff } from "./staff-context.server";
+
+// An application's CV, always as a download: the type its bytes show (file-type, never the name
+// or the stored label), a name safe in the header (an ASCII one and the original in UTF-8),
+// nosniff, and kept by no cache. The bytes live with the application (decision 008).
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db } = getRequestContext(context);
+  const id = recordId(params.id);
+  let cv: Awaited<ReturnType<typeof applicationCv>>;
+  try {
+    cv = await applicationCv(db, id);
+  } catch (error) {
+    pageError(error);
+  }
+  return new Response(new Uint8Array(cv.bytes), {
+    headers: {
+      "Content-Type": cv.contentType,
+      "Content-Length": String(cv.bytes.length),
+      "Content-Disposition": `attachment; filename="${cv.asciiFileName}"; filename*=UTF-8''${rfc5987(cv.fileName)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
+
+/** A header parameter's value in UTF-8 (RFC 8187): percent-encoded, the characters that delimit it too. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
