@@ -86,6 +86,9 @@ export default [
     ...localized("atelier/setup", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/invite", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/logout", "routes/atelier/logout.tsx"),
+    ...localized("atelier/staff", "routes/atelier/staff.tsx"),
+    ...localized("atelier/settings", "routes/atelier/settings.tsx"),
+    ...localized("atelier/audit", "routes/atelier/audit.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
