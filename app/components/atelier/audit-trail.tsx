@@ -1,7 +1,7 @@
 import type { AuditRecord, AuditValues } from "~/modules/audit/audit.service.server";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { formatRomeDateTime } from "~/utils/dates";
+import { formatRomeShortDateTime } from "~/utils/dates";
 
 /** A value of the log as a person reads it: text as it is, yes/no, lists joined, nothing as a dash. */
 function readable(value: unknown): string {
@@ -17,7 +17,7 @@ export function AuditActorName({ actor }: { actor: string }) {
   const { t } = useTranslation("atelier");
   if (actor === "cli") return <>{t("audit.cli")}</>;
   if (actor === "system") return <>{t("audit.system")}</>;
-  return <span className="break-all">{actor}</span>;
+  return <>{actor}</>;
 }
 
 /** The fields an entry changed: one row each, the value before and after. */
@@ -69,7 +69,7 @@ export function AuditTrail({ entries, title }: { entries: AuditRecord[]; title?:
             <li key={entry.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[12rem_1fr]">
               <div>
                 <time dateTime={entry.at} className="block text-stone">
-                  {formatRomeDateTime(entry.at, locale)}
+                  {formatRomeShortDateTime(entry.at, locale)}
                 </time>
                 <AuditActorName actor={entry.actor} />
               </div>

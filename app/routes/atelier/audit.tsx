@@ -12,7 +12,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { type AuditRecord, searchAudit } from "~/modules/audit/audit.service.server";
 import { listStaff } from "~/modules/staff/staff.service.server";
-import { formatRomeDateTime } from "~/utils/dates";
+import { formatRomeShortDateTime } from "~/utils/dates";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
 
@@ -77,7 +77,7 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
       rowHeader: true,
       cell: (e) => (
         <time dateTime={e.at} className="font-normal whitespace-nowrap">
-          {formatRomeDateTime(e.at, locale)}
+          {formatRomeShortDateTime(e.at, locale)}
         </time>
       ),
     },
@@ -89,7 +89,7 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
       cell: (e) => (
         <>
           <span className="whitespace-nowrap">{`${e.entityType} #${e.entityId}`}</span>
-          {e.summary ? <span className="block break-all text-stone">{e.summary}</span> : null}
+          {e.summary ? <span className="block text-stone">{e.summary}</span> : null}
         </>
       ),
     },

@@ -24,7 +24,7 @@ import {
   listStaff,
   revokeInvite,
 } from "~/modules/staff/staff.service.server";
-import { formatRomeDateTime } from "~/utils/dates";
+import { formatRomeShortDateTime } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
@@ -106,12 +106,13 @@ export default function AtelierStaff({ loaderData, actionData }: Route.Component
   const { locale } = useLocale();
   const formRef = useFormRef();
   const invited = actionData?.result && actionData.result.initialValue?.intent === "invite";
-  const kit = useFormKit("staff-invite", invited ? actionData?.result : undefined, ["email", "role"], formRef);
+  // After an invitation the form starts empty again (with JavaScript the page is not reloaded).
+  const kit = useFormKit("staff-invite", invited ? actionData?.result : undefined, ["email", "role"], formRef, String(loaderData.invites.length));
   const rowKit = useFormKit("staff-row", invited ? undefined : actionData?.result, [], formRef);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const names = new Map(loaderData.staff.map((s) => [s.id, s.name]));
-  const when = (iso: string | null) => (iso ? formatRomeDateTime(iso, locale) : t("staff.never"));
+  const when = (iso: string | null) => (iso ? formatRomeShortDateTime(iso, locale) : t("staff.never"));
   return (
     <>
       <PageHeader title={t("staff.title")} description={t("staff.intro")} />
@@ -135,13 +136,13 @@ export default function AtelierStaff({ loaderData, actionData }: Route.Component
             <EmailField kit={kit} label={t("staff.email")} />
           </div>
           <Field kit={kit} name="role" label={t("staff.role")}>
-            <select {...controlProps(kit, "role")} defaultValue={kit.value("role") || "staff"} className="field-input">
+            <select {...controlProps(kit, "role")} key={kit.resetKey} defaultValue={kit.value("role") || "staff"} className="field-input">
               <option value="staff">{t("roles.staff")}</option>
               <option value="owner">{t("roles.owner")}</option>
             </select>
           </Field>
           <Field kit={kit} name="locale" label={t("staff.language")}>
-            <select {...controlProps(kit, "locale")} defaultValue={kit.value("locale") || locale} className="field-input">
+            <select {...controlProps(kit, "locale")} key={kit.resetKey} defaultValue={kit.value("locale") || locale} className="field-input">
               <option value="it">Italiano</option>
               <option value="en">English</option>
             </select>
@@ -172,7 +173,7 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
       cell: (s) => (
         <>
           {s.name} {s.id === data.viewerId ? <span className="font-normal text-stone">{t("staff.you")}</span> : null}
-          <span className="block font-normal break-all text-stone">{s.email}</span>
+          <span className="block font-normal text-stone">{s.email}</span>
         </>
       ),
     },
@@ -193,7 +194,7 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
               <option value="staff">{t("roles.staff")}</option>
               <option value="owner">{t("roles.owner")}</option>
             </select>
-            <button type="submit" className="link min-h-11" aria-label={t("staff.changeRoleLabel", { name: s.name })}>
+            <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("staff.changeRoleLabel", { name: s.name })}>
               {t("staff.changeRole")}
             </button>
           </Form>
@@ -221,7 +222,7 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
           <Form method="post">
             <input type="hidden" name="intent" value={s.disabledAt ? "enable" : "disable"} />
             <input type="hidden" name="staffId" value={s.id} />
-            <button type="submit" className="link min-h-11" aria-label={t(s.disabledAt ? "staff.enableLabel" : "staff.disableLabel", { name: s.name })}>
+            <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t(s.disabledAt ? "staff.enableLabel" : "staff.disableLabel", { name: s.name })}>
               {t(s.disabledAt ? "staff.enable" : "staff.disable")}
             </button>
           </Form>
@@ -255,7 +256,7 @@ function SessionsTable({ sessions, names, when }: { sessions: LiveSession[]; nam
           <input type="hidden" name="intent" value="end-session" />
           <input type="hidden" name="staffId" value={s.staffId} />
           <input type="hidden" name="session" value={s.key} />
-          <button type="submit" className="link min-h-11" aria-label={t("staff.endSessionLabel", { name: names.get(s.staffId) ?? "", date: when(s.createdAt) })}>
+          <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("staff.endSessionLabel", { name: names.get(s.staffId) ?? "", date: when(s.createdAt) })}>
             {t("staff.endSession")}
           </button>
         </Form>
@@ -268,7 +269,7 @@ function SessionsTable({ sessions, names, when }: { sessions: LiveSession[]; nam
 function InvitesTable({ invites, when }: { invites: Data["invites"]; when: (iso: string | null) => string }) {
   const { t } = useTranslation("atelier");
   const columns: Column<Data["invites"][number]>[] = [
-    { key: "email", header: t("staff.email"), rowHeader: true, cell: (i) => <span className="break-all">{i.email}</span> },
+    { key: "email", header: t("staff.email"), rowHeader: true, cell: (i) => i.email },
     { key: "role", header: t("staff.role"), cell: (i) => t(`roles.${i.role}`) },
     { key: "expires", header: t("staff.expires"), cell: (i) => when(i.expiresAt) },
     {
@@ -278,7 +279,7 @@ function InvitesTable({ invites, when }: { invites: Data["invites"]; when: (iso:
         <Form method="post">
           <input type="hidden" name="intent" value="revoke-invite" />
           <input type="hidden" name="inviteId" value={i.id} />
-          <button type="submit" className="link min-h-11" aria-label={t("staff.revokeLabel", { email: i.email })}>
+          <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("staff.revokeLabel", { email: i.email })}>
             {t("staff.revoke")}
           </button>
         </Form>
