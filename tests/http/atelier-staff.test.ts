@@ -221,4 +221,28 @@ describeEachApp("Atelier staff, settings and audit log", (app) => {
     expect(second).toContain("test #4");
     expect(second).not.toContain('rel="next"');
   });
+
+  it("answers forged and malformed posts to every Atelier action below 500, signed in as an owner", async () => {
+    const paths = ["/atelier/login", "/atelier/login/code", "/atelier/login/enrol", "/atelier/setup?token=x", "/atelier/invite", "/atelier/staff", "/atelier/settings", "/atelier/audit", "/atelier/nothing", "/atelier/logout"];
+    const bodies: Array<Record<string, string>> = [
+      {},
+      { intent: "invite" },
+      { intent: "role", staffId: "1e9", role: "owner" },
+      { intent: "end-session", staffId: "1", session: "x".repeat(5000) },
+      { intent: "revoke-invite", inviteId: "-1" },
+      { intent: "disable", staffId: "9007199254740993" },
+      { __intent__: "{bad json", __state__: "[", intent: "enable", staffId: "1" },
+      { email: "\u0000@x.it", password: "x".repeat(10_000), code: "\u0000", token: "t".repeat(300), name: "\u0007", confirmPassword: "" },
+      { staffRefundLimit: "9".repeat(40), lowStockThreshold: "1e3", applicationRetentionMonths: "0x10" },
+    ];
+    const { client } = await signInStaff(app(), { role: "owner" });
+    for (const path of paths) {
+      for (const body of bodies) {
+        const answer = await client.postForm(path, body);
+        expect(answer.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+      }
+      const json = await client.fetch(path, { method: "POST", headers: { Origin: "http://localhost:3000", "Content-Type": "application/json" }, body: "{}" });
+      expect(json.status, `${path} JSON`).toBeLessThan(500);
+    }
+  });
 });
