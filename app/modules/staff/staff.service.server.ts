@@ -267,7 +267,9 @@ export async function setStaffFlash(db: Db, sessionId: string, flash: string | n
   await repo.updateStaffSession(db, sessionId, { flash });
 }
 
-export function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+/** Housekeeping: sessions past their end or idle, and invitation links expired for a month. */
+export async function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+  await repo.deleteStaleInvites(db, new Date(now.getTime() - 30 * 86_400_000).toISOString());
   return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
 }
 
