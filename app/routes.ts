@@ -95,6 +95,9 @@ export default [
     ...localized("atelier/applications", "routes/atelier/applications.tsx"),
     ...localized("atelier/applications/:id", "routes/atelier/application.tsx"),
     ...localized("atelier/applications/:id/cv", "routes/atelier/application-cv.ts"),
+    ...localized("atelier/staff", "routes/atelier/staff.tsx"),
+    ...localized("atelier/settings", "routes/atelier/settings.tsx"),
+    ...localized("atelier/audit", "routes/atelier/audit.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

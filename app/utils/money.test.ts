@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMoney, formatMoney, multiplyMoney, percentOf, subtractMoney, toDecimal, toEuroInput, vatIncluded, wholeEuros } from "./money";
+import { addMoney, formatMoney, multiplyMoney, percentOf, subtractMoney, toDecimal, parseEuroInput, toEuroInput, vatIncluded, wholeEuros } from "./money";
 
 describe("money in integer cents", () => {
   it("adds, subtracts and multiplies whole cents, and refuses fractions", () => {
@@ -50,5 +50,13 @@ describe("money in integer cents", () => {
     expect(toEuroInput(12950)).toBe("129.50");
     expect(wholeEuros(12999)).toBe(129);
     expect(() => formatMoney(1.5, "it")).toThrow();
+  });
+
+  it("reads euro as typed into a form, as cents, and refuses anything else", () => {
+    const cases: Array<[string, number | null]> = [
+      ["200", 20000], ["200,5", 20050], ["200.50", 20050], ["0,07", 7], ["1.234,50", 123450], ["1,234.50", 123450], ["1.234", 123400], ["€ 12", 1200], [" 12 ", 1200],
+      ["", null], ["-5", null], ["1,234,5", null], ["12.345.6", null], ["1.5.0", null], ["12,345", 1234500], ["abc", null], ["1e3", null], ["12,999", 1299900], ["12.3456", null],
+    ];
+    for (const [text, cents] of cases) expect(parseEuroInput(text), text).toBe(cents);
   });
 });

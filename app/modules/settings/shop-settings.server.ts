@@ -44,3 +44,8 @@ export async function saveShopSettings(db: Kysely<Database>, settings: Partial<S
   }
   cache.delete(db);
 }
+
+/** Drops this process's cached settings (a writer in a transaction clears it once committed). */
+export function forgetShopSettings(db: Kysely<Database>): void {
+  cache.delete(db);
+}

@@ -30,6 +30,11 @@ export async function countActiveOwners(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** Takes the active owners' row locks (PostgreSQL) for the rest of the transaction; SQLite writes one at a time anyway. */
+export async function lockActiveOwners(db: Db): Promise<void> {
+  await db.updateTable("staff").set((eb) => ({ role: eb.ref("role") })).where("role", "=", "owner").where("disabled_at", "is", null).execute();
+}
+
 export async function insertStaff(db: Db, row: Insertable<StaffTable>): Promise<number> {
   const { id } = await db.insertInto("staff").values(row).returning("id").executeTakeFirstOrThrow();
   return id;

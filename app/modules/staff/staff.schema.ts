@@ -1,4 +1,5 @@
 import { newPasswordField } from "~/modules/account/account.schema";
+import { parseEuroInput } from "~/utils/money";
 import { emailField, nameField } from "~/utils/form-fields";
 import { z } from "~/utils/zod";
 
@@ -40,3 +41,42 @@ export const StaffAcceptSchema = z
     confirmPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+
+const id = () => z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
+const role = () => z.enum(["owner", "staff"], { error: "validation.required" });
+
+/** The owner's Staff page: one form per action, told apart by `intent`. */
+export const STAFF_INTENTS = ["invite", "role", "disable", "enable", "end-session", "revoke-invite"] as const;
+export const StaffManageSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), email: emailField(), role: role(), locale: z.enum(["it", "en"]).default("it") }),
+  z.object({ intent: z.literal("role"), staffId: id(), role: role() }),
+  z.object({ intent: z.literal("disable"), staffId: id() }),
+  z.object({ intent: z.literal("enable"), staffId: id() }),
+  z.object({ intent: z.literal("end-session"), staffId: id(), session: z.string().max(64) }),
+  z.object({ intent: z.literal("revoke-invite"), inviteId: id() }),
+]);
+
+/** The owner's settings page: the refund cap typed in euro, two whole numbers. */
+export const AtelierSettingsSchema = z.object({
+  staffRefundLimit: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(20, { error: "atelier:settings.invalidEuro" })
+    .transform((value) => parseEuroInput(value) ?? -1)
+    .refine((cents) => cents >= 0 && cents <= 100_000_000, { error: "atelier:settings.invalidEuro" }),
+  lowStockThreshold: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .regex(/^\d{1,4}$/, { error: "atelier:settings.invalidLowStock" })
+    .transform(Number)
+    .refine((n) => n <= 1000, { error: "atelier:settings.invalidLowStock" }),
+  applicationRetentionMonths: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .regex(/^\d{1,2}$/, { error: "atelier:settings.invalidRetention" })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 60, { error: "atelier:settings.invalidRetention" }),
+});

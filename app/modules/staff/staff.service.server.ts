@@ -267,7 +267,9 @@ export async function setStaffFlash(db: Db, sessionId: string, flash: string | n
   await repo.updateStaffSession(db, sessionId, { flash });
 }
 
-export function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+/** Housekeeping: sessions past their end or idle, and invitation links expired for a month. */
+export async function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+  await repo.deleteStaleInvites(db, new Date(now.getTime() - 30 * 86_400_000).toISOString());
   return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
 }
 
@@ -455,4 +457,96 @@ export async function listStaff(db: Db): Promise<StaffListEntry[]> {
     lastSignInAt: r.last_sign_in_at,
     createdAt: r.created_at,
   }));
+}
+
+/** A signed-in session as the owner's list shows it (the key is the token's hash: it opens nothing). */
+export interface LiveSession {
+  key: string;
+  staffId: number;
+  userAgent: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export async function listLiveSessions(db: Db, now = new Date()): Promise<LiveSession[]> {
+  const rows = await repo.listLiveSessions(db, new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString(), now.toISOString());
+  return rows.map((r) => ({ key: r.id, staffId: r.staff_id, userAgent: r.user_agent, ip: r.ip, createdAt: r.created_at, lastSeenAt: r.last_seen_at }));
+}
+
+export async function listOpenInvites(db: Db, now = new Date()) {
+  return (await repo.listOpenInvites(db, now.toISOString())).map((r) => ({ id: r.id, email: r.email ?? "", role: r.role, expiresAt: r.expires_at, createdAt: r.created_at }));
+}
+
+/** The account an owner acts on, or STAFF_NOT_FOUND (a forged id). */
+async function targetOf(db: Db | Transaction<Database>, staffId: number): Promise<repo.StaffRow> {
+  const row = Number.isSafeInteger(staffId) && staffId > 0 ? await repo.findStaffById(db, staffId) : undefined;
+  if (!row) throw new DomainError("STAFF_NOT_FOUND", `no staff ${staffId}`);
+  return row;
+}
+
+/** Refuses a change that would leave no active owner (checked inside the writing transaction). */
+async function keepAnOwner(trx: Transaction<Database>, target: repo.StaffRow): Promise<void> {
+  if (target.role !== "owner" || target.disabled_at !== null) return;
+  // The owners' rows are locked first: two owners disabling each other at once cannot both pass.
+  await repo.lockActiveOwners(trx);
+  if ((await repo.countActiveOwners(trx)) <= 1) throw new DomainError("LAST_OWNER", "last active owner");
+}
+
+function refuseSelf(actor: AuditActor, staffId: number): void {
+  if (actor.kind === "staff" && actor.staffId === staffId) throw new DomainError("STAFF_SELF", "own account");
+}
+
+/** Changes a staff member's role (owner ↔ staff); never the last active owner's, never one's own. */
+export async function changeStaffRole(db: Db, input: { staffId: number; role: StaffRole } & { actor: AuditActor }, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, input.staffId);
+    if (target.role === input.role) return;
+    refuseSelf(input.actor, target.id);
+    if (input.role !== "owner") await keepAnOwner(trx, target);
+    await repo.updateStaff(trx, target.id, { role: input.role, updated_at: now.toISOString() });
+    await recordAudit(trx, { actor: input.actor, action: "staff.role", entityType: "staff", entityId: target.id, before: { role: target.role }, after: { role: input.role }, summary: target.email, at: now });
+  });
+}
+
+/** Disables an account: its sessions end at once and it cannot sign in until re-enabled. */
+export async function disableStaff(db: Db, input: { staffId: number } & { actor: AuditActor }, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, input.staffId);
+    if (target.disabled_at !== null) return;
+    refuseSelf(input.actor, target.id);
+    await keepAnOwner(trx, target);
+    const at = now.toISOString();
+    await repo.updateStaff(trx, target.id, { disabled_at: at, updated_at: at });
+    const ended = await repo.deleteSessionsOfStaff(trx, target.id);
+    await recordAudit(trx, { actor: input.actor, action: "staff.disable", entityType: "staff", entityId: target.id, before: { disabledAt: null }, after: { disabledAt: at, sessionsEnded: ended }, summary: target.email, at: now });
+  });
+}
+
+export async function enableStaff(db: Db, input: { staffId: number } & { actor: AuditActor }, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, input.staffId);
+    if (target.disabled_at === null) return;
+    const at = now.toISOString();
+    await repo.updateStaff(trx, target.id, { disabled_at: null, updated_at: at });
+    await recordAudit(trx, { actor: input.actor, action: "staff.enable", entityType: "staff", entityId: target.id, before: { disabledAt: target.disabled_at }, after: { disabledAt: null }, summary: target.email, at: now });
+  });
+}
+
+/** Ends one session of a staff member (the owner's list); STAFF_NOT_FOUND for an unknown one. */
+export async function endSessionOf(db: Db, input: { staffId: number; sessionKey: string } & { actor: AuditActor }, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, input.staffId);
+    if (!/^[0-9a-f]{64}$/.test(input.sessionKey) || !(await repo.deleteStaffSessionOf(trx, target.id, input.sessionKey))) throw new DomainError("STAFF_NOT_FOUND", "no such session");
+    await recordAudit(trx, { actor: input.actor, action: "staff.end-session", entityType: "staff", entityId: target.id, summary: target.email, at: now });
+  });
+}
+
+/** Withdraws an open invitation: its link stops working. */
+export async function revokeInvite(db: Db, input: { inviteId: number } & { actor: AuditActor }, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const invite = Number.isSafeInteger(input.inviteId) && input.inviteId > 0 ? await repo.findInviteById(trx, input.inviteId) : undefined;
+    if (!invite || invite.kind !== "invite" || !(await repo.revokeInvite(trx, invite.id, now.toISOString()))) throw new DomainError("STAFF_NOT_FOUND", "no open invitation");
+    await recordAudit(trx, { actor: input.actor, action: "staff.revoke-invite", entityType: "invite", entityId: invite.id, before: { email: invite.email, role: invite.role }, summary: invite.email ?? "", at: now });
+  });
 }

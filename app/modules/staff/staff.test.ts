@@ -7,6 +7,7 @@ import {
   createSetupToken,
   createStaffMember,
   loadStaffSession,
+  purgeExpiredStaffSessions,
   signInWithPassword,
   verifySecondFactor,
 } from "./staff.service.server";
@@ -82,5 +83,8 @@ describeEachDatabase("staff service", (ctx) => {
     await db.updateTable("staff").set({ disabled_at: later.toISOString() }).where("id", "=", staffId).execute();
     expect(await loadStaffSession(db, pending3, later)).toBeNull();
     await expect(signInWithPassword(db, { email: "idle@bottega.test", password: PASSWORD, ...client }, key, later)).rejects.toMatchObject({ code: "STAFF_INVALID_CREDENTIALS" });
+    // Housekeeping removes the rows of sessions past their end.
+    expect(await purgeExpiredStaffSessions(db, new Date(later.getTime() + 13 * 3_600_000))).toBeGreaterThanOrEqual(0);
+    expect(await db.selectFrom("staff_sessions").select("id").where("staff_id", "=", staffId).execute()).toEqual([]);
   });
 });

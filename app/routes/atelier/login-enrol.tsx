@@ -37,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Groups of four, as authenticator apps show keys: easier to type.
     secret: secret.replace(/(.{4})/g, "$1 ").trim(),
     qrSvg: await totpQrSvg(uri),
+    uri,
   };
 }
 
@@ -70,13 +71,18 @@ export default function AtelierEnrol({ loaderData, actionData }: Route.Component
         <li>
           <p className="mb-3">{t("enrol.step2")}</p>
           <TotpQrCode svg={loaderData.qrSvg} label={t("enrol.qrLabel")} />
-          <p className="mt-3 text-sm font-medium" id="totp-secret-label">
-            {t("enrol.secretLabel")}
-          </p>
-          <p className="mt-1 border border-line bg-paper px-3 py-2 font-mono text-base tracking-wider break-all" aria-labelledby="totp-secret-label" data-testid="totp-secret">
-            {loaderData.secret}
-          </p>
+          <dl className="mt-3">
+            <dt className="text-sm font-medium">{t("enrol.secretLabel")}</dt>
+            <dd className="mt-1 border border-line bg-paper px-3 py-2 font-mono text-base tracking-wider break-all" data-testid="totp-secret">
+              {loaderData.secret}
+            </dd>
+          </dl>
           <p className="mt-1 text-sm text-stone">{t("enrol.secretHint")}</p>
+          <p className="mt-2 text-sm">
+            <a href={loaderData.uri} className="link">
+              {t("enrol.openInApp")}
+            </a>
+          </p>
         </li>
         <li>{t("enrol.step3")}</li>
       </ol>

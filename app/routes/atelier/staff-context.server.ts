@@ -31,6 +31,7 @@ export interface AtelierNotice {
 
 interface AtelierState {
   url: URL;
+  method: string;
   session: StaffSessionView | null;
   /** The token to set in the cookie (after a sign-in step), or "clear". */
   cookie: { set: string } | "clear" | null;
@@ -84,6 +85,7 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   const session = typeof token === "string" ? await loadStaffSession(db, token) : null;
   const state: AtelierState = {
     url: new URL(request.url),
+    method: request.method,
     session,
     cookie: header?.includes("__atelier=") && !session ? "clear" : null,
     incoming: header?.includes("__atelier_flash=") ? parseNotices(await jar.flash.parse(header)) : [],
@@ -120,11 +122,11 @@ export function atelierHref(context: Readonly<RouterContextProvider>, path: stri
 }
 
 /** The login page, coming back to this page (a GET) afterwards. */
-function loginRedirect(context: Readonly<RouterContextProvider>, request?: Request): Response {
+function loginRedirect(context: Readonly<RouterContextProvider>): Response {
   const state = stateOf(context);
   const back = state.url.pathname + state.url.search;
   const login = atelierHref(context, "/atelier/login");
-  const isGet = !request || request.method === "GET" || request.method === "HEAD";
+  const isGet = state.method === "GET" || state.method === "HEAD";
   return redirect(isGet && !/\/atelier\/?$/.test(state.url.pathname) ? `${login}?redirectTo=${encodeURIComponent(back)}` : login);
 }
 
