@@ -86,4 +86,36 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Modules know nothing of HTTP (STYLE.md, "Where we slipped"): no middleware, no server, no
+    // request helpers. What handles a request (guards, redirects, the request's shopper) lives
+    // beside the routes (app/routes/*.server.ts) or in the request context. A test may still
+    // drive a route through its context (seo/sitemap.test.ts).
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["app/modules/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: String.raw`(^~/|^(\.\./)+)(routes|components)(/|$)|^(~|(\.\./)+)root$`,
+              message: "Modules never import routes or components (STYLE.md, conventions 2 and 13): they are the layer below both.",
+            },
+            {
+              regex: String.raw`(^~/|^(\.\./)+)(middleware|server)(/|$)|^@react-router/`,
+              message: "Modules never import middleware or server code (STYLE.md, \"Where we slipped\"): take what the request knows as arguments, and put request handling beside the routes or in the request context.",
+            },
+          ],
+          paths: [
+            {
+              name: "react-router",
+              allowImportNames: ["Cookie", "createCookie"],
+              message: "Modules never use react-router's request helpers (redirect, data, the router context: STYLE.md, \"Where we slipped\"); only a cookie's format (Cookie, createCookie) may live in a module.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/schema";
 import type { Namespace } from "~/i18n/resources";
+import type { OrderViewer } from "~/modules/order/order.service.server";
 import type { Session } from "~/modules/session/session.server";
 import { appContext } from "~/server/context.server";
 import type { Env } from "~/utils/env.server";
@@ -45,6 +46,12 @@ export interface RequestContext {
   readonly shopper: Shopper;
   /** The bag the session holds (none until the Bag issue creates one). */
   readonly bagId: number | null;
+  /**
+   * Who may see an order: the signed-in account's orders, and those the session placed as a
+   * guest. Derived here only, from the session as it is when read (a sign-in during the request
+   * rotates the session), and handed to the order services, which answer anyone else with 404.
+   */
+  readonly orderViewer: OrderViewer;
 }
 
 const publicUrls = new Map<string, PublicUrl>();
@@ -56,6 +63,12 @@ function publicUrlOf(url: string): PublicUrl {
     publicUrls.set(url, value);
   }
   return value;
+}
+
+/** The order viewer of a session: its account (not a guest's), and the session itself. */
+export function orderViewerOf(session: Session): OrderViewer {
+  const shopper = shopperOf(session);
+  return { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id };
 }
 
 export function shopperOf(session: Session): Shopper {
@@ -87,6 +100,9 @@ export function getRequestContext(context: Readonly<RouterContextProvider>): Req
     },
     get bagId() {
       return getHeldBagId(context);
+    },
+    get orderViewer() {
+      return orderViewerOf(getSession(context));
     },
   };
 }

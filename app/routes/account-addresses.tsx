@@ -6,7 +6,7 @@ import { CheckboxField, Field, FormErrors, TextField, controlProps, useFormKit, 
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { requireAccountHolder } from "./login-redirect.server";
 import { AddressIdSchema, AddressSchema, PHONE_PREFIXES } from "~/modules/address/address.schema";
 import { deleteAddress, listAddresses, makeDefaultAddress, saveAddress } from "~/modules/address/address.service.server";
 import { ITALIAN_PROVINCES } from "~/modules/address/provinces";

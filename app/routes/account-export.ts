@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account-export";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { exportAccountData } from "~/modules/account/account-data.service.server";
-import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { requireAccountHolder } from "./login-redirect.server";
 
 // "Download my data" (GDPR arts. 15 and 20): everything the shop keeps about the account holder,
 // as a JSON file. A GET that reads and changes nothing; the account layout's middleware has

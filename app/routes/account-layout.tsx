@@ -7,7 +7,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getAccount } from "~/modules/account/account.service.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { requireAccountHolder } from "./login-redirect.server";
 
 // Every /account page sits under this layout. Its middleware runs before any of their loaders
 // and actions: anyone but an account holder goes to /login (spec §2), the page becoming the

@@ -9,7 +9,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { requireAccountHolder } from "./login-redirect.server";
 import { garmentImage } from "~/modules/media/media-urls";
 import { ReturnRequestSchema } from "~/modules/order/after-order.schema";
 import { getOrderFor, orderLineProducts, parseOrderId } from "~/modules/order/order.service.server";
@@ -28,10 +28,10 @@ import { seoMeta } from "~/utils/seo";
 // open, a return request per line (a form here). Another account's order is the same 404 as none.
 
 async function loadOrder(context: Route.LoaderArgs["context"], request: Request, id: string | undefined) {
-  const userId = await requireAccountHolder(context, request);
+  await requireAccountHolder(context, request);
   const ctx = getRequestContext(context);
   try {
-    return { ctx, order: await getOrderFor(ctx.db, parseOrderId(id), { userId, sessionId: ctx.session.id }) };
+    return { ctx, order: await getOrderFor(ctx.db, parseOrderId(id), ctx.orderViewer) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -75,15 +75,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   // requestReturn checks the order is the account's (the same 404 otherwise): no view to load here.
-  const userId = await requireAccountHolder(context, request);
-  const { db, session } = getRequestContext(context);
+  await requireAccountHolder(context, request);
+  const { db, session, orderViewer } = getRequestContext(context);
   const formData = await readFormData(request);
   const submission = parseForm(formData, ReturnRequestSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
     await requestReturn(db, {
       orderId: parseOrderId(params.id),
-      viewer: { userId, sessionId: session.id },
+      viewer: orderViewer,
       lines: submission.value.lines.filter((line) => line.quantity > 0).map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, reason: line.reason as ReturnReason })),
     });
   } catch (error) {

@@ -6,7 +6,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { requireAccountHolder } from "./login-redirect.server";
 import { listAccountOrders } from "~/modules/order/order.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";

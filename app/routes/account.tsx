@@ -10,7 +10,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileSchema } from "~/modules/account/account.schema";
 import { deleteAccount } from "~/modules/account/account-data.service.server";
 import { type AccountView, changePassword, isAccountEmailProven, resendEmailConfirmation, signOut, updateProfile } from "~/modules/account/account.service.server";
-import { requireAccountHolder } from "~/modules/account/login-redirect.server";
+import { requireAccountHolder } from "./login-redirect.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 import { z } from "~/utils/zod";

@@ -8,8 +8,7 @@ import { isDomainError } from "~/utils/domain-error";
 // else gets the same 404 as for an order that does not exist.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, session, shopper } = getRequestContext(context);
-  const viewer = { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id };
+  const { db, orderViewer: viewer } = getRequestContext(context);
   const id = params.id === "last" ? await findLastOrderId(db, viewer) : parseOrderId(params.id);
   try {
     const order = await getOrderFor(db, id, viewer);

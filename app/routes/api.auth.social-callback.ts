@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth.social-callback";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { loginPageFor, readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { loginPageFor, readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
 import { completeSocialLogin, SOCIAL_CALLBACK_PATH, SocialLoginError } from "~/modules/account/social-login.server";
 import { localizePath } from "~/utils/locale";
 

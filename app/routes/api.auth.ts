@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.auth";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { LoginSchema, LostPasswordSchema, registerSchema, ResetPasswordSchema } from "~/modules/account/account.schema";
 import { authenticate, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, signOut } from "~/modules/account/account.service.server";
-import { loginPageFor, loginTarget } from "~/modules/account/login-redirect.server";
+import { loginPageFor, loginTarget } from "./login-redirect.server";
 import { beginSocialLogin, SOCIAL_CALLBACK_PATH } from "~/modules/account/social-login.server";
 import { DomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.cart";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { performBagIntent } from "~/modules/bag/bag-actions.server";
+import { performBagIntent } from "./bag-actions.server";
 import { AddToBagSchema, BAG_ACTION_MARKERS, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema, ReorderSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isLocale } from "~/utils/locale";

@@ -4,7 +4,7 @@ import { BagPage } from "~/components/bag/bag-page";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { performBagIntent } from "~/modules/bag/bag-actions.server";
+import { performBagIntent } from "./bag-actions.server";
 import { BAG_ACTION_MARKERS, BAG_INTENTS, BagFormSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isDomainError } from "~/utils/domain-error";

@@ -22,17 +22,12 @@ import { seoMeta } from "~/utils/seo";
 // payment did not go through'). While the order still holds its stock the shopper may pay again,
 // by the same method or another; a paid order goes to its confirmation.
 
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { shopper, session } = getRequestContext(context);
-  return { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id };
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, env, locale, tns, href } = getRequestContext(context);
+  const { db, env, locale, tns, href, orderViewer } = getRequestContext(context);
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseOrderId(params.orderId), viewerOf(context));
+    order = await getOrderFor(db, parseOrderId(params.orderId), orderViewer);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -65,12 +60,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env, href, publicUrl } = getRequestContext(context);
+  const { db, env, href, publicUrl, orderViewer } = getRequestContext(context);
   const submission = parseForm(await readFormData(request), RetryPaymentSchema);
   if (submission.status !== "success") return invalidForm(submission);
   let orderId: number;
   try {
-    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: parseOrderId(params.orderId), viewer: viewerOf(context), method: submission.value.paymentMethod }));
+    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: parseOrderId(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
   } catch (error) {
     if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "Order not found." }, { status: 404 });
     return formError(submission, error);

@@ -8,7 +8,7 @@ import { FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { requireCheckoutStep } from "./checkout-guard.server";
 import { PaymentStepSchema } from "~/modules/checkout/checkout.schema";
 import { savePaymentMethod } from "~/modules/checkout/checkout.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";

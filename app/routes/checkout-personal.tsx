@@ -11,7 +11,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { LoginSchema } from "~/modules/account/account.schema";
 import { authenticate, continueAsGuest, signIn } from "~/modules/account/account.service.server";
-import { readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
 import { PersonalInfoSchema } from "~/modules/checkout/checkout.schema";
 import { STEP_PATHS } from "~/modules/checkout/checkout-steps";
 import { getCheckout, savePersonalInfo } from "~/modules/checkout/checkout.service.server";

@@ -9,7 +9,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { removeDiscountCode } from "~/modules/bag/bag.service.server";
-import { checkoutPaths, checkouterOf, orderContact, redirectToOpenStep, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { checkoutPaths, checkouterOf, orderContact, redirectToOpenStep, requireCheckoutStep } from "./checkout-guard.server";
 import { PlaceOrderSchema } from "~/modules/checkout/checkout.schema";
 import { getCheckout } from "~/modules/checkout/checkout.service.server";
 import { placeOrder } from "~/modules/order/order.service.server";

@@ -11,7 +11,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getAccount } from "~/modules/account/account.service.server";
 import { listAddresses } from "~/modules/address/address.service.server";
-import { orderContact, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { orderContact, requireCheckoutStep } from "./checkout-guard.server";
 import { type CheckoutAddress, ShippingStepSchema } from "~/modules/checkout/checkout.schema";
 import { saveShippingStep, shippingMethodsFor } from "~/modules/checkout/checkout.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";

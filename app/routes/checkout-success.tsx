@@ -20,11 +20,11 @@ import { seoMeta } from "~/utils/seo";
 // truth: the page offers the provider's page again and a refresh); cancelled.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, env, locale, tns, href, session, shopper } = getRequestContext(context);
+  const { db, env, locale, tns, href, orderViewer } = getRequestContext(context);
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseOrderId(params.orderId), { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id });
+    order = await getOrderFor(db, parseOrderId(params.orderId), orderViewer);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Back from the provider before its webhook: ask the provider (its answer is as good as the event).
   if (order.status === "pending_payment" && order.paymentStatus === "pending") {
     await settleFromProvider(db, paymentProvider(env), order.id);
-    order = await getOrderFor(db, order.id, { userId: shopper.kind === "account" ? shopper.userId : null, sessionId: session.id });
+    order = await getOrderFor(db, order.id, orderViewer);
   }
   if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
   const settings = await getShopSettings(db);

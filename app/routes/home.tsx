@@ -6,7 +6,7 @@ import { ProductCard } from "~/components/catalog/product-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { readLoginRedirect, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
 import { getCachedNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";

@@ -14,7 +14,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { registerSchema } from "~/modules/account/account.schema";
 import { registerAccount, signIn } from "~/modules/account/account.service.server";
-import { leaveLoginPageIfSignedIn, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { leaveLoginPageIfSignedIn, redirectAfterLogin } from "./login-redirect.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";

@@ -12,7 +12,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { LoginSchema } from "~/modules/account/account.schema";
 import { authenticate, signIn } from "~/modules/account/account.service.server";
-import { leaveLoginPageIfSignedIn, redirectAfterLogin } from "~/modules/account/login-redirect.server";
+import { leaveLoginPageIfSignedIn, redirectAfterLogin } from "./login-redirect.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { privatePageHeaders } from "~/utils/private-page-headers";

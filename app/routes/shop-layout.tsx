@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/shop-layout";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { sessionMiddleware } from "~/middleware/session.server";
-import { loadShopperState } from "~/modules/session/shopper-state.server";
+import { loadShopperState } from "./shopper-state.server";
 
 // Every page and /api route sits under this pathless layout: it loads the session and the
 // shopper's own state (bag badge, auth, notices, country and cookie choices).

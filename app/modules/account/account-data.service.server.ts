@@ -8,8 +8,9 @@ import { eraseCheckouts, getCheckout } from "~/modules/checkout/checkout.service
 import { eraseMailOf, listMailTo } from "~/modules/mail/outbox.server";
 import { eraseSubscription, subscriptionOf } from "~/modules/newsletter/newsletter.service.server";
 import { accountOrdersForExport } from "~/modules/order/order-data.service.server";
+import { detachOrdersFromAccount } from "~/modules/order/order.service.server";
 import { forgetRateLimits } from "~/modules/rate-limit/rate-limit.server";
-import { endGuestSessionsOf, sessionsOf } from "~/modules/session/session.server";
+import { endGuestSessionsOf, endSessionsOf, sessionsOf } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
 import { emailRateLimitKeys, getAccount } from "./account.service.server";
 import { verifyPassword } from "./password.server";
@@ -58,8 +59,9 @@ export async function deleteAccount(db: Kysely<Database>, userId: number, input:
     const bagIds = await accountBagIds(trx, { userId, sessionBagIds: sessions.map((s) => s.bagId) });
     await eraseCheckouts(trx, { bagIds, emails });
     await eraseBags(trx, { userId, bagIds, emails });
-    await repo.deleteUserSessions(trx, userId);
+    await endSessionsOf(trx, userId);
     await eraseAddresses(trx, userId);
+    await detachOrdersFromAccount(trx, userId);
     for (const email of emails) {
       await endGuestSessionsOf(trx, email);
       await eraseSubscription(trx, email);

@@ -7,7 +7,7 @@ import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { requestSubscription } from "~/modules/newsletter/newsletter.service.server";
 import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import type { Session } from "~/modules/session/session.server";
+import { endSessionsOf, type Session } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
 import { birthDate, type ProfileInput, type RegisterInput } from "./account.schema";
 import { confirmationMail, resetMail, welcomeMail } from "./account-mail.server";
@@ -233,7 +233,7 @@ export async function resetPassword(db: Kysely<Database>, input: { token: string
     if (!(await repo.consumeResetToken(trx, found.id, at))) throw new DomainError("RESET_TOKEN_INVALID", "token used meanwhile");
     // The link reached the account's address: the address is proven (decision 018).
     await repo.updateUser(trx, found.userId, { password_hash: passwordHash, email_verified_at: at, updated_at: at });
-    await repo.deleteUserSessions(trx, found.userId);
+    await endSessionsOf(trx, found.userId);
     return found.userId;
   });
 }
@@ -335,7 +335,7 @@ export async function changePassword(db: Kysely<Database>, session: Session, inp
   await refuseCommonPassword(input.password);
   await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
   await session.rotate();
-  await repo.deleteUserSessions(db, user.id, session.id);
+  await endSessionsOf(db, user.id, session.id);
 }
 
 /**

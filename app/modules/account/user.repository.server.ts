@@ -33,14 +33,6 @@ export async function updateUser(
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
 }
 
-/** Ends every session of a user but `exceptId` (a password change keeps the session that made it). */
-export async function deleteUserSessions(db: Kysely<Database>, userId: number, exceptId: string | null = null): Promise<number> {
-  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function insertResetToken(
   db: Kysely<Database>,
   row: { userId: number; tokenHash: string; expiresAt: string; at: string; purpose?: TokenPurpose; email?: string | null },

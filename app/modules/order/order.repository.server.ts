@@ -134,6 +134,11 @@ export function listLatestOrders(db: Db, status: OrderStatus | null, limit: numb
   return query.execute();
 }
 
+/** Unlinks an account's orders from it (the orders stay, for the tax records). */
+export async function unlinkOrdersOfUser(db: Db, userId: number): Promise<void> {
+  await db.updateTable("orders").set({ user_id: null }).where("user_id", "=", userId).execute();
+}
+
 /** The ids of the orders an account placed, oldest first. */
 export async function listOrderIdsOfUser(db: Db, userId: number): Promise<number[]> {
   const rows = await db.selectFrom("orders").select("id").where("user_id", "=", userId).orderBy("placed_at").orderBy("id").execute();

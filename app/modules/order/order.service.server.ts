@@ -408,3 +408,11 @@ export async function orderLineProducts(db: Kysely<Database>, orderId: number, l
 export function listLatestOrders(db: Kysely<Database>, status: OrderStatus | null, limit = 50) {
   return repo.listLatestOrders(db, status, limit);
 }
+
+/**
+ * An erased account's orders stay, as the law requires, but no longer name the account (their
+ * copies of the contact and addresses are what the tax records need; decision 018).
+ */
+export function detachOrdersFromAccount(db: Kysely<Database>, userId: number): Promise<void> {
+  return repo.unlinkOrdersOfUser(db, userId);
+}

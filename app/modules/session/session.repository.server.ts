@@ -51,6 +51,14 @@ export function listUserSessions(db: Kysely<Database>, userId: number) {
   return db.selectFrom("sessions").select(["cart_id", "created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
 }
 
+/** Ends every session of a user but `exceptId`; how many ended. */
+export async function deleteUserSessions(db: Kysely<Database>, userId: number, exceptId: string | null = null): Promise<number> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Ends the guest sessions that carry an address (a guest's checkout identity). */
 export async function deleteGuestSessions(db: Kysely<Database>, email: string): Promise<void> {
   await db.deleteFrom("sessions").where(sql<string>`lower(guest_email)`, "=", email.toLowerCase()).execute();

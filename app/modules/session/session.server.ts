@@ -7,6 +7,7 @@ import {
   deleteExpiredSessions,
   deleteGuestSessions,
   deleteSession,
+  deleteUserSessions,
   findSession,
   insertSession,
   listUserSessions,
@@ -296,6 +297,14 @@ export async function commitFlashCookie(session: Session, cookie: Cookie): Promi
 /** A user's sessions, as a data export shows them, with the bags they hold. */
 export async function sessionsOf(db: Kysely<Database>, userId: number) {
   return (await listUserSessions(db, userId)).map((s) => ({ bagId: s.cart_id, createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at }));
+}
+
+/**
+ * Ends every session of an account but `exceptId` (a password change keeps the session that made
+ * it; a reset and an erasure end them all). How many ended.
+ */
+export function endSessionsOf(db: Kysely<Database>, userId: number, exceptId: string | null = null): Promise<number> {
+  return deleteUserSessions(db, userId, exceptId);
 }
 
 /** Ends every guest session that checked out with an address (account deletion). */

@@ -1,8 +1,8 @@
 import type { RequestContext } from "~/middleware/request-context.server";
 import type { FlashNotice } from "~/modules/session/session.server";
-import type { BagForm } from "./bag.schema";
+import type { BagForm } from "~/modules/bag/bag.schema";
 import { reorder } from "~/modules/order/reorder.service.server";
-import { addDiscountCode, addToBag, mergeBags, removeDiscountCode, removeLine, setLineQuantity } from "./bag.service.server";
+import { addDiscountCode, addToBag, mergeBags, removeDiscountCode, removeLine, setLineQuantity } from "~/modules/bag/bag.service.server";
 
 /** The signed-in account holder, whose bag the bag is (a guest's and an anonymous shopper's are the session's). */
 const accountHolder = (ctx: RequestContext) => (ctx.shopper.kind === "account" ? ctx.shopper.userId : null);
@@ -48,7 +48,7 @@ export async function performBagIntent(ctx: RequestContext, form: BagForm): Prom
       await removeDiscountCode(db, bagId);
       return [{ kind: "success", key: "bag:notices.couponRemoved" }];
     case "reorder": {
-      const result = await reorder(db, { orderId: form.orderId, viewer: { userId: session.userId, sessionId: session.id }, bagId });
+      const result = await reorder(db, { orderId: form.orderId, viewer: ctx.orderViewer, bagId });
       if (result.bagId !== null) await holdBag(ctx, result.bagId, bagId);
       const notices: FlashNotice[] = [];
       if (result.added.length) notices.push({ kind: "success", key: "bag:notices.reordered" });

@@ -5,7 +5,7 @@ import { getBagCount } from "~/modules/bag/bag.service.server";
 import { readConsent } from "~/modules/consent/consent.server";
 import { resolveCountry } from "~/modules/country/country-rules";
 import { readPreference } from "~/modules/country/preference.server";
-import type { ShopperState } from "./shopper-state";
+import type { ShopperState } from "~/modules/session/shopper-state";
 
 /**
  * The shopper's own part of every page: bag badge, auth state for the header, flash notices,

@@ -1,12 +1,12 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getAccount } from "~/modules/account/account.service.server";
-import { readLoginRedirect, storeLoginRedirect } from "~/modules/account/login-redirect.server";
+import { readLoginRedirect, storeLoginRedirect } from "./login-redirect.server";
 import { type BagView, getBag } from "~/modules/bag/bag.service.server";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { stripLocale } from "~/utils/locale";
-import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, firstIncompleteStep, getCheckout } from "./checkout.service.server";
+import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, firstIncompleteStep, getCheckout } from "~/modules/checkout/checkout.service.server";
 
 // The checkout steps' shared loader half (spec §2): a missing or empty bag leaves the checkout
 // for the login-redirect target; a step whose earlier steps are incomplete sends the shopper to
