@@ -96,6 +96,8 @@ const TABLES: Record<string, "none" | "erased" | "kept"> = {
   kysely_migration_lock: "none",
   // The catalogue, its search index and listings, content, stores, settings: the shop's own data.
   shop_settings: "none",
+  // Atelier's audit log: an erasure's entry names the account by its id only (customer.erase).
+  audit_log: "none",
   content: "none",
   categories: "none",
   category_translations: "none",

@@ -33,6 +33,11 @@ export async function updateUser(
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
 }
 
+/** Notes a sign-in's time (updated_at stays: signing in changes nothing the person entered). */
+export async function recordSignIn(db: Kysely<Database>, id: number, at: string): Promise<void> {
+  await db.updateTable("users").set({ last_login_at: at }).where("id", "=", id).execute();
+}
+
 /** Ends every session of a user but `exceptId` (a password change keeps the session that made it). */
 export async function deleteUserSessions(db: Kysely<Database>, userId: number, exceptId: string | null = null): Promise<number> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
