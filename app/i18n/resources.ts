@@ -1,4 +1,6 @@
 import enAccount from "../../locales/en/account.json";
+import enAtelierCustomers from "../../locales/en/atelier-customers.json";
+import itAtelierCustomers from "../../locales/it/atelier-customers.json";
 import itAccount from "../../locales/it/account.json";
 import enBag from "../../locales/en/bag.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -21,7 +23,7 @@ import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier-customers"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -39,8 +41,8 @@ export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, "atelier-customers": itAtelierCustomers },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, "atelier-customers": enAtelierCustomers },
 };
 
 declare module "i18next" {

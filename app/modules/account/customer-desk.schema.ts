@@ -32,7 +32,18 @@ export function parsePageParam(value: string | null): number {
   return value && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 }
 
-/** Erasing an account: the "I understand" box must be ticked (a post without it changes nothing). */
-export const EraseCustomerSchema = z.object({
-  confirm: z.literal("on", { error: "erase.confirmRequired" }),
-});
+/** An account's id from the URL: a positive integer, else null (no such account). */
+export function parseCustomerId(value: string | undefined): number | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}
+
+/**
+ * The customer page's forms, by the button's intent. Erasing: the "I understand" box must be
+ * ticked (a post without it is a 400 that changes nothing).
+ */
+export const CustomerActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("erase"),
+    confirm: z.literal("on", { error: "atelier-customers:erase.confirmRequired" }),
+  }),
+]);
