@@ -22,6 +22,7 @@ import * as redemptionEmailHash from "./migrations/20261130050001-redemption-ema
 import * as addressVerification from "./migrations/20261130050002-address-verification";
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import * as auditLog from "./migrations/20261201000000-audit-log";
+import * as staff from "./migrations/20261201010000-staff";
 import * as customerDesk from "./migrations/20261201050000-customer-desk";
 import type { Database } from "./schema";
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "20261130050002-address-verification": addressVerification,
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
   "20261201000000-audit-log": auditLog,
+  "20261201010000-staff": staff,
   "20261201050000-customer-desk": customerDesk,
 };
 
