@@ -86,6 +86,9 @@ export default [
     ...localized("atelier/setup", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/invite", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/logout", "routes/atelier/logout.tsx"),
+    ...localized("atelier/customers", "routes/atelier/customers.tsx"),
+    ...localized("atelier/customers/:id", "routes/atelier/customer.tsx"),
+    ...localized("atelier/customers/:id/export", "routes/atelier/customer-export.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
