@@ -98,6 +98,9 @@ export default [
     ...localized("atelier/staff", "routes/atelier/staff.tsx"),
     ...localized("atelier/settings", "routes/atelier/settings.tsx"),
     ...localized("atelier/audit", "routes/atelier/audit.tsx"),
+    ...localized("atelier/customers", "routes/atelier/customers.tsx"),
+    ...localized("atelier/customers/:id", "routes/atelier/customer.tsx"),
+    ...localized("atelier/customers/:id/export", "routes/atelier/customer-export.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

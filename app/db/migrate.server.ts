@@ -26,6 +26,7 @@ import * as staff from "./migrations/20261201010000-staff";
 import * as invoices from "./migrations/20261201040000-invoices";
 import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-double-opt-in";
 import * as applicationHandling from "./migrations/20261201060001-application-handling";
+import * as customerDesk from "./migrations/20261201050000-customer-desk";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "20261201040000-invoices": invoices,
   "20261201060000-newsletter-double-opt-in": newsletterDoubleOptIn,
   "20261201060001-application-handling": applicationHandling,
+  "20261201050000-customer-desk": customerDesk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -456,6 +456,8 @@ export interface UsersTable {
   fiscal_code: string | null;
   /** When the account proved it owns `email` (a completed password reset); null until then and after a change of address. */
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest sign-in (password, social login, registration); null before the first one. */
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
   locale: Locale;
   privacy_consent_at: Timestamp;
   created_at: Timestamp;

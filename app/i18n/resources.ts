@@ -1,6 +1,8 @@
 import enAccount from "../../locales/en/account.json";
 import enAtelier from "../../locales/en/atelier.json";
 import itAtelier from "../../locales/it/atelier.json";
+import enAtelierCustomers from "../../locales/en/atelier-customers.json";
+import itAtelierCustomers from "../../locales/it/atelier-customers.json";
 import itAccount from "../../locales/it/account.json";
 import enBag from "../../locales/en/bag.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -44,6 +46,7 @@ import enAtelierInbox from "../../locales/en/atelier-inbox.json";
 import itAtelierInbox from "../../locales/it/atelier-inbox.json";
 
 export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-inbox"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-customers"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -102,6 +105,8 @@ export const resources = {
   },
   it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-inbox": itAtelierInbox },
   en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-inbox": enAtelierInbox },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-customers": itAtelierCustomers },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-customers": enAtelierCustomers },
 };
 
 declare module "i18next" {

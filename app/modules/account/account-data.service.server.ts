@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { eraseAddresses, listAddresses } from "~/modules/address/address.service.server";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { backInStockRequestsOf, eraseBackInStockRequests } from "~/modules/backstock/backstock.service.server";
 import { accountBagIds, eraseBags, findAccountBag, getBag } from "~/modules/bag/bag.service.server";
 import { applicationsOf, eraseApplications } from "~/modules/career/career.service.server";
@@ -8,7 +9,7 @@ import { eraseCheckouts, getCheckout } from "~/modules/checkout/checkout.service
 import { eraseMailOf, listMailTo } from "~/modules/mail/outbox.server";
 import { eraseSubscription, subscriptionOf } from "~/modules/newsletter/newsletter.service.server";
 import { accountOrdersForExport } from "~/modules/order/order-data.service.server";
-import { detachOrdersFromAccount } from "~/modules/order/order.service.server";
+import { detachOrdersFromAccount, listAccountOrders } from "~/modules/order/order.service.server";
 import { forgetRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { endGuestSessionsOf, endSessionsOf, sessionsOf } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
@@ -37,13 +38,7 @@ async function verifiedEmailsOf(db: Kysely<Database>, user: repo.UserRow): Promi
 
 /**
  * Deletes an account (GDPR art. 17), confirmed with its password, or, for an account without one
- * (made through social login), with its email address typed again. In one transaction: the
- * checkouts of its bags, its bags, addresses, sessions, reset links and linked identities go;
- * under its proven addresses only (verifiedEmailsOf), guest checkouts and sessions, newsletter
- * subscription, back-in-stock requests, career applications, the outbox's mail to or about them
- * (mail still to be delivered goes once delivered) and the rate-limit counters keyed by them.
- * Its discount-code uses stay counted without naming it. Its orders stay, unlinked from the
- * erased account, for the tax records (decision 018).
+ * (made through social login), with its email address typed again; then erases it (eraseAccount).
  * Throws WRONG_PASSWORD, WRONG_CONFIRMATION.
  */
 export async function deleteAccount(db: Kysely<Database>, userId: number, input: { password: string }): Promise<void> {
@@ -53,10 +48,29 @@ export async function deleteAccount(db: Kysely<Database>, userId: number, input:
   } else if (!user || !(await verifyPassword(input.password, user.password_hash))) {
     throw new DomainError("WRONG_PASSWORD", "wrong password to delete", { field: "password" });
   }
-  await db.transaction().execute(async (trx) => {
+  await eraseAccount(db, userId);
+}
+
+/**
+ * Erases an account: the shopper's own deletion once confirmed, and Atelier's erasure on their
+ * behalf. In one transaction: the checkouts of its bags, its bags, addresses, sessions (signed out
+ * everywhere), reset links and linked identities go; under its proven addresses only
+ * (verifiedEmailsOf), guest checkouts and sessions, newsletter subscription, back-in-stock
+ * requests, career applications, the outbox's mail to or about them (mail still to be delivered
+ * goes once delivered) and the rate-limit counters keyed by them. Its discount-code uses stay
+ * counted without naming it. Its orders stay, unlinked from the erased account, for the tax
+ * records (decision 018). With an `actor` (Atelier, the CLI), a `customer.erase` audit entry in
+ * the same transaction names the account by its id and the orders kept, never its personal data.
+ * Returns false when there is no such account.
+ */
+export async function eraseAccount(db: Kysely<Database>, userId: number, options: { actor?: AuditActor; now?: Date } = {}): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await repo.findUserById(trx, userId);
+    if (!user) return false;
     const { verified: emails } = await verifiedEmailsOf(trx, user);
     const sessions = await sessionsOf(trx, userId);
     const bagIds = await accountBagIds(trx, { userId, sessionBagIds: sessions.map((s) => s.bagId) });
+    const ordersKept = options.actor ? (await listAccountOrders(trx, userId, 1)).total : 0;
     await eraseCheckouts(trx, { bagIds, emails });
     await eraseBags(trx, { userId, bagIds, emails });
     await endSessionsOf(trx, userId);
@@ -71,6 +85,10 @@ export async function deleteAccount(db: Kysely<Database>, userId: number, input:
       await forgetRateLimits(trx, Object.values(emailRateLimitKeys(email)));
     }
     await repo.deleteUser(trx, userId);
+    if (options.actor) {
+      await recordAudit(trx, { actor: options.actor, action: "customer.erase", entityType: "customer", entityId: userId, before: { id: userId, ordersKept }, after: null, at: options.now });
+    }
+    return true;
   });
 }
 

@@ -96,6 +96,13 @@ const TABLES: Record<string, "none" | "erased" | "kept"> = {
   kysely_migration_lock: "none",
   // The catalogue, its search index and listings, content, stores, settings: the shop's own data.
   shop_settings: "none",
+  // Atelier's audit log: an erasure's entry names the account by its id only (customer.erase).
+  audit_log: "none",
+  // Atelier's staff: the shop's own people, never a shopper's data.
+  staff: "none",
+  staff_sessions: "none",
+  staff_recovery_codes: "none",
+  staff_invites: "none",
   content: "none",
   categories: "none",
   category_translations: "none",

@@ -73,12 +73,14 @@ async function refuseCommonPassword(password: string, field = "password"): Promi
 }
 
 /**
- * Signs the session in as `userId`: the anonymous bag joins the account's (spec §4), and the
- * session id rotates (a fixated id is worthless afterwards).
+ * Signs the session in as `userId`: the anonymous bag joins the account's (spec §4), the
+ * session id rotates (a fixated id is worthless afterwards), and the account's last sign-in is
+ * noted (Atelier's customer page shows it).
  */
 export async function signIn(db: Kysely<Database>, session: Session, userId: number, now = new Date()): Promise<void> {
   const cartId = await bagForSignIn(db, { sessionBagId: session.cartId, userId }, now);
   await session.signIn({ user_id: userId, cart_id: cartId, is_guest: 0, guest_email: null });
+  await repo.recordSignIn(db, userId, now.toISOString());
 }
 
 /**

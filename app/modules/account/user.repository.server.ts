@@ -33,6 +33,11 @@ export async function updateUser(
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
 }
 
+/** Notes a sign-in's time (updated_at stays: signing in changes nothing the person entered). */
+export async function recordSignIn(db: Kysely<Database>, id: number, at: string): Promise<void> {
+  await db.updateTable("users").set({ last_login_at: at }).where("id", "=", id).execute();
+}
+
 export async function insertResetToken(
   db: Kysely<Database>,
   row: { userId: number; tokenHash: string; expiresAt: string; at: string; purpose?: TokenPurpose; email?: string | null },
