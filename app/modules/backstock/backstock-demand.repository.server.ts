@@ -9,15 +9,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type DemandSort = "waiting" | "oldest" | "stock";
 
-/** The waiting requests per variant, as a derived table. */
-function waitingPerVariant(db: Db) {
-  return db
-    .selectFrom("back_in_stock_requests")
-    .select((eb) => ["variant_id", eb.fn.countAll<number>().as("waiting"), eb.fn.min("created_at").as("oldest")])
-    .where("notified_at", "is", null)
-    .groupBy("variant_id");
-}
-
 /** How many variants have at least one waiting request. */
 export async function countVariantsWithDemand(db: Db): Promise<number> {
   const row = await db
@@ -35,7 +26,14 @@ export async function countVariantsWithDemand(db: Db): Promise<number> {
  */
 export function listDemandByVariant(db: Db, { locale, sort, limit, offset = 0, soldOutOnly = false }: { locale: Locale; sort: DemandSort; limit: number; offset?: number; soldOutOnly?: boolean }) {
   let query = db
-    .selectFrom(waitingPerVariant(db).as("w"))
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("back_in_stock_requests")
+        .select((inner) => ["variant_id", inner.fn.countAll<number>().as("waiting"), inner.fn.min("created_at").as("oldest")])
+        .where("notified_at", "is", null)
+        .groupBy("variant_id")
+        .as("w"),
+    )
     .innerJoin("variants as v", "v.id", "w.variant_id")
     .leftJoin("product_translations as pt", (join) => join.onRef("pt.product_id", "=", "v.product_id").on("pt.locale", "=", locale))
     .leftJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "v.color_code").on("ct.locale", "=", locale))
