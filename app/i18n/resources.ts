@@ -1,5 +1,7 @@
 import enAccount from "../../locales/en/account.json";
 import itAccount from "../../locales/it/account.json";
+import enAtelierDashboard from "../../locales/en/atelier-dashboard.json";
+import itAtelierDashboard from "../../locales/it/atelier-dashboard.json";
 import enBag from "../../locales/en/bag.json";
 import enCheckout from "../../locales/en/checkout.json";
 import itCheckout from "../../locales/it/checkout.json";
@@ -21,7 +23,7 @@ import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier-dashboard"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -39,8 +41,8 @@ export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, "atelier-dashboard": itAtelierDashboard },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, "atelier-dashboard": enAtelierDashboard },
 };
 
 declare module "i18next" {

@@ -1,13 +1,12 @@
 import { type Kysely, type Transaction, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import type { DemandSort } from "./backstock-demand.schema";
 
 // Back-in-stock demand for Atelier (issue 23): the requests still waiting (notified_at null),
 // counted per variant on back_in_stock_waiting_idx (notified_at, variant_id, created_at), so the
 // grouping reads the waiting requests from the index alone, never the notified ones.
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export type DemandSort = "waiting" | "oldest" | "stock";
 
 /** How many variants have at least one waiting request. */
 export async function countVariantsWithDemand(db: Db): Promise<number> {

@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { productUrl } from "~/modules/catalog/product.service.server";
-import { type DemandSort, countVariantsWithDemand, listDemandByVariant } from "./backstock-demand.repository.server";
-
-export type { DemandSort } from "./backstock-demand.repository.server";
-export const DEMAND_SORTS = ["waiting", "oldest", "stock"] as const satisfies readonly DemandSort[];
+import { countVariantsWithDemand, listDemandByVariant } from "./backstock-demand.repository.server";
+import type { DemandSort } from "./backstock-demand.schema";
 
 /** Variants on one page of /atelier/backstock. */
 export const DEMAND_PAGE_SIZE = 25;
