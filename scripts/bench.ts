@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createBenchAccounts, loginRequests } from "./bench/account";
+import { type AtelierResult, atelierTable, measureAtelier } from "./bench/atelier";
 import { addToBagForm, sessionWithBag } from "./bench/bag";
 import { type PlaceOrderFigure, checkoutSession, measurePlaceOrder } from "./bench/orders";
 import { httpGet } from "./bench/http";
@@ -508,6 +509,14 @@ async function main(): Promise<number> {
     }
     for (const figure of orderFigures) if (figure.failed) notes.push(`place order on ${figure.database}: ${figure.failed} posts did not place an order`);
 
+    // Atelier with 10 000 orders on this server's SQLite database (scripts/bench/atelier.ts).
+    let atelier: AtelierResult | undefined;
+    try {
+      atelier = await measureAtelier(server, path.join(dir, "bench.sqlite"), options, headers, log);
+    } catch (error) {
+      atelier = { orders: 0, growSeconds: 0, figures: [], violations: [`could not be measured: ${(error as Error).message}`] };
+    }
+
     const cpu = meanCpu(results.flatMap((r) => r.rounds));
     if (cpu.other !== null && cpu.other > 0.25) {
       notes.push(`other processes used ${fixed(cpu.other, 2)} cores on average during the measurement: figures are noisy`);
@@ -537,6 +546,12 @@ async function main(): Promise<number> {
       log("* each buyer posts the review's order button (no JavaScript) for its own product, one checkout after another; orders/s over the whole run.");
       log();
     }
+    if (atelier) {
+      log(atelierTable(atelier));
+      log(`* signed in as staff, ${options.connections} connections; p50 pooled over the ${options.rounds} rounds, after a short warm-up.`);
+      for (const figure of atelier.figures) if (figure.skipped) notes.push(`Atelier ${figure.name}: ${figure.skipped}`);
+      log();
+    }
     for (const result of results) {
       if (result.html) {
         log(
@@ -550,8 +565,8 @@ async function main(): Promise<number> {
       }
     }
 
-    const passed = results.every((r) => r.violations.length === 0);
-    const problems = results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`));
+    const passed = results.every((r) => r.violations.length === 0) && !atelier?.violations.length;
+    const problems = [...results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`)), ...(atelier?.violations ?? []).map((v) => `FAIL atelier ${v}`)];
     const warnings = [...results.flatMap((r) => r.warnings.map((w) => `note ${r.page.name}: ${w}`)), ...notes.map((n) => `note: ${n}`)];
     if (problems.length || warnings.length) log();
     for (const line of [...problems, ...warnings]) log(line);
@@ -561,7 +576,7 @@ async function main(): Promise<number> {
     if (options.json) {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json);
       const settings: RunSettings = { ...options, pages: PAGES };
-      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures }, null, 2) + "\n");
+      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures, atelier: atelier ?? null }, null, 2) + "\n");
       const shown = path.relative(process.cwd(), file);
       log(`Results written to ${shown.startsWith("..") ? file : shown}.`);
     }
