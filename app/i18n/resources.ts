@@ -1,4 +1,6 @@
 import enAccount from "../../locales/en/account.json";
+import enAtelier from "../../locales/en/atelier.json";
+import itAtelier from "../../locales/it/atelier.json";
 import itAccount from "../../locales/it/account.json";
 import enAtelierDashboard from "../../locales/en/atelier-dashboard.json";
 import itAtelierDashboard from "../../locales/it/atelier-dashboard.json";
@@ -23,7 +25,7 @@ import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier-dashboard"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-dashboard"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -41,8 +43,8 @@ export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, "atelier-dashboard": itAtelierDashboard },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, "atelier-dashboard": enAtelierDashboard },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-dashboard": itAtelierDashboard },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-dashboard": enAtelierDashboard },
 };
 
 declare module "i18next" {
