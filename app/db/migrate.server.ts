@@ -22,11 +22,8 @@ import * as redemptionEmailHash from "./migrations/20261130050001-redemption-ema
 import * as addressVerification from "./migrations/20261130050002-address-verification";
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import * as auditLog from "./migrations/20261201000000-audit-log";
-<<<<<<< HEAD
-import * as dashboardIndexes from "./migrations/20261201030000-dashboard-indexes";
-=======
 import * as staff from "./migrations/20261201010000-staff";
->>>>>>> h-staff
+import * as dashboardIndexes from "./migrations/20261201030000-dashboard-indexes";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -55,11 +52,8 @@ const migrations: Record<string, Migration> = {
   "20261130050002-address-verification": addressVerification,
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
   "20261201000000-audit-log": auditLog,
-<<<<<<< HEAD
-  "20261201030000-dashboard-indexes": dashboardIndexes,
-=======
   "20261201010000-staff": staff,
->>>>>>> h-staff
+  "20261201030000-dashboard-indexes": dashboardIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
