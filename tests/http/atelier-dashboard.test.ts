@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { type DemoOrder, insertDemoOrders } from "~/db/seed/grow-orders.server";
+import { romeDay, romeMidnight } from "~/modules/order/working-days";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { signInStaff } from "../support/staff";
 
@@ -13,7 +14,9 @@ const PASSWORD = "una frase lunga e sicura";
 let serial = 0;
 function paidToday(cents: number, more: Partial<DemoOrder> = {}): DemoOrder {
   serial++;
-  const at = new Date(Date.now() - 60_000).toISOString();
+  // A minute ago, but never before today began in Rome.
+  const now = Date.now();
+  const at = new Date(Math.max(now - 60_000, romeMidnight(romeDay(new Date(now))).getTime())).toISOString();
   return {
     number: `BT2${String(serial).padStart(8, "0")}`,
     email: `dash${serial}@example.com`,
