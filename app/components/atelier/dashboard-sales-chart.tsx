@@ -74,7 +74,7 @@ export function DashboardSalesChart({ days, locale }: { days: ChartDay[]; locale
           return (
             <g key={d.day}>
               {up > 0 ? <rect x={x} y={baseline - up} width={barWidth} height={up} className="fill-ink" /> : null}
-              {down > 0 ? <rect x={x} y={baseline} width={barWidth} height={Math.max(down, 1)} className="fill-terracotta" /> : null}
+              {down > 0 ? <rect x={x} y={baseline} width={barWidth} height={Math.max(down, 2)} className="fill-terracotta" /> : null}
             </g>
           );
         })}

@@ -15,14 +15,19 @@ export interface LowStockVariant {
 }
 
 /**
- * The variants with fewer than `threshold` units (sold-out ones included, first), at most
- * `limit` of them, and how many there are in all: two statements on an index range.
+ * Low stock: how many variants have fewer than `threshold` units (`total`) and how many of those
+ * none (`soldOut`), and the `limit` still on sale with the fewest units, fewest first (the ones
+ * about to run out; the sold-out ones show in the back-in-stock demand). Two statements on an
+ * index range.
  */
-export async function lowStock(db: Kysely<Database>, { threshold, locale, limit = 10 }: { threshold: number; locale: Locale; limit?: number }): Promise<{ total: number; variants: LowStockVariant[] }> {
-  if (threshold <= 0) return { total: 0, variants: [] };
-  const [total, rows] = await Promise.all([countVariantsBelow(db, threshold), listVariantsBelow(db, { below: threshold, locale, limit })]);
+export async function lowStock(
+  db: Kysely<Database>,
+  { threshold, locale, limit = 10 }: { threshold: number; locale: Locale; limit?: number },
+): Promise<{ total: number; soldOut: number; variants: LowStockVariant[] }> {
+  if (threshold <= 0) return { total: 0, soldOut: 0, variants: [] };
+  const [counts, rows] = await Promise.all([countVariantsBelow(db, threshold), listVariantsBelow(db, { below: threshold, locale, limit })]);
   return {
-    total,
+    ...counts,
     variants: rows.map((row) => ({
       id: row.id,
       sku: row.sku,

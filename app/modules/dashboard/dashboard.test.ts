@@ -114,17 +114,21 @@ describeEachDatabase("Atelier dashboard", (ctx) => {
     const [a, b] = await db.selectFrom("variants").select(["id", "sku"]).where("stock", ">=", 10).orderBy("id").limit(2).execute();
     await db.updateTable("variants").set({ stock: 1 }).where("id", "=", a.id).execute();
     await db.updateTable("variants").set({ stock: 2 }).where("id", "=", b.id).execute();
-    const expected = Number((await db.selectFrom("variants").select((eb) => eb.fn.countAll<number>().as("n")).where("stock", "<", 3).executeTakeFirstOrThrow()).n);
+    const count = async (max: number) => Number((await db.selectFrom("variants").select((eb) => eb.fn.countAll<number>().as("n")).where("stock", "<", max).executeTakeFirstOrThrow()).n);
+    const [expected, soldOut] = [await count(3), await count(1)];
+    expect(soldOut).toBeGreaterThan(0);
     const low = await lowStock(db, { threshold: 3, locale: "en", limit: 500 });
     expect(low.total).toBe(expected);
-    expect(low.variants).toHaveLength(Math.min(expected, 500));
+    expect(low.soldOut).toBe(soldOut);
+    // Listed: those still on sale, fewest first (the sold-out ones are counted, and show as demand).
+    expect(low.variants).toHaveLength(expected - soldOut);
     expect(low.variants.map((v) => v.stock)).toEqual([...low.variants.map((v) => v.stock)].sort((x, y) => x - y));
-    expect(low.variants.every((v) => v.stock < 3)).toBe(true);
+    expect(low.variants.every((v) => v.stock > 0 && v.stock < 3)).toBe(true);
     const found = low.variants.find((v) => v.sku === a.sku)!;
     expect(found).toMatchObject({ stock: 1 });
     expect(found.url).toMatch(/^\/en\/products\//);
     expect((await lowStock(db, { threshold: 3, locale: "it", limit: 2 })).variants).toHaveLength(2);
-    expect(await lowStock(db, { threshold: 0, locale: "it" })).toEqual({ total: 0, variants: [] });
+    expect(await lowStock(db, { threshold: 0, locale: "it" })).toEqual({ total: 0, soldOut: 0, variants: [] });
   });
 
   it("ranks the sold-out sizes shoppers wait for, and pages every variant with waiting requests", async () => {

@@ -61,9 +61,25 @@ export default function AtelierBackstock({ loaderData }: Route.ComponentProps) {
         rowKey={(v) => v.variantId}
         empty={t("backstock.empty")}
         columns={[
-          { key: "product", header: t("backstock.product"), rowHeader: true, cell: (v) => (v.url ? <a href={v.url} className="link">{v.productName}</a> : v.productName) },
+          {
+            key: "product",
+            header: t("backstock.product"),
+            rowHeader: true,
+            cell: (v) => (
+              <>
+                {v.url ? (
+                  <a href={v.url} className="link font-normal decoration-stone/50">
+                    {v.productName}
+                  </a>
+                ) : (
+                  <span className="font-normal">{v.productName}</span>
+                )}
+                <span className="block text-xs font-normal text-stone sm:hidden">{v.colorName}</span>
+              </>
+            ),
+          },
           { key: "sku", header: t("backstock.sku"), wide: true, cell: (v) => <span className="font-mono text-xs">{v.sku}</span> },
-          { key: "color", header: t("backstock.color"), cell: (v) => v.colorName },
+          { key: "color", header: t("backstock.color"), wide: true, cell: (v) => v.colorName },
           { key: "size", header: t("backstock.size"), cell: (v) => v.size },
           { key: "stock", header: t("backstock.stock"), numeric: true, cell: (v) => (v.stock <= 0 ? <span className="text-sale">{t("backstock.soldOut")}</span> : v.stock) },
           { key: "waiting", header: t("backstock.waiting"), numeric: true, cell: (v) => v.waiting },

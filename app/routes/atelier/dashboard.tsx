@@ -62,7 +62,7 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
             <li key={item.key}>
               <Link to={item.to} className="group flex items-baseline justify-between gap-3 border border-line bg-paper px-4 py-3 hover:border-ink" data-testid={`work-${item.key}`}>
                 <span className="text-sm group-hover:underline">{t(`dashboard.${item.key}`)}</span>
-                <span className="font-display text-3xl tabular-nums">{item.count}</span>
+                <span className="text-2xl font-medium tabular-nums">{item.count}</span>
               </Link>
             </li>
           ))}
@@ -79,7 +79,8 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
               ? t("dashboard.lowStockOff")
               : lowStock.total === 0
                 ? t("dashboard.lowStockNone", { threshold: lowStock.threshold })
-                : `${t("dashboard.lowStockIntro", { count: lowStock.total, threshold: lowStock.threshold })}${lowStock.total > lowStock.variants.length ? ` ${t("dashboard.lowStockMore", { shown: lowStock.variants.length })}` : ""}`}
+                : `${t("dashboard.lowStockIntro", { count: lowStock.total, threshold: lowStock.threshold })}${lowStock.soldOut ? `, ${t("dashboard.lowStockSoldOut", { count: lowStock.soldOut })}` : ""}.` +
+                  (lowStock.variants.length ? ` ${t("dashboard.lowStockMore")}` : "")}
           </p>
           {lowStock.variants.length ? (
             <DataTable
@@ -88,8 +89,8 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
               rows={lowStock.variants}
               rowKey={(v) => v.id}
               columns={[
-                { key: "product", header: t("dashboard.product"), rowHeader: true, cell: (v) => <a href={v.url} className="link">{v.productName}</a> },
-                { key: "color", header: t("dashboard.color"), cell: (v) => v.colorName },
+                { key: "product", header: t("dashboard.product"), rowHeader: true, cell: (v) => <ProductCell name={v.productName} color={v.colorName} url={v.url} /> },
+                { key: "color", header: t("dashboard.color"), wide: true, cell: (v) => v.colorName },
                 { key: "size", header: t("dashboard.size"), cell: (v) => v.size },
                 { key: "stock", header: t("dashboard.stock"), numeric: true, cell: (v) => (v.stock <= 0 ? <span className="text-sale">{t("dashboard.soldOut")}</span> : v.stock) },
               ]}
@@ -108,19 +109,35 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
             rowKey={(d) => d.variantId}
             empty={t("dashboard.demandNone")}
             columns={[
-              { key: "product", header: t("dashboard.product"), rowHeader: true, cell: (d) => (d.url ? <a href={d.url} className="link">{d.productName}</a> : d.productName) },
-              { key: "color", header: t("dashboard.color"), cell: (d) => d.colorName },
+              { key: "product", header: t("dashboard.product"), rowHeader: true, cell: (d) => <ProductCell name={d.productName} color={d.colorName} url={d.url} /> },
+              { key: "color", header: t("dashboard.color"), wide: true, cell: (d) => d.colorName },
               { key: "size", header: t("dashboard.size"), cell: (d) => d.size },
               { key: "waiting", header: t("dashboard.waiting"), numeric: true, cell: (d) => d.waiting },
             ]}
           />
           <p className="mt-3 text-sm">
-            <Link to={href("/atelier/backstock")} className="link">
+            <Link to={href("/atelier/backstock")} className="link decoration-stone/50">
               {t("dashboard.allRequests")}
             </Link>
           </p>
         </section>
       </div>
+    </>
+  );
+}
+
+/** A product's name (a link to its page in the shop), with its colour below on a phone, where the colour column is hidden. */
+function ProductCell({ name, color, url }: { name: string; color: string; url: string | null }) {
+  return (
+    <>
+      {url ? (
+        <a href={url} className="link font-normal decoration-stone/50">
+          {name}
+        </a>
+      ) : (
+        <span className="font-normal">{name}</span>
+      )}
+      <span className="block text-xs font-normal text-stone sm:hidden">{color}</span>
     </>
   );
 }
@@ -134,11 +151,11 @@ function SalesCard({ title, figures, testId }: { title: string; figures: Figures
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         <div>
           <dt className="text-xs text-stone">{t("dashboard.revenue")}</dt>
-          <dd className="font-display text-2xl tabular-nums">{formatMoney(figures.revenueCents, locale)}</dd>
+          <dd className="text-xl font-medium tabular-nums">{formatMoney(figures.revenueCents, locale)}</dd>
         </div>
         <div>
           <dt className="text-xs text-stone">{t("dashboard.orders")}</dt>
-          <dd className="font-display text-2xl tabular-nums">{figures.orders}</dd>
+          <dd className="text-xl font-medium tabular-nums">{figures.orders}</dd>
         </div>
         <div>
           <dt className="text-xs text-stone">{t("dashboard.average")}</dt>
