@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createBenchAccounts, loginRequests } from "./bench/account";
-import { type AtelierResult, atelierTable, measureAtelier } from "./bench/atelier";
+import { ATELIER_CONNECTIONS, type AtelierResult, atelierTable, measureAtelier } from "./bench/atelier";
 import { addToBagForm, sessionWithBag } from "./bench/bag";
 import { type PlaceOrderFigure, checkoutSession, measurePlaceOrder } from "./bench/orders";
 import { httpGet } from "./bench/http";
@@ -44,6 +44,8 @@ interface Options {
   json?: string;
   /** Compare the catalogue's pages at the demo's size and grown to this many products. */
   products?: number;
+  /** Only Atelier's pages with 10 000 orders. */
+  atelierOnly: boolean;
 }
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -60,6 +62,7 @@ const USAGE = `Usage: npm run bench -- [options]
                        and sorted, product, search, sitemaps, home) on the demo catalogue and
                        grown to n products, on SQLite and on PostgreSQL when BENCH_POSTGRES_URL
                        (or TEST_POSTGRES_URL) is set; reports how each ratio changes with size
+  --atelier-only       only Atelier's dashboard and order list with 10 000 orders, signed in as staff
   --json <file>        also write the results as JSON
   -h, --help           this text`;
 
@@ -74,6 +77,7 @@ function parseOptions(): Options {
       encoding: { type: "string", default: BROWSER_ACCEPT_ENCODING },
       json: { type: "string" },
       products: { type: "string" },
+      "atelier-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -98,6 +102,7 @@ function parseOptions(): Options {
     encoding: values.encoding,
     json: values.json,
     products: values.products === undefined ? undefined : number("products", values.products, 93, true),
+    atelierOnly: values["atelier-only"],
   };
 }
 
@@ -384,6 +389,16 @@ async function main(): Promise<number> {
     const readyIn = await server.waitHealthy();
     log(`Server: production build from a snapshot of build/, fresh SQLite database, ${server.url}, ready in ${fixed(readyIn, 1)} s.`);
     log();
+    if (options.atelierOnly) {
+      const atelier = await measureAtelier(server, path.join(dir, "bench.sqlite"), options, headers, log);
+      log();
+      log(atelierTable(atelier));
+      for (const figure of atelier.figures) if (figure.skipped) log(`note: Atelier ${figure.name}: ${figure.skipped}`);
+      for (const violation of atelier.violations) log(`FAIL atelier ${violation}`);
+      const passed = atelier.violations.length === 0;
+      log(`${passed ? "PASS" : "FAIL"} — Atelier in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
+      return passed ? 0 : 1;
+    }
 
     // What each page is and what it preloads, before any load.
     const results: PageResult[] = [];
@@ -548,7 +563,7 @@ async function main(): Promise<number> {
     }
     if (atelier) {
       log(atelierTable(atelier));
-      log(`* signed in as staff, ${options.connections} connections; p50 pooled over the ${options.rounds} rounds, after a short warm-up.`);
+      log(`* signed in as staff, ${ATELIER_CONNECTIONS} connections (staff at once); p50 pooled over the ${options.rounds} rounds, after a short warm-up.`);
       for (const figure of atelier.figures) if (figure.skipped) notes.push(`Atelier ${figure.name}: ${figure.skipped}`);
       log();
     }
