@@ -24,6 +24,7 @@ import * as emailConfirmationTokens from "./migrations/20261130060000-email-conf
 import * as auditLog from "./migrations/20261201000000-audit-log";
 import * as staff from "./migrations/20261201010000-staff";
 import * as dashboardIndexes from "./migrations/20261201030000-dashboard-indexes";
+import * as invoices from "./migrations/20261201040000-invoices";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "20261201000000-audit-log": auditLog,
   "20261201010000-staff": staff,
   "20261201030000-dashboard-indexes": dashboardIndexes,
+  "20261201040000-invoices": invoices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

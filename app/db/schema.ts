@@ -639,6 +639,29 @@ export interface SitemapFilesTable {
   lastmod: Timestamp;
 }
 
+/** The last invoice number given in a calendar year (docs/decisions/022). */
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: number;
+}
+
+/** An electronic invoice (FatturaPA) of an order: stored once, downloaded unchanged. */
+export interface InvoicesTable {
+  id: Id;
+  order_id: number;
+  year: number;
+  number: number;
+  /** YYYY-MM-DD, Italy's calendar. */
+  issue_date: string;
+  issued_at: Timestamp;
+  file_name: string;
+  customer_name: string;
+  taxable_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  xml: string;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   audit_log: AuditLogTable;
@@ -646,6 +669,8 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_invites: StaffInvitesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   content: ContentTable;
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

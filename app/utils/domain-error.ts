@@ -95,6 +95,14 @@ export const DOMAIN_ERRORS = {
   LAST_OWNER: { status: 409, message: "atelier:errors.lastOwner" },
   /** An owner disabling or demoting their own account from Atelier. */
   STAFF_SELF: { status: 409, message: "atelier:errors.self" },
+  /** Atelier: an electronic invoice for an order whose shopper asked for none. */
+  INVOICE_NOT_REQUESTED: { status: 409, message: "atelier-invoices:errors.notRequested" },
+  /** Atelier: an electronic invoice for an order not paid (or refunded): docs/decisions/022. */
+  INVOICE_NOT_PAID: { status: 409, message: "atelier-invoices:errors.notPaid" },
+  /** Atelier: the invoice's file fails the FatturaPA schema (the seller's or the buyer's data): nothing is stored. */
+  INVOICE_INVALID: { status: 422, message: "atelier-invoices:errors.invalid" },
+  /** Atelier: no invoice has been issued for this order. */
+  INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
