@@ -101,6 +101,7 @@ export default [
     ...localized("atelier/customers", "routes/atelier/customers.tsx"),
     ...localized("atelier/customers/:id", "routes/atelier/customer.tsx"),
     ...localized("atelier/customers/:id/export", "routes/atelier/customer-export.ts"),
+    ...localized("atelier/backstock", "routes/atelier/backstock.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

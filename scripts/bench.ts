@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createBenchAccounts, loginRequests } from "./bench/account";
+import { ATELIER_CONNECTIONS, type AtelierResult, atelierTable, measureAtelier } from "./bench/atelier";
 import { addToBagForm, sessionWithBag } from "./bench/bag";
 import { type PlaceOrderFigure, checkoutSession, measurePlaceOrder } from "./bench/orders";
 import { httpGet } from "./bench/http";
@@ -43,6 +44,8 @@ interface Options {
   json?: string;
   /** Compare the catalogue's pages at the demo's size and grown to this many products. */
   products?: number;
+  /** Only Atelier's pages with 10 000 orders. */
+  atelierOnly: boolean;
 }
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -59,6 +62,7 @@ const USAGE = `Usage: npm run bench -- [options]
                        and sorted, product, search, sitemaps, home) on the demo catalogue and
                        grown to n products, on SQLite and on PostgreSQL when BENCH_POSTGRES_URL
                        (or TEST_POSTGRES_URL) is set; reports how each ratio changes with size
+  --atelier-only       only Atelier's dashboard and order list with 10 000 orders, signed in as staff
   --json <file>        also write the results as JSON
   -h, --help           this text`;
 
@@ -73,6 +77,7 @@ function parseOptions(): Options {
       encoding: { type: "string", default: BROWSER_ACCEPT_ENCODING },
       json: { type: "string" },
       products: { type: "string" },
+      "atelier-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -97,6 +102,7 @@ function parseOptions(): Options {
     encoding: values.encoding,
     json: values.json,
     products: values.products === undefined ? undefined : number("products", values.products, 93, true),
+    atelierOnly: values["atelier-only"],
   };
 }
 
@@ -383,6 +389,16 @@ async function main(): Promise<number> {
     const readyIn = await server.waitHealthy();
     log(`Server: production build from a snapshot of build/, fresh SQLite database, ${server.url}, ready in ${fixed(readyIn, 1)} s.`);
     log();
+    if (options.atelierOnly) {
+      const atelier = await measureAtelier(server, path.join(dir, "bench.sqlite"), options, headers, log);
+      log();
+      log(atelierTable(atelier));
+      for (const figure of atelier.figures) if (figure.skipped) log(`note: Atelier ${figure.name}: ${figure.skipped}`);
+      for (const violation of atelier.violations) log(`FAIL atelier ${violation}`);
+      const passed = atelier.violations.length === 0;
+      log(`${passed ? "PASS" : "FAIL"} — Atelier in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
+      return passed ? 0 : 1;
+    }
 
     // What each page is and what it preloads, before any load.
     const results: PageResult[] = [];
@@ -508,6 +524,14 @@ async function main(): Promise<number> {
     }
     for (const figure of orderFigures) if (figure.failed) notes.push(`place order on ${figure.database}: ${figure.failed} posts did not place an order`);
 
+    // Atelier with 10 000 orders on this server's SQLite database (scripts/bench/atelier.ts).
+    let atelier: AtelierResult | undefined;
+    try {
+      atelier = await measureAtelier(server, path.join(dir, "bench.sqlite"), options, headers, log);
+    } catch (error) {
+      atelier = { orders: 0, growSeconds: 0, figures: [], violations: [`could not be measured: ${(error as Error).message}`] };
+    }
+
     const cpu = meanCpu(results.flatMap((r) => r.rounds));
     if (cpu.other !== null && cpu.other > 0.25) {
       notes.push(`other processes used ${fixed(cpu.other, 2)} cores on average during the measurement: figures are noisy`);
@@ -537,6 +561,12 @@ async function main(): Promise<number> {
       log("* each buyer posts the review's order button (no JavaScript) for its own product, one checkout after another; orders/s over the whole run.");
       log();
     }
+    if (atelier) {
+      log(atelierTable(atelier));
+      log(`* signed in as staff, ${ATELIER_CONNECTIONS} connections (staff at once); p50 pooled over the ${options.rounds} rounds, after a short warm-up.`);
+      for (const figure of atelier.figures) if (figure.skipped) notes.push(`Atelier ${figure.name}: ${figure.skipped}`);
+      log();
+    }
     for (const result of results) {
       if (result.html) {
         log(
@@ -550,8 +580,8 @@ async function main(): Promise<number> {
       }
     }
 
-    const passed = results.every((r) => r.violations.length === 0);
-    const problems = results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`));
+    const passed = results.every((r) => r.violations.length === 0) && !atelier?.violations.length;
+    const problems = [...results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`)), ...(atelier?.violations ?? []).map((v) => `FAIL atelier ${v}`)];
     const warnings = [...results.flatMap((r) => r.warnings.map((w) => `note ${r.page.name}: ${w}`)), ...notes.map((n) => `note: ${n}`)];
     if (problems.length || warnings.length) log();
     for (const line of [...problems, ...warnings]) log(line);
@@ -561,7 +591,7 @@ async function main(): Promise<number> {
     if (options.json) {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json);
       const settings: RunSettings = { ...options, pages: PAGES };
-      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures }, null, 2) + "\n");
+      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures, atelier: atelier ?? null }, null, 2) + "\n");
       const shown = path.relative(process.cwd(), file);
       log(`Results written to ${shown.startsWith("..") ? file : shown}.`);
     }

@@ -4,6 +4,8 @@ import itAtelier from "../../locales/it/atelier.json";
 import enAtelierCustomers from "../../locales/en/atelier-customers.json";
 import itAtelierCustomers from "../../locales/it/atelier-customers.json";
 import itAccount from "../../locales/it/account.json";
+import enAtelierDashboard from "../../locales/en/atelier-dashboard.json";
+import itAtelierDashboard from "../../locales/it/atelier-dashboard.json";
 import enBag from "../../locales/en/bag.json";
 import enCheckout from "../../locales/en/checkout.json";
 import itCheckout from "../../locales/it/checkout.json";
@@ -41,6 +43,7 @@ export const namespaces = [
   "orders",
   "atelier",
   "atelier-invoices",
+  "atelier-dashboard",
 ] as const;
 import enAtelierInbox from "../../locales/en/atelier-inbox.json";
 import itAtelierInbox from "../../locales/it/atelier-inbox.json";
@@ -87,6 +90,7 @@ export const resources = {
     orders: itOrders,
     atelier: itAtelier,
     "atelier-invoices": itAtelierInvoices,
+    "atelier-dashboard": itAtelierDashboard,
   },
   en: {
     common: enCommon,
@@ -102,6 +106,7 @@ export const resources = {
     orders: enOrders,
     atelier: enAtelier,
     "atelier-invoices": enAtelierInvoices,
+    "atelier-dashboard": enAtelierDashboard,
   },
   it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-inbox": itAtelierInbox },
   en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-inbox": enAtelierInbox },

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/db/connection.server";
 import { growCatalogue } from "../../app/db/seed/grow.server";
+import { growOrders } from "../../app/db/seed/grow-orders.server";
 import { httpGet } from "./http";
 import { type Failures, type WindowResult, addFailures, concatSorted, emptyFailures, failureCount, percentile, runWindow } from "./load";
 import { fixed, table } from "./report";
@@ -160,6 +161,8 @@ async function measureDatabase(
   let growSeconds: number;
   try {
     growSeconds = (await growCatalogue(handle.db, options.products)).seconds;
+    // The orders grow with the catalogue, as `npm run db:seed -- --products N` grows them.
+    growSeconds += (await growOrders(handle.db, 10_000)).seconds;
   } finally {
     await handle.close();
   }
