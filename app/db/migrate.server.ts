@@ -22,6 +22,7 @@ import * as redemptionEmailHash from "./migrations/20261130050001-redemption-ema
 import * as addressVerification from "./migrations/20261130050002-address-verification";
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import * as auditLog from "./migrations/20261201000000-audit-log";
+import * as orderDesk from "./migrations/20261201020000-order-desk";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "20261130050002-address-verification": addressVerification,
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
   "20261201000000-audit-log": auditLog,
+  "20261201020000-order-desk": orderDesk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,8 @@ export interface OutgoingMail extends RenderedMail {
   locale: Locale;
   /** The person the message is about when that is not its recipient (HR's notice: the applicant), so their erasure finds it. */
   about?: string;
+  /** The order the message is about: its page in Atelier lists the e-mails sent. */
+  orderId?: number;
 }
 
 /** How long a worker may hold a claimed message before another worker may take it. */
@@ -45,6 +47,7 @@ export async function enqueueMail(
       text_body: mail.text,
       html_body: mail.html,
       about_email: mail.about?.toLowerCase() ?? null,
+      order_id: mail.orderId ?? null,
       next_attempt_at: at,
       claimed_by: claimedBy ?? null,
       lease_until: claimedBy ? new Date(now.getTime() + MAIL_LEASE_MS).toISOString() : null,

@@ -56,7 +56,7 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
       [{ key: "account.signature" }],
     ],
   });
-  return { ...rendered, template: "order-confirmation", locale: order.locale };
+  return { ...rendered, template: "order-confirmation", locale: order.locale, orderId: order.id };
 }
 
 /**
@@ -105,7 +105,7 @@ function orderMail(order: OrderView, template: string, subject: MailKey, paragra
     subject: { key: subject, values },
     paragraphs: [[{ key: "order.greeting", values }], ...paragraphs, withdrawalParagraph(order.locale), [{ key: "account.signature" }]],
   });
-  return { ...rendered, template, locale: order.locale };
+  return { ...rendered, template, locale: order.locale, orderId: order.id };
 }
 
 /** The parcel left, with the courier's tracking number. */

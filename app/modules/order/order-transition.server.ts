@@ -17,6 +17,8 @@ export const stateOf = (row: Pick<OrderRow, "status" | "payment_status" | "shipp
   shippingStatus: row.shipping_status,
 });
 
+const stateText = (state: OrderState) => `${state.status}/${state.paymentStatus}/${state.shippingStatus}`;
+
 /**
  * Locks the order's row for the rest of the transaction and returns it. The statement writes (it
  * touches updated_at): PostgreSQL locks the row, SQLite takes its write lock up front (a read
@@ -44,6 +46,11 @@ export async function transitionOrder(trx: Transaction<Database>, order: OrderRo
     .executeTakeFirst();
   // The row is locked: only a caller that did not lock it can get here.
   if (!written) throw new DomainError("ILLEGAL_TRANSITION", `Order ${order.id} changed under an unlocked transition.`);
+  // The order's history (its page's timeline), in the same transaction as the change.
+  await trx
+    .insertInto("order_events")
+    .values({ order_id: order.id, at, event: event.type, from_state: stateText(stateOf(order)), to_state: stateText(next) })
+    .execute();
   return written;
 }
 
