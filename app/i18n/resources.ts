@@ -5,6 +5,8 @@ import enCheckout from "../../locales/en/checkout.json";
 import itCheckout from "../../locales/it/checkout.json";
 import enOrders from "../../locales/en/orders.json";
 import itOrders from "../../locales/it/orders.json";
+import enAtelierOrders from "../../locales/en/atelier-orders.json";
+import itAtelierOrders from "../../locales/it/atelier-orders.json";
 import itBag from "../../locales/it/bag.json";
 import enContent from "../../locales/en/content.json";
 import itContent from "../../locales/it/content.json";
@@ -21,7 +23,7 @@ import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders"] as const;
+export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier-orders"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -39,8 +41,8 @@ export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders },
+  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, "atelier-orders": itAtelierOrders },
+  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, "atelier-orders": enAtelierOrders },
 };
 
 declare module "i18next" {

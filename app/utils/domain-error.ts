@@ -81,6 +81,8 @@ export const DOMAIN_ERRORS = {
   WITHDRAWAL_NO_MATCH: { status: 422, message: "orders:errors.withdrawalNoMatch" },
   /** A withdrawal from an order already cancelled, refunded or wholly returned. */
   ALREADY_WITHDRAWN: { status: 409, message: "orders:errors.alreadyWithdrawn" },
+  /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
+  REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -137,6 +137,11 @@ export function listOrderRefunds(db: Db, orderId: number) {
     .execute();
 }
 
+/** One change of an order's statuses (the state machine's writer calls it in the changing transaction). */
+export async function insertOrderEvent(db: Db, entry: { orderId: number; at: string; event: string; from: string; to: string }): Promise<void> {
+  await db.insertInto("order_events").values({ order_id: entry.orderId, at: entry.at, event: entry.event, from_state: entry.from, to_state: entry.to }).execute();
+}
+
 /** Every change of the order's statuses, oldest first. */
 export function listOrderEvents(db: Db, orderId: number) {
   return db.selectFrom("order_events").select(["id", "at", "event", "from_state as fromState", "to_state as toState"]).where("order_id", "=", orderId).orderBy("id").limit(500).execute();

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction, Updateable } from "kysely";
 import type { Database, OrdersTable } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
+import { insertOrderEvent } from "./order-desk.repository.server";
 import { type OrderEvent, type OrderState, applyOrderEvent, nextOrderState } from "./order-state";
 
 // Writing the state machine's events (order-state.ts) to an order's row. Every writer of an
@@ -47,10 +48,7 @@ export async function transitionOrder(trx: Transaction<Database>, order: OrderRo
   // The row is locked: only a caller that did not lock it can get here.
   if (!written) throw new DomainError("ILLEGAL_TRANSITION", `Order ${order.id} changed under an unlocked transition.`);
   // The order's history (its page's timeline), in the same transaction as the change.
-  await trx
-    .insertInto("order_events")
-    .values({ order_id: order.id, at, event: event.type, from_state: stateText(stateOf(order)), to_state: stateText(next) })
-    .execute();
+  await insertOrderEvent(trx, { orderId: order.id, at, event: event.type, from: stateText(stateOf(order)), to: stateText(next) });
   return written;
 }
 
