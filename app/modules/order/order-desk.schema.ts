@@ -1,3 +1,6 @@
+import { withoutControlCharacters } from "~/utils/form-fields";
+import { z } from "~/utils/zod";
+import { CARRIER_IDS } from "./carriers";
 import { ORDER_PAYMENT_STATUSES, ORDER_SHIPPING_STATUSES, ORDER_STATUSES, type OrderPaymentStatus, type OrderShippingStatus, type OrderStatus } from "./order-state";
 
 // The order desk's list (Atelier, /atelier/orders): its filters, sort and page, read from one
@@ -90,3 +93,53 @@ export function classifyDeskText(q: string): DeskText {
   if (text.includes("@")) return { kind: "email", prefix: text.replace(/\s+/g, "") };
   return { kind: "words", words: text.split(/\s+/).filter(Boolean).slice(0, 4) };
 }
+
+// The order page's forms: one action, a button's `intent` saying which step. Errors are keys
+// of the atelier-orders namespace.
+
+const id = z.number({ error: "atelier-orders:validation.lines" }).int().positive().max(2_147_483_647);
+
+export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "cancel", "refund", "receive", "refundReturns"] as const;
+
+export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("note"),
+    body: z
+      .string({ error: "atelier-orders:validation.note" })
+      .trim()
+      .min(1, { error: "atelier-orders:validation.note" })
+      .max(2000, { error: "atelier-orders:validation.note" })
+      .refine(withoutControlCharacters(true), { error: "atelier-orders:validation.note" }),
+  }),
+  z.object({ intent: z.literal("paid") }),
+  z.object({
+    intent: z.literal("ship"),
+    carrier: z.enum(CARRIER_IDS, { error: "atelier-orders:validation.carrier" }),
+    tracking: z
+      .string({ error: "atelier-orders:validation.tracking" })
+      .trim()
+      .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+      .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" }),
+  }),
+  z.object({ intent: z.literal("deliver") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({
+    intent: z.literal("refund"),
+    lines: z
+      .array(
+        z.object({
+          orderLineId: id,
+          quantity: z.number({ error: "atelier-orders:validation.quantity" }).int({ error: "atelier-orders:validation.quantity" }).min(0, { error: "atelier-orders:validation.quantity" }).max(99, {
+            error: "atelier-orders:validation.quantity",
+          }),
+        }),
+        { error: "atelier-orders:validation.lines" },
+      )
+      .min(1, { error: "atelier-orders:validation.lines" })
+      .max(50, { error: "atelier-orders:validation.lines" })
+      .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.lines" }),
+  }),
+  z.object({ intent: z.literal("receive"), returnId: id }),
+  z.object({ intent: z.literal("refundReturns") }),
+]);
+export type DeskOrderAction = z.infer<typeof DeskOrderActionSchema>;
