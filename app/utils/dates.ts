@@ -15,3 +15,8 @@ export function formatLongDate(iso: string, locale: Locale): string {
 export function formatRomeDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" }).format(new Date(iso));
 }
+
+/** A moment in Italy, short, for dense tables ("24/11/26, 15:05"). */
+export function formatRomeShortDateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" }).format(new Date(iso));
+}

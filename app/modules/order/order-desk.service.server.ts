@@ -166,3 +166,17 @@ export async function openReturnsPage(db: Db, page: number) {
   const rows = await listOpenReturns(db, { limit: RETURNS_PAGE_SIZE + 1, offset: (page - 1) * RETURNS_PAGE_SIZE });
   return { returns: rows.slice(0, RETURNS_PAGE_SIZE), page, hasNext: rows.length > RETURNS_PAGE_SIZE };
 }
+
+/** What the packing slip prints: the number, the day, where it goes and what goes in (no prices). Throws ORDER_NOT_FOUND. */
+export async function packingSlipOf(db: Db, orderId: number | null) {
+  const found = orderId === null ? undefined : await orderExists(db, orderId);
+  if (!found) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+  const order = await loadOrderView(db, found.id);
+  return {
+    id: order.id,
+    number: order.number,
+    placedAt: order.placedAt,
+    shippingAddress: order.shippingAddress,
+    lines: order.lines.map(({ id, name, sku, size, color, quantity }) => ({ id, name, sku, size, color, quantity })),
+  };
+}
