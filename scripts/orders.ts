@@ -18,7 +18,7 @@ import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
 import { ORDER_STATUSES, type OrderStatus } from "../app/modules/order/order-state";
 import { confirmTransfer, deliverOrder, findOrderIdByNumber, shipOrder } from "../app/modules/order/fulfilment.service.server";
-import { loadOrderView } from "../app/modules/order/order.service.server";
+import { listLatestOrders, loadOrderView } from "../app/modules/order/order.service.server";
 import { listReturns, markReturnReceived, refundOrder } from "../app/modules/order/returns.service.server";
 import { paymentProvider } from "../app/modules/payment/payment.service.server";
 import { DomainError } from "../app/utils/domain-error";
@@ -70,14 +70,7 @@ async function orderId(number: string): Promise<number> {
 }
 
 async function list(status: OrderStatus | null) {
-  let query = db
-    .selectFrom("orders")
-    .select(["number", "placed_at", "status", "payment_status", "shipping_status", "total_cents", "email"])
-    .orderBy("placed_at", "desc")
-    .orderBy("id", "desc")
-    .limit(50);
-  if (status) query = query.where("status", "=", status);
-  const rows = await query.execute();
+  const rows = await listLatestOrders(db, status, 50);
   if (!rows.length) console.log("No orders.");
   for (const row of rows) {
     console.log([row.number, when(row.placed_at), `${row.status}/${row.payment_status}/${row.shipping_status}`, euro(row.total_cents), row.email].join("  "));

@@ -7,21 +7,18 @@ import type { RootData } from "~/root";
 
 export const BANNER_DELAY_MS = 5_000;
 
-// A hex, rgb()/hsl() or named colour, nothing that could close the rule it is written into.
-const CSS_COLOR = /^(?:#[0-9a-f]{3,8}|(?:rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i;
-const cssColor = (value: string, fallback: string) => (CSS_COLOR.test(value.trim()) ? value.trim() : fallback);
-
 /**
  * The banner's colours (the owner's settings) as a style element React hoists into the head with
  * the CSP nonce: the CSP allows no style attribute (docs/decisions/019), and React keeps a hoisted
  * style's rules only when its nonce matches entry.server.tsx's. The document renders it on every
  * page, banner or not: in the browser React adopts it by href, so a banner first shown by a client
- * navigation (from the login page, say) never inserts a style element without a nonce.
+ * navigation (from the login page, say) never inserts a style element without a nonce. The
+ * colours arrive checked by the root loader (loadShell): nothing in them can close the rule.
  */
 export function BannerColors({ settings }: { settings: RootData["settings"] }) {
   const nonce = useNonce();
-  const background = cssColor(settings.globalMessagesBackground, "#1B1B1B");
-  const color = cssColor(settings.globalMessagesColor, "#FAF8F5");
+  const background = settings.globalMessagesBackground;
+  const color = settings.globalMessagesColor;
   return (
     // React finds a hoisted style by its href as one word (`[data-href~=…]`): no spaces in it, or
     // the browser would insert a second, un-nonced copy the CSP refuses ("rgb(0, 0, 0)").

@@ -6,6 +6,11 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 
+// A page with a form but no fields takes the submit button from here, not from field.tsx: a route
+// that imports field.tsx without this module splits it into a chunk of its own, which costs every
+// page with a form about 0.2 KiB of gzipped JavaScript (docs/decisions/004).
+export { SubmitButton } from "~/components/ui/field";
+
 // The shop's one form kit. Every form is validated on the server by conform with the zod
 // schema its action shares (app/utils/form.server.ts) and answers conform's SubmissionResult:
 // errors by field as translation keys, the typed values, form-level errors under "". This

@@ -124,6 +124,11 @@ export async function deleteAllLines(db: Db, bagId: number): Promise<void> {
   await db.deleteFrom("bag_lines").where("bag_id", "=", bagId).execute();
 }
 
+/** Deletes some lines of a bag (those an order took). */
+export async function deleteLines(db: Db, bagId: number, lineIds: number[]): Promise<void> {
+  if (lineIds.length) await db.deleteFrom("bag_lines").where("bag_id", "=", bagId).where("id", "in", lineIds).execute();
+}
+
 export async function countItems(db: Db, bagId: number): Promise<number> {
   const row = await db.selectFrom("bag_lines").select((eb) => eb.fn.sum<number | string | null>("quantity").as("count")).where("bag_id", "=", bagId).executeTakeFirst();
   return Number(row?.count ?? 0);
@@ -191,6 +196,29 @@ export async function discountScope(db: Db, codeId: number): Promise<{ productId
     db.selectFrom("discount_code_categories").select("category_id").where("discount_code_id", "=", codeId).execute(),
   ]);
   return { productIds: products.map((row) => row.product_id), categoryIds: categories.map((row) => row.category_id) };
+}
+
+/**
+ * A code's limits, its row locked for the rest of the transaction on PostgreSQL (SQLite's write
+ * lock is held already): of concurrent orders only as many as the limits allow get through.
+ */
+export function lockDiscountCodeLimits(db: Db, code: string) {
+  let query = db.selectFrom("discount_codes").select(["id", "max_uses", "max_uses_per_customer"]).where("code", "=", code);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Records an order's use of a code. */
+export async function insertRedemption(db: Db, values: { codeId: number; email: string; userId: number | null; orderId: number; at: string }): Promise<void> {
+  await db
+    .insertInto("discount_redemptions")
+    .values({ discount_code_id: values.codeId, email: values.email.toLowerCase(), email_hash: customerEmailKey(values.email), user_id: values.userId, order_id: values.orderId, created_at: values.at })
+    .execute();
+}
+
+/** Forgets an order's uses of codes (a cancelled order gives them back). */
+export async function deleteRedemptionsOfOrder(db: Db, orderId: number): Promise<void> {
+  await db.deleteFrom("discount_redemptions").where("order_id", "=", orderId).execute();
 }
 
 /** Orders that used a code: overall, and by this customer (email, its keyed hash after an erasure, or account). */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, DiscountKind, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { findPriceHistories } from "~/modules/catalog/listing.repository.server";
@@ -376,4 +376,52 @@ export async function accountBagIds(db: Kysely<Database>, input: { userId: numbe
 export async function eraseBags(db: Kysely<Database>, input: { userId: number; bagIds: number[]; emails: string[] }): Promise<void> {
   await repo.deleteBags(db, input.bagIds);
   await repo.anonymizeRedemptions(db, { userId: input.userId, emails: input.emails });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What placing and cancelling an order ask of the bag and its codes, inside the order's
+// transaction.
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Touches the bag being ordered, before its lines and the stock: a merge into this bag (another
+ * device signing in) locks the bag, then its lines, and the same order in the order's transaction
+ * keeps the two from deadlocking.
+ */
+export async function lockBagForOrder(trx: Trx, bagId: number, at: string): Promise<void> {
+  await repo.touchBag(trx, bagId, at);
+}
+
+/** The lines an order took leave the bag (one added meanwhile stays), and so does its code. */
+export async function takeOrderedLines(trx: Trx, bagId: number, lineIds: number[], at: string): Promise<void> {
+  await repo.deleteLines(trx, bagId, lineIds);
+  await repo.touchBag(trx, bagId, at, { discount_code_id: null });
+}
+
+/**
+ * Re-checks a code's limits for an order being placed, under a lock on the code (PostgreSQL;
+ * SQLite's write lock is held already), so that of concurrent orders only as many as the limits
+ * allow get through. Returns the code's id. Throws INVALID_COUPON.
+ */
+export async function claimDiscountCode(trx: Trx, code: string, customer: { email: string; userId: number | null }): Promise<number> {
+  const row = await repo.lockDiscountCodeLimits(trx, code);
+  if (!row) throw new DomainError("INVALID_COUPON", `${code} went away.`);
+  if (row.max_uses !== null || row.max_uses_per_customer !== null) {
+    const used = await repo.countRedemptions(trx, row.id, customer);
+    if ((row.max_uses !== null && used.overall >= row.max_uses) || (row.max_uses_per_customer !== null && used.customer >= row.max_uses_per_customer)) {
+      throw new DomainError("INVALID_COUPON", `${code} was used up meanwhile.`);
+    }
+  }
+  return row.id;
+}
+
+/** Records an order's use of a code (its address kept as a keyed hash too, for the per-customer limit after an erasure). */
+export function recordRedemption(trx: Trx, input: { codeId: number; email: string; userId: number | null; orderId: number; at: string }): Promise<void> {
+  return repo.insertRedemption(trx, input);
+}
+
+/** A cancelled order's use of its code no longer counts. */
+export function releaseRedemptions(trx: Trx, orderId: number): Promise<void> {
+  return repo.deleteRedemptionsOfOrder(trx, orderId);
 }

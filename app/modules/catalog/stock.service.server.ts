@@ -122,6 +122,11 @@ export async function getVariantStock(db: Kysely<Database>, sku: string): Promis
   return { sku, stock: variant.stock, waiting: waiting.length };
 }
 
+/** A variant's stock, null when no variant has the SKU. */
+export async function stockOfSku(db: Kysely<Database>, sku: string): Promise<number | null> {
+  return (await findVariantBySku(db, sku))?.stock ?? null;
+}
+
 const STOCK_WRITE_ATTEMPTS = 5;
 
 function unknownSku(sku: string) {

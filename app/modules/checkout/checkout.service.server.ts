@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CheckoutsTable, Database } from "~/db/schema";
 import { listAddresses, saveAddress } from "~/modules/address/address.service.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { DomainError } from "~/utils/domain-error";
 import type { CheckoutAddress, InvoiceRequest, PersonalInfo, ShippingMethod, ShippingStepInput } from "./checkout.schema";
 import { SHIPPING_METHODS } from "./checkout.schema";
-import { deleteCheckoutsByEmail, deleteCheckoutsOfBags } from "./checkout.repository.server";
+import * as repo from "./checkout.repository.server";
 import { CHECKOUT_STEPS, type CheckoutStep } from "./checkout-steps";
 
 // What the shopper chose at each checkout step, on the server: one row per bag, so the steps
@@ -58,7 +58,7 @@ function toState(row: Selectable<CheckoutsTable>): CheckoutState {
 
 export async function getCheckout(db: Kysely<Database>, bagId: number | null): Promise<CheckoutState | null> {
   if (bagId === null) return null;
-  const row = await db.selectFrom("checkouts").selectAll().where("bag_id", "=", bagId).executeTakeFirst();
+  const row = await repo.findCheckoutOfBag(db, bagId);
   return row ? toState(row) : null;
 }
 
@@ -66,22 +66,13 @@ export async function getCheckout(db: Kysely<Database>, bagId: number | null): P
 export async function ensureCheckout(db: Kysely<Database>, bagId: number, now = new Date()): Promise<CheckoutState> {
   const existing = await getCheckout(db, bagId);
   if (existing) return existing;
-  const at = now.toISOString();
-  await db
-    .insertInto("checkouts")
-    .values({ bag_id: bagId, order_key: newOrderKey(), created_at: at, updated_at: at })
-    .onConflict((oc) => oc.column("bag_id").doNothing())
-    .execute();
+  await repo.insertCheckoutIfMissing(db, bagId, newOrderKey(), now.toISOString());
   return (await getCheckout(db, bagId))!;
 }
 
 async function updateCheckout(db: Kysely<Database>, bagId: number, changes: Partial<Omit<Selectable<CheckoutsTable>, "id" | "bag_id" | "created_at">>, now: Date) {
   await ensureCheckout(db, bagId, now);
-  await db
-    .updateTable("checkouts")
-    .set({ ...changes, updated_at: now.toISOString() })
-    .where("bag_id", "=", bagId)
-    .execute();
+  await repo.updateCheckoutOfBag(db, bagId, changes, now.toISOString());
 }
 
 /** Personal Info as a guest: the email and name the order will carry. */
@@ -162,7 +153,17 @@ export function stepReachable(step: CheckoutStep, state: CheckoutState | null, w
 
 /** A new key after an order was placed with the old one (the next order is another order). */
 export async function renewOrderKey(db: Kysely<Database>, checkoutId: number, now = new Date()): Promise<void> {
-  await db.updateTable("checkouts").set({ order_key: newOrderKey(), updated_at: now.toISOString() }).where("id", "=", checkoutId).execute();
+  await repo.setOrderKey(db, checkoutId, newOrderKey(), now.toISOString());
+}
+
+/**
+ * Takes the checkout for placing an order with the review form's key: true while the key is
+ * still the checkout's (a second submit with the same key waits here on PostgreSQL, then finds it
+ * spent). The first statement of the order's transaction, and a write: SQLite takes its write
+ * lock up front.
+ */
+export function lockCheckoutForOrder(trx: Kysely<Database> | Transaction<Database>, bagId: number, orderKey: string, at: string): Promise<boolean> {
+  return repo.touchCheckoutWithKey(trx, bagId, orderKey, at);
 }
 
 /**
@@ -170,6 +171,6 @@ export async function renewOrderKey(db: Kysely<Database>, checkoutId: number, no
  * checkout whose contact is one of their addresses (a guest checkout of the same person).
  */
 export async function eraseCheckouts(db: Kysely<Database>, input: { bagIds: number[]; emails: string[] }): Promise<void> {
-  await deleteCheckoutsOfBags(db, input.bagIds);
-  for (const email of input.emails) await deleteCheckoutsByEmail(db, email);
+  await repo.deleteCheckoutsOfBags(db, input.bagIds);
+  for (const email of input.emails) await repo.deleteCheckoutsByEmail(db, email);
 }

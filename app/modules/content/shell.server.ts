@@ -7,8 +7,9 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { countryOptions } from "~/modules/country/countries.server";
 import type { ShellData } from "./shell";
 import type { Locale } from "~/utils/locale";
+import { cssColor } from "~/utils/css-color.server";
 import { ttlCache } from "~/utils/ttl-cache.server";
-import { EMPTY_SETTINGS, getGlobalSettings } from "./settings.repository.server";
+import { EMPTY_SETTINGS, type GlobalSettings, getGlobalSettings } from "./settings.repository.server";
 
 /** The path of the benchmark's control page, whose shell touches neither database nor session. */
 export const CONTROL_PATH = "/_control";
@@ -26,7 +27,7 @@ function shellCache(db: Kysely<Database>) {
   if (!cache) {
     cache = ttlCache(SHELL_TTL_MS, async (locale: Locale): Promise<Omit<ShellData, "translations" | "countryOptions">> => {
       const [menu, settings, shop] = await Promise.all([getMenu(db, locale), getGlobalSettings(db, locale), getShopSettings(db)]);
-      return { locale, menu, settings, shop: footerSettings(shop) };
+      return { locale, menu, settings: bannerSettings(settings), shop: footerSettings(shop) };
     });
     caches.set(db, cache);
   }
@@ -51,4 +52,16 @@ export function invalidateShell(db: Kysely<Database>): void {
 /** What the footer shows from the shop settings: the seller's identity and the support hours. */
 function footerSettings(shop: ShopSettings) {
   return { company: shop.company, supportHours: shop.supportHours };
+}
+
+/**
+ * The banner's settings with its colours checked here, on the server: the document writes them
+ * into a style rule (BannerColors), and the check need not ship to the browser (decision 004).
+ */
+function bannerSettings(settings: GlobalSettings): GlobalSettings {
+  return {
+    ...settings,
+    globalMessagesBackground: cssColor(settings.globalMessagesBackground, EMPTY_SETTINGS.globalMessagesBackground),
+    globalMessagesColor: cssColor(settings.globalMessagesColor, EMPTY_SETTINGS.globalMessagesColor),
+  };
 }

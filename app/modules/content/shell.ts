@@ -10,6 +10,7 @@ export interface ShellData {
   locale: Locale;
   translations: ReturnType<typeof pickTexts<(typeof SHELL_NAMESPACES)[number]>>;
   menu: MenuCategory[];
+  /** The banner's colours are plain CSS colours, checked by the loader (shell.server.ts). */
   settings: GlobalSettings;
   shop: { company: ShopSettings["company"]; supportHours: ShopSettings["supportHours"] };
   /** The country chooser's list (spec §3, the country zone list). */

@@ -2,10 +2,12 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
+import { markTransferPaid } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
 import { orderConfirmationMail, orderDeliveredMail, orderShippedMail } from "./order-mail.server";
 import { lockOrder, type OrderRow, transitionOrder } from "./order-transition.server";
+import * as repo from "./order.repository.server";
 import { loadOrderView } from "./order.service.server";
 import { normalizeOrderNumber, returnWindowOf } from "./returns.service.server";
 
@@ -41,7 +43,7 @@ export async function confirmTransfer(db: Kysely<Database>, orderId: number, now
   await step(db, orderId, now, async (trx, order, at) => {
     if (order.payment_status !== "awaiting_transfer") throw new DomainError("ILLEGAL_TRANSITION", `Order ${orderId} is not waiting for a transfer (${order.payment_status}).`);
     await transitionOrder(trx, order, { type: "pay" }, at, { paid_at: at });
-    await trx.updateTable("payments").set({ status: "paid", updated_at: at }).where("order_id", "=", orderId).where("provider", "=", "bank_transfer").where("status", "=", "pending").execute();
+    await markTransferPaid(trx, orderId, at);
     await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, orderId), settings), { now });
   });
 }
@@ -66,7 +68,6 @@ export async function deliverOrder(db: Kysely<Database>, orderId: number, now = 
 }
 
 /** An order by its number as typed ("BT000123456", any case or spacing); null when there is none. */
-export async function findOrderIdByNumber(db: Kysely<Database>, number: string): Promise<number | null> {
-  const row = await db.selectFrom("orders").select("id").where("number", "=", normalizeOrderNumber(number)).executeTakeFirst();
-  return row?.id ?? null;
+export function findOrderIdByNumber(db: Kysely<Database>, number: string): Promise<number | null> {
+  return repo.findOrderIdByNumber(db, normalizeOrderNumber(number));
 }

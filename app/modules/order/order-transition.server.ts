@@ -1,15 +1,16 @@
-import type { Selectable, Transaction, Updateable } from "kysely";
+import type { Transaction, Updateable } from "kysely";
 import type { Database, OrdersTable } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
 import { insertOrderEvent } from "./order-desk.repository.server";
 import { type OrderEvent, type OrderState, applyOrderEvent, nextOrderState } from "./order-state";
+import * as repo from "./order.repository.server";
 
 // Writing the state machine's events (order-state.ts) to an order's row. Every writer of an
 // order's statuses locks the row first, reads it, asks the machine, and writes the result with
 // the state it read as the condition: two transactions racing for one order (a return and a
 // cancellation, a payment and the hold's end) take turns, and the second sees the first's result.
 
-export type OrderRow = Selectable<OrdersTable>;
+export type OrderRow = repo.OrderRow;
 type Filter = (row: OrderRow) => boolean;
 
 export const stateOf = (row: Pick<OrderRow, "status" | "payment_status" | "shipping_status">): OrderState => ({
@@ -25,9 +26,8 @@ const stateText = (state: OrderState) => `${state.status}/${state.paymentStatus}
  * touches updated_at): PostgreSQL locks the row, SQLite takes its write lock up front (a read
  * first could not upgrade past another process's commit). Null when the order does not exist.
  */
-export async function lockOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<OrderRow | null> {
-  const row = await trx.updateTable("orders").set({ updated_at: at }).where("id", "=", orderId).returningAll().executeTakeFirst();
-  return row ?? null;
+export function lockOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<OrderRow | null> {
+  return repo.lockOrder(trx, orderId, at);
 }
 
 /**
@@ -36,15 +36,7 @@ export async function lockOrder(trx: Transaction<Database>, orderId: number, at:
  */
 export async function transitionOrder(trx: Transaction<Database>, order: OrderRow, event: OrderEvent, at: string, changes: Updateable<OrdersTable> = {}): Promise<OrderRow> {
   const next = applyOrderEvent(stateOf(order), event);
-  const written = await trx
-    .updateTable("orders")
-    .set({ ...changes, status: next.status, payment_status: next.paymentStatus, shipping_status: next.shippingStatus, updated_at: at })
-    .where("id", "=", order.id)
-    .where("status", "=", order.status)
-    .where("payment_status", "=", order.payment_status)
-    .where("shipping_status", "=", order.shipping_status)
-    .returningAll()
-    .executeTakeFirst();
+  const written = await repo.updateOrderState(trx, order, { status: next.status, payment_status: next.paymentStatus, shipping_status: next.shippingStatus }, changes, at);
   // The row is locked: only a caller that did not lock it can get here.
   if (!written) throw new DomainError("ILLEGAL_TRANSITION", `Order ${order.id} changed under an unlocked transition.`);
   // The order's history (its page's timeline), in the same transaction as the change.

@@ -1,15 +1,14 @@
 import { randomInt } from "node:crypto";
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from "kysely";
-import type { Database, Locale, OrderLinesTable, OrdersTable } from "~/db/schema";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Database, Locale, OrderLinesTable, OrdersTable, OrderStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { getBag } from "~/modules/bag/bag.service.server";
-import { countRedemptions, touchBag } from "~/modules/bag/bag.repository.server";
-import { customerEmailKey } from "~/modules/bag/customer-email-key.server";
+import { claimDiscountCode, getBag, lockBagForOrder, recordRedemption, releaseRedemptions, takeOrderedLines } from "~/modules/bag/bag.service.server";
 import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
-import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, renewOrderKey } from "~/modules/checkout/checkout.service.server";
+import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, lockCheckoutForOrder, renewOrderKey } from "~/modules/checkout/checkout.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
+import { cancelOrderPayments, openPayment } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { DomainError } from "~/utils/domain-error";
@@ -18,6 +17,7 @@ import { orderConfirmationMail } from "./order-mail.server";
 import { initialOrderState } from "./order-state";
 import { lineDiscounts } from "./return-refund";
 import { tryTransitionOrder } from "./order-transition.server";
+import * as repo from "./order.repository.server";
 
 // Placing an order: one transaction re-reads the bag, re-prices it, re-checks the code, takes
 // the stock with conditional updates (never below zero, whatever runs at the same moment) and
@@ -61,8 +61,6 @@ export interface OrderViewer {
 type OrderRow = Selectable<OrdersTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /** "BT" and nine digits: short enough to read out on the phone, too many to guess. */
 const orderNumber = () => `BT${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
 
@@ -71,7 +69,7 @@ export function ownsOrder(order: Pick<OrderRow, "user_id" | "session_id">, viewe
 }
 
 async function orderPlacedWithKey(db: Db, key: string, viewer: OrderViewer): Promise<PlacedOrder | null> {
-  const order = await db.selectFrom("orders").select(["id", "user_id", "session_id", "payment_method"]).where("idempotency_key", "=", key).executeTakeFirst();
+  const order = await repo.findOrderByKey(db, key);
   if (!order) return null;
   // Somebody else's key (it cannot be guessed: a copied form) finds nothing.
   if (!ownsOrder(order, viewer)) throw new DomainError("ORDER_NOT_FOUND", "The key placed another shopper's order.");
@@ -112,13 +110,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       // The first statement writes: it locks this checkout's row on PostgreSQL (a second submit
       // with the same key waits here, then finds the key spent) and takes SQLite's write lock
       // up front (a read first could not upgrade past another process's commit).
-      const locked = await trx
-        .updateTable("checkouts")
-        .set({ updated_at: at })
-        .where("bag_id", "=", input.bagId)
-        .where("order_key", "=", input.orderKey)
-        .executeTakeFirst();
-      if (locked.numUpdatedRows !== 1n) {
+      if (!(await lockCheckoutForOrder(trx, input.bagId, input.orderKey, at))) {
         const placed = await orderPlacedWithKey(trx, input.orderKey, viewer);
         if (placed) return placed;
         throw new DomainError("CHECKOUT_INCOMPLETE", "The review form's key is not this checkout's (a stale page).");
@@ -126,7 +118,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       // The bag's row next, before its lines and the stock: a merge into this bag (another device
       // signing in) locks the bag, then its lines, and the same order here keeps the two from
       // deadlocking; the merge waits, or the order sees the merged lines and their new total.
-      await touchBag(trx, input.bagId, at);
+      await lockBagForOrder(trx, input.bagId, at);
       const checkout = (await getCheckout(trx, input.bagId))!;
       if (firstIncompleteStep(checkout, input.who, settings) !== "review") throw new DomainError("CHECKOUT_INCOMPLETE", "A step is incomplete.");
       const bag = await getBag(trx, input.locale, input.bagId, now);
@@ -136,33 +128,17 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
         throw new DomainError("TOTAL_MISMATCH", `The review showed ${input.shownTotalCents}, the bag is ${bag.totals.totalCents}.`);
       }
       const discount = bag.discount && bag.discount.problem === null ? bag.discount : null;
-      const codeId = discount ? await checkCodeLimits(trx, discount.code, input) : null;
+      const userId = input.who.kind === "account" ? input.who.userId : null;
+      const codeId = discount ? await claimDiscountCode(trx, discount.code, { email: input.contact.email, userId }) : null;
       await takeStock(trx, bag.lines, at);
 
       const method = checkout.paymentMethod!;
       const order = await insertOrder(trx, { input, checkout, bag, discountCode: discount?.code ?? null, method, holdUntil: holdUntil(method, settings, now), at });
-      if (codeId !== null) {
-        await trx
-          .insertInto("discount_redemptions")
-          .values({ discount_code_id: codeId, email: input.contact.email.toLowerCase(), email_hash: customerEmailKey(input.contact.email), user_id: input.who.kind === "account" ? input.who.userId : null, order_id: order.id, created_at: at })
-          .execute();
-      }
-      await trx
-        .insertInto("payments")
-        .values({
-          order_id: order.id,
-          provider: method === "bankTransfer" ? "bank_transfer" : "pending",
-          method,
-          status: "pending",
-          amount_cents: order.total_cents,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      if (codeId !== null) await recordRedemption(trx, { codeId, email: input.contact.email, userId, orderId: order.id, at });
+      await openPayment(trx, { orderId: order.id, method, amountCents: order.total_cents, at });
       // The bag's lines are now the order's; the checkout keeps the shopper's details for next time.
       // Only the lines ordered: one added in another tab meanwhile stays in the bag.
-      await trx.deleteFrom("bag_lines").where("bag_id", "=", input.bagId).where("id", "in", bag.lines.map((line) => line.id)).execute();
-      await touchBag(trx, input.bagId, at, { discount_code_id: null });
+      await takeOrderedLines(trx, input.bagId, bag.lines.map((line) => line.id), at);
       await renewOrderKey(trx, checkout.id, now);
       if (method === "bankTransfer") await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, order.id), settings), { now });
       return { orderId: order.id, created: true, paymentMethod: method };
@@ -179,26 +155,6 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
   }
 }
 
-/**
- * Re-checks the code's limits under a lock on the code (PostgreSQL; SQLite's write lock is held
- * already), so that of concurrent orders only as many as the limits allow get through. Returns
- * the code's id; its use is recorded with the order.
- */
-async function checkCodeLimits(trx: Transaction<Database>, code: string, input: PlaceOrderInput): Promise<number> {
-  let query = trx.selectFrom("discount_codes").select(["id", "max_uses", "max_uses_per_customer"]).where("code", "=", code);
-  if (isPostgres(trx)) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) throw new DomainError("INVALID_COUPON", `${code} went away.`);
-  const customer = { email: input.contact.email, userId: input.who.kind === "account" ? input.who.userId : null };
-  if (row.max_uses !== null || row.max_uses_per_customer !== null) {
-    const used = await countRedemptions(trx, row.id, customer);
-    if ((row.max_uses !== null && used.overall >= row.max_uses) || (row.max_uses_per_customer !== null && used.customer >= row.max_uses_per_customer)) {
-      throw new DomainError("INVALID_COUPON", `${code} was used up meanwhile.`);
-    }
-  }
-  return row.id;
-}
-
 async function insertOrder(
   trx: Transaction<Database>,
   args: {
@@ -213,9 +169,7 @@ async function insertOrder(
 ): Promise<OrderRow> {
   const { input, checkout, bag, at } = args;
   const state = initialOrderState(args.method === "bankTransfer");
-  const order = await trx
-    .insertInto("orders")
-    .values({
+  const order = await repo.insertOrder(trx, {
       number: orderNumber(),
       idempotency_key: input.orderKey,
       user_id: input.who.kind === "account" ? input.who.userId : null,
@@ -243,18 +197,15 @@ async function insertOrder(
       paid_at: null,
       cancelled_at: null,
       updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  });
   const discounts = lineDiscounts(
     bag.lines.map((line) => ({ id: line.id, totalCents: line.totalCents })),
     bag.discount && bag.discount.problem === null ? bag.discount.eligibleLineIds : [],
     bag.totals.discountCents,
   );
-  await trx
-    .insertInto("order_lines")
-    .values(
-      bag.lines.map((line) => ({
+  await repo.insertOrderLines(
+    trx,
+    bag.lines.map((line) => ({
         order_id: order.id,
         variant_id: line.variantId,
         product_id: line.productId,
@@ -267,8 +218,7 @@ async function insertOrder(
         total_cents: line.totalCents,
         discount_cents: discounts.get(line.id) ?? 0,
       })),
-    )
-    .execute();
+  );
   return order;
 }
 
@@ -324,8 +274,8 @@ function toLineView(line: Selectable<OrderLinesTable>): OrderLineView {
 }
 
 export async function loadOrderView(db: Db, orderId: number): Promise<OrderView> {
-  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-  const lines = await db.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  const order = await repo.findOrderOrThrow(db, orderId);
+  const lines = await repo.listOrderLines(db, orderId);
   return {
     id: order.id,
     userId: order.user_id,
@@ -373,7 +323,7 @@ export function parseOrderId(value: string | undefined): number | null {
  */
 export async function getOrderFor(db: Kysely<Database>, orderId: number | null, viewer: OrderViewer): Promise<OrderView> {
   if (orderId === null) throw new DomainError("ORDER_NOT_FOUND", "No such order id.");
-  const order = await db.selectFrom("orders").select(["id", "user_id", "session_id"]).where("id", "=", orderId).executeTakeFirst();
+  const order = await repo.findOrderOwner(db, orderId);
   if (!order || !ownsOrder(order, viewer)) throw new DomainError("ORDER_NOT_FOUND", `Order ${orderId} is not the viewer's.`);
   return loadOrderView(db, orderId);
 }
@@ -381,15 +331,7 @@ export async function getOrderFor(db: Kysely<Database>, orderId: number | null, 
 /** The account's or guest session's most recent order (spec §3 Auth state: lastOrder). */
 export async function findLastOrderId(db: Kysely<Database>, viewer: OrderViewer): Promise<number | null> {
   if (viewer.userId === null && viewer.sessionId === null) return null;
-  const row = await db
-    .selectFrom("orders")
-    .select("id")
-    .where((eb) => (viewer.userId !== null ? eb("user_id", "=", viewer.userId) : eb("session_id", "=", viewer.sessionId!)))
-    .orderBy("placed_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return repo.findLastOrderId(db, viewer.userId !== null ? { userId: viewer.userId } : { sessionId: viewer.sessionId! });
 }
 
 /**
@@ -412,24 +354,17 @@ export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, 
  * payments (cancelled: one confirmed later is refunded). Runs in the cancelling transaction.
  */
 export async function releaseOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<void> {
-  const lines = await trx.selectFrom("order_lines").select(["variant_id as variantId", "quantity"]).where("order_id", "=", orderId).execute();
+  const lines = await repo.listOrderLineStock(trx, orderId);
   await returnStock(trx, lines, at);
-  await trx.deleteFrom("discount_redemptions").where("order_id", "=", orderId).execute();
-  await trx.updateTable("payments").set({ status: "cancelled", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "pending").execute();
+  await releaseRedemptions(trx, orderId);
+  await cancelOrderPayments(trx, orderId, at);
 }
 
 /** Cancels every unpaid order past its hold (a batch at a time); safe with several app processes. */
 export async function sweepExpiredOrders(db: Kysely<Database>, now = new Date(), batch = 100): Promise<number> {
-  const due = await db
-    .selectFrom("orders")
-    .select("id")
-    .where("status", "=", "pending_payment")
-    .where("hold_until", "<=", now.toISOString())
-    .orderBy("hold_until")
-    .limit(batch)
-    .execute();
+  const due = await repo.listExpiredOrderIds(db, now.toISOString(), batch);
   let count = 0;
-  for (const { id } of due) {
+  for (const id of due) {
     // One order that fails (a deadlock victim, a lost connection) does not hold up the others.
     try {
       if (await cancelExpiredOrder(db, id, now)) count++;
@@ -456,40 +391,20 @@ export interface OrderSummary {
 
 /** One page of the account's orders, newest first, with how many pages there are. */
 export async function listAccountOrders(db: Kysely<Database>, userId: number, page: number): Promise<{ orders: OrderSummary[]; page: number; pageCount: number; total: number }> {
-  const total = Number((await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst())?.n ?? 0);
+  const total = await repo.countOrdersOfUser(db, userId);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await db
-    .selectFrom("orders as o")
-    .select((eb) => [
-      "o.id",
-      "o.number",
-      "o.placed_at as placedAt",
-      "o.total_cents as totalCents",
-      "o.status",
-      "o.payment_status as paymentStatus",
-      "o.shipping_status as shippingStatus",
-      eb.selectFrom("order_lines as l").select((e) => e.fn.sum<number>("l.quantity").as("q")).whereRef("l.order_id", "=", "o.id").as("itemCount"),
-    ])
-    .where("o.user_id", "=", userId)
-    .orderBy("o.placed_at", "desc")
-    .orderBy("o.id", "desc")
-    .limit(ORDERS_PER_PAGE)
-    .offset((current - 1) * ORDERS_PER_PAGE)
-    .execute();
+  const rows = await repo.listOrderSummariesOfUser(db, userId, { limit: ORDERS_PER_PAGE, offset: (current - 1) * ORDERS_PER_PAGE });
   return { orders: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount ?? 0) })), page: current, pageCount, total };
 }
 
 /** Each order line's picture and product page, in the reader's language (null: the product left the catalogue). */
 export async function orderLineProducts(db: Kysely<Database>, orderId: number, locale: Locale) {
-  const rows = await db
-    .selectFrom("order_lines as l")
-    .innerJoin("variants as v", "v.id", "l.variant_id")
-    .innerJoin("products as p", "p.id", "v.product_id")
-    .innerJoin("colors as c", "c.code", "v.color_code")
-    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
-    .select(["l.id", "p.garment", "c.hex", "c.code as colorCode", "v.size", "t.slug", "p.published_at as publishedAt"])
-    .where("l.order_id", "=", orderId)
-    .execute();
+  const rows = await repo.listOrderLineProducts(db, orderId, locale);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The latest orders, newest first, of one status or all (the owner's command line). */
+export function listLatestOrders(db: Kysely<Database>, status: OrderStatus | null, limit = 50) {
+  return repo.listLatestOrders(db, status, limit);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { addToBag } from "~/modules/bag/bag.service.server";
+import { stockOfSku } from "~/modules/catalog/stock.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { getOrderFor, type OrderViewer } from "./order.service.server";
 
@@ -29,7 +30,7 @@ export async function reorder(db: Kysely<Database>, input: { orderId: number | n
     } catch (error) {
       if (!isDomainError(error) || (error.code !== "OUT_OF_STOCK" && error.code !== "PRODUCT_UNAVAILABLE")) throw error;
       // The bag already holds all there is of a size still sold: it is in the bag, not unavailable.
-      const inStock = error.code === "OUT_OF_STOCK" && (await db.selectFrom("variants").select("stock").where("sku", "=", line.sku).executeTakeFirst())?.stock;
+      const inStock = error.code === "OUT_OF_STOCK" && (await stockOfSku(db, line.sku));
       if (inStock) added.push(label);
       else unavailable.push(label);
     }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, ReturnKind, ReturnStatus } from "~/db/schema";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
+import { findPaidPayment } from "~/modules/payment/payment.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
@@ -9,6 +10,7 @@ import { log } from "~/utils/log.server";
 import { refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
 import { nextOrderState } from "./order-state";
 import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
+import * as repo from "./order.repository.server";
 import { loadOrderView, type OrderViewer, ownsOrder, releaseOrder } from "./order.service.server";
 import { type ReturnLineReason, type ReturnReason, returnAmounts, type ReturnedUnits } from "./return-refund";
 import { returnWindowEnd } from "./working-days";
@@ -46,18 +48,12 @@ export function returnWindowOf(order: Pick<OrderRow, "status" | "delivered_at">,
 
 /** Units of each line already in a return (any status). */
 async function returnedUnits(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<ReturnedUnits> {
-  const rows = await db
-    .selectFrom("return_lines as rl")
-    .innerJoin("returns as r", "r.id", "rl.return_id")
-    .select(["rl.order_line_id as lineId", (eb) => eb.fn.sum<number>("rl.quantity").as("quantity")])
-    .where("r.order_id", "=", orderId)
-    .groupBy("rl.order_line_id")
-    .execute();
+  const rows = await repo.listReturnedUnits(db, orderId);
   return Object.fromEntries(rows.map((row) => [row.lineId, Number(row.quantity)]));
 }
 
-async function orderLines(db: Kysely<Database> | Transaction<Database>, orderId: number) {
-  return db.selectFrom("order_lines").select(["id", "unit_cents as unitCents", "quantity", "discount_cents as discountCents"]).where("order_id", "=", orderId).orderBy("id").execute();
+function orderLines(db: Kysely<Database> | Transaction<Database>, orderId: number) {
+  return repo.listOrderLineAmounts(db, orderId);
 }
 
 /** What of each line may still be returned: ordered less already in a return. */
@@ -101,27 +97,7 @@ async function insertReturn(
     returning: wanted,
     feeCents,
   });
-  const created = await trx
-    .insertInto("returns")
-    .values({
-      order_id: order.id,
-      kind,
-      status: "requested",
-      goods_cents: amounts.goodsCents,
-      fee_cents: amounts.feeCents,
-      refund_cents: amounts.refundCents,
-      created_at: at,
-      received_at: null,
-      refunded_at: null,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("return_lines")
-    .values(wanted.map((line) => ({ return_id: created.id, order_line_id: line.orderLineId, quantity: line.quantity, reason: line.reason })))
-    .execute();
-  return created.id;
+  return repo.insertReturn(trx, { orderId: order.id, kind, goodsCents: amounts.goodsCents, feeCents: amounts.feeCents, refundCents: amounts.refundCents, at }, wanted);
 }
 
 /**
@@ -161,8 +137,8 @@ export interface ReturnView {
 }
 
 export async function loadReturn(db: Kysely<Database> | Transaction<Database>, returnId: number): Promise<ReturnView> {
-  const row = await db.selectFrom("returns").selectAll().where("id", "=", returnId).executeTakeFirstOrThrow();
-  const lines = await db.selectFrom("return_lines").select(["order_line_id as orderLineId", "quantity", "reason"]).where("return_id", "=", returnId).orderBy("id").execute();
+  const row = await repo.findReturnOrThrow(db, returnId);
+  const lines = await repo.listReturnLines(db, returnId);
   return toReturnView(row, lines);
 }
 
@@ -183,18 +159,12 @@ function toReturnView(row: { id: number; kind: ReturnKind; status: ReturnStatus;
 
 /** An order's returns, oldest first, with their lines. */
 export async function listReturns(db: Kysely<Database> | Transaction<Database>, orderId: number): Promise<ReturnView[]> {
-  const rows = await db.selectFrom("returns").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  const rows = await repo.listReturnsOfOrder(db, orderId);
   if (!rows.length) return [];
-  const lines = await db
-    .selectFrom("return_lines")
-    .select(["return_id", "order_line_id as orderLineId", "quantity", "reason"])
-    .where(
-      "return_id",
-      "in",
-      rows.map((row) => row.id),
-    )
-    .orderBy("id")
-    .execute();
+  const lines = await repo.listLinesOfReturns(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toReturnView(row, lines.filter((line) => line.return_id === row.id).map(({ orderLineId, quantity, reason }) => ({ orderLineId, quantity, reason }))));
 }
 
@@ -207,7 +177,7 @@ export function normalizeOrderNumber(value: string): string {
 }
 
 async function findByNumberAndEmail(db: Kysely<Database> | Transaction<Database>, number: string, email: string) {
-  const order = await db.selectFrom("orders").select(["id", "email"]).where("number", "=", normalizeOrderNumber(number)).executeTakeFirst();
+  const order = await repo.findOrderContactByNumber(db, normalizeOrderNumber(number));
   // One answer whether the number or the email is wrong: nothing tells which.
   if (!order || order.email.toLowerCase() !== email.trim().toLowerCase()) throw new DomainError("WITHDRAWAL_NO_MATCH", "No order with this number and email.");
   return order.id;
@@ -227,7 +197,7 @@ export interface WithdrawalPreview {
 /** What withdrawing from an order would do (withdraw's first step). Throws WITHDRAWAL_NO_MATCH, ALREADY_WITHDRAWN, RETURN_WINDOW_CLOSED. */
 export async function previewWithdrawal(db: Kysely<Database>, input: { number: string; email: string }, now = new Date()): Promise<WithdrawalPreview> {
   const orderId = await findByNumberAndEmail(db, input.number, input.email);
-  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const order = await repo.findOrderOrThrow(db, orderId);
   const settings = await getShopSettings(db);
   const outcome = withdrawalOutcome(order, settings.returnDays, now);
   const left = await returnableQuantities(db, orderId);
@@ -286,7 +256,7 @@ export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, 
       if (!lines.length) throw new DomainError("ALREADY_WITHDRAWN", `Order ${order.id}: every line is in a return.`);
       returnId = await insertReturn(trx, order, "withdrawal", lines, settings.returnFeeCents, at);
     }
-    await trx.insertInto("withdrawals").values({ order_id: order.id, email: order.email, outcome, return_id: returnId, received_at: at }).execute();
+    await repo.insertWithdrawal(trx, { orderId: order.id, email: order.email, outcome, returnId, at });
     const view = await loadOrderView(trx, order.id);
     await enqueueMail(trx, withdrawalMail(view, { outcome, receivedAt: at, return: returnId === null ? null : await loadReturn(trx, returnId) }, settings), { now });
     return { orderId: order.id, outcome, receivedAt: at };
@@ -310,35 +280,25 @@ export async function markReturnReceived(db: Kysely<Database>, orderId: number, 
   const ids = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
-    const received = await trx
-      .updateTable("returns")
-      .set({ status: "received", received_at: at, updated_at: at })
-      .where("order_id", "=", orderId)
-      .where("status", "=", "requested")
-      .returning("id")
-      .execute();
+    const received = await repo.markReturnsReceived(trx, orderId, at);
     if (!received.length) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no return waiting to be received.`);
     const view = await loadOrderView(trx, orderId);
-    for (const { id } of received) await enqueueMail(trx, returnReceivedMail(view, await loadReturn(trx, id)), { now });
-    return received.map((r) => r.id);
+    for (const id of received) await enqueueMail(trx, returnReceivedMail(view, await loadReturn(trx, id)), { now });
+    return received;
   });
   wakeMailWorkers();
   return ids;
 }
 
-/** The order's payment that took the money: refunds go back through it. */
-async function paidPayment(trx: Transaction<Database>, orderId: number) {
-  return trx.selectFrom("payments").select(["id", "provider", "provider_ref"]).where("order_id", "=", orderId).where("status", "=", "paid").orderBy("id", "desc").executeTakeFirst();
-}
-
 async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnId: number | null, amountCents: number, at: string): Promise<void> {
-  const payment = await paidPayment(trx, order.id);
+  // The order's payment that took the money: refunds go back through it.
+  const payment = await findPaidPayment(trx, order.id);
   if (!payment) throw new DomainError("NOTHING_TO_DO", `Order ${order.id} has no paid payment to refund.`);
   // Never more than the order took, counting the refunds made and those on their way.
-  const pending = await trx.selectFrom("refunds").select((eb) => eb.fn.sum<number>("amount_cents").as("sum")).where("order_id", "=", order.id).where("status", "=", "pending").executeTakeFirst();
-  const left = order.total_cents - order.refunded_cents - Number(pending?.sum ?? 0);
+  const pending = await repo.sumPendingRefunds(trx, order.id);
+  const left = order.total_cents - order.refunded_cents - pending;
   const amount = Math.max(0, Math.min(amountCents, left));
-  await trx.insertInto("refunds").values({ order_id: order.id, payment_id: payment.id, return_id: returnId, amount_cents: amount, status: "pending", created_at: at, done_at: null }).execute();
+  await repo.insertRefund(trx, { orderId: order.id, paymentId: payment.id, returnId, amountCents: amount, at });
 }
 
 /**
@@ -351,17 +311,9 @@ export async function refundOrder(db: Kysely<Database>, provider: PaymentProvide
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
-    const due = await trx
-      .selectFrom("returns as r")
-      .leftJoin("refunds as f", "f.return_id", "r.id")
-      .select(["r.id", "r.refund_cents"])
-      .where("r.order_id", "=", orderId)
-      .where("r.status", "=", "received")
-      .where("f.id", "is", null)
-      .execute();
+    const due = await repo.listReceivedReturnsWithoutRefund(trx, orderId);
     for (const ret of due) await recordRefund(trx, order, ret.id, ret.refund_cents, at);
-    const pending = await trx.selectFrom("refunds").select("id").where("order_id", "=", orderId).where("status", "=", "pending").execute();
-    if (!due.length && !pending.length) {
+    if (!due.length && !(await repo.hasPendingRefund(trx, orderId))) {
       if (order.status === "cancelled" && order.payment_status === "paid") await recordRefund(trx, order, null, order.total_cents - order.refunded_cents, at);
       else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
     }
@@ -385,16 +337,7 @@ export async function issuePendingRefunds(
   // Only refunds this process can make: another provider's (the shop switched) would hold the
   // batch's places forever.
   const providers = scope.includeTransfers ? [provider.id, "bank_transfer"] : [provider.id];
-  let query = db
-    .selectFrom("refunds as f")
-    .innerJoin("payments as p", "p.id", "f.payment_id")
-    .select(["f.id", "f.order_id", "f.amount_cents", "p.provider", "p.provider_ref"])
-    .where("f.status", "=", "pending")
-    .where("p.provider", "in", providers)
-    .orderBy("f.id")
-    .limit(50);
-  if (scope.orderId !== undefined) query = query.where("f.order_id", "=", scope.orderId);
-  const pending = await query.execute();
+  const pending = await repo.listPendingRefunds(db, { providers, orderId: scope.orderId, limit: 50 });
   let done = 0;
   for (const refund of pending) {
     try {
@@ -417,16 +360,14 @@ async function completeRefund(db: Kysely<Database>, refundId: number, orderId: n
   return db.transaction().execute(async (trx) => {
     // The order's lock first (the transaction's first statement writes: see lockOrder).
     const order = (await lockOrder(trx, orderId, at))!;
-    const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirstOrThrow();
-    const marked = await trx.updateTable("refunds").set({ status: "done", done_at: at }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
-    if (marked.numUpdatedRows !== 1n) return false;
-    if (refund.return_id !== null) await trx.updateTable("returns").set({ status: "refunded", refunded_at: at, updated_at: at }).where("id", "=", refund.return_id).execute();
+    const refund = await repo.findRefundOrThrow(trx, refundId);
+    if (!(await repo.markRefundDone(trx, refundId, at))) return false;
+    if (refund.return_id !== null) await repo.markReturnRefunded(trx, refund.return_id, at);
     // Full when nothing more can come back: a cancelled order's one refund, or every unit returned and refunded.
     let full = order.status === "cancelled";
     if (!full) {
       const left = await returnableQuantities(trx, order.id);
-      const open = await trx.selectFrom("returns").select("id").where("order_id", "=", order.id).where("status", "!=", "refunded").executeTakeFirst();
-      full = [...left.values()].every((quantity) => quantity === 0) && !open;
+      full = [...left.values()].every((quantity) => quantity === 0) && !(await repo.hasOpenReturn(trx, order.id));
     }
     // Nothing paid back (the fee took it all) and more may come: the payment's status stays.
     if (full || refund.amount_cents > 0) await transitionOrder(trx, order, { type: "refund", full }, at, { refunded_cents: order.refunded_cents + refund.amount_cents });

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
@@ -14,7 +14,7 @@ import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import type { PaymentEvent, PaymentProvider, ProviderMethod } from "./provider";
 import { createSandboxProvider } from "./sandbox.server";
-import { listPaymentsOfOrders } from "./payment.repository.server";
+import * as repo from "./payment.repository.server";
 import { createStripeProvider } from "./stripe.server";
 
 // Payments of an order: started after the order is placed (outside its transaction: a provider
@@ -69,29 +69,13 @@ function pageExpiry(holdUntil: string, paymentCreatedAt: string): string {
  * once it exists). A provider that fails marks the payment failed: PAYMENT_UNAVAILABLE.
  */
 export async function startPayment(db: Kysely<Database>, provider: PaymentProvider, orderId: number, urls: PaymentUrls, now = new Date()): Promise<string | null> {
-  const payment = await db
-    .selectFrom("payments")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .where("status", "=", "pending")
-    .where("provider", "in", ["pending", provider.id])
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  const payment = await repo.findStartablePayment(db, orderId, provider.id);
   if (!payment) return null;
   if (payment.redirect_url) return payment.redirect_url;
   const at = now.toISOString();
   // Compare-and-set: of two requests starting the same payment, one calls the provider; a claim
   // whose request died before storing the page is taken over once it is stale.
-  const claimed = await db
-    .updateTable("payments")
-    .set({ provider: provider.id, updated_at: at })
-    .where("id", "=", payment.id)
-    .where("redirect_url", "is", null)
-    .where((eb) =>
-      eb.or([eb("provider", "=", "pending"), eb.and([eb("provider", "=", provider.id), eb("updated_at", "<", new Date(now.getTime() - STALE_CLAIM_MS).toISOString())])]),
-    )
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows !== 1n) return null;
+  if (!(await repo.claimPayment(db, payment.id, provider.id, at, new Date(now.getTime() - STALE_CLAIM_MS).toISOString()))) return null;
   const order = await loadOrderView(db, orderId);
   try {
     const created = await provider.createPayment({
@@ -106,30 +90,22 @@ export async function startPayment(db: Kysely<Database>, provider: PaymentProvid
       expiresAt: pageExpiry(order.holdUntil, payment.created_at),
       ...urls,
     });
-    await db.updateTable("payments").set({ provider_ref: created.providerRef, redirect_url: created.redirectUrl, updated_at: at }).where("id", "=", payment.id).execute();
+    await repo.setPaymentPage(db, payment.id, created, at);
     return created.redirectUrl;
   } catch (error) {
     log.warn("payment could not be started", { orderId, provider: provider.id, error: error instanceof Error ? error.message : String(error) });
     // The order before its payment, as everywhere: two transactions never wait on each other's rows.
     await db.transaction().execute(async (trx) => {
       await tryTransitionOrder(trx, orderId, { type: "paymentFailed" }, at);
-      await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).execute();
+      await repo.setPaymentStatus(trx, payment.id, "failed", at);
     });
     throw new DomainError("PAYMENT_UNAVAILABLE", `${provider.id} refused or was unreachable.`);
   }
 }
 
 /** The hosted page of the order's payment under way, if there is one (the order page links it). */
-export async function pendingPaymentUrl(db: Kysely<Database>, orderId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom("payments")
-    .select("redirect_url")
-    .where("order_id", "=", orderId)
-    .where("status", "=", "pending")
-    .where("redirect_url", "is not", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row?.redirect_url ?? null;
+export function pendingPaymentUrl(db: Kysely<Database>, orderId: number): Promise<string | null> {
+  return repo.findPendingPaymentUrl(db, orderId);
 }
 
 /**
@@ -156,17 +132,8 @@ export async function retryPayment(
   const { queued, closed } = await db.transaction().execute(async (trx) => {
     const updated = await tryTransitionOrder(trx, order.id, { type: "switchMethod", awaitingTransfer: bank }, at, { payment_method: input.method, hold_until: hold }, (row) => row.hold_until > at);
     if (!updated) throw new DomainError("ORDER_NOT_PAYABLE", `Order ${order.id} is ${order.status}/${order.paymentStatus}.`);
-    const open = await trx
-      .updateTable("payments")
-      .set({ status: "cancelled", updated_at: at })
-      .where("order_id", "=", order.id)
-      .where("status", "=", "pending")
-      .returning(["provider", "provider_ref"])
-      .execute();
-    await trx
-      .insertInto("payments")
-      .values({ order_id: order.id, provider: bank ? "bank_transfer" : "pending", method: input.method, status: "pending", amount_cents: order.totalCents, created_at: at, updated_at: at })
-      .execute();
+    const open = await repo.cancelPendingPayments(trx, order.id, at);
+    await openPayment(trx, { orderId: order.id, method: input.method, amountCents: order.totalCents, at });
     if (bank) await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, order.id), settings), { now });
     return { queued: bank, closed: open.filter((p) => p.provider === provider.id && p.provider_ref).map((p) => p.provider_ref!) };
   });
@@ -197,23 +164,18 @@ export async function handlePaymentEvent(db: Kysely<Database>, provider: Payment
   const outcome = await db.transaction().execute(async (trx) => {
     // The first statement writes (SQLite takes its write lock up front; see placeOrder), and a
     // replayed event stops here.
-    const recorded = await trx
-      .insertInto("payment_events")
-      .values({ provider: provider.id, event_id: event.eventId, payment_id: null, type: event.outcome, received_at: at })
-      .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    const payment = await trx.selectFrom("payments").selectAll().where("provider", "=", provider.id).where("provider_ref", "=", event.providerRef).executeTakeFirst();
-    if (!recorded) return { result: "replayed" as const, orderId: payment?.order_id ?? null };
+    const recorded = await repo.recordPaymentEvent(trx, { provider: provider.id, eventId: event.eventId, type: event.outcome, at });
+    const payment = await repo.findPaymentByRef(trx, provider.id, event.providerRef);
+    if (recorded === undefined) return { result: "replayed" as const, orderId: payment?.order_id ?? null };
     if (!payment) return { result: "unknown" as const, orderId: null };
-    await trx.updateTable("payment_events").set({ payment_id: payment.id }).where("id", "=", recorded.id).execute();
+    await repo.linkPaymentEvent(trx, recorded, payment.id);
     const orderId = payment.order_id;
     // The order's row before its payment's, as in every other transaction that writes both.
     const order = await lockOrder(trx, orderId, at);
     if (event.outcome === "failed") {
       if (payment.status === "pending") {
         if (order && nextOrderState(stateOf(order), { type: "paymentFailed" })) await transitionOrder(trx, order, { type: "paymentFailed" }, at);
-        await trx.updateTable("payments").set({ status: "failed", updated_at: at }).where("id", "=", payment.id).where("status", "=", "pending").execute();
+        await repo.setPaymentStatus(trx, payment.id, "failed", at, "pending");
       }
       return { result: "applied" as const, orderId };
     }
@@ -223,17 +185,13 @@ export async function handlePaymentEvent(db: Kysely<Database>, provider: Payment
     // or not the order's amount: the state machine has no "pay" for it, and the money goes back.
     const confirmed = amountOk && order && nextOrderState(stateOf(order), { type: "pay" }) ? await transitionOrder(trx, order, { type: "pay" }, at, { payment_method: payment.method, paid_at: at }) : null;
     if (confirmed) {
-      await trx.updateTable("payments").set({ status: "paid", updated_at: at }).where("id", "=", payment.id).execute();
+      await repo.setPaymentStatus(trx, payment.id, "paid", at);
       await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, orderId), settings), { now });
       return { result: "applied" as const, orderId, mail: true };
     }
     // Cancelled (its hold ended), already paid by another payment, or an amount that is not the
     // order's: the money goes back, as much as was taken (a wrong amount is recorded as paid).
-    await trx
-      .updateTable("payments")
-      .set({ status: "refund_pending", amount_cents: amountOk ? payment.amount_cents : event.amountCents!, updated_at: at })
-      .where("id", "=", payment.id)
-      .execute();
+    await repo.markRefundPending(trx, payment.id, amountOk ? payment.amount_cents : event.amountCents!, at);
     // The order's current payment paid the wrong amount: that attempt failed, and the order still
     // holds its stock for a retry (by any method) until its hold ends.
     if (!amountOk && payment.status === "pending" && order && nextOrderState(stateOf(order), { type: "paymentFailed" })) await transitionOrder(trx, order, { type: "paymentFailed" }, at);
@@ -254,7 +212,7 @@ export async function handlePaymentEvent(db: Kysely<Database>, provider: Payment
  * now stays waiting for the next sweep. Returns how many were refunded.
  */
 export async function retryPendingRefunds(db: Kysely<Database>, provider: PaymentProvider, now = new Date()): Promise<number> {
-  const waiting = await db.selectFrom("payments").select(["id", "order_id", "provider_ref", "amount_cents"]).where("provider", "=", provider.id).where("status", "=", "refund_pending").limit(50).execute();
+  const waiting = await repo.listRefundPendingPayments(db, provider.id, 50);
   let refunded = 0;
   for (const payment of waiting) {
     try {
@@ -268,7 +226,7 @@ export async function retryPendingRefunds(db: Kysely<Database>, provider: Paymen
       // Only when this payment was the only money: a cancelled order paid by another payment has
       // its own refund (returns.service.server.ts), which moves the order.
       await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled" && ["pending", "failed", "awaiting_transfer"].includes(order.payment_status));
-      await trx.updateTable("payments").set({ status: "refunded", updated_at: at }).where("id", "=", payment.id).where("status", "=", "refund_pending").execute();
+      await repo.setPaymentStatus(trx, payment.id, "refunded", at, "refund_pending");
     });
     refunded++;
   }
@@ -281,15 +239,7 @@ export async function retryPendingRefunds(db: Kysely<Database>, provider: Paymen
  * it as one (once: its id is the payment's).
  */
 export async function settleFromProvider(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date()): Promise<void> {
-  const payment = await db
-    .selectFrom("payments")
-    .select(["provider_ref"])
-    .where("order_id", "=", orderId)
-    .where("provider", "=", provider.id)
-    .where("status", "=", "pending")
-    .where("provider_ref", "is not", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  const payment = await repo.findPendingProviderPayment(db, orderId, provider.id);
   if (!payment?.provider_ref) return;
   let state;
   try {
@@ -304,17 +254,37 @@ export async function settleFromProvider(db: Kysely<Database>, provider: Payment
 
 /** The sandbox payment behind a hosted-page ref: what its page shows. */
 export async function findSandboxPayment(db: Kysely<Database>, ref: string) {
-  return db
-    .selectFrom("payments as p")
-    .innerJoin("orders as o", "o.id", "p.order_id")
-    .select(["p.id", "p.status", "p.amount_cents as amountCents", "p.method", "o.id as orderId", "o.number", "o.email"])
-    .where("p.provider", "=", "sandbox")
-    .where("p.provider_ref", "=", ref)
-    .executeTakeFirst();
+  return repo.findSandboxPayment(db, ref);
 }
 
 /** Each order's payments: method, provider, status, amount and dates (never a provider's secret reference). */
 export async function paymentsOfOrders(db: Kysely<Database>, orderIds: number[]) {
-  const rows = await listPaymentsOfOrders(db, orderIds);
+  const rows = await repo.listPaymentsOfOrders(db, orderIds);
   return rows.map((p) => ({ orderId: p.order_id, provider: p.provider, method: p.method, status: p.status, amountCents: p.amount_cents, createdAt: p.created_at, updatedAt: p.updated_at }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the order's services ask of its payments, inside their transactions (the order's row is
+// locked first, as everywhere).
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+/** Opens the pending payment of an order just placed or paid again: a bank transfer's needs no provider. */
+export async function openPayment(trx: Trx, input: { orderId: number; method: PaymentMethod; amountCents: number; at: string }): Promise<void> {
+  await repo.insertPayment(trx, { orderId: input.orderId, provider: input.method === "bankTransfer" ? "bank_transfer" : "pending", method: input.method, amountCents: input.amountCents, at: input.at });
+}
+
+/** A cancelled order's unpaid payments are cancelled (one confirmed later is refunded). */
+export async function cancelOrderPayments(trx: Trx, orderId: number, at: string): Promise<void> {
+  await repo.cancelPendingPayments(trx, orderId, at);
+}
+
+/** The bank transfer of an order arrived: its pending transfer payment is paid. */
+export function markTransferPaid(trx: Trx, orderId: number, at: string): Promise<void> {
+  return repo.markTransferPaid(trx, orderId, at);
+}
+
+/** The order's payment that took the money (refunds go back through it), if any. */
+export function findPaidPayment(trx: Trx, orderId: number): Promise<{ id: number; provider: string; provider_ref: string | null } | undefined> {
+  return repo.findPaidPayment(trx, orderId);
 }
