@@ -45,7 +45,7 @@ describeEachApp("the order desk", (app) => {
       expect(location(await client.get("/atelier/returns"))).toMatch(/^\/atelier\/login/);
       const post = await client.postForm(`/atelier/orders/${orderId}`, { intent: "cancel" });
       expect(post.status).toBe(302);
-      expect(location(post)).toBe("/atelier/login");
+      expect(location(post)).toMatch(/^\/atelier\/login/);
     }
     const { client } = await signInStaff(app(), { role: "staff" });
     for (const path of ["/atelier/orders/99999999", "/atelier/orders/abc", "/atelier/orders/99999999999", "/atelier/orders/0/packing-slip", "/en/atelier/orders/99999999/packing-slip"]) {
@@ -55,9 +55,7 @@ describeEachApp("the order desk", (app) => {
     expect((await client.postForm("/atelier/orders/abc", { intent: "paid" })).status).toBe(404);
     // An unknown intent is a broken form: 400.
     expect((await client.postForm(`/atelier/orders/${orderId}`, { intent: "delete" })).status).toBe(400);
-    // Another site's post: refused before anything runs.
-    const forged = await client.fetch(`/atelier/orders/${orderId}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "intent=cancel" });
-    expect(forged.status).toBe(403);
+    // Another site's post is refused by the server before any route (tests/http/cross-origin.test.ts posts to every route of app/routes.ts).
     expect(await orderRow(orderId)).toEqual(before);
     expect(await auditCount(orderId)).toBe(0);
   });
@@ -145,7 +143,10 @@ describeEachApp("the order desk", (app) => {
     const slipHtml = await slip.text();
     expect(slipHtml).toContain("Packing slip");
     expect(slipHtml).toContain(order.number);
-    expect(slipHtml).not.toContain("€");
+    // What goes in the parcel, without prices.
+    const article = slipHtml.slice(slipHtml.indexOf('data-testid="packing-slip"'), slipHtml.indexOf("</article>"));
+    expect(article).toContain(order.number);
+    expect(article).not.toContain("€");
   });
 
   it("marks a transfer paid, ships with a tracking link, delivers; a step the state refuses is a 409 with nothing changed", async () => {
@@ -176,9 +177,9 @@ describeEachApp("the order desk", (app) => {
     const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("order_id", "=", orderId).where("template", "=", "order-shipped").executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("BT123456789");
     expect(mail.text_body).toContain("https://vas.brt.it/");
-    expect((await client.postForm(path, { intent: "cancel" })).status).toBe(409);
+    expect((await client.postForm(path, { intent: "cancel", confirm: "on" })).status).toBe(409);
     expect((await client.postForm(path, { intent: "deliver" })).status).toBe(303);
-    const log = await app().db.selectFrom("audit_log").select(["action", "actor"]).where("entity_id", "=", String(orderId)).orderBy("id").execute();
+    const log = await app().db.selectFrom("audit_log").select(["action", "actor"]).where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();
     expect(log).toEqual([
       { action: "order.paid", actor: email },
       { action: "order.ship", actor: email },
@@ -228,10 +229,15 @@ describeEachApp("the order desk", (app) => {
     const stock = async () => (await app().db.selectFrom("variants").select("stock").where("id", "=", c.id).executeTakeFirstOrThrow()).stock;
     const fresh = await paidOrder(app().db, provider, { lines: [{ sku: c.sku, quantity: 1 }] });
     const held = await stock();
-    expect((await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel" })).status).toBe(303);
+    // Without the ticked box: the message at the box, nothing changed.
+    const unconfirmed = await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel" });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain("Spunta la casella per confermare.");
+    expect(await stock()).toBe(held);
+    expect((await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel", confirm: "on" })).status).toBe(303);
     expect(await stock()).toBe(held + 1);
     expect(await orderRow(fresh.orderId)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
-    const actions = await app().db.selectFrom("audit_log").select("action").where("entity_id", "=", String(orderId)).orderBy("id").execute();
+    const actions = await app().db.selectFrom("audit_log").select("action").where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();
     expect(actions.map((r) => r.action)).toEqual(["order.refund", "order.refund", "order.return-received", "order.refund"]);
   });
 });

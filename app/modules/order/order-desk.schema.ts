@@ -122,7 +122,8 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" }),
   }),
   z.object({ intent: z.literal("deliver") }),
-  z.object({ intent: z.literal("cancel") }),
+  // Cancelling cannot be undone: a ticked box says it is meant (a double click cannot do it).
+  z.object({ intent: z.literal("cancel"), confirm: z.literal("on", { error: "atelier-orders:validation.confirm" }) }),
   z.object({
     intent: z.literal("refund"),
     lines: z

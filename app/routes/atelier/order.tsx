@@ -7,7 +7,7 @@ import { OrderDeskBadges } from "~/components/atelier/order-desk-badges";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
 import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
-import { controlProps, FormErrors, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { CheckboxField, controlProps, FormErrors, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -104,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         notice = "delivered";
         break;
       case "cancel":
-        await cancelOrder(db, paymentProvider(env), orderId, now, actor);
+        await cancelOrder(db, paymentProvider(env), orderId, now, by);
         notice = "cancelled";
         break;
       case "refund":
@@ -141,6 +141,11 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const intent = typeof result?.initialValue?.intent === "string" ? result.initialValue.intent : null;
   const resultFor = (name: string) => (intent === name ? result : undefined);
+  // "shipped/paid/shipped" as the badges' words.
+  const stateWords = (state: string) => {
+    const [status, payment, shipping] = state.split("/");
+    return [t(`status.order.${status}` as "status.order.shipped"), t(`status.payment.${payment}` as "status.payment.paid"), t(`status.shipping.${shipping}` as "status.shipping.shipped")].join(" · ");
+  };
   return (
     <article aria-labelledby="page-title" data-testid="desk-order">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b border-line pb-4">
@@ -162,7 +167,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <Panel id="lines" title={t("order.lines")}>
-            <div className="overflow-x-auto" role="region" aria-labelledby="lines-title" tabIndex={0}>
+            <div className="overflow-x-auto">
               <table className="w-full border-collapse text-sm">
                 <thead className="bg-sand/60">
                   <tr>
@@ -193,7 +198,11 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                           <span className="min-w-0">
                             <span className="block font-medium">{line.name}</span>
                             <span className="block text-xs text-stone">
-                              {line.color}, {line.size} · <span className="font-mono">{line.sku}</span>
+                              {line.color}, {line.size}
+                              <span className="hidden sm:inline">
+                                {" "}
+                                · <span className="font-mono">{line.sku}</span>
+                              </span>
                             </span>
                           </span>
                         </span>
@@ -270,7 +279,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
             {loaderData.payments.length ? (
               <SmallTable
                 head={[t("order.provider"), t("order.method"), t("list.status"), t("order.amount"), t("order.when")]}
-                rows={loaderData.payments.map((p) => [p.provider, p.method, p.status, money(p.amountCents), formatRomeShortDateTime(p.createdAt, locale)])}
+                rows={loaderData.payments.map((p) => [p.provider, p.method, t(`status.paymentRow.${p.status}` as "status.paymentRow.paid"), money(p.amountCents), formatRomeShortDateTime(p.createdAt, locale)])}
                 numeric={[3]}
               />
             ) : (
@@ -305,7 +314,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                     {entry.kind === "placed"
                       ? t("order.timelinePlaced")
                       : entry.kind === "status"
-                        ? `${t(`event.${entry.event}` as "event.pay", { defaultValue: entry.event })} → ${entry.to}`
+                        ? `${t(`event.${entry.event}` as "event.pay", { defaultValue: entry.event })}: ${stateWords(entry.to)}`
                         : `${t("order.timelineMail", { subject: entry.subject })} (${t(`status.mail.${entry.status}` as "status.mail.sent", { defaultValue: entry.status })})`}
                   </span>
                 </li>
@@ -324,7 +333,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
               {can.refundReturns ? (
                 <ActionForm intent="refundReturns" result={resultFor("refundReturns")} label={t("actions.refundReturn")} hint={order.paymentMethod === "bankTransfer" ? t("actions.refundByTransfer") : undefined} />
               ) : null}
-              {can.cancel ? <ActionForm intent="cancel" result={resultFor("cancel")} label={t("actions.cancel")} hint={t("actions.cancelHint")} secondary /> : null}
+              {can.cancel ? <CancelForm result={resultFor("cancel")} /> : null}
               {!can.paid && !can.ship && !can.deliver && !can.refund && !can.refundReturns && !can.cancel ? <p className="text-sm text-stone">{t("actions.none")}</p> : null}
             </div>
           </Panel>
@@ -514,6 +523,24 @@ function ActionForm({ intent, result, label, hint, secondary = false, children }
   );
 }
 
+function CancelForm({ result }: { result: Result | undefined }) {
+  const { t } = useTranslation("atelier-orders");
+  const ref = useFormRef();
+  const kit = useFormKit("desk-cancel", result, ["confirm"], ref);
+  const pending = usePending("cancel");
+  return (
+    <Form method="post" ref={ref} className="space-y-2" data-testid="desk-cancel">
+      <input type="hidden" name="intent" value="cancel" />
+      <p className="text-xs text-stone">{t("actions.cancelHint")}</p>
+      <CheckboxField kit={kit} name="confirm" label={t("actions.cancelConfirm")} required />
+      <SubmitButton pending={pending} pendingLabel={t("actions.cancel")} className="btn btn-secondary w-full">
+        {t("actions.cancel")}
+      </SubmitButton>
+      <FormErrors kit={kit} />
+    </Form>
+  );
+}
+
 function ShipForm({ result, defaultCarrier }: { result: Result | undefined; defaultCarrier: string }) {
   const { t } = useTranslation("atelier-orders");
   const ref = useFormRef();
@@ -586,7 +613,7 @@ function RefundForm({ lines, result }: { lines: LoaderData["order"]["lines"]; re
                 max={line.returnable}
                 defaultValue={kit.value(`lines[${index}].quantity`) || "0"}
                 disabled={line.returnable === 0}
-                className="field-input text-right"
+                className="field-input text-right disabled:opacity-50"
                 aria-describedby="desk-refund-lines-hint desk-refund-lines-error"
               />
             </li>

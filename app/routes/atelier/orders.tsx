@@ -50,7 +50,7 @@ export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
         </Link>
       ),
     },
-    { key: "date", header: t("list.date"), cell: (o) => <span className="whitespace-nowrap">{formatRomeShortDateTime(o.placedAt, locale)}</span> },
+    { key: "date", header: t("list.date"), wide: true, cell: (o) => <span className="whitespace-nowrap">{formatRomeShortDateTime(o.placedAt, locale)}</span> },
     {
       key: "customer",
       header: t("list.customer"),
