@@ -143,6 +143,14 @@ async function main() {
     const address = listener.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     log.info("listening", { url: `http://localhost:${port}`, database: app.database.kind, mode: env.NODE_ENV });
+    // Atelier's first owner: a one-time link while nobody has access (each process prints its own;
+    // the first one used closes them all).
+    app
+      .atelierSetupUrl()
+      .then((url) => {
+        if (url) console.log(`\nAtelier: no staff yet. Open ${url} within 30 minutes to create the owner.\n`);
+      })
+      .catch((error: Error) => log.warn("atelier setup link failed", { error: error.message }));
   });
 
   let stopping = false;

@@ -75,6 +75,27 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // Atelier, the back office (docs/decisions/021): its own layout and staff session, outside the
+  // shop's. Every page calls requireStaff or requireOwner; the sign-in pages ask for nothing.
+  layout("routes/atelier/layout.tsx", { id: "atelier" }, [
+    ...localized("atelier", "routes/atelier/dashboard.tsx"),
+    ...localized("atelier/login", "routes/atelier/login.tsx"),
+    ...localized("atelier/login/code", "routes/atelier/login-code.tsx"),
+    ...localized("atelier/login/enrol", "routes/atelier/login-enrol.tsx"),
+    ...localized("atelier/login/recovery-codes", "routes/atelier/login-recovery-codes.tsx"),
+    ...localized("atelier/setup", "routes/atelier/accept-invite.tsx"),
+    ...localized("atelier/invite", "routes/atelier/accept-invite.tsx"),
+    ...localized("atelier/logout", "routes/atelier/logout.tsx"),
+    // The order desk.
+    ...localized("atelier/orders", "routes/atelier/orders.tsx"),
+    ...localized("atelier/orders/export", "routes/atelier/orders-export.ts"),
+    ...localized("atelier/orders/:id", "routes/atelier/order.tsx"),
+    ...localized("atelier/orders/:id/packing-slip", "routes/atelier/order-packing-slip.tsx"),
+    ...localized("atelier/returns", "routes/atelier/returns.tsx"),
+    // Sections still to come answer Atelier's own 404 inside its frame.
+    ...localized("atelier/*", "routes/atelier/not-found.tsx"),
+  ]),
+
   // No session here: generated files and images.
   route("media/:kind/:name/:file", "routes/media.ts"),
   // The spec's four sitemap routes (/sitemap/{categories,index,pages,products}.xml), the index

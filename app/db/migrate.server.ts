@@ -22,7 +22,9 @@ import * as redemptionEmailHash from "./migrations/20261130050001-redemption-ema
 import * as addressVerification from "./migrations/20261130050002-address-verification";
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import * as auditLog from "./migrations/20261201000000-audit-log";
+import * as staff from "./migrations/20261201010000-staff";
 import * as orderDesk from "./migrations/20261201020000-order-desk";
+import * as invoices from "./migrations/20261201040000-invoices";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -51,7 +53,9 @@ const migrations: Record<string, Migration> = {
   "20261130050002-address-verification": addressVerification,
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
   "20261201000000-audit-log": auditLog,
+  "20261201010000-staff": staff,
   "20261201020000-order-desk": orderDesk,
+  "20261201040000-invoices": invoices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

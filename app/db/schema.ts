@@ -194,6 +194,63 @@ export interface AuditLogTable {
   summary: ColumnType<string, string | undefined, string>;
 }
 
+export type StaffRole = "owner" | "staff";
+
+/** An Atelier account: the shop's staff, apart from shoppers' users (docs/decisions/021). */
+export interface StaffTable {
+  id: Id;
+  email: string;
+  email_key: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  /** Encrypted TOTP secret; null until the second factor is enrolled. */
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  enrolled_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 of the cookie's random token. */
+  id: string;
+  staff_id: number;
+  second_factor: ColumnType<number, number | undefined, number>;
+  enrol_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  recovery_codes: ColumnType<string | null, string | null | undefined, string | null>;
+  flash: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string, string | undefined, string>;
+  ip: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Id;
+  staff_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface StaffInvitesTable {
+  id: Id;
+  kind: "setup" | "invite";
+  token_hash: string;
+  email: string | null;
+  role: StaffRole;
+  locale: ColumnType<Locale, Locale | undefined, Locale>;
+  invited_by: number | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  staff_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface ContentTable {
   id: Id;
   kind: "page" | "blog" | "care" | "inside";
@@ -607,9 +664,38 @@ export interface SitemapFilesTable {
   lastmod: Timestamp;
 }
 
+/** The last invoice number given in a calendar year (docs/decisions/022). */
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: number;
+}
+
+/** An electronic invoice (FatturaPA) of an order: stored once, downloaded unchanged. */
+export interface InvoicesTable {
+  id: Id;
+  order_id: number;
+  year: number;
+  number: number;
+  /** YYYY-MM-DD, Italy's calendar. */
+  issue_date: string;
+  issued_at: Timestamp;
+  file_name: string;
+  customer_name: string;
+  taxable_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  xml: string;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   audit_log: AuditLogTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_invites: StaffInvitesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   content: ContentTable;
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;

@@ -1,4 +1,6 @@
 import enAccount from "../../locales/en/account.json";
+import enAtelier from "../../locales/en/atelier.json";
+import itAtelier from "../../locales/it/atelier.json";
 import itAccount from "../../locales/it/account.json";
 import enBag from "../../locales/en/bag.json";
 import enCheckout from "../../locales/en/checkout.json";
@@ -22,8 +24,25 @@ import enHome from "../../locales/en/home.json";
 import itCatalog from "../../locales/it/catalog.json";
 import itCommon from "../../locales/it/common.json";
 import itHome from "../../locales/it/home.json";
+import enAtelierInvoices from "../../locales/en/atelier-invoices.json";
+import itAtelierInvoices from "../../locales/it/atelier-invoices.json";
 
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier-orders"] as const;
+export const namespaces = [
+  "common",
+  "home",
+  "catalog",
+  "content",
+  "stores",
+  "career",
+  "country",
+  "bag",
+  "account",
+  "checkout",
+  "orders",
+  "atelier",
+  "atelier-invoices",
+  "atelier-orders",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -31,18 +50,57 @@ export type Namespace = (typeof namespaces)[number];
  * route whose components use another namespace sends it with its own data (`routeTexts`), so a
  * page carries only the texts it can show.
  */
-export const SHELL_NAMESPACES = ["common", "catalog", "country"] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = [
+  "common",
+  "catalog",
+  "country",
+] as const satisfies readonly Namespace[];
 
 type Locale = keyof typeof resources;
 
 /** The texts of some namespaces in one language, for a route's data. */
-export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N[]): Pick<(typeof resources)["it"], N> {
-  return Object.fromEntries(names.map((name) => [name, resources[locale][name]])) as Pick<(typeof resources)["it"], N>;
+export function pickTexts<N extends Namespace>(
+  locale: Locale,
+  names: readonly N[],
+): Pick<(typeof resources)["it"], N> {
+  return Object.fromEntries(
+    names.map((name) => [name, resources[locale][name]]),
+  ) as Pick<(typeof resources)["it"], N>;
 }
 
 export const resources = {
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, "atelier-orders": itAtelierOrders },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, "atelier-orders": enAtelierOrders },
+  it: {
+    common: itCommon,
+    home: itHome,
+    catalog: itCatalog,
+    content: itContent,
+    stores: itStores,
+    career: itCareer,
+    country: itCountry,
+    bag: itBag,
+    account: itAccount,
+    checkout: itCheckout,
+    orders: itOrders,
+    atelier: itAtelier,
+    "atelier-invoices": itAtelierInvoices,
+    "atelier-orders": itAtelierOrders,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    catalog: enCatalog,
+    content: enContent,
+    stores: enStores,
+    career: enCareer,
+    country: enCountry,
+    bag: enBag,
+    account: enAccount,
+    checkout: enCheckout,
+    orders: enOrders,
+    atelier: enAtelier,
+    "atelier-invoices": enAtelierInvoices,
+    "atelier-orders": enAtelierOrders,
+  },
 };
 
 declare module "i18next" {

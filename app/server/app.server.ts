@@ -17,8 +17,10 @@ import { sweepExpiredOrders } from "~/modules/order/order.service.server";
 import { issuePendingRefunds } from "~/modules/order/returns.service.server";
 import { paymentProvider, retryPendingRefunds } from "~/modules/payment/payment.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
+import { createSetupToken, purgeExpiredStaffSessions } from "~/modules/staff/staff.service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { absoluteUrl } from "~/utils/public-url";
 import { purgeRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { appContext } from "./context.server";
 import { createExpressHandler } from "./express-handler.server";
@@ -32,6 +34,11 @@ export interface App {
   fetch(request: Request, options?: { clientIp?: string; cspNonce?: string }): Promise<Response>;
   database: DatabaseHandle;
   health(): Promise<{ ok: boolean; database: DatabaseHandle["kind"] }>;
+  /**
+   * While no staff exists: a new one-time link (30 minutes) to create Atelier's first owner, for
+   * server.ts to print at start; null once someone has access.
+   */
+  atelierSetupUrl(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -62,6 +69,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     const now = new Date();
     Promise.all([
       purgeExpiredSessions(database.db, now),
+      purgeExpiredStaffSessions(database.db, now),
       purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000)),
       purgeExpiredResetTokens(database.db, now),
       purgeExpiredSocialFlows(database.db, now),
@@ -114,6 +122,10 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     database,
     async health() {
       return { ok: await pingDatabase(database.db), database: database.kind };
+    },
+    async atelierSetupUrl() {
+      const token = await createSetupToken(database.db);
+      return token ? absoluteUrl(env.PUBLIC_URL, `/atelier/setup?token=${token}`) : null;
     },
     async close() {
       clearInterval(housekeeping);

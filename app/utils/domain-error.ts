@@ -81,6 +81,28 @@ export const DOMAIN_ERRORS = {
   WITHDRAWAL_NO_MATCH: { status: 422, message: "orders:errors.withdrawalNoMatch" },
   /** A withdrawal from an order already cancelled, refunded or wholly returned. */
   ALREADY_WITHDRAWN: { status: 409, message: "orders:errors.alreadyWithdrawn" },
+  /** Atelier sign-in: the address, the password or both are wrong, or the account is disabled (one answer). */
+  STAFF_INVALID_CREDENTIALS: { status: 401, message: "atelier:errors.invalidCredentials" },
+  /** Atelier's second factor: a code that is wrong, expired, or already used in its step. */
+  STAFF_CODE_INVALID: { status: 401, message: "atelier:errors.codeInvalid" },
+  /** A set-up or invitation link that is unknown, used or expired. */
+  STAFF_INVITE_INVALID: { status: 410, message: "atelier:errors.inviteInvalid" },
+  /** An invitation or a set-up for an address that already has a staff account. */
+  STAFF_EMAIL_TAKEN: { status: 409, message: "atelier:errors.emailTaken" },
+  /** A staff account, session or invitation that does not exist (a forged id). */
+  STAFF_NOT_FOUND: { status: 404, message: "atelier:errors.staffNotFound" },
+  /** Disabling or demoting the last active owner: the shop would have nobody to manage it. */
+  LAST_OWNER: { status: 409, message: "atelier:errors.lastOwner" },
+  /** An owner disabling or demoting their own account from Atelier. */
+  STAFF_SELF: { status: 409, message: "atelier:errors.self" },
+  /** Atelier: an electronic invoice for an order whose shopper asked for none. */
+  INVOICE_NOT_REQUESTED: { status: 409, message: "atelier-invoices:errors.notRequested" },
+  /** Atelier: an electronic invoice for an order not paid (or refunded): docs/decisions/022. */
+  INVOICE_NOT_PAID: { status: 409, message: "atelier-invoices:errors.notPaid" },
+  /** Atelier: the invoice's file fails the FatturaPA schema (the seller's or the buyer's data): nothing is stored. */
+  INVOICE_INVALID: { status: 422, message: "atelier-invoices:errors.invalid" },
+  /** Atelier: no invoice has been issued for this order. */
+  INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
   /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
   REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
 } as const satisfies Record<string, { status: number; message: string }>;

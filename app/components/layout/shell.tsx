@@ -28,11 +28,13 @@ export function usePageData(): PageData {
 
 /** The route id of the login and checkout layout (app/routes/auth-layout.tsx), which draws its own chrome. */
 export const AUTH_LAYOUT_ID = "auth";
+/** The route id of Atelier's layout (app/routes/atelier/layout.tsx): the back office draws its own chrome. */
+export const ATELIER_LAYOUT_ID = "atelier";
 
 export function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
   const page = usePageData();
   const matches = useMatches();
-  return matches.some((match) => match.id === AUTH_LAYOUT_ID) ? (
+  return matches.some((match) => match.id === AUTH_LAYOUT_ID || match.id === ATELIER_LAYOUT_ID) ? (
     children
   ) : (
     <StandardLayout data={data} page={page}>

@@ -8,6 +8,34 @@ import { z } from "~/utils/zod";
 export const PAYMENT_METHODS = ["card", "applePay", "googlePay", "paypalInstalments", "bankTransfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The tax regimes (RegimeFiscale) of a FatturaPA seller; RF01 is the ordinary one. */
+export const REGIMI_FISCALI = ["RF01", "RF02", "RF04", "RF05", "RF06", "RF07", "RF08", "RF09", "RF10", "RF11", "RF12", "RF13", "RF14", "RF15", "RF16", "RF17", "RF18", "RF19"] as const;
+
+/**
+ * The seller as an electronic invoice names it (CedentePrestatore): the company's tax numbers
+ * apart, its registered office in the FatturaPA's fields, its tax regime and its entry in the
+ * companies register (REA). Kept apart from `company`, which is the footer's text.
+ */
+export const InvoicingSettingsSchema = z.object({
+  /** Partita IVA, 11 digits without the "IT". */
+  vatNumber: z.string().regex(/^\d{11}$/),
+  /** The company's codice fiscale: for a company usually its partita IVA again. */
+  fiscalCode: z.string().regex(/^[A-Z0-9]{11,16}$/),
+  regimeFiscale: z.enum(REGIMI_FISCALI),
+  address: z.object({
+    street: z.string().min(1).max(60),
+    streetNumber: z.string().min(1).max(8),
+    zip: z.string().regex(/^\d{5}$/),
+    city: z.string().min(1).max(60),
+    /** Sigla della provincia, two capitals. */
+    province: z.string().regex(/^[A-Z]{2}$/),
+    country: z.literal("IT"),
+  }),
+  /** IscrizioneREA: the register's office (a province's two capitals) and number; null when not registered. */
+  rea: z.object({ office: z.string().regex(/^[A-Z]{2}$/), number: z.string().min(1).max(20) }).nullable(),
+});
+export type InvoicingSettings = z.infer<typeof InvoicingSettingsSchema>;
+
 export const ShopSettingsSchema = z.object({
   freeShippingFromCents: z.number().int().nonnegative(),
   shippingFeeCents: z.number().int().nonnegative(),
@@ -42,6 +70,8 @@ export const ShopSettingsSchema = z.object({
   lowStockThreshold: z.number().int().min(0).max(1000),
   /** Atelier: job applications and their CVs are erased this many months after they arrive. */
   applicationRetentionMonths: z.number().int().min(1).max(60),
+  /** Atelier: the seller's data on electronic invoices (docs/decisions/022). */
+  invoicing: InvoicingSettingsSchema,
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -71,4 +101,11 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   staffRefundLimitCents: 20_000,
   lowStockThreshold: 3,
   applicationRetentionMonths: 12,
+  invoicing: {
+    vatNumber: "01234567890",
+    fiscalCode: "01234567890",
+    regimeFiscale: "RF01",
+    address: { street: "Via della Spiga", streetNumber: "12", zip: "20121", city: "Milano", province: "MI", country: "IT" },
+    rea: { office: "MI", number: "1234567" },
+  },
 };

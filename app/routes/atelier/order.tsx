@@ -4,6 +4,7 @@ import type { Route } from "./+types/order";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
 import { OrderDeskBadges } from "~/components/atelier/order-desk-badges";
+import { InvoicePanel } from "~/components/atelier/invoice-panel";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
 import { FieldError, Hint, SubmitButton } from "~/components/ui/field";
@@ -12,6 +13,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { invoicePanelData } from "~/modules/invoice/invoice.service.server";
 import { CARRIERS, carrierByName } from "~/modules/order/carriers";
 import { confirmTransfer, deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
@@ -47,7 +49,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
   const page = await deskOrder(context, params.id);
-  const settings = await getShopSettings(db);
+  const [settings, invoicePanel] = await Promise.all([getShopSettings(db), invoicePanelData(db, page.order)]);
   const { order, returns, refunds } = page;
   const state = { status: order.status, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus };
   const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
@@ -64,9 +66,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     ...page,
     can,
+    invoicePanel,
     defaultCarrier: carrierByName(settings.courier)?.id ?? CARRIERS[0].id,
     title: tns("atelier-orders")("meta.order", { number: order.number }),
-    texts: pickTexts(locale, ["atelier-orders", "orders", "checkout"]),
+    texts: pickTexts(locale, ["atelier-orders", "atelier-invoices", "orders", "checkout"]),
   };
 }
 
@@ -411,8 +414,12 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
             ) : (
               <p className="text-sm text-stone">{t("order.invoiceNone")}</p>
             )}
-            {/* E-INVOICE PANEL (helper h-invoice): render <InvoicePanel /> from
-                app/components/atelier/invoice-panel.tsx here once it exists on main. */}
+            {/* The electronic invoice (helper h-invoice's panel and routes): issue it, download it. */}
+            {loaderData.invoicePanel.request ? (
+              <div className="mt-4 border-t border-line pt-4 text-sm">
+                <InvoicePanel data={loaderData.invoicePanel} />
+              </div>
+            ) : null}
           </Panel>
 
           <Panel id="notes" title={t("order.notes")}>

@@ -1,0 +1,42 @@
+import { newPasswordField } from "~/modules/account/account.schema";
+import { emailField, nameField } from "~/utils/form-fields";
+import { z } from "~/utils/zod";
+
+// Atelier's sign-in and staff forms, shared by each form and its action. Messages are
+// translation keys (common.json's validation.*, atelier.json's for the rest).
+
+export const StaffLoginSchema = z.object({
+  email: emailField(),
+  password: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(128, { error: "validation.password" }),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/** A TOTP code (six digits, spaces allowed) or a recovery code (ten letters and digits, a dash allowed). */
+export const StaffCodeSchema = z.object({
+  code: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(20, { error: "atelier:errors.codeInvalid" }),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+const passwordsMatch = {
+  path: ["confirmPassword"],
+  message: "validation.passwordMismatch",
+  when: ({ value }: { value: unknown }) => {
+    const v = value as { password?: unknown; confirmPassword?: unknown };
+    return typeof v.password === "string" && typeof v.confirmPassword === "string" && v.password.length > 0;
+  },
+};
+
+/** The set-up or invitation page: an address only for the set-up link (an invitation has its own). */
+export const StaffAcceptSchema = z
+  .object({
+    token: z.string().min(1).max(100),
+    email: emailField().optional(),
+    name: nameField(),
+    password: newPasswordField(),
+    confirmPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);

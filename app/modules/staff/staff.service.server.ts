@@ -1,0 +1,458 @@
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database, Locale, StaffRole } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
+import { isCommonPassword } from "~/modules/account/common-passwords.server";
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from "~/modules/account/password.server";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
+import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { DomainError } from "~/utils/domain-error";
+import { staffInviteMail } from "./staff-mail.server";
+import * as repo from "./staff.repository.server";
+import { matchTotp, newTotpSecret, openText, sealText } from "./totp.server";
+
+// Atelier's staff: accounts, sign-in (password, then a TOTP code or a recovery code), sessions
+// with short timeouts, invitations and the first owner's set-up link (docs/decisions/021).
+
+/** A signed-in session ends after 30 minutes without a request… */
+export const STAFF_IDLE_TTL_MS = 30 * 60_000;
+/** …and 12 hours after sign-in, whatever happens. */
+export const STAFF_ABSOLUTE_TTL_MS = 12 * 3_600_000;
+/** Between the password and the second factor: ten minutes to type the code. */
+export const STAFF_PENDING_TTL_MS = 10 * 60_000;
+/** last_seen_at is written at most once a minute (the idle timeout is checked against it). */
+const TOUCH_INTERVAL_MS = 60_000;
+/** The set-up link printed at start. */
+export const SETUP_TTL_MS = 30 * 60_000;
+/** An invitation's link (by e-mail or from the command line). */
+export const INVITE_TTL_MS = 3 * 86_400_000;
+export const RECOVERY_CODE_COUNT = 10;
+
+/** Sign-in tries (password, code) per client address. */
+export const STAFF_IP_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+/** Password tries per address, whatever the client. */
+export const STAFF_EMAIL_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+/** Second-factor tries per account: a million codes, three valid at a time, five guesses a five minutes. */
+export const STAFF_CODE_RATE_LIMIT = { limit: 5, windowMs: 5 * 60_000 };
+/** Set-up and invitation acceptances per client address. */
+export const STAFF_INVITE_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+
+export const STAFF_ROLES = ["owner", "staff"] as const satisfies readonly StaffRole[];
+
+type Db = Kysely<Database>;
+
+/** Who is signed in to Atelier, as routes see it. */
+export interface StaffViewer {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** A session as loaded for one request. */
+export interface StaffSessionView {
+  /** The row's key (the token's hash). */
+  id: string;
+  staff: StaffViewer & { enrolled: boolean };
+  /** The second factor was given: the session opens Atelier. */
+  signedIn: boolean;
+  /** A TOTP secret waits for its first code (enrolment). */
+  enrolling: boolean;
+  /** Recovery codes wait to be shown once. */
+  hasRecoveryCodes: boolean;
+  flash: string | null;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+
+/** The hashed key of a session's token (the cookie holds the token). */
+export const sessionIdOf = (token: string) => sha256(token);
+
+/** What a staff member is shown as in the audit log. */
+export function staffActorOf(viewer: Pick<StaffViewer, "id" | "email">): AuditActor {
+  return { kind: "staff", staffId: viewer.id, email: viewer.email };
+}
+
+// Sessions
+
+/**
+ * The session a cookie's token names, with its account; null when unknown, idle past 30 minutes,
+ * past its absolute end, or its account disabled (the row is deleted then). Touches last_seen_at
+ * at most once a minute.
+ */
+export async function loadStaffSession(db: Db, token: string, now = new Date()): Promise<StaffSessionView | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const row = await repo.findSessionWithStaff(db, sessionIdOf(token));
+  if (!row) return null;
+  const t = now.getTime();
+  const idle = t - Date.parse(row.last_seen_at) > STAFF_IDLE_TTL_MS;
+  if (idle || Date.parse(row.expires_at) <= t || row.disabled_at !== null) {
+    await repo.deleteStaffSession(db, row.id);
+    return null;
+  }
+  if (t - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) await repo.updateStaffSession(db, row.id, { last_seen_at: now.toISOString() });
+  return {
+    id: row.id,
+    staff: { id: row.staff_id, email: row.email, name: row.name, role: row.role, enrolled: row.enrolled_at !== null },
+    signedIn: row.second_factor === 1,
+    enrolling: row.enrol_secret !== null,
+    hasRecoveryCodes: row.recovery_codes !== null,
+    flash: row.flash,
+  };
+}
+
+interface ClientInfo {
+  clientIp: string;
+  userAgent: string;
+}
+
+/** A new session waiting for the second factor; an account not yet enrolled gets its TOTP secret here. */
+async function startPendingSession(db: Db | Transaction<Database>, staffId: number, enrolled: boolean, client: ClientInfo, key: Buffer, now: Date): Promise<string> {
+  const token = newToken();
+  const at = now.toISOString();
+  await repo.insertStaffSession(db, {
+    id: sessionIdOf(token),
+    staff_id: staffId,
+    second_factor: 0,
+    enrol_secret: enrolled ? null : sealText(newTotpSecret(), key),
+    user_agent: client.userAgent.slice(0, 300),
+    ip: client.clientIp.slice(0, 64),
+    created_at: at,
+    last_seen_at: at,
+    expires_at: new Date(now.getTime() + STAFF_PENDING_TTL_MS).toISOString(),
+  });
+  return token;
+}
+
+/**
+ * The password step. Rate limited per client and per address before any hashing; an unknown
+ * address costs the same hash time as a wrong password, and a disabled account gives the same
+ * answer. Returns a new session's token (the caller ends the one the cookie held: the id
+ * changes at sign-in) and what comes next.
+ */
+export async function signInWithPassword(
+  db: Db,
+  input: { email: string; password: string } & ClientInfo,
+  key: Buffer,
+  now = new Date(),
+): Promise<{ token: string; next: "code" | "enrol" }> {
+  await enforceRateLimit(db, "staff-login", input.clientIp, STAFF_IP_RATE_LIMIT, now);
+  const perEmail = await hitRateLimit(db, `staff-login-email:${sha256(repo.emailKey(input.email))}`, STAFF_EMAIL_RATE_LIMIT, now);
+  if (!perEmail.allowed) throw new DomainError("RATE_LIMITED", "staff login rate limit (email)", { retryAfter: perEmail.retryAfter, field: "password" });
+  const staff = await repo.findStaffByEmail(db, input.email);
+  const valid = staff ? await verifyPassword(input.password, staff.password_hash) : await verifyNothing(input.password);
+  if (!staff || !valid || staff.disabled_at !== null) throw new DomainError("STAFF_INVALID_CREDENTIALS", "staff credentials", { field: "password" });
+  if (needsRehash(staff.password_hash)) {
+    try {
+      await repo.updateStaff(db, staff.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === "BUSY")) throw error;
+    }
+  }
+  const enrolled = staff.enrolled_at !== null && staff.totp_secret !== null;
+  const token = await startPendingSession(db, staff.id, enrolled, input, key, now);
+  return { token, next: enrolled ? "code" : "enrol" };
+}
+
+async function limitCodeTries(db: Db, staffId: number, clientIp: string, now: Date): Promise<void> {
+  await enforceRateLimit(db, "staff-code", clientIp, STAFF_IP_RATE_LIMIT, now).catch((error: unknown) => {
+    throw error instanceof DomainError ? new DomainError("RATE_LIMITED", error.message, { retryAfter: error.retryAfter, field: "code" }) : error;
+  });
+  const perAccount = await hitRateLimit(db, `staff-code-account:${staffId}`, STAFF_CODE_RATE_LIMIT, now);
+  if (!perAccount.allowed) throw new DomainError("RATE_LIMITED", "staff code rate limit (account)", { retryAfter: perAccount.retryAfter, field: "code" });
+}
+
+/** Turns a pending session into a signed-in one under a new id; returns the new token. */
+async function completeSignIn(db: Db | Transaction<Database>, sessionId: string, staffId: number, now: Date, extra: { recovery_codes?: string | null } = {}): Promise<string> {
+  const token = newToken();
+  const at = now.toISOString();
+  const moved = await repo.renameStaffSession(db, sessionId, {
+    id: sessionIdOf(token),
+    second_factor: 1,
+    enrol_secret: null,
+    created_at: at,
+    last_seen_at: at,
+    expires_at: new Date(now.getTime() + STAFF_ABSOLUTE_TTL_MS).toISOString(),
+    ...extra,
+  });
+  if (!moved) throw new DomainError("STAFF_CODE_INVALID", "session ended meanwhile", { field: "code" });
+  await repo.updateStaff(db, staffId, { last_sign_in_at: at });
+  return token;
+}
+
+/** A recovery code as typed: letters and digits only, lowercased ("ABCDE-12345" = "abcde12345"). */
+const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * The second step of a sign-in: a TOTP code of the account's secret (one step either side, never
+ * a step already used) or one of its unused recovery codes. Returns the signed-in session's new
+ * token. Throws STAFF_CODE_INVALID or RATE_LIMITED (at the field).
+ */
+export async function verifySecondFactor(db: Db, input: { session: StaffSessionView; code: string } & ClientInfo, key: Buffer, now = new Date()): Promise<{ token: string; recoveryCodeUsed: boolean; recoveryCodesLeft: number }> {
+  const staffId = input.session.staff.id;
+  await limitCodeTries(db, staffId, input.clientIp, now);
+  const staff = await repo.findStaffById(db, staffId);
+  const secret = staff?.totp_secret ? openText(staff.totp_secret, key) : null;
+  if (!staff || !secret) throw new DomainError("STAFF_CODE_INVALID", "no second factor", { field: "code" });
+  const code = input.code.replace(/\s+/g, "");
+  if (/^\d{6}$/.test(code)) {
+    const step = matchTotp(secret, code, now);
+    if (step === null || !(await repo.advanceTotpStep(db, staffId, step))) throw new DomainError("STAFF_CODE_INVALID", "wrong or replayed code", { field: "code" });
+    return { token: await completeSignIn(db, input.session.id, staffId, now), recoveryCodeUsed: false, recoveryCodesLeft: 0 };
+  }
+  const recovery = normalizeRecoveryCode(code);
+  if (recovery.length !== 10) throw new DomainError("STAFF_CODE_INVALID", "not a code", { field: "code" });
+  const token = await db.transaction().execute(async (trx) => {
+    if (!(await repo.useRecoveryCode(trx, staffId, sha256(recovery), now.toISOString()))) throw new DomainError("STAFF_CODE_INVALID", "wrong or used recovery code", { field: "code" });
+    await recordAudit(trx, { actor: staffActorOf(input.session.staff), action: "staff.recovery-code-used", entityType: "staff", entityId: staffId, summary: input.session.staff.email, at: now });
+    return completeSignIn(trx, input.session.id, staffId, now);
+  });
+  return { token, recoveryCodeUsed: true, recoveryCodesLeft: await repo.countUnusedRecoveryCodes(db, staffId) };
+}
+
+/** The secret offered at enrolment (to draw as a QR code and text), or null when none waits. */
+export async function enrolmentSecret(db: Db, sessionId: string, key: Buffer): Promise<string | null> {
+  const row = await repo.findSessionWithStaff(db, sessionId);
+  return row?.enrol_secret ? openText(row.enrol_secret, key) : null;
+}
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function newRecoveryCode(): string {
+  let code = "";
+  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/**
+ * Enrolment: the first code confirms the secret the session offered; the account stores it
+ * (encrypted), gets ten recovery codes (kept hashed; the session holds them sealed until the
+ * next page has shown them once), and the session is signed in under a new id.
+ */
+export async function confirmEnrolment(db: Db, input: { session: StaffSessionView; code: string } & ClientInfo, key: Buffer, now = new Date()): Promise<{ token: string }> {
+  const staffId = input.session.staff.id;
+  await limitCodeTries(db, staffId, input.clientIp, now);
+  const secret = await enrolmentSecret(db, input.session.id, key);
+  if (!secret) throw new DomainError("STAFF_CODE_INVALID", "no enrolment waiting", { field: "code" });
+  const step = matchTotp(secret, input.code.replace(/\s+/g, ""), now);
+  if (step === null) throw new DomainError("STAFF_CODE_INVALID", "wrong enrolment code", { field: "code" });
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const at = now.toISOString();
+  const token = await db.transaction().execute(async (trx) => {
+    await repo.updateStaff(trx, staffId, { totp_secret: sealText(secret, key), totp_last_step: step, enrolled_at: at, updated_at: at });
+    await repo.replaceRecoveryCodes(trx, staffId, codes.map((c) => sha256(normalizeRecoveryCode(c))), at);
+    await recordAudit(trx, { actor: staffActorOf(input.session.staff), action: "staff.enrol", entityType: "staff", entityId: staffId, after: { secondFactor: "totp" }, summary: input.session.staff.email, at: now });
+    return completeSignIn(trx, input.session.id, staffId, now, { recovery_codes: sealText(JSON.stringify(codes), key) });
+  });
+  return { token };
+}
+
+/** The recovery codes just made, once: they are cleared from the session as they are read. */
+export async function takeRecoveryCodes(db: Db, sessionId: string, key: Buffer): Promise<string[] | null> {
+  const row = await repo.findSessionWithStaff(db, sessionId);
+  if (!row?.recovery_codes) return null;
+  await repo.updateStaffSession(db, sessionId, { recovery_codes: null });
+  const plain = openText(row.recovery_codes, key);
+  return plain ? (JSON.parse(plain) as string[]) : null;
+}
+
+export async function endStaffSession(db: Db, sessionId: string): Promise<void> {
+  await repo.deleteStaffSession(db, sessionId);
+}
+
+export async function setStaffFlash(db: Db, sessionId: string, flash: string | null): Promise<void> {
+  await repo.updateStaffSession(db, sessionId, { flash });
+}
+
+export function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+  return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
+}
+
+// Accounts, invitations and the set-up link
+
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw new DomainError("COMMON_PASSWORD", "common password", { field: "password" });
+}
+
+/**
+ * Creates a staff account directly (the test helpers; the command line uses invitations). A TOTP
+ * secret given makes it enrolled at once. `passwordHash` spares a hash already made.
+ */
+export async function createStaffMember(
+  db: Db,
+  input: { email: string; name: string; role: StaffRole; password?: string; passwordHash?: string; totpSecret?: string; actor: AuditActor },
+  key: Buffer,
+  now = new Date(),
+): Promise<number> {
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password ?? randomBytes(24).toString("base64url")));
+  const at = now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const id = await repo.insertStaff(trx, {
+        email: input.email.trim(),
+        email_key: repo.emailKey(input.email),
+        name: input.name,
+        role: input.role,
+        password_hash: passwordHash,
+        totp_secret: input.totpSecret ? sealText(input.totpSecret, key) : null,
+        totp_last_step: null,
+        enrolled_at: input.totpSecret ? at : null,
+        disabled_at: null,
+        last_sign_in_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      await recordAudit(trx, { actor: input.actor, action: "staff.create", entityType: "staff", entityId: id, after: { email: input.email.trim(), name: input.name, role: input.role }, summary: input.email, at: now });
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError("STAFF_EMAIL_TAKEN", "staff email taken", { field: "email" });
+    throw error;
+  }
+}
+
+/**
+ * The first owner's set-up link, made at start when no staff exists: valid 30 minutes. Each
+ * process that starts makes its own; the first one used closes them all (acceptInvite).
+ * Returns the token, or null when staff exists.
+ */
+export async function createSetupToken(db: Db, now = new Date()): Promise<string | null> {
+  if (await repo.anyStaff(db)) return null;
+  const token = newToken();
+  const at = now.toISOString();
+  await repo.insertInvite(db, { kind: "setup", token_hash: sha256(token), email: null, role: "owner", invited_by: null, expires_at: new Date(now.getTime() + SETUP_TTL_MS).toISOString(), used_at: null, staff_id: null, created_at: at });
+  return token;
+}
+
+/**
+ * Invites a person to Atelier: a link valid three days, e-mailed through the outbox in the same
+ * transaction, and the audit entry. Returns the token (the command line prints the link too).
+ */
+export async function inviteStaff(
+  db: Db,
+  input: { email: string; role: StaffRole; locale: Locale; actor: AuditActor; inviterName?: string; inviteUrl: (token: string) => string },
+  now = new Date(),
+): Promise<{ token: string; inviteId: number }> {
+  const email = input.email.trim();
+  if (await repo.findStaffByEmail(db, email)) throw new DomainError("STAFF_EMAIL_TAKEN", "staff email taken", { field: "email" });
+  const token = newToken();
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+  const inviteId = await db.transaction().execute(async (trx) => {
+    const id = await repo.insertInvite(trx, {
+      kind: "invite",
+      token_hash: sha256(token),
+      email,
+      role: input.role,
+      locale: input.locale,
+      invited_by: input.actor.kind === "staff" ? input.actor.staffId : null,
+      expires_at: expiresAt.toISOString(),
+      used_at: null,
+      staff_id: null,
+      created_at: at,
+    });
+    await enqueueMail(trx, staffInviteMail(email, input.locale, { url: input.inviteUrl(token), role: input.role, expiresAt }), { now });
+    await recordAudit(trx, { actor: input.actor, action: "staff.invite", entityType: "invite", entityId: id, after: { email, role: input.role }, summary: email, at: now });
+    return id;
+  });
+  wakeMailWorkers();
+  return { token, inviteId };
+}
+
+/** What a set-up or invitation link's page shows; null for a link unknown, used or expired. */
+export async function findOpenInvite(db: Db, token: string, now = new Date()): Promise<{ kind: "setup" | "invite"; email: string | null; role: StaffRole } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const invite = await repo.findInviteByHash(db, sha256(token));
+  if (!invite || invite.used_at !== null || Date.parse(invite.expires_at) <= now.getTime()) return null;
+  if (invite.kind === "setup" && (await repo.anyStaff(db))) return null;
+  return { kind: invite.kind, email: invite.email, role: invite.role };
+}
+
+/**
+ * Accepts a set-up or invitation link: the account is created with the name and password the
+ * person chose (an invitation's address, or the one typed for the set-up link), the link is used
+ * up, and a session starts that goes on to enrol the second factor. Returns its token.
+ */
+export async function acceptInvite(
+  db: Db,
+  input: { token: string; email?: string; name: string; password: string } & ClientInfo,
+  key: Buffer,
+  now = new Date(),
+): Promise<{ token: string; staffId: number }> {
+  await enforceRateLimit(db, "staff-invite", input.clientIp, STAFF_INVITE_RATE_LIMIT, now);
+  const invite = input.token.length >= 20 && input.token.length <= 100 ? await repo.findInviteByHash(db, sha256(input.token)) : undefined;
+  if (!invite || invite.used_at !== null || Date.parse(invite.expires_at) <= now.getTime()) throw new DomainError("STAFF_INVITE_INVALID", "invite unknown, used or expired");
+  const email = (invite.email ?? input.email ?? "").trim();
+  if (!email) throw new DomainError("STAFF_INVITE_INVALID", "no address");
+  await refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const at = now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (invite.kind === "setup") {
+        const claimed = await repo.claimSetupInvites(trx, at);
+        if (!claimed.includes(invite.id) || (await repo.anyStaff(trx))) throw new DomainError("STAFF_INVITE_INVALID", "set-up done already");
+      } else if (!(await repo.claimInvite(trx, invite.id, at))) {
+        throw new DomainError("STAFF_INVITE_INVALID", "invite used meanwhile");
+      }
+      const staffId = await repo.insertStaff(trx, {
+        email,
+        email_key: repo.emailKey(email),
+        name: input.name,
+        role: invite.role,
+        password_hash: passwordHash,
+        totp_secret: null,
+        totp_last_step: null,
+        enrolled_at: null,
+        disabled_at: null,
+        last_sign_in_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      await repo.setInviteStaff(trx, invite.id, staffId);
+      await recordAudit(trx, {
+        actor: { kind: "staff", staffId, email },
+        action: invite.kind === "setup" ? "staff.setup" : "staff.accept-invite",
+        entityType: "staff",
+        entityId: staffId,
+        after: { email, name: input.name, role: invite.role },
+        summary: email,
+        at: now,
+      });
+      const token = await startPendingSession(trx, staffId, false, input, key, now);
+      return { token, staffId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError("STAFF_EMAIL_TAKEN", "staff email taken", { field: "email" });
+    throw error;
+  }
+}
+
+// Managing staff (the owner's Staff page, the command line)
+
+export interface StaffListEntry {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  enrolledAt: string | null;
+  disabledAt: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export async function listStaff(db: Db): Promise<StaffListEntry[]> {
+  return (await repo.listStaffRows(db)).map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    enrolledAt: r.enrolled_at,
+    disabledAt: r.disabled_at,
+    lastSignInAt: r.last_sign_in_at,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,86 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../../tests/support/databases";
+import { hashPassword } from "~/modules/account/password.server";
+import {
+  STAFF_IDLE_TTL_MS,
+  acceptInvite,
+  createSetupToken,
+  createStaffMember,
+  loadStaffSession,
+  signInWithPassword,
+  verifySecondFactor,
+} from "./staff.service.server";
+import { matchTotp, newTotpSecret, openText, sealText, staffKey, totpCode, totpStep } from "./totp.server";
+
+const key = staffKey("test-secret");
+const PASSWORD = "tre parole lunghe per atelier";
+const client = { clientIp: "10.0.0.1", userAgent: "vitest" };
+
+it("matches a TOTP code one step either side, and no further", () => {
+  const secret = newTotpSecret();
+  const now = new Date("2026-12-01T10:00:15Z");
+  const step = totpStep(now);
+  expect(matchTotp(secret, totpCode(secret, now), now)).toBe(step);
+  expect(matchTotp(secret, totpCode(secret, new Date(now.getTime() - 30_000)), now)).toBe(step - 1);
+  expect(matchTotp(secret, totpCode(secret, new Date(now.getTime() + 30_000)), now)).toBe(step + 1);
+  expect(matchTotp(secret, totpCode(secret, new Date(now.getTime() - 90_000)), now)).toBeNull();
+  expect(matchTotp(secret, "12345", now)).toBeNull();
+});
+
+it("seals a secret so that only the same key opens it, and a tampered text opens to nothing", () => {
+  const sealed = sealText("JBSWY3DPEHPK3PXP", key);
+  expect(sealed).not.toContain("JBSWY3DPEHPK3PXP");
+  expect(openText(sealed, key)).toBe("JBSWY3DPEHPK3PXP");
+  expect(openText(sealed, staffKey("another secret"))).toBeNull();
+  expect(openText(sealed.slice(0, -2) + "AA", key)).toBeNull();
+  expect(openText("garbage", key)).toBeNull();
+});
+
+describeEachDatabase("staff service", (ctx) => {
+  let hash: string;
+  const ensureHash = async () => (hash ??= await hashPassword(PASSWORD, { ln: 10, r: 8, p: 1 }));
+
+  it("lets one of two set-up links racing make the first owner, and makes no more links afterwards", async () => {
+    const { db } = ctx();
+    const [a, b] = [(await createSetupToken(db))!, (await createSetupToken(db))!];
+    const results = await Promise.allSettled([
+      acceptInvite(db, { token: a, email: "a@bottega.test", name: "Anna", password: PASSWORD, ...client }, key),
+      acceptInvite(db, { token: b, email: "b@bottega.test", name: "Bruno", password: PASSWORD, ...client }, key),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toMatchObject({ code: "STAFF_INVITE_INVALID" });
+    expect(await db.selectFrom("staff").select("role").execute()).toEqual([{ role: "owner" }]);
+    expect(await createSetupToken(db)).toBeNull();
+  });
+
+  it("ends sessions idle past 30 minutes or past their end, and a disabled account's at once", async () => {
+    const { db } = ctx();
+    const secret = newTotpSecret();
+    const staffId = await createStaffMember(db, { email: "idle@bottega.test", name: "Idle", role: "staff", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key);
+    const t0 = new Date("2026-12-01T09:00:00Z");
+    const { token: pending } = await signInWithPassword(db, { email: "idle@bottega.test", password: PASSWORD, ...client }, key, t0);
+    const session = (await loadStaffSession(db, pending, t0))!;
+    expect(session.signedIn).toBe(false);
+    const { token } = await verifySecondFactor(db, { session, code: totpCode(secret, t0), ...client }, key, t0);
+    expect(await loadStaffSession(db, pending, t0)).toBeNull();
+    // Active every 20 minutes: alive for 12 hours, not a minute more.
+    let at = t0;
+    for (let i = 0; i < 35; i++) {
+      at = new Date(at.getTime() + 20 * 60_000);
+      expect(await loadStaffSession(db, token, at), at.toISOString()).not.toBeNull();
+    }
+    expect(await loadStaffSession(db, token, new Date(t0.getTime() + 12 * 3_600_000))).toBeNull();
+
+    const { token: pending2 } = await signInWithPassword(db, { email: "idle@bottega.test", password: PASSWORD, ...client }, key, at);
+    const later = new Date(at.getTime() + 60_000);
+    const { token: second } = await verifySecondFactor(db, { session: (await loadStaffSession(db, pending2, later))!, code: totpCode(secret, later), ...client }, key, later);
+    expect(await loadStaffSession(db, second, new Date(later.getTime() + STAFF_IDLE_TTL_MS - 1000))).not.toBeNull();
+    expect(await loadStaffSession(db, second, new Date(later.getTime() + 2 * STAFF_IDLE_TTL_MS))).toBeNull();
+
+    const { token: pending3 } = await signInWithPassword(db, { email: "idle@bottega.test", password: PASSWORD, ...client }, key, later);
+    await db.updateTable("staff").set({ disabled_at: later.toISOString() }).where("id", "=", staffId).execute();
+    expect(await loadStaffSession(db, pending3, later)).toBeNull();
+    await expect(signInWithPassword(db, { email: "idle@bottega.test", password: PASSWORD, ...client }, key, later)).rejects.toMatchObject({ code: "STAFF_INVALID_CREDENTIALS" });
+  });
+});

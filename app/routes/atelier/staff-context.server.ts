@@ -1,0 +1,224 @@
+import { type Cookie, type MiddlewareFunction, type RouterContextProvider, createContext, createCookie, data, redirect } from "react-router";
+import type { AuditActor } from "~/modules/audit/audit.service.server";
+import {
+  STAFF_ABSOLUTE_TTL_MS,
+  type StaffSessionView,
+  type StaffViewer,
+  endStaffSession,
+  loadStaffSession,
+  setStaffFlash,
+  staffActorOf,
+} from "~/modules/staff/staff.service.server";
+import { staffKey } from "~/modules/staff/totp.server";
+import { appContext } from "~/server/context.server";
+import { localeFromPath, localizePath } from "~/utils/locale";
+import { publicUrlIsHttps } from "~/utils/public-url";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+// Atelier's request context: its own signed, httpOnly cookie (`__atelier`), never the shop's
+// session, loaded by the Atelier layout's middleware for every page under /atelier. Loaders and
+// actions call requireStaff or requireOwner first (docs/decisions/021).
+
+export type { StaffViewer };
+
+export type AtelierNoticeKind = "success" | "warning" | "error";
+/** A notice for the next Atelier page: a translation key (atelier namespace unless it names one) and its values. */
+export interface AtelierNotice {
+  kind: AtelierNoticeKind;
+  key: string;
+  values?: Record<string, string>;
+}
+
+interface AtelierState {
+  url: URL;
+  session: StaffSessionView | null;
+  /** The token to set in the cookie (after a sign-in step), or "clear". */
+  cookie: { set: string } | "clear" | null;
+  /** Notices that came in the flash cookie (no session), and those queued for the next page. */
+  incoming: AtelierNotice[];
+  outgoing: AtelierNotice[];
+  takenFromSession: boolean;
+}
+
+const atelierContext = createContext<AtelierState | null>(null);
+
+let cookies: { session: Cookie; flash: Cookie } | undefined;
+function atelierCookies(secret: string, secure: boolean) {
+  cookies ??= {
+    session: createCookie("__atelier", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: STAFF_ABSOLUTE_TTL_MS / 1000 }),
+    flash: createCookie("__atelier_flash", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: 300 }),
+  };
+  return cookies;
+}
+
+function parseNotices(value: unknown): AtelierNotice[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (n): n is AtelierNotice =>
+        !!n && typeof n === "object" && ["success", "warning", "error"].includes((n as AtelierNotice).kind) && typeof (n as AtelierNotice).key === "string" && /^[\w:.-]{1,100}$/.test((n as AtelierNotice).key),
+    )
+    .slice(-5)
+    .map(({ kind, key, values }) => ({ kind, key, values: values && typeof values === "object" ? Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string").slice(0, 4)) : undefined }));
+}
+
+function parseJson(value: string | null): unknown {
+  if (!value) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the Atelier session from its cookie (idle and absolute timeouts checked on the server at
+ * every request) and, on the way out, sets or clears the cookies, keeps notices, and marks the
+ * answer private and not for search engines. Framing is refused for every page by server.ts.
+ */
+export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db, env } = context.get(appContext);
+  const jar = atelierCookies(env.SESSION_SECRET, publicUrlIsHttps(env.PUBLIC_URL));
+  const header = request.headers.get("Cookie");
+  const token: unknown = header?.includes("__atelier=") ? await jar.session.parse(header) : null;
+  const session = typeof token === "string" ? await loadStaffSession(db, token) : null;
+  const state: AtelierState = {
+    url: new URL(request.url),
+    session,
+    cookie: header?.includes("__atelier=") && !session ? "clear" : null,
+    incoming: header?.includes("__atelier_flash=") ? parseNotices(await jar.flash.parse(header)) : [],
+    outgoing: [],
+    takenFromSession: false,
+  };
+  context.set(atelierContext, state);
+  const response = await next();
+  const current = state.session;
+  if (state.cookie === "clear") response.headers.append("Set-Cookie", await jar.session.serialize("", { maxAge: 0 }));
+  else if (state.cookie) response.headers.append("Set-Cookie", await jar.session.serialize(state.cookie.set));
+  // Notices go into the session row when there is one, else into a short signed cookie.
+  if (state.outgoing.length && current && state.cookie !== "clear") {
+    await setStaffFlash(db, current.id, JSON.stringify(state.outgoing));
+  } else if (current && state.takenFromSession) {
+    await setStaffFlash(db, current.id, null);
+  }
+  if (state.outgoing.length && (!current || state.cookie === "clear")) response.headers.append("Set-Cookie", await jar.flash.serialize(state.outgoing));
+  else if (state.incoming.length) response.headers.append("Set-Cookie", await jar.flash.serialize("", { maxAge: 0 }));
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
+function stateOf(context: Readonly<RouterContextProvider>): AtelierState {
+  const state = context.get(atelierContext);
+  if (!state) throw new Error("No Atelier session here: the route is outside the Atelier layout (app/routes.ts)");
+  return state;
+}
+
+/** An Italian-shaped Atelier path in the request's language ("/atelier/orders" → "/en/atelier/orders"). */
+export function atelierHref(context: Readonly<RouterContextProvider>, path: string): string {
+  return localizePath(path, localeFromPath(stateOf(context).url.pathname));
+}
+
+/** The login page, coming back to this page (a GET) afterwards. */
+function loginRedirect(context: Readonly<RouterContextProvider>, request?: Request): Response {
+  const state = stateOf(context);
+  const back = state.url.pathname + state.url.search;
+  const login = atelierHref(context, "/atelier/login");
+  const isGet = !request || request.method === "GET" || request.method === "HEAD";
+  return redirect(isGet && !/\/atelier\/?$/.test(state.url.pathname) ? `${login}?redirectTo=${encodeURIComponent(back)}` : login);
+}
+
+/**
+ * The signed-in staff member (password and second factor given, account enabled), or a
+ * redirect to Atelier's login. A shopper's session never counts: it is another cookie.
+ */
+export function requireStaff(context: Readonly<RouterContextProvider>): StaffViewer {
+  const session = stateOf(context).session;
+  if (!session?.signedIn) throw loginRedirect(context);
+  const { id, email, name, role } = session.staff;
+  return { id, email, name, role };
+}
+
+/** An owner, else a 403 page (a staff member reaching an owner-only page or action). */
+export function requireOwner(context: Readonly<RouterContextProvider>): StaffViewer {
+  const viewer = requireStaff(context);
+  if (viewer.role !== "owner") throw data({ message: "atelier:errors.ownerOnly" }, { status: 403 });
+  return viewer;
+}
+
+/** The audit log's actor for a staff member. */
+export function staffActor(viewer: StaffViewer): AuditActor {
+  return staffActorOf(viewer);
+}
+
+/** The signed-in viewer, or null (the layout's nav; the sign-in pages). */
+export function currentStaff(context: Readonly<RouterContextProvider>): StaffViewer | null {
+  const session = stateOf(context).session;
+  if (!session?.signedIn) return null;
+  const { id, email, name, role } = session.staff;
+  return { id, email, name, role };
+}
+
+/** The session as it stands, signed in or between the password and the second factor. */
+export function currentStaffSession(context: Readonly<RouterContextProvider>): StaffSessionView | null {
+  return stateOf(context).session;
+}
+
+/** The key that seals TOTP secrets and one-time texts (from SESSION_SECRET). */
+export function atelierKey(context: Readonly<RouterContextProvider>): Buffer {
+  const { env } = context.get(appContext);
+  keys ??= new Map();
+  let key = keys.get(env.SESSION_SECRET);
+  if (!key) keys.set(env.SESSION_SECRET, (key = staffKey(env.SESSION_SECRET)));
+  return key;
+}
+let keys: Map<string, Buffer> | undefined;
+
+/**
+ * A sign-in step made a new session: the old one (whatever the cookie held) is ended and the
+ * cookie carries the new token, so an id planted before sign-in is worthless after it.
+ */
+export async function replaceStaffSession(context: Readonly<RouterContextProvider>, token: string): Promise<void> {
+  const state = stateOf(context);
+  const { db } = context.get(appContext);
+  if (state.session) await endStaffSession(db, state.session.id);
+  state.session = null;
+  state.cookie = { set: token };
+}
+
+/** The session's id was changed by a service (the second factor): the cookie follows. */
+export function rotatedStaffSession(context: Readonly<RouterContextProvider>, token: string): void {
+  const state = stateOf(context);
+  state.cookie = { set: token };
+  // The row under the old id is gone; notices of this answer go into the flash cookie.
+  state.session = null;
+}
+
+/** Sign-out: the row goes, so a copy of the cookie opens nothing afterwards. */
+export async function signOutStaff(context: Readonly<RouterContextProvider>): Promise<void> {
+  const state = stateOf(context);
+  const { db } = context.get(appContext);
+  if (state.session) await endStaffSession(db, state.session.id);
+  state.session = null;
+  state.cookie = "clear";
+}
+
+/** Queues a notice for the next Atelier page. */
+export function addStaffNotice(context: Readonly<RouterContextProvider>, notice: AtelierNotice): void {
+  stateOf(context).outgoing.push(notice);
+}
+
+/** The notices waiting for this page (read once). */
+export function takeStaffNotices(context: Readonly<RouterContextProvider>): AtelierNotice[] {
+  const state = stateOf(context);
+  const fromSession = parseNotices(parseJson(state.session?.flash ?? null));
+  if (fromSession.length) state.takenFromSession = true;
+  return [...state.incoming, ...fromSession];
+}
+
+/** A redirect target from a form or query: a local Atelier path, else the dashboard. */
+export function atelierRedirectTarget(context: Readonly<RouterContextProvider>, target: FormDataEntryValue | string | null | undefined): string {
+  const fallback = atelierHref(context, "/atelier");
+  const safe = safeRedirect(target, fallback);
+  return /^\/(en\/)?atelier(\/|$|\?)/.test(safe) ? safe : fallback;
+}
