@@ -218,9 +218,14 @@ describeEachApp("the order desk", (app) => {
     // A return the shopper asked for: received, then refunded less the fee.
     const returnId = await requestReturn(app().db, { orderId, viewer, lines: [{ orderLineId: lines[1].id, quantity: 1, reason: "too_small" }] });
     expect((await owner.client.postForm(path, { intent: "receive", returnId: "99999" })).status).toBe(409);
-    expect((await owner.client.postForm(path, { intent: "receive", returnId: String(returnId) })).status).toBe(303);
-    const returnsPage = await (await staff.client.get("/atelier/returns")).text();
-    expect(returnsPage).toContain(`/atelier/orders/${orderId}`);
+    const openReturns = await (await staff.client.get("/atelier/returns")).text();
+    expect(openReturns).toContain(`/atelier/orders/${orderId}`);
+    expect(openReturns).toContain('name="intent" value="receive"');
+    // Received from the open returns' list: back to the list (a foreign target would give the overview).
+    const received = await owner.client.postForm(path, { intent: "receive", returnId: String(returnId), back: "/atelier/returns?page=1" });
+    expect(received.status).toBe(303);
+    expect(location(received)).toBe("/atelier/returns?page=1");
+    expect(await (await staff.client.get("/atelier/returns")).text()).toContain('name="intent" value="refundReturns"');
     expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(303);
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", payment_status: "refunded" });
     expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(409);

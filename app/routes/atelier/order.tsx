@@ -28,7 +28,7 @@ import { DomainError, isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
 // invoice request, payments and the provider's events, returns, a timeline of its changes and
@@ -129,7 +129,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: `atelier-orders:notice.${notice}` });
-  throw redirect(href(`/atelier/orders/${orderId}`), 303);
+  // A step taken from another Atelier list (the open returns) goes back there; any other target is the order's page.
+  const back = formData.get("back");
+  throw redirect(back ? atelierRedirectTarget(context, back) : href(`/atelier/orders/${orderId}`), 303);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

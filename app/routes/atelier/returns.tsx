@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/returns";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
@@ -64,6 +64,24 @@ export default function AtelierReturns({ loaderData }: Route.ComponentProps) {
     { key: "status", header: t("returns.status"), cell: (r) => <StatusBadge tone="attention">{t(`status.return.${r.status}`)}</StatusBadge> },
     { key: "units", header: t("returns.units"), numeric: true, wide: true, cell: (r) => r.units },
     { key: "refund", header: t("returns.refund"), numeric: true, cell: (r) => <span className="whitespace-nowrap">{formatMoney(r.refundCents, locale)}</span> },
+    {
+      key: "action",
+      header: <span className="sr-only">{t("actions.title")}</span>,
+      cell: (r) =>
+        r.status === "requested" || !r.refundStatus ? (
+          // The order page's own step, coming back here afterwards.
+          <Form method="post" action={href(`/atelier/orders/${r.orderId}`)}>
+            <input type="hidden" name="intent" value={r.status === "requested" ? "receive" : "refundReturns"} />
+            <input type="hidden" name="returnId" value={r.id} />
+            <input type="hidden" name="back" value={`${href("/atelier/returns")}${search}`} />
+            <button type="submit" className="btn btn-secondary whitespace-nowrap" aria-label={`${r.status === "requested" ? t("actions.receive") : t("actions.refundReturn")} (${r.number})`}>
+              {r.status === "requested" ? t("returns.receive") : t("returns.refundNow")}
+            </button>
+          </Form>
+        ) : (
+          <span className="text-stone">{t(`status.refund.${r.refundStatus}` as "status.refund.pending")}</span>
+        ),
+    },
   ];
   return (
     <>
