@@ -14,7 +14,8 @@ export function OrderDeskBadges({ status, paymentStatus, shippingStatus }: { sta
     <span className="flex flex-wrap gap-1">
       <StatusBadge tone={ORDER_TONE[status]}>{t(`status.order.${status}`)}</StatusBadge>
       <StatusBadge tone={PAYMENT_TONE[paymentStatus]}>{t(`status.payment.${paymentStatus}`)}</StatusBadge>
-      {status !== "cancelled" && status !== "pending_payment" ? <StatusBadge tone={SHIPPING_TONE[shippingStatus]}>{t(`status.shipping.${shippingStatus}`)}</StatusBadge> : null}
+      {/* The shipping status only where it says more than the order's (confirmed: to ship; refunded: where the parcel is). */}
+      {status === "confirmed" || status === "refunded" ? <StatusBadge tone={SHIPPING_TONE[shippingStatus]}>{t(`status.shipping.${shippingStatus}`)}</StatusBadge> : null}
     </span>
   );
 }

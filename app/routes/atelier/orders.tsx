@@ -45,7 +45,7 @@ export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
       header: t("list.number"),
       rowHeader: true,
       cell: (o) => (
-        <Link to={href(`/atelier/orders/${o.id}`)} className="link font-mono" aria-label={t("list.open", { number: o.number })}>
+        <Link to={href(`/atelier/orders/${o.id}`)} className="link font-mono text-xs sm:text-sm" aria-label={t("list.open", { number: o.number })}>
           {o.number}
         </Link>
       ),
@@ -54,6 +54,8 @@ export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
     {
       key: "customer",
       header: t("list.customer"),
+      // On a phone: the number, the statuses and the total; the customer is on the order's page.
+      wide: true,
       cell: (o) => (
         <span className="block max-w-64">
           <span className="block truncate">
