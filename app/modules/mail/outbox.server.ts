@@ -223,3 +223,14 @@ export async function eraseMailOf(db: Kysely<Database>, email: string): Promise<
   await db.deleteFrom("mail_outbox").where(theirs).where("status", "!=", "pending").execute();
   await db.updateTable("mail_outbox").set({ erase_after_delivery: 1 }).where(theirs).where("status", "=", "pending").execute();
 }
+
+/** The messages queued about an order (their subject and state, not their bodies), oldest first: its page's timeline. */
+export function listMailOfOrder(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom("mail_outbox")
+    .select(["id", "template", "subject", "status", "created_at as createdAt", "sent_at as sentAt"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .limit(200)
+    .execute();
+}

@@ -2,7 +2,8 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type
 import type { Database, OrderPaymentStatus, OrderShippingStatus, OrderStatus } from "~/db/schema";
 import type { DeskSort, DeskText, SortDirection } from "./order-desk.schema";
 
-// Every query of the order desk (Atelier's orders, an order's page, the open returns). The list
+// Every query of the order desk on the order domain's tables (Atelier's orders, an order's page,
+// the open returns); its payments and e-mails come from the payment and mail modules. The list
 // reads one page and one row more (whether another page follows), never a count of every order;
 // each filter and sort has an index (migration 20261201020000-order-desk).
 
@@ -106,28 +107,6 @@ export function findDeskOrderExtras(db: Db, orderId: number) {
   return db.selectFrom("orders").select(["id", "carrier", "user_id as userId", "session_id as sessionId"]).where("id", "=", orderId).executeTakeFirst();
 }
 
-/** The order's payments, oldest first. */
-export function listOrderPayments(db: Db, orderId: number) {
-  return db
-    .selectFrom("payments")
-    .select(["id", "provider", "method", "status", "amount_cents as amountCents", "provider_ref as providerRef", "created_at as createdAt", "updated_at as updatedAt"])
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
-}
-
-/** The provider's events about the order's payments (webhooks handled), oldest first. */
-export function listOrderPaymentEvents(db: Db, orderId: number) {
-  return db
-    .selectFrom("payment_events as e")
-    .innerJoin("payments as p", "p.id", "e.payment_id")
-    .select(["e.id", "e.provider", "e.event_id as eventId", "e.type", "e.received_at as receivedAt", "p.id as paymentId"])
-    .where("p.order_id", "=", orderId)
-    .orderBy("e.id")
-    .limit(200)
-    .execute();
-}
-
 export function listOrderRefunds(db: Db, orderId: number) {
   return db
     .selectFrom("refunds")
@@ -145,17 +124,6 @@ export async function insertOrderEvent(db: Db, entry: { orderId: number; at: str
 /** Every change of the order's statuses, oldest first. */
 export function listOrderEvents(db: Db, orderId: number) {
   return db.selectFrom("order_events").select(["id", "at", "event", "from_state as fromState", "to_state as toState"]).where("order_id", "=", orderId).orderBy("id").limit(500).execute();
-}
-
-/** The e-mails queued about the order (not their bodies), oldest first. */
-export function listOrderMails(db: Db, orderId: number) {
-  return db
-    .selectFrom("mail_outbox")
-    .select(["id", "template", "subject", "status", "created_at as createdAt", "sent_at as sentAt"])
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .limit(200)
-    .execute();
 }
 
 export function listOrderWithdrawals(db: Db, orderId: number) {

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
+import { listMailOfOrder } from "~/modules/mail/outbox.server";
 import { garmentImage } from "~/modules/media/media-urls";
+import { paymentHistoryOfOrder } from "~/modules/payment/payment.service.server";
 import { DomainError } from "~/utils/domain-error";
 import type { CsvCell } from "~/utils/csv.server";
 import { carrierOf, trackingUrl } from "./carriers";
@@ -15,10 +17,7 @@ import {
   listDeskOrders,
   listOpenReturns,
   listOrderEvents,
-  listOrderMails,
   listOrderNotes,
-  listOrderPaymentEvents,
-  listOrderPayments,
   listOrderRefunds,
   listOrderWithdrawals,
   orderExists,
@@ -92,16 +91,15 @@ export async function getDeskOrder(db: Db, orderId: number | null, locale: Local
   const extras = orderId === null ? undefined : await findDeskOrderExtras(db, orderId);
   if (!extras) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
   const id = extras.id;
-  const [order, products, left, returns, payments, paymentEvents, refunds, events, mails, withdrawals, notes, audit] = await Promise.all([
+  const [order, products, left, returns, { payments, events: paymentEvents }, refunds, events, mails, withdrawals, notes, audit] = await Promise.all([
     loadOrderView(db, id),
     orderLineProducts(db, id, locale),
     returnableQuantities(db, id),
     listReturns(db, id),
-    listOrderPayments(db, id),
-    listOrderPaymentEvents(db, id),
+    paymentHistoryOfOrder(db, id),
     listOrderRefunds(db, id),
     listOrderEvents(db, id),
-    listOrderMails(db, id),
+    listMailOfOrder(db, id),
     listOrderWithdrawals(db, id),
     listOrderNotes(db, id),
     auditOfRecord(db, "order", id),
@@ -132,7 +130,7 @@ export type TimelineEntry =
   | { kind: "status"; at: string; event: string; from: string; to: string }
   | { kind: "mail"; at: string; template: string; subject: string; status: string; sentAt: string | null };
 
-function timelineOf(placedAt: string, events: Awaited<ReturnType<typeof listOrderEvents>>, mails: Awaited<ReturnType<typeof listOrderMails>>): TimelineEntry[] {
+function timelineOf(placedAt: string, events: Awaited<ReturnType<typeof listOrderEvents>>, mails: Awaited<ReturnType<typeof listMailOfOrder>>): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { kind: "placed", at: placedAt },
     ...events.map((e) => ({ kind: "status" as const, at: e.at, event: e.event, from: e.fromState, to: e.toState })),
