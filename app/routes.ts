@@ -102,6 +102,12 @@ export default [
     ...localized("atelier/customers/:id", "routes/atelier/customer.tsx"),
     ...localized("atelier/customers/:id/export", "routes/atelier/customer-export.ts"),
     ...localized("atelier/backstock", "routes/atelier/backstock.tsx"),
+    // The order desk.
+    ...localized("atelier/orders", "routes/atelier/orders.tsx"),
+    ...localized("atelier/orders/export", "routes/atelier/orders-export.ts"),
+    ...localized("atelier/orders/:id", "routes/atelier/order.tsx"),
+    ...localized("atelier/orders/:id/packing-slip", "routes/atelier/order-packing-slip.tsx"),
+    ...localized("atelier/returns", "routes/atelier/returns.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

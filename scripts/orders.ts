@@ -14,6 +14,7 @@
 // ORDER is the order number (BT000123456, any case or spacing).
 import { openDatabase } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrate.server";
+import type { AuditActor } from "../app/modules/audit/audit.service.server";
 import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
 import { ORDER_STATUSES, type OrderStatus } from "../app/modules/order/order-state";
@@ -60,6 +61,8 @@ if (!command) {
 const env = getEnv();
 const handle = openDatabase(env.DATABASE_URL);
 const db = handle.db;
+// Every step of this tool is recorded in the audit log as the command line's.
+const CLI: AuditActor = { kind: "cli" };
 const euro = (cents: number) => formatMoney(cents, "it");
 const when = (iso: string | null) => (iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "—");
 
@@ -101,25 +104,25 @@ try {
       await show(await orderId(command.order));
       break;
     case "paid":
-      await confirmTransfer(db, await orderId(command.order));
+      await confirmTransfer(db, await orderId(command.order), new Date(), CLI);
       console.log(`${command.order}: paid; the confirmation e-mail is queued.`);
       break;
     case "ship":
-      await shipOrder(db, await orderId(command.order), command.tracking);
+      await shipOrder(db, await orderId(command.order), command.tracking, new Date(), CLI);
       console.log(`${command.order}: shipped; the e-mail with the tracking number is queued.`);
       break;
     case "deliver":
-      await deliverOrder(db, await orderId(command.order));
+      await deliverOrder(db, await orderId(command.order), new Date(), CLI);
       console.log(`${command.order}: delivered; returns are open for 14 working days.`);
       break;
     case "return-received": {
-      const ids = await markReturnReceived(db, await orderId(command.order));
+      const ids = await markReturnReceived(db, await orderId(command.order), new Date(), { actor: CLI });
       console.log(`${command.order}: ${ids.length} ${ids.length === 1 ? "return" : "returns"} received; refund with: npm run orders -- refund ${command.order}`);
       break;
     }
     case "refund": {
       const id = await orderId(command.order);
-      const made = await refundOrder(db, paymentProvider(env), id);
+      const made = await refundOrder(db, paymentProvider(env), id, new Date(), { actor: CLI, owner: true });
       const order = await loadOrderView(db, id);
       console.log(`${command.order}: ${made} ${made === 1 ? "refund" : "refunds"} made; ${euro(order.refundedCents)} refunded in all (payment ${order.paymentStatus}).`);
       if (order.paymentMethod === "bankTransfer") console.log("Paid by bank transfer: send the amount back to the customer by transfer.");

@@ -23,11 +23,12 @@ import * as addressVerification from "./migrations/20261130050002-address-verifi
 import * as emailConfirmationTokens from "./migrations/20261130060000-email-confirmation-tokens";
 import * as auditLog from "./migrations/20261201000000-audit-log";
 import * as staff from "./migrations/20261201010000-staff";
+import * as orderDesk from "./migrations/20261201020000-order-desk";
 import * as dashboardIndexes from "./migrations/20261201030000-dashboard-indexes";
 import * as invoices from "./migrations/20261201040000-invoices";
+import * as customerDesk from "./migrations/20261201050000-customer-desk";
 import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-double-opt-in";
 import * as applicationHandling from "./migrations/20261201060001-application-handling";
-import * as customerDesk from "./migrations/20261201050000-customer-desk";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -57,11 +58,12 @@ const migrations: Record<string, Migration> = {
   "20261130060000-email-confirmation-tokens": emailConfirmationTokens,
   "20261201000000-audit-log": auditLog,
   "20261201010000-staff": staff,
+  "20261201020000-order-desk": orderDesk,
   "20261201030000-dashboard-indexes": dashboardIndexes,
   "20261201040000-invoices": invoices,
+  "20261201050000-customer-desk": customerDesk,
   "20261201060000-newsletter-double-opt-in": newsletterDoubleOptIn,
   "20261201060001-application-handling": applicationHandling,
-  "20261201050000-customer-desk": customerDesk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

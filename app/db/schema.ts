@@ -373,6 +373,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The order the message is about (its page's timeline); null for other mail. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type MailOutboxStatus = "pending" | "sent" | "failed";
@@ -574,9 +576,32 @@ export interface OrdersTable {
   shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
   delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
   tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The courier that took the parcel (app/modules/order/carriers.ts); null before shipping or for older orders. */
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
   /** What has gone back to the shopper so far (refunds the provider confirmed). */
   refunded_cents: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
+}
+
+/** One change of an order's statuses, written by the state machine's writer (order-transition.server.ts). */
+export interface OrderEventsTable {
+  id: Id;
+  order_id: number;
+  at: Timestamp;
+  event: string;
+  /** "status/payment/shipping" before and after the event. */
+  from_state: string;
+  to_state: string;
+}
+
+/** A staff member's internal note on an order: only ever appended. */
+export interface OrderNotesTable {
+  id: Id;
+  order_id: number;
+  staff_id: number | null;
+  author: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface OrderLinesTable {
@@ -731,6 +756,8 @@ export interface Database {
   checkouts: CheckoutsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
+  order_notes: OrderNotesTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   returns: ReturnsTable;

@@ -11,6 +11,8 @@ import enCheckout from "../../locales/en/checkout.json";
 import itCheckout from "../../locales/it/checkout.json";
 import enOrders from "../../locales/en/orders.json";
 import itOrders from "../../locales/it/orders.json";
+import enAtelierOrders from "../../locales/en/atelier-orders.json";
+import itAtelierOrders from "../../locales/it/atelier-orders.json";
 import itBag from "../../locales/it/bag.json";
 import enContent from "../../locales/en/content.json";
 import itContent from "../../locales/it/content.json";
@@ -44,6 +46,7 @@ export const namespaces = [
   "atelier",
   "atelier-invoices",
   "atelier-dashboard",
+  "atelier-orders",
 ] as const;
 import enAtelierInbox from "../../locales/en/atelier-inbox.json";
 import itAtelierInbox from "../../locales/it/atelier-inbox.json";
@@ -91,6 +94,7 @@ export const resources = {
     atelier: itAtelier,
     "atelier-invoices": itAtelierInvoices,
     "atelier-dashboard": itAtelierDashboard,
+    "atelier-orders": itAtelierOrders,
   },
   en: {
     common: enCommon,
@@ -107,6 +111,7 @@ export const resources = {
     atelier: enAtelier,
     "atelier-invoices": enAtelierInvoices,
     "atelier-dashboard": enAtelierDashboard,
+    "atelier-orders": enAtelierOrders,
   },
   it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-inbox": itAtelierInbox },
   en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-inbox": enAtelierInbox },

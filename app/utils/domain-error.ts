@@ -109,6 +109,8 @@ export const DOMAIN_ERRORS = {
   INVOICE_INVALID: { status: 422, message: "atelier-invoices:errors.invalid" },
   /** Atelier: no invoice has been issued for this order. */
   INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
+  /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
+  REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -19,6 +19,8 @@ export interface OutgoingMail extends RenderedMail {
   about?: string;
   /** Extra headers, e.g. a newsletter mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** The order the message is about: its page in Atelier lists the e-mails sent. */
+  orderId?: number;
 }
 
 /** How long a worker may hold a claimed message before another worker may take it. */
@@ -48,6 +50,7 @@ export async function enqueueMail(
       html_body: mail.html,
       about_email: mail.about?.toLowerCase() ?? null,
       headers: mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null,
+      order_id: mail.orderId ?? null,
       next_attempt_at: at,
       claimed_by: claimedBy ?? null,
       lease_until: claimedBy ? new Date(now.getTime() + MAIL_LEASE_MS).toISOString() : null,
@@ -222,4 +225,15 @@ export async function eraseMailOf(db: Kysely<Database>, email: string): Promise<
   const theirs = (eb: ExpressionBuilder<Database, "mail_outbox">) => eb.or([eb(sql<string>`lower(recipient)`, "=", key), eb("about_email", "=", key)]);
   await db.deleteFrom("mail_outbox").where(theirs).where("status", "!=", "pending").execute();
   await db.updateTable("mail_outbox").set({ erase_after_delivery: 1 }).where(theirs).where("status", "=", "pending").execute();
+}
+
+/** The messages queued about an order (their subject and state, not their bodies), oldest first: its page's timeline. */
+export function listMailOfOrder(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom("mail_outbox")
+    .select(["id", "template", "subject", "status", "created_at as createdAt", "sent_at as sentAt"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .limit(200)
+    .execute();
 }

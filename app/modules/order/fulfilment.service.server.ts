@@ -4,8 +4,11 @@ import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { markTransferPaid } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import type { AuditActor } from "~/modules/audit/audit.service.server";
 import { DomainError } from "~/utils/domain-error";
+import { type CarrierId, carrierByName } from "./carriers";
 import { orderConfirmationMail, orderDeliveredMail, orderShippedMail } from "./order-mail.server";
+import { auditOrderStep } from "./order-audit.server";
 import { lockOrder, type OrderRow, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
 import { loadOrderView } from "./order.service.server";
@@ -38,32 +41,39 @@ export function parseTrackingNumber(value: string): string {
 }
 
 /** The bank transfer of an order waiting for it arrived: the order is paid and confirmed. */
-export async function confirmTransfer(db: Kysely<Database>, orderId: number, now = new Date()): Promise<void> {
+export async function confirmTransfer(db: Kysely<Database>, orderId: number, now = new Date(), actor?: AuditActor): Promise<void> {
   const settings = await getShopSettings(db);
   await step(db, orderId, now, async (trx, order, at) => {
     if (order.payment_status !== "awaiting_transfer") throw new DomainError("ILLEGAL_TRANSITION", `Order ${orderId} is not waiting for a transfer (${order.payment_status}).`);
-    await transitionOrder(trx, order, { type: "pay" }, at, { paid_at: at });
+    const paid = await transitionOrder(trx, order, { type: "pay" }, at, { paid_at: at });
     await markTransferPaid(trx, orderId, at);
     await enqueueMail(trx, orderConfirmationMail(await loadOrderView(trx, orderId), settings), { now });
+    await auditOrderStep(trx, actor, "order.paid", order, paid, {}, now);
   });
 }
 
-/** The parcel left: shipped, with the courier's tracking number in the e-mail. */
-export async function shipOrder(db: Kysely<Database>, orderId: number, trackingNumber: string, now = new Date()): Promise<void> {
-  const tracking = parseTrackingNumber(trackingNumber);
+/** What the parcel left with: the tracking number, and the courier when it is not the shop's usual one. */
+export type Shipment = string | { trackingNumber: string; carrier: CarrierId };
+
+/** The parcel left: shipped, with the courier and its tracking number (and link) in the e-mail. */
+export async function shipOrder(db: Kysely<Database>, orderId: number, shipment: Shipment, now = new Date(), actor?: AuditActor): Promise<void> {
   const settings = await getShopSettings(db);
+  const tracking = parseTrackingNumber(typeof shipment === "string" ? shipment : shipment.trackingNumber);
+  const carrier = typeof shipment === "string" ? (carrierByName(settings.courier)?.id ?? null) : shipment.carrier;
   await step(db, orderId, now, async (trx, order, at) => {
-    await transitionOrder(trx, order, { type: "ship" }, at, { shipped_at: at, tracking_number: tracking });
+    const shipped = await transitionOrder(trx, order, { type: "ship" }, at, { shipped_at: at, tracking_number: tracking, carrier });
     await enqueueMail(trx, orderShippedMail(await loadOrderView(trx, orderId), settings), { now });
+    await auditOrderStep(trx, actor, "order.ship", order, shipped, { trackingNumber: tracking, carrier }, now);
   });
 }
 
 /** The parcel arrived: delivered; the return window (14 working days) starts now. */
-export async function deliverOrder(db: Kysely<Database>, orderId: number, now = new Date()): Promise<void> {
+export async function deliverOrder(db: Kysely<Database>, orderId: number, now = new Date(), actor?: AuditActor): Promise<void> {
   const settings = await getShopSettings(db);
   await step(db, orderId, now, async (trx, order, at) => {
     const delivered = await transitionOrder(trx, order, { type: "deliver" }, at, { delivered_at: at });
     await enqueueMail(trx, orderDeliveredMail(await loadOrderView(trx, orderId), returnWindowOf(delivered, settings.returnDays, now).closesAt), { now });
+    await auditOrderStep(trx, actor, "order.deliver", order, delivered, {}, now);
   });
 }
 

@@ -6,6 +6,7 @@ import { formatRomeDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
+import { carrierByName, carrierOf, trackingUrl } from "./carriers";
 import type { OrderView } from "./order.service.server";
 import type { ReturnView } from "./returns.service.server";
 
@@ -56,7 +57,7 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
       [{ key: "account.signature" }],
     ],
   });
-  return { ...rendered, template: "order-confirmation", locale: order.locale };
+  return { ...rendered, template: "order-confirmation", locale: order.locale, orderId: order.id };
 }
 
 /**
@@ -105,14 +106,16 @@ function orderMail(order: OrderView, template: string, subject: MailKey, paragra
     subject: { key: subject, values },
     paragraphs: [[{ key: "order.greeting", values }], ...paragraphs, withdrawalParagraph(order.locale), [{ key: "account.signature" }]],
   });
-  return { ...rendered, template, locale: order.locale };
+  return { ...rendered, template, locale: order.locale, orderId: order.id };
 }
 
-/** The parcel left, with the courier's tracking number. */
+/** The parcel left, with the courier's tracking number and, for a courier the shop knows, a link to its tracking page. */
 export function orderShippedMail(order: OrderView, settings: ShopSettings): OutgoingMail {
+  const carrier = carrierOf(order.carrier) ?? carrierByName(settings.courier);
+  const url = carrier && order.trackingNumber ? trackingUrl(carrier.id, order.trackingNumber) : null;
   return orderMail(order, "order-shipped", "order.shippedSubject", [
-    [{ key: "order.shippedBody", values: { number: order.number, courier: settings.courier } }],
-    [{ key: "order.tracking", values: { tracking: order.trackingNumber ?? "" } }],
+    [{ key: "order.shippedBody", values: { number: order.number, courier: carrier?.name ?? settings.courier } }],
+    [{ key: "order.tracking", values: { tracking: order.trackingNumber ?? "" } }, ...(url ? [{ key: "order.trackingLink" as const, values: { url }, link: url }] : [])],
   ]);
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction, Updateable } from "kysely";
 import type { Database, OrdersTable } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
+import { insertOrderEvent } from "./order-desk.repository.server";
 import { type OrderEvent, type OrderState, applyOrderEvent, nextOrderState } from "./order-state";
 import * as repo from "./order.repository.server";
 
@@ -17,6 +18,8 @@ export const stateOf = (row: Pick<OrderRow, "status" | "payment_status" | "shipp
   paymentStatus: row.payment_status,
   shippingStatus: row.shipping_status,
 });
+
+const stateText = (state: OrderState) => `${state.status}/${state.paymentStatus}/${state.shippingStatus}`;
 
 /**
  * Locks the order's row for the rest of the transaction and returns it. The statement writes (it
@@ -36,6 +39,8 @@ export async function transitionOrder(trx: Transaction<Database>, order: OrderRo
   const written = await repo.updateOrderState(trx, order, { status: next.status, payment_status: next.paymentStatus, shipping_status: next.shippingStatus }, changes, at);
   // The row is locked: only a caller that did not lock it can get here.
   if (!written) throw new DomainError("ILLEGAL_TRANSITION", `Order ${order.id} changed under an unlocked transition.`);
+  // The order's history (its page's timeline), in the same transaction as the change.
+  await insertOrderEvent(trx, { orderId: order.id, at, event: event.type, from: stateText(stateOf(order)), to: stateText(next) });
   return written;
 }
 

@@ -241,6 +241,12 @@ export async function markReturnsReceived(trx: Db, orderId: number, at: string):
   return rows.map((row) => row.id);
 }
 
+/** One requested return of the order marked received; false when it is not one waiting. */
+export async function markOneReturnReceived(trx: Db, orderId: number, returnId: number, at: string): Promise<boolean> {
+  const row = await trx.updateTable("returns").set({ status: "received", received_at: at, updated_at: at }).where("id", "=", returnId).where("order_id", "=", orderId).where("status", "=", "requested").returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function markReturnRefunded(trx: Db, returnId: number, at: string): Promise<void> {
   await trx.updateTable("returns").set({ status: "refunded", refunded_at: at, updated_at: at }).where("id", "=", returnId).execute();
 }

@@ -265,6 +265,8 @@ export interface OrderView {
   shippedAt: string | null;
   deliveredAt: string | null;
   trackingNumber: string | null;
+  /** The courier's id (carriers.ts); null before shipping and for parcels shipped before it was recorded. */
+  carrier: string | null;
   refundedCents: number;
   lines: OrderLineView[];
 }
@@ -305,6 +307,7 @@ export async function loadOrderView(db: Db, orderId: number): Promise<OrderView>
     shippedAt: order.shipped_at,
     deliveredAt: order.delivered_at,
     trackingNumber: order.tracking_number,
+    carrier: order.carrier,
     refundedCents: order.refunded_cents,
     lines: lines.map(toLineView),
   };

@@ -5,9 +5,11 @@ import { enqueueMail } from "~/modules/mail/outbox.server";
 import { findPaidPayment } from "~/modules/payment/payment.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
+import { auditOrderStep } from "./order-audit.server";
 import { nextOrderState } from "./order-state";
 import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
@@ -274,20 +276,97 @@ export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, 
 // ---------------------------------------------------------------------------------------------
 // The owner's steps: the parcel came back, the money goes back.
 
-/** Marks the order's requested returns received (the parcel arrived); e-mails the shopper. Throws NOTHING_TO_DO when none waits. */
-export async function markReturnReceived(db: Kysely<Database>, orderId: number, now = new Date()): Promise<number[]> {
+/**
+ * Marks the order's requested returns received (the parcel arrived), or only `returnId`; e-mails
+ * the shopper. Throws NOTHING_TO_DO when none waits (or `returnId` is not one waiting).
+ */
+export async function markReturnReceived(db: Kysely<Database>, orderId: number, now = new Date(), { actor, returnId }: { actor?: AuditActor; returnId?: number } = {}): Promise<number[]> {
   const at = now.toISOString();
   const ids = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
-    const received = await repo.markReturnsReceived(trx, orderId, at);
+    const received = returnId === undefined ? await repo.markReturnsReceived(trx, orderId, at) : (await repo.markOneReturnReceived(trx, orderId, returnId, at)) ? [returnId] : [];
     if (!received.length) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no return waiting to be received.`);
     const view = await loadOrderView(trx, orderId);
     for (const id of received) await enqueueMail(trx, returnReceivedMail(view, await loadReturn(trx, id)), { now });
+    if (actor) await recordAudit(trx, { actor, action: "order.return-received", entityType: "order", entityId: orderId, after: { returnsReceived: received }, summary: order.number, at: now });
     return received;
   });
   wakeMailWorkers();
   return ids;
+}
+
+/** Who asks for a refund: the audit's actor, and whether a staff member is an owner (owners have no cap). */
+export interface RefundAuthority {
+  actor: AuditActor;
+  owner: boolean;
+}
+
+/** A staff member who is not an owner refunds at most the owner's limit at once (settings.staffRefundLimitCents). */
+function checkRefundCap(by: RefundAuthority | undefined, amountCents: number, limitCents: number): void {
+  if (by?.actor.kind === "staff" && !by.owner && amountCents > limitCents) {
+    throw new DomainError("REFUND_OVER_LIMIT", `A refund of ${amountCents} cents is over the staff limit of ${limitCents}.`);
+  }
+}
+
+/**
+ * Cancels an order not yet shipped (the staff's step, Atelier): its stock and its discount code's
+ * use go back, and a paid order is refunded in full through the provider (a bank transfer's
+ * refund is the owner's to send, recorded as sent, as refundOrder does). Throws ILLEGAL_TRANSITION
+ * once shipped or already cancelled, REFUND_OVER_LIMIT for a staff member over the cap.
+ */
+export async function cancelOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date(), by?: RefundAuthority): Promise<void> {
+  const at = now.toISOString();
+  const settings = await getShopSettings(db);
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, at);
+    if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+    const cancelled = await transitionOrder(trx, order, { type: "cancel" }, at, { cancelled_at: at });
+    await releaseOrder(trx, order.id, at);
+    let refundCents = 0;
+    if (cancelled.payment_status === "paid") {
+      refundCents = order.total_cents - order.refunded_cents;
+      checkRefundCap(by, refundCents, settings.staffRefundLimitCents);
+      await recordRefund(trx, cancelled, null, refundCents, at);
+    }
+    if (by) await auditOrderStep(trx, by.actor, "order.cancel", order, cancelled, refundCents ? { refundCents } : {}, now);
+  });
+  await issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now).catch((error: unknown) =>
+    log.warn("a cancelled order's refund waits for the sweep", { orderId, error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+/**
+ * Refunds some (or all) of a shipped or delivered order's units without waiting for them to come
+ * back (a fault found, a goodwill gesture): recorded as a return received at once, without the
+ * return fee, so a unit is never refunded twice and the amounts follow return-refund.ts (its
+ * share of the discount; the delivery with the last unit). Throws NOTHING_TO_RETURN (more than is
+ * left), ILLEGAL_TRANSITION (not shipped, or not paid), REFUND_OVER_LIMIT. Returns the refunds made now.
+ */
+export async function refundLines(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  orderId: number,
+  lines: { orderLineId: number; quantity: number }[],
+  now = new Date(),
+  by?: RefundAuthority,
+): Promise<number> {
+  const at = now.toISOString();
+  const settings = await getShopSettings(db);
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, at);
+    if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+    if (!nextOrderState(stateOf(order), { type: "refund", full: false }) || order.status === "cancelled") {
+      throw new DomainError("ILLEGAL_TRANSITION", `Order ${orderId} is ${order.status}/${order.payment_status}: no line refund.`);
+    }
+    const returnId = await insertReturn(trx, order, "return", lines.map((line) => ({ ...line, reason: "other" as const })), 0, at);
+    await repo.markOneReturnReceived(trx, order.id, returnId, at);
+    const ret = await loadReturn(trx, returnId);
+    checkRefundCap(by, ret.refundCents, settings.staffRefundLimitCents);
+    await recordRefund(trx, order, returnId, ret.refundCents, at);
+    if (by) await recordAudit(trx, { actor: by.actor, action: "order.refund", entityType: "order", entityId: order.id, after: { refundCents: ret.refundCents, lines: ret.lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })) }, summary: order.number, at: now });
+  });
+  return issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now);
 }
 
 async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnId: number | null, amountCents: number, at: string): Promise<void> {
@@ -306,17 +385,23 @@ async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnI
  * the provider. Returns the refunds made now; one the provider refuses stays pending and the
  * sweep retries it. Throws NOTHING_TO_DO when nothing is due.
  */
-export async function refundOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date()): Promise<number> {
+export async function refundOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date(), by?: RefundAuthority): Promise<number> {
   const at = now.toISOString();
+  const settings = await getShopSettings(db);
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
     const due = await repo.listReceivedReturnsWithoutRefund(trx, orderId);
+    let amount = due.reduce((sum, ret) => sum + ret.refund_cents, 0);
     for (const ret of due) await recordRefund(trx, order, ret.id, ret.refund_cents, at);
     if (!due.length && !(await repo.hasPendingRefund(trx, orderId))) {
-      if (order.status === "cancelled" && order.payment_status === "paid") await recordRefund(trx, order, null, order.total_cents - order.refunded_cents, at);
-      else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
+      if (order.status === "cancelled" && order.payment_status === "paid") {
+        amount = order.total_cents - order.refunded_cents;
+        await recordRefund(trx, order, null, amount, at);
+      } else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
     }
+    checkRefundCap(by, amount, settings.staffRefundLimitCents);
+    if (by) await recordAudit(trx, { actor: by.actor, action: "order.refund", entityType: "order", entityId: order.id, after: { refundCents: amount, returns: due.map((r) => r.id) }, summary: order.number, at: now });
   });
   // The owner runs this: a bank transfer's refund is theirs to send, and it is recorded as sent.
   return issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now);

@@ -146,3 +146,26 @@ export function listPaymentsOfOrders(db: Db, orderIds: number[]) {
     .orderBy("id")
     .execute();
 }
+
+/** The order's payments, oldest first. */
+export function listPaymentsOfOrder(db: Db, orderId: number) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "provider", "method", "status", "amount_cents as amountCents", "provider_ref as providerRef", "created_at as createdAt", "updated_at as updatedAt"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}
+
+/** The provider's events about the order's payments (webhooks handled), oldest first. */
+export function listPaymentEventsOfOrder(db: Db, orderId: number) {
+  return db
+    .selectFrom("payment_events as e")
+    .innerJoin("payments as p", "p.id", "e.payment_id")
+    .select(["e.id", "e.provider", "e.event_id as eventId", "e.type", "e.received_at as receivedAt", "p.id as paymentId"])
+    .where("p.order_id", "=", orderId)
+    .orderBy("e.id")
+    .limit(200)
+    .execute();
+}
+

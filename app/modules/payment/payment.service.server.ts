@@ -288,3 +288,9 @@ export function markTransferPaid(trx: Trx, orderId: number, at: string): Promise
 export function findPaidPayment(trx: Trx, orderId: number): Promise<{ id: number; provider: string; provider_ref: string | null } | undefined> {
   return repo.findPaidPayment(trx, orderId);
 }
+
+/** An order's payments and the provider's events about them, oldest first (Atelier's order page). */
+export async function paymentHistoryOfOrder(db: Kysely<Database>, orderId: number) {
+  const [payments, events] = await Promise.all([repo.listPaymentsOfOrder(db, orderId), repo.listPaymentEventsOfOrder(db, orderId)]);
+  return { payments, events };
+}

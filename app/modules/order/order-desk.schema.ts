@@ -1,0 +1,146 @@
+import { withoutControlCharacters } from "~/utils/form-fields";
+import { z } from "~/utils/zod";
+import { CARRIER_IDS } from "./carriers";
+import { ORDER_PAYMENT_STATUSES, ORDER_SHIPPING_STATUSES, ORDER_STATUSES, type OrderPaymentStatus, type OrderShippingStatus, type OrderStatus } from "./order-state";
+
+// The order desk's list (Atelier, /atelier/orders): its filters, sort and page, read from one
+// GET form so that every state is a URL. Parsing never fails: a value that is not one of ours is
+// dropped (the list shows everything for it), a reversed date range is swapped. Safe on client
+// and server.
+
+export const DESK_SORTS = ["date", "total", "number"] as const;
+export type DeskSort = (typeof DESK_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+export const DESK_PAGE_SIZE = 50;
+/** A page past this is no page anyone browses to (the filters find it faster). */
+export const DESK_MAX_PAGE = 10_000;
+
+export interface DeskOrderQuery {
+  status: OrderStatus | null;
+  payment: OrderPaymentStatus | null;
+  shipping: OrderShippingStatus | null;
+  /** Calendar days (YYYY-MM-DD, the shop's time zone), inclusive. */
+  from: string | null;
+  to: string | null;
+  /** Free text: an order number (or its start), an e-mail (or its start), a name's start. */
+  q: string;
+  sort: DeskSort;
+  dir: SortDirection;
+  page: number;
+}
+
+export const DEFAULT_DESK_QUERY: DeskOrderQuery = { status: null, payment: null, shipping: null, from: null, to: null, q: "", sort: "date", dir: "desc", page: 1 };
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** A real calendar day as YYYY-MM-DD, else null. */
+export function calendarDay(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [year, month, day] = value.split("-").map(Number);
+  if (year < 2000 || year > 2999) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : null;
+}
+
+/** The desk's query from a URL's search parameters; anything unusable falls back to the default. */
+export function parseDeskOrderQuery(params: URLSearchParams): DeskOrderQuery {
+  let from = calendarDay(params.get("from"));
+  let to = calendarDay(params.get("to"));
+  if (from && to && from > to) [from, to] = [to, from];
+  const page = Number(params.get("page"));
+  const q = (params.get("q") ?? "")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, 100);
+  return {
+    status: oneOf(ORDER_STATUSES, params.get("status")),
+    payment: oneOf(ORDER_PAYMENT_STATUSES, params.get("payment")),
+    shipping: oneOf(ORDER_SHIPPING_STATUSES, params.get("shipping")),
+    from,
+    to,
+    q,
+    sort: oneOf(DESK_SORTS, params.get("sort")) ?? "date",
+    dir: params.get("dir") === "asc" ? "asc" : "desc",
+    page: Number.isSafeInteger(page) && page >= 1 && page <= DESK_MAX_PAGE ? page : 1,
+  };
+}
+
+/** The query as search parameters, defaults left out (links to pages, sorts and the export). */
+export function deskQueryParams(query: DeskOrderQuery, changes: Partial<DeskOrderQuery> = {}): URLSearchParams {
+  const merged = { ...query, ...changes };
+  const params = new URLSearchParams();
+  for (const key of ["q", "status", "payment", "shipping", "from", "to"] as const) {
+    const value = merged[key];
+    if (value) params.set(key, value);
+  }
+  if (merged.sort !== "date") params.set("sort", merged.sort);
+  if (merged.dir !== "desc") params.set("dir", merged.dir);
+  if (merged.page > 1) params.set("page", String(merged.page));
+  return params;
+}
+
+/** What the free text looks like: an order number's start, an e-mail's start, or words of a name. */
+export type DeskText = { kind: "none" } | { kind: "number"; prefix: string } | { kind: "email"; prefix: string } | { kind: "words"; words: string[] };
+
+export function classifyDeskText(q: string): DeskText {
+  const text = q.trim().toLowerCase();
+  if (!text) return { kind: "none" };
+  const compact = text.replace(/[\s-]+/g, "").toUpperCase();
+  if (/^BT\d{0,9}$/.test(compact) || /^\d{4,9}$/.test(compact)) return { kind: "number", prefix: compact.startsWith("BT") ? compact : `BT${compact}` };
+  if (text.includes("@")) return { kind: "email", prefix: text.replace(/\s+/g, "") };
+  return { kind: "words", words: text.split(/\s+/).filter(Boolean).slice(0, 4) };
+}
+
+// The order page's forms: one action, a button's `intent` saying which step. Errors are keys
+// of the atelier-orders namespace.
+
+const id = z.number({ error: "atelier-orders:validation.lines" }).int().positive().max(2_147_483_647);
+
+export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "cancel", "refund", "receive", "refundReturns"] as const;
+
+export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("note"),
+    body: z
+      .string({ error: "atelier-orders:validation.note" })
+      .trim()
+      .min(1, { error: "atelier-orders:validation.note" })
+      .max(2000, { error: "atelier-orders:validation.note" })
+      .refine(withoutControlCharacters(true), { error: "atelier-orders:validation.note" }),
+  }),
+  z.object({ intent: z.literal("paid") }),
+  z.object({
+    intent: z.literal("ship"),
+    carrier: z.enum(CARRIER_IDS, { error: "atelier-orders:validation.carrier" }),
+    tracking: z
+      .string({ error: "atelier-orders:validation.tracking" })
+      .trim()
+      .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+      .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" }),
+  }),
+  z.object({ intent: z.literal("deliver") }),
+  // Cancelling cannot be undone: a ticked box says it is meant (a double click cannot do it).
+  z.object({ intent: z.literal("cancel"), confirm: z.literal("on", { error: "atelier-orders:validation.confirm" }) }),
+  z.object({
+    intent: z.literal("refund"),
+    lines: z
+      .array(
+        z.object({
+          orderLineId: id,
+          quantity: z.number({ error: "atelier-orders:validation.quantity" }).int({ error: "atelier-orders:validation.quantity" }).min(0, { error: "atelier-orders:validation.quantity" }).max(99, {
+            error: "atelier-orders:validation.quantity",
+          }),
+        }),
+        { error: "atelier-orders:validation.lines" },
+      )
+      .min(1, { error: "atelier-orders:validation.lines" })
+      .max(50, { error: "atelier-orders:validation.lines" })
+      .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.lines" }),
+  }),
+  z.object({ intent: z.literal("receive"), returnId: id }),
+  z.object({ intent: z.literal("refundReturns") }),
+]);
+export type DeskOrderAction = z.infer<typeof DeskOrderActionSchema>;

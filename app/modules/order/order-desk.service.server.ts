@@ -1,0 +1,180 @@
+import type { Kysely } from "kysely";
+import type { Database, Locale } from "~/db/schema";
+import { type AuditActor, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
+import { listMailOfOrder } from "~/modules/mail/outbox.server";
+import { garmentImage } from "~/modules/media/media-urls";
+import { paymentHistoryOfOrder } from "~/modules/payment/payment.service.server";
+import { DomainError } from "~/utils/domain-error";
+import type { CsvCell } from "~/utils/csv.server";
+import { carrierOf, trackingUrl } from "./carriers";
+import { classifyDeskText, DESK_PAGE_SIZE, type DeskOrderQuery } from "./order-desk.schema";
+import {
+  type DeskCursor,
+  type DeskOrderFilter,
+  type DeskOrderRow,
+  findDeskOrderExtras,
+  insertOrderNote,
+  listDeskOrders,
+  listOpenReturns,
+  listOrderEvents,
+  listOrderNotes,
+  listOrderRefunds,
+  listOrderWithdrawals,
+  orderExists,
+} from "./order-desk.repository.server";
+import { loadOrderView, orderLineProducts } from "./order.service.server";
+import { listReturns, returnableQuantities } from "./returns.service.server";
+import { romeMidnight } from "./working-days";
+
+// The order desk's reads (Atelier's orders list, its CSV export, an order's page, the open
+// returns) and its one write of its own: an internal note. The order's steps (paid, shipped,
+// refunded…) go through the order, returns and fulfilment services, which record their audit.
+
+type Db = Kysely<Database>;
+
+function dayStart(day: string): string {
+  const [year, month, d] = day.split("-").map(Number);
+  return romeMidnight({ year, month, day: d }).toISOString();
+}
+
+function dayAfter(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return dayStart(date.toISOString().slice(0, 10));
+}
+
+export function deskFilter(query: DeskOrderQuery): DeskOrderFilter {
+  return {
+    status: query.status,
+    payment: query.payment,
+    shipping: query.shipping,
+    fromAt: query.from ? dayStart(query.from) : null,
+    toAt: query.to ? dayAfter(query.to) : null,
+    text: classifyDeskText(query.q),
+  };
+}
+
+export interface DeskOrderPage {
+  orders: DeskOrderRow[];
+  page: number;
+  hasNext: boolean;
+}
+
+/** One page of the filtered, sorted list (one statement: a page and one row more, never a count). */
+export async function searchDeskOrders(db: Db, query: DeskOrderQuery, pageSize = DESK_PAGE_SIZE): Promise<DeskOrderPage> {
+  const rows = await listDeskOrders(db, deskFilter(query), { by: query.sort, dir: query.dir }, { limit: pageSize + 1, offset: (query.page - 1) * pageSize });
+  return { orders: rows.slice(0, pageSize), page: query.page, hasNext: rows.length > pageSize };
+}
+
+export const DESK_CSV_HEADER = ["number", "placed_at", "status", "payment_status", "shipping_status", "payment_method", "email", "first_name", "last_name", "items", "total_eur", "refunded_eur", "tracking_number"] as const;
+
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/** Every order of the filtered list, in its order, as CSV rows: read a page at a time after the last row. */
+export async function* deskOrderCsvRows(db: Db, query: DeskOrderQuery, pageSize = 500): AsyncGenerator<CsvCell[]> {
+  const filter = deskFilter(query);
+  const sort = { by: query.sort, dir: query.dir };
+  let after: DeskCursor | undefined;
+  for (;;) {
+    const rows = await listDeskOrders(db, filter, sort, { limit: pageSize, after });
+    for (const row of rows) {
+      yield [row.number, row.placedAt, row.status, row.paymentStatus, row.shippingStatus, row.paymentMethod, row.email, row.firstName, row.lastName, row.itemCount, euros(row.totalCents), euros(row.refundedCents), row.trackingNumber];
+    }
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { value: query.sort === "date" ? last.placedAt : query.sort === "total" ? last.totalCents : last.number, id: last.id };
+  }
+}
+
+/** Everything an order's page shows. Throws ORDER_NOT_FOUND for an id that is no order. */
+export async function getDeskOrder(db: Db, orderId: number | null, locale: Locale) {
+  const extras = orderId === null ? undefined : await findDeskOrderExtras(db, orderId);
+  if (!extras) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+  const id = extras.id;
+  const [order, products, left, returns, { payments, events: paymentEvents }, refunds, events, mails, withdrawals, notes, audit] = await Promise.all([
+    loadOrderView(db, id),
+    orderLineProducts(db, id, locale),
+    returnableQuantities(db, id),
+    listReturns(db, id),
+    paymentHistoryOfOrder(db, id),
+    listOrderRefunds(db, id),
+    listOrderEvents(db, id),
+    listMailOfOrder(db, id),
+    listOrderWithdrawals(db, id),
+    listOrderNotes(db, id),
+    auditOfRecord(db, "order", id),
+  ]);
+  const lines = order.lines.map((line) => {
+    const product = products.get(line.id);
+    const image = product ? garmentImage(product.garment, product.hex, "front") : null;
+    return { ...line, image: image ? { src: image.src, srcSet: image.srcSet, width: image.width, height: image.height } : null, returnable: left.get(line.id) ?? 0 };
+  });
+  const carrier = carrierOf(extras.carrier);
+  return {
+    order: { ...order, lines },
+    shipment: order.trackingNumber ? { carrier: carrier?.name ?? null, trackingNumber: order.trackingNumber, url: carrier ? trackingUrl(carrier.id, order.trackingNumber) : null } : null,
+    returns,
+    payments,
+    paymentEvents,
+    refunds,
+    pendingRefundCents: refunds.filter((r) => r.status === "pending").reduce((sum, r) => sum + r.amountCents, 0),
+    withdrawals,
+    timeline: timelineOf(order.placedAt, events, mails),
+    notes,
+    audit,
+  };
+}
+
+export type TimelineEntry =
+  | { kind: "placed"; at: string }
+  | { kind: "status"; at: string; event: string; from: string; to: string }
+  | { kind: "mail"; at: string; template: string; subject: string; status: string; sentAt: string | null };
+
+function timelineOf(placedAt: string, events: Awaited<ReturnType<typeof listOrderEvents>>, mails: Awaited<ReturnType<typeof listMailOfOrder>>): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { kind: "placed", at: placedAt },
+    ...events.map((e) => ({ kind: "status" as const, at: e.at, event: e.event, from: e.fromState, to: e.toState })),
+    ...mails.map((m) => ({ kind: "mail" as const, at: m.createdAt, template: m.template, subject: m.subject, status: m.status, sentAt: m.sentAt })),
+  ];
+  // Oldest first; at one instant a change comes before the e-mail it caused.
+  const rank = { placed: 0, status: 1, mail: 2 } as const;
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : rank[a.kind] - rank[b.kind]));
+}
+
+export const NOTE_MAX_LENGTH = 2000;
+
+/** Appends an internal note to the order, with its audit entry, in one transaction. Throws ORDER_NOT_FOUND. */
+export async function addOrderNote(db: Db, orderId: number | null, body: string, actor: AuditActor, now = new Date()): Promise<number> {
+  const text = body.trim();
+  if (!text || text.length > NOTE_MAX_LENGTH) throw new DomainError("MALFORMED_FORM", "A note is 1 to 2000 characters.", { field: "body" });
+  return db.transaction().execute(async (trx) => {
+    const order = orderId === null ? undefined : await orderExists(trx, orderId);
+    if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+    const at = now.toISOString();
+    const id = await insertOrderNote(trx, { orderId: order.id, staffId: actor.kind === "staff" ? actor.staffId : null, author: actor.kind === "staff" ? actor.email : actor.kind, body: text, at });
+    await recordAudit(trx, { actor, action: "order.note", entityType: "order", entityId: order.id, after: { note: text }, summary: order.number, at: now });
+    return id;
+  });
+}
+
+export const RETURNS_PAGE_SIZE = 50;
+
+/** One page of the open returns and withdrawals, oldest first. */
+export async function openReturnsPage(db: Db, page: number) {
+  const rows = await listOpenReturns(db, { limit: RETURNS_PAGE_SIZE + 1, offset: (page - 1) * RETURNS_PAGE_SIZE });
+  return { returns: rows.slice(0, RETURNS_PAGE_SIZE), page, hasNext: rows.length > RETURNS_PAGE_SIZE };
+}
+
+/** What the packing slip prints: the number, the day, where it goes and what goes in (no prices). Throws ORDER_NOT_FOUND. */
+export async function packingSlipOf(db: Db, orderId: number | null) {
+  const found = orderId === null ? undefined : await orderExists(db, orderId);
+  if (!found) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+  const order = await loadOrderView(db, found.id);
+  return {
+    id: order.id,
+    number: order.number,
+    placedAt: order.placedAt,
+    shippingAddress: order.shippingAddress,
+    lines: order.lines.map(({ id, name, sku, size, color, quantity }) => ({ id, name, sku, size, color, quantity })),
+  };
+}

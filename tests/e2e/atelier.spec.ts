@@ -1,0 +1,123 @@
+import { execFile } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { Secret, TOTP } from "otpauth";
+import { BASE_URL, PORT } from "./e2e-env";
+import { expect, test } from "./fixtures";
+import { receivedMail } from "./mailbox";
+
+// Atelier's walk, with JavaScript and without: an owner starts from the set-up link (the run with
+// JavaScript makes the first owner; the run without, from an owner's invitation once it exists), enrols the second factor
+// with a code computed here, marks a bank transfer paid, ships it with a tracking number (the
+// shopper's e-mail carries it and the courier's link), refunds one line, and finds the three steps
+// in the order's audit trail. The rules, guards and bad input are the service and HTTP tests'.
+
+const run = promisify(execFile);
+const DB_FILE = path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`);
+const env = { ...process.env, DATABASE_URL: `file:${DB_FILE}`, LOG_LEVEL: "warn", PUBLIC_URL: BASE_URL, MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`) };
+const PASSWORD = "tre parole lunghe per atelier";
+const unique = (who: string) => `${who}.${Date.now().toString(36)}.${process.pid}@example.com`;
+
+const ADDRESS = {
+  addressChoice: "new",
+  "shipping.firstName": "Chiara",
+  "shipping.lastName": "Verdi",
+  "shipping.street": "Corso Magenta",
+  "shipping.streetNumber": "5",
+  "shipping.city": "Milano",
+  "shipping.province": "MI",
+  "shipping.zip": "20123",
+  "shipping.country": "IT",
+  "shipping.phonePrefix": "+39",
+  "shipping.phone": "3471234567",
+  billingSame: "on",
+  shippingMethod: "ups_standard",
+  invoiceType: "none",
+};
+
+/** Two sizes in stock, straight from the e2e server's database. */
+function skusInStock(offset: number): string[] {
+  const db = new Database(DB_FILE, { readonly: true });
+  try {
+    return (db.prepare("select sku from variants where stock >= 5 order by id limit 2 offset ?").all(offset) as { sku: string }[]).map((r) => r.sku);
+  } finally {
+    db.close();
+  }
+}
+
+/** A guest's order of two lines paid by bank transfer, through the shop's forms (in its own cookie jar). */
+async function transferOrder(page: Page, email: string, skus: string[]): Promise<string> {
+  const context = await page.context().browser()!.newContext();
+  const request = context.request;
+  const post = (url: string, form: Record<string, string>) => request.post(`${BASE_URL}${url}`, { headers: { Origin: BASE_URL }, form, maxRedirects: 0 });
+  for (const sku of skus) expect((await post("/cart", { intent: "add", sku, quantity: "1", redirectTo: "/cart" })).status()).toBe(303);
+  expect((await post("/checkout/registrationLogin", { intent: "guest", email, firstName: "Chiara", lastName: "Verdi" })).status()).toBe(303);
+  expect((await post("/checkout", ADDRESS)).status()).toBe(303);
+  expect((await post("/checkout/payment", { paymentMethod: "bankTransfer" })).status()).toBe(303);
+  const review = await (await request.get(`${BASE_URL}/checkout/review`)).text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(review)![1];
+  const placed = await post("/checkout/review", { acceptTerms: "on", orderKey: field("orderKey"), shownTotalCents: field("shownTotalCents") });
+  expect(placed.status()).toBe(303);
+  const html = await (await request.get(new URL(placed.headers().location, BASE_URL).href)).text();
+  await context.close();
+  return /data-testid="order-number">(BT\d{9})</.exec(html)![1];
+}
+
+const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking number, refunds one line and finds the three in the audit trail", async ({ page, javaScriptEnabled }) => {
+  test.slow();
+  const ownerEmail = `owner.${javaScriptEnabled ? "js" : "nojs"}.${Date.now().toString(36)}@bottega.test`;
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/atelier-owner-link.ts", ownerEmail, javaScriptEnabled ? "setup" : "invite"], { env });
+  const link = stdout.trim().split("\n").pop()!;
+
+  // The link's page: the owner's name and password (and address, for the set-up link).
+  await page.goto(link);
+  if (link.includes("/atelier/setup")) await page.locator('input[name="email"]').fill(ownerEmail);
+  await page.getByLabel("Nome e cognome").fill("Giovanna Bianchi");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Ripeti la password").fill(PASSWORD);
+  await page.getByRole("button", { name: /Crea l'account/ }).click();
+
+  // The second factor: the secret as text beside the QR code, a code computed here.
+  await expect(page).toHaveURL(/\/atelier\/login\/enrol$/);
+  const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
+  await page.getByLabel("Codice a 6 cifre").fill(code(secret));
+  await page.getByRole("button", { name: "Conferma e continua" }).click();
+  await expect(page).toHaveURL(/\/atelier\/login\/recovery-codes$/);
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await page.getByRole("link", { name: "Li ho salvati, vai ad Atelier" }).click();
+  await expect(page).toHaveURL(/\/atelier$/);
+
+  // A shopper's order paid by bank transfer, found by its number.
+  const shopper = unique("atelier");
+  const number = await transferOrder(page, shopper, skusInStock(javaScriptEnabled ? 60 : 70));
+  await page.goto(`/atelier/orders?q=${number}`);
+  await page.getByRole("link", { name: `Apri l'ordine ${number}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(number);
+
+  await page.getByRole("button", { name: "Segna il bonifico come ricevuto" }).click();
+  await expect(page.getByText("Bonifico registrato: l'ordine è pagato.")).toBeVisible();
+
+  await page.getByLabel("Corriere").selectOption("brt");
+  await page.getByLabel("Numero di tracciamento").fill("BRT0042137");
+  await page.getByRole("button", { name: "Segna come spedito" }).click();
+  await expect(page.getByText("Ordine spedito: il cliente riceve l'e-mail con il tracciamento.")).toBeVisible();
+  const shipped = await receivedMail(shopper, new RegExp(`${number} è partito`));
+  expect(shipped.text).toContain("BRT0042137");
+  expect(shipped.text).toContain("https://vas.brt.it/vas/sped_det_show.hsm?Nspediz=BRT0042137");
+
+  // One of the two lines back to the shopper.
+  await page.getByTestId("desk-refund").getByRole("spinbutton").first().fill("1");
+  await page.getByRole("button", { name: "Rimborsa", exact: true }).click();
+  await expect(page.getByText("Rimborso registrato.")).toBeVisible();
+
+  const trail = page.getByTestId("desk-audit");
+  await expect(trail).toContainText("order.paid");
+  await expect(trail).toContainText("order.ship");
+  await expect(trail).toContainText("order.refund");
+  await expect(trail).toContainText(ownerEmail);
+});

@@ -1,0 +1,248 @@
+import { expect, it } from "vitest";
+import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
+import { paidOrder } from "../support/order-fixtures";
+import { signInStaff } from "../support/staff";
+import { deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
+import { requestReturn } from "~/modules/order/returns.service.server";
+import { createSandboxProvider } from "~/modules/payment/sandbox.server";
+
+// The order desk over HTTP, as a browser without JavaScript uses it: who may see it, the list's
+// GET form (bad values fall back), the CSV, an order's page and each step's form (redirect and
+// notice, the field's message, 404 for forged ids, 409 for a step the state refuses, 403 over
+// the staff refund cap and for another site's post), each leaving nothing changed when refused.
+
+const provider = createSandboxProvider({ secret: "http-atelier-orders", publicUrl: ORIGIN });
+const PASSWORD = "una frase lunga e sicura";
+
+describeEachApp("the order desk", (app) => {
+  const location = (response: Response) => response.headers.get("Location");
+  const variants = async (count: number, offset: number) =>
+    app().db.selectFrom("variants").select(["id", "sku"]).where("stock", ">=", 5).orderBy("id").offset(offset).limit(count).execute();
+  const orderRow = (id: number) => app().db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const auditCount = async (id: number) => (await app().db.selectFrom("audit_log").select("id").where("entity_type", "=", "order").where("entity_id", "=", String(id)).execute()).length;
+
+  async function shopper(): Promise<HttpClient> {
+    const client = app().client();
+    const email = `desk-shopper-${Date.now()}@example.com`;
+    const registered = await client.fetch("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: JSON.stringify({ firstName: "Chiara", lastName: "Verdi", email, password: PASSWORD, confirmPassword: PASSWORD, birthDay: "12", birthMonth: "6", birthYear: "1991", interests: "woman", privacy: true }),
+    });
+    expect(registered.status).toBe(200);
+    return client;
+  }
+
+  it("lets no one in without a staff sign-in, and answers forged ids with 404", async () => {
+    const [v] = await variants(1, 40);
+    const { orderId } = await paidOrder(app().db, provider, { lines: [{ sku: v.sku, quantity: 1 }] });
+    const before = await orderRow(orderId);
+    for (const client of [app().client(), await shopper()]) {
+      expect(location(await client.get("/atelier/orders"))).toBe("/atelier/login?redirectTo=%2Fatelier%2Forders");
+      expect(location(await client.get("/en/atelier/orders/export"))).toMatch(/^\/en\/atelier\/login/);
+      expect(location(await client.get(`/atelier/orders/${orderId}`))).toMatch(/^\/atelier\/login/);
+      expect(location(await client.get(`/atelier/orders/${orderId}/packing-slip`))).toMatch(/^\/atelier\/login/);
+      expect(location(await client.get("/atelier/returns"))).toMatch(/^\/atelier\/login/);
+      const post = await client.postForm(`/atelier/orders/${orderId}`, { intent: "cancel" });
+      expect(post.status).toBe(302);
+      expect(location(post)).toMatch(/^\/atelier\/login/);
+    }
+    const { client } = await signInStaff(app(), { role: "staff" });
+    for (const path of ["/atelier/orders/99999999", "/atelier/orders/abc", "/atelier/orders/99999999999", "/atelier/orders/0/packing-slip", "/en/atelier/orders/99999999/packing-slip"]) {
+      expect((await client.get(path)).status, path).toBe(404);
+    }
+    expect((await client.postForm("/atelier/orders/99999999", { intent: "note", body: "x" })).status).toBe(404);
+    expect((await client.postForm("/atelier/orders/abc", { intent: "paid" })).status).toBe(404);
+    // An unknown intent is a broken form: 400.
+    expect((await client.postForm(`/atelier/orders/${orderId}`, { intent: "delete" })).status).toBe(400);
+    // Another site's post is refused by the server before any route (tests/http/cross-origin.test.ts posts to every route of app/routes.ts).
+    expect(await orderRow(orderId)).toEqual(before);
+    expect(await auditCount(orderId)).toBe(0);
+  });
+
+  it("lists, filters, sorts and pages by GET, bad values falling back, and exports the filtered list as CSV", async () => {
+    const [a, b] = await variants(2, 42);
+    const first = await paidOrder(app().db, provider, { lines: [{ sku: a.sku, quantity: 1 }], email: "listed.first@example.com" });
+    const second = await paidOrder(app().db, provider, { lines: [{ sku: b.sku, quantity: 2 }], method: "bankTransfer", email: "listed.second@example.com" });
+    const [one, two] = [await orderRow(first.orderId), await orderRow(second.orderId)];
+    const { client } = await signInStaff(app(), { role: "staff" });
+
+    const all = await client.get("/atelier/orders");
+    expect(all.status).toBe(200);
+    expect(all.headers.get("Cache-Control")).toContain("no-store");
+    const html = await all.text();
+    expect(html).toContain(one.number);
+    expect(html).toContain(two.number);
+    expect(html.indexOf(two.number)).toBeLessThan(html.indexOf(one.number));
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+
+    const waiting = await (await client.get("/atelier/orders?payment=awaiting_transfer")).text();
+    expect(waiting).toContain(two.number);
+    expect(waiting).not.toContain(one.number);
+    expect(waiting).toContain('<option value="awaiting_transfer" selected="">');
+    const byEmail = await (await client.get("/en/atelier/orders?q=LISTED.FIRST")).text();
+    expect(byEmail).toContain(one.number);
+    expect(byEmail).not.toContain(two.number);
+    const byNumber = await (await client.get(`/atelier/orders?q=${two.number.toLowerCase()}`)).text();
+    expect(byNumber).toContain(two.number);
+    expect(byNumber).not.toContain(one.number);
+    const oldestFirst = await (await client.get("/atelier/orders?q=listed&sort=date&dir=asc")).text();
+    expect(oldestFirst.indexOf(one.number)).toBeLessThan(oldestFirst.indexOf(two.number));
+    const none = await client.get("/atelier/orders?from=2001-01-01&to=2001-01-02");
+    expect(await none.text()).toContain("Nessun ordine corrisponde ai filtri.");
+    // Bad values: the list as if they were not there, never an error.
+    for (const query of ["status=nope&payment[]=x", "page=-3", "page=abc&sort=price&dir=up", "from=2026-13-45&to=yesterday", `q=${"%25".repeat(300)}`, "page=999999999999"]) {
+      expect((await client.get(`/atelier/orders?${query}`)).status, query).toBe(200);
+    }
+    expect(await (await client.get("/atelier/orders?page=500")).text()).toContain("Nessun ordine corrisponde ai filtri.");
+
+    const csv = await client.get("/atelier/orders/export?q=listed&sort=total&dir=desc&page=7");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const text = await csv.text();
+    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("number,placed_at,status,payment_status,shipping_status,payment_method,email,first_name,last_name,items,total_eur,refunded_eur,tracking_number");
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([one, two].sort((x, y) => y.total_cents - x.total_cents || y.id - x.id).map((o) => o.number));
+    expect(lines[1]).toContain("listed.");
+  });
+
+  it("shows an order's page and packing slip; notes are appended with their audit, bad input answered at the field", async () => {
+    const [v] = await variants(1, 44);
+    const { orderId } = await paidOrder(app().db, provider, { lines: [{ sku: v.sku, quantity: 2 }] });
+    const order = await orderRow(orderId);
+    const { client } = await signInStaff(app(), { role: "staff" });
+    const page = await client.get(`/atelier/orders/${orderId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`>${order.number}</h1>`);
+    expect(html).toMatch(/<img src="\/media\//);
+    expect(html).toContain("Nessuna fattura richiesta.");
+    expect(html).toContain("Ordine effettuato");
+    expect(html).toContain("E-mail: ");
+
+    const empty = await client.postForm(`/atelier/orders/${orderId}`, { intent: "note", body: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Da 1 a 2000 caratteri.");
+    const long = "x".repeat(2001);
+    const tooLong = await client.postForm(`/atelier/orders/${orderId}`, { intent: "note", body: long });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain(`>${long}</textarea>`);
+    const added = await client.postForm(`/atelier/orders/${orderId}`, { intent: "note", body: "Cliente richiama <b>lunedì</b>" });
+    expect(added.status).toBe(303);
+    expect(location(added)).toBe(`/atelier/orders/${orderId}`);
+    const after = await (await client.get(`/atelier/orders/${orderId}`)).text();
+    expect(after).toContain("Nota aggiunta.");
+    expect(after).toContain("Cliente richiama &lt;b&gt;lunedì&lt;/b&gt;");
+    expect(after).toContain("order.note");
+    expect(await auditCount(orderId)).toBe(1);
+
+    const slip = await client.get(`/en/atelier/orders/${orderId}/packing-slip`);
+    expect(slip.status).toBe(200);
+    const slipHtml = await slip.text();
+    expect(slipHtml).toContain("Packing slip");
+    expect(slipHtml).toContain(order.number);
+    // What goes in the parcel, without prices.
+    const article = slipHtml.slice(slipHtml.indexOf('data-testid="packing-slip"'), slipHtml.indexOf("</article>"));
+    expect(article).toContain(order.number);
+    expect(article).not.toContain("€");
+  });
+
+  it("marks a transfer paid, ships with a tracking link, delivers; a step the state refuses is a 409 with nothing changed", async () => {
+    const [v] = await variants(1, 46);
+    const { orderId } = await paidOrder(app().db, provider, { lines: [{ sku: v.sku, quantity: 1 }], method: "bankTransfer" });
+    const { client, email } = await signInStaff(app(), { role: "staff" });
+    const path = `/atelier/orders/${orderId}`;
+    // Not paid yet: shipping is refused, nothing changes.
+    const early = await client.postForm(path, { intent: "ship", carrier: "brt", tracking: "ABC123456" });
+    expect(early.status).toBe(409);
+    expect((await orderRow(orderId)).status).toBe("pending_payment");
+
+    const paid = await client.postForm(path, { intent: "paid" });
+    expect(paid.status).toBe(303);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    const twice = await client.postForm(path, { intent: "paid" });
+    expect(twice.status).toBe(409);
+
+    const bad = await client.postForm(path, { intent: "ship", carrier: "brt", tracking: "12<script>" });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("Da 6 a 40 lettere e cifre.");
+    expect(badHtml).toContain('value="12&lt;script&gt;"');
+    expect((await client.postForm(path, { intent: "ship", carrier: "pigeon", tracking: "ABC123456" })).status).toBe(400);
+    const shipped = await client.postForm(path, { intent: "ship", carrier: "brt", tracking: "bt 123 456 789" });
+    expect(shipped.status).toBe(303);
+    expect(await orderRow(orderId)).toMatchObject({ status: "shipped", tracking_number: "BT123456789", carrier: "brt" });
+    const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("order_id", "=", orderId).where("template", "=", "order-shipped").executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("BT123456789");
+    expect(mail.text_body).toContain("https://vas.brt.it/");
+    expect((await client.postForm(path, { intent: "cancel", confirm: "on" })).status).toBe(409);
+    expect((await client.postForm(path, { intent: "deliver" })).status).toBe(303);
+    const log = await app().db.selectFrom("audit_log").select(["action", "actor"]).where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();
+    expect(log).toEqual([
+      { action: "order.paid", actor: email },
+      { action: "order.ship", actor: email },
+      { action: "order.deliver", actor: email },
+    ]);
+    const html = await (await client.get(path)).text();
+    expect(html).toContain("Segui il pacco");
+  });
+
+  it("refunds lines within the staff cap (over it: 403, nothing changed), receives and refunds a return, cancels before shipping", async () => {
+    // Three of a line worth more than the default staff cap (200 €) together, one of them less.
+    const [a] = await app().db.selectFrom("variants").select(["id", "sku"]).where("stock", ">=", 5).where("price_cents", ">=", 7_000).where("price_cents", "<=", 19_000).orderBy("id").offset(3).limit(1).execute();
+    const [b, c] = await variants(2, 48);
+    const { orderId, viewer } = await paidOrder(app().db, provider, { lines: [{ sku: a.sku, quantity: 3 }, { sku: b.sku, quantity: 1 }] });
+    await shipOrder(app().db, orderId, "TRACK123456");
+    await deliverOrder(app().db, orderId);
+    const lines = await app().db.selectFrom("order_lines").select(["id", "unit_cents"]).where("order_id", "=", orderId).orderBy("id").execute();
+    const staff = await signInStaff(app(), { role: "staff" });
+    const owner = await signInStaff(app(), { role: "owner" });
+    const path = `/atelier/orders/${orderId}`;
+    const refund = (quantity: number) => ({ intent: "refund", "lines[0].orderLineId": String(lines[0].id), "lines[0].quantity": String(quantity), "lines[1].orderLineId": String(lines[1].id), "lines[1].quantity": "0" });
+    const capped = await staff.client.postForm(path, refund(3));
+    expect(capped.status).toBe(403);
+    expect(await capped.text()).toContain("supera il limite per lo staff");
+    expect(await orderRow(orderId)).toMatchObject({ refunded_cents: 0, payment_status: "paid" });
+    expect(await auditCount(orderId)).toBe(0);
+    expect((await staff.client.postForm(path, refund(1))).status).toBe(303);
+    expect((await owner.client.postForm(path, refund(2))).status).toBe(303);
+    expect(await orderRow(orderId)).toMatchObject({ refunded_cents: lines[0].unit_cents * 3, payment_status: "partially_refunded" });
+    // Nothing chosen, more than is left, a forged line: at the field, or the rule's 422, never a 500.
+    expect((await owner.client.postForm(path, refund(0))).status).toBe(400);
+    expect((await owner.client.postForm(path, refund(1))).status).toBe(422);
+    expect((await owner.client.postForm(path, { intent: "refund", "lines[0].orderLineId": "2147483000", "lines[0].quantity": "1" })).status).toBe(422);
+    expect((await owner.client.postForm(path, { intent: "refund", "lines[0].orderLineId": "x", "lines[0].quantity": "-1" })).status).toBe(400);
+
+    // A return the shopper asked for: received, then refunded less the fee.
+    const returnId = await requestReturn(app().db, { orderId, viewer, lines: [{ orderLineId: lines[1].id, quantity: 1, reason: "too_small" }] });
+    expect((await owner.client.postForm(path, { intent: "receive", returnId: "99999" })).status).toBe(409);
+    const openReturns = await (await staff.client.get("/atelier/returns")).text();
+    expect(openReturns).toContain(`/atelier/orders/${orderId}`);
+    expect(openReturns).toContain('name="intent" value="receive"');
+    // Received from the open returns' list: back to the list (a foreign target would give the overview).
+    const received = await owner.client.postForm(path, { intent: "receive", returnId: String(returnId), back: "/atelier/returns?page=1" });
+    expect(received.status).toBe(303);
+    expect(location(received)).toBe("/atelier/returns?page=1");
+    expect(await (await staff.client.get("/atelier/returns")).text()).toContain('name="intent" value="refundReturns"');
+    expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(303);
+    expect(await orderRow(orderId)).toMatchObject({ status: "refunded", payment_status: "refunded" });
+    expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(409);
+
+    // Cancelling before shipping gives the stock back.
+    const stock = async () => (await app().db.selectFrom("variants").select("stock").where("id", "=", c.id).executeTakeFirstOrThrow()).stock;
+    const fresh = await paidOrder(app().db, provider, { lines: [{ sku: c.sku, quantity: 1 }] });
+    const held = await stock();
+    // Without the ticked box: the message at the box, nothing changed.
+    const unconfirmed = await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel" });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain("Spunta la casella per confermare.");
+    expect(await stock()).toBe(held);
+    expect((await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel", confirm: "on" })).status).toBe(303);
+    expect(await stock()).toBe(held + 1);
+    expect(await orderRow(fresh.orderId)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    const actions = await app().db.selectFrom("audit_log").select("action").where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();
+    expect(actions.map((r) => r.action)).toEqual(["order.refund", "order.refund", "order.return-received", "order.refund"]);
+  });
+});
