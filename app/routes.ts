@@ -86,6 +86,10 @@ export default [
     ...localized("atelier/setup", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/invite", "routes/atelier/accept-invite.tsx"),
     ...localized("atelier/logout", "routes/atelier/logout.tsx"),
+    ...localized("atelier/orders/:id/invoice", "routes/atelier/order-invoice.tsx"),
+    ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
+    ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
+    ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
