@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../support/databases";
 import { registrationForm } from "../support/forms";
-import { type HttpClient, describeEachApp } from "../support/http";
+import { describeEachApp } from "../support/http";
 import { COMPANY_INVOICE, insertOrder } from "../support/invoice-fixtures";
 import { paidOrder } from "../support/order-fixtures";
 import { STAFF_PASSWORD, createTestStaff, signInStaff } from "../support/staff";
