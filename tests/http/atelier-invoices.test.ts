@@ -145,6 +145,8 @@ describeEachApp("Atelier invoices", (app) => {
       expect(i === 0 || row.number > rows[i - 1].number).toBe(true);
     }
     expect(html).toContain("Sartoria Rossi & Figli S.r.l.");
+    const monthCount = (await app().db.selectFrom("invoices").select("id").where("issue_date", "like", `${month}-%`).execute()).length;
+    expect(html).toContain(`Totale del mese (${monthCount} fatture)`);
     expect(html).toContain(`href="/atelier/invoices.csv?month=${month}"`);
 
     const csv = await client.get(`/atelier/invoices.csv?month=${month}`);

@@ -68,8 +68,9 @@ export default function AtelierInvoices({ loaderData }: Route.ComponentProps) {
       key: "file",
       header: t("list.file"),
       cell: (row) => (
-        <a href={href(`/atelier/orders/${row.orderId}/invoice.xml`)} download={row.fileName} className="link whitespace-nowrap" aria-label={t("list.downloadLabel", { fileName: row.fileName })}>
+        <a href={href(`/atelier/orders/${row.orderId}/invoice.xml`)} download={row.fileName} className="link whitespace-nowrap">
           {t("list.download")}
+          <span className="sr-only"> {row.fileName}</span>
         </a>
       ),
     },
@@ -87,7 +88,7 @@ export default function AtelierInvoices({ loaderData }: Route.ComponentProps) {
       />
       <FilterBar resetTo={href("/atelier/invoices")} label={t("list.filterLabel")}>
         <FilterField id="invoices-month" label={t("list.month")}>
-          <input id="invoices-month" type="month" name="month" defaultValue={month} min="2000-01" max="2099-12" pattern="\d{4}-\d{2}" className="field-input" aria-describedby="invoices-month-hint" />
+          <input id="invoices-month" type="month" name="month" defaultValue={month} min="2000-01" max="2099-12" className="field-input" aria-describedby="invoices-month-hint" />
           <span id="invoices-month-hint" className="sr-only">
             {t("list.monthHint")}
           </span>
