@@ -108,6 +108,10 @@ export default [
     ...localized("atelier/orders/:id", "routes/atelier/order.tsx"),
     ...localized("atelier/orders/:id/packing-slip", "routes/atelier/order-packing-slip.tsx"),
     ...localized("atelier/returns", "routes/atelier/returns.tsx"),
+    ...localized("atelier/orders/:id/invoice", "routes/atelier/order-invoice.tsx"),
+    ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
+    ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
+    ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

@@ -25,6 +25,12 @@ export async function takeInvoiceNumber(trx: Transaction<Database>, year: number
   return Number(row.last_number);
 }
 
+/** The year's last number taken (0 before its first invoice), without taking one. */
+export async function lastInvoiceNumber(db: Db, year: number): Promise<number> {
+  const row = await db.selectFrom("invoice_counters").select("last_number").where("year", "=", year).executeTakeFirst();
+  return row ? Number(row.last_number) : 0;
+}
+
 export function findInvoiceOfOrder(db: Db, orderId: number): Promise<InvoiceListRow | undefined> {
   return db.selectFrom("invoices as i").innerJoin("orders as o", "o.id", "i.order_id").select(LIST_COLUMNS).where("i.order_id", "=", orderId).executeTakeFirst();
 }

@@ -4,13 +4,14 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { VAT_PERCENT } from "~/modules/bag/bag-pricing";
 import { loadOrderView, type OrderView } from "~/modules/order/order.service.server";
+import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { buildFatturaXml, type InvoiceBuyer } from "./fatturapa-xml";
 import { validateFatturaXml } from "./fatturapa-schema.server";
 import { decimal2, type InvoiceLineInput, splitVat } from "./invoice-amounts";
-import { findInvoiceFile, findInvoiceOfOrder, insertInvoice, type InvoiceListRow, listInvoicesBetween, sumInvoicesBetween, takeInvoiceNumber } from "./invoice.repository.server";
+import { findInvoiceFile, findInvoiceOfOrder, insertInvoice, type InvoiceListRow, lastInvoiceNumber, listInvoicesBetween, sumInvoicesBetween, takeInvoiceNumber } from "./invoice.repository.server";
 
 // The electronic invoice of an order (FatturaPA FPR12, docs/decisions/022): issued once, for a
 // paid order whose shopper asked for one, numbered in the calendar year's sequence without gaps,
@@ -133,10 +134,48 @@ function invoiceLines(order: OrderView): InvoiceLineInput[] {
 /** Rolls the transaction back when the order turns out to have its invoice already. */
 class AlreadyIssued extends Error {}
 
+/** The order's file with the given number: checks the request and the payment, builds the XML. */
+function composeInvoice(order: OrderView, settings: ShopSettings, issueDate: string, sequence: number) {
+  const { buyer, name } = buyerOf(order);
+  if (order.paymentStatus !== "paid") throw new DomainError("INVOICE_NOT_PAID", `Order ${order.number} is ${order.paymentStatus}.`);
+  const amounts = splitVat(invoiceLines(order), VAT_PERCENT);
+  if (amounts.totalCents !== order.totalCents) throw new Error(`Order ${order.number}: lines add up to ${amounts.totalCents}, the total is ${order.totalCents}`);
+  const year = Number(issueDate.slice(0, 4));
+  const number = formatInvoiceNumber(year, sequence);
+  const progressive = invoiceProgressive(year, sequence);
+  const xml = buildFatturaXml({
+    progressive,
+    seller: { ...settings.invoicing, name: settings.company.name },
+    buyer,
+    buyerAddress: order.billingAddress,
+    number,
+    date: issueDate,
+    causale: `Ordine ${order.number}`,
+    ratePercent: VAT_PERCENT,
+    amounts,
+    paymentMode: order.paymentMethod === "bankTransfer" ? "MP05" : "MP08",
+  });
+  return { xml, number, name, amounts, fileName: `IT${settings.invoicing.vatNumber}_${progressive}.xml` };
+}
+
+/** Throws INVOICE_INVALID when the file fails the official schema. */
+async function requireValidFile(order: OrderView, xml: string) {
+  const validation = await validateFatturaXml(xml);
+  if (validation.valid) return;
+  log.warn("an invoice failed the FatturaPA schema", { orderId: order.id, errors: validation.errors });
+  throw new DomainError("INVOICE_INVALID", `Order ${order.number}: ${validation.errors.join("; ")}`);
+}
+
 /**
  * Issues the order's electronic invoice, or returns the one it has. Throws ORDER_NOT_FOUND,
  * INVOICE_NOT_REQUESTED, INVOICE_NOT_PAID (only a paid order that nothing was refunded from),
  * INVOICE_INVALID (the file fails the schema: nothing is stored and no number is used).
+ *
+ * The schema check takes a worker thread and a few hundred milliseconds, too long to hold the
+ * year's counter (and, on SQLite, the database's only connection). So the file is built and
+ * checked first with the number the year's counter promises; the storing transaction takes the
+ * number, builds the file again from the order as it is then, and checks it again only if it came
+ * out different (another invoice took that number meanwhile, or the order changed).
  */
 export async function issueInvoice(db: Kysely<Database>, orderId: number, { actor, now = new Date() }: { actor: AuditActor; now?: Date }): Promise<IssuedInvoice> {
   const existing = await invoiceOfOrder(db, orderId);
@@ -144,36 +183,17 @@ export async function issueInvoice(db: Kysely<Database>, orderId: number, { acto
   const settings = await getShopSettings(db);
   const issueDate = romeDate(now);
   const year = Number(issueDate.slice(0, 4));
+  const draftOrder = await orderOf(db, orderId);
+  const draft = composeInvoice(draftOrder, settings, issueDate, (await lastInvoiceNumber(db, year)) + 1);
+  await requireValidFile(draftOrder, draft.xml);
   try {
     await db.transaction().execute(async (trx) => {
       // The counter first: from here on, issues of this year run one at a time.
       const sequence = await takeInvoiceNumber(trx, year);
       if (await findInvoiceOfOrder(trx, orderId)) throw new AlreadyIssued();
       const order = await orderOf(trx, orderId);
-      const { buyer, name } = buyerOf(order);
-      if (order.paymentStatus !== "paid") throw new DomainError("INVOICE_NOT_PAID", `Order ${order.number} is ${order.paymentStatus}.`);
-      const amounts = splitVat(invoiceLines(order), VAT_PERCENT);
-      if (amounts.totalCents !== order.totalCents) throw new Error(`Order ${order.number}: lines add up to ${amounts.totalCents}, the total is ${order.totalCents}`);
-      const number = formatInvoiceNumber(year, sequence);
-      const progressive = invoiceProgressive(year, sequence);
-      const xml = buildFatturaXml({
-        progressive,
-        seller: { ...settings.invoicing, name: settings.company.name },
-        buyer,
-        buyerAddress: order.billingAddress,
-        number,
-        date: issueDate,
-        causale: `Ordine ${order.number}`,
-        ratePercent: VAT_PERCENT,
-        amounts,
-        paymentMode: order.paymentMethod === "bankTransfer" ? "MP05" : "MP08",
-      });
-      const validation = validateFatturaXml(xml);
-      if (!validation.valid) {
-        log.warn("an invoice failed the FatturaPA schema", { orderId, errors: validation.errors });
-        throw new DomainError("INVOICE_INVALID", `Order ${order.number}: ${validation.errors.join("; ")}`);
-      }
-      const fileName = `IT${settings.invoicing.vatNumber}_${progressive}.xml`;
+      const { xml, number, name, amounts, fileName } = composeInvoice(order, settings, issueDate, sequence);
+      if (xml !== draft.xml) await requireValidFile(order, xml);
       await insertInvoice(trx, {
         order_id: orderId,
         year,

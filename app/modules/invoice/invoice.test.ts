@@ -36,7 +36,7 @@ describeEachDatabase("electronic invoices", (ctx) => {
 
     const file = await invoiceFile(db, orderId);
     expect(file.fileName).toBe("IT01234567890_60001.xml");
-    expect(validateFatturaXml(file.xml).valid).toBe(true);
+    expect((await validateFatturaXml(file.xml)).valid).toBe(true);
     const { header, body } = read(file.xml);
     expect(header.DatiTrasmissione).toMatchObject({ FormatoTrasmissione: "FPR12", CodiceDestinatario: "0000000", ProgressivoInvio: "60001" });
     expect(header.DatiTrasmissione.PECDestinatario).toBeUndefined();

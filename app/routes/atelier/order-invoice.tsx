@@ -1,0 +1,87 @@
+import { NoResultError } from "kysely";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/order-invoice";
+import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
+import { InvoicePanel } from "~/components/atelier/invoice-panel";
+import { atelierMeta } from "~/components/atelier/meta";
+import { PageHeader } from "~/components/atelier/page-header";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { pickTexts } from "~/i18n/resources";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { invoicePanelData, issueInvoice } from "~/modules/invoice/invoice.service.server";
+import { loadOrderView, parseOrderId } from "~/modules/order/order.service.server";
+import { isDomainError } from "~/utils/domain-error";
+import { privatePageHeaders } from "~/utils/private-page-headers";
+import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+
+// /atelier/orders/:id/invoice: the order page's invoice panel posts here to issue the order's
+// electronic invoice (docs/decisions/022), then goes back to the order with a notice. A refusal
+// (no invoice asked, not paid, the file failing the schema) answers the error table's status
+// with its message on this page, above the panel; a GET shows the panel alone.
+
+function orderIdOf(params: { id?: string }): number {
+  const id = parseOrderId(params.id);
+  if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
+  return id;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db, locale, tns } = getRequestContext(context);
+  const id = orderIdOf(params);
+  const order = await loadOrderView(db, id).catch((error: unknown) => {
+    if (error instanceof NoResultError) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
+    throw error;
+  });
+  return {
+    orderNumber: order.number,
+    panel: await invoicePanelData(db, order),
+    title: tns("atelier-invoices")("page.title", { number: order.number }),
+    texts: pickTexts(locale, ["atelier-invoices"]),
+  };
+}
+
+export async function action({ context, params }: Route.ActionArgs) {
+  const viewer = requireStaff(context);
+  const { db, href } = getRequestContext(context);
+  const id = orderIdOf(params);
+  try {
+    const { invoice, created } = await issueInvoice(db, id, { actor: staffActor(viewer) });
+    addStaffNotice(context, { kind: "success", key: created ? "atelier-invoices:notices.issued" : "atelier-invoices:notices.alreadyIssued", values: { number: invoice.number } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "ORDER_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
+    return data({ error: error.messageKey }, { status: error.status });
+  }
+  throw redirect(href(`/atelier/orders/${id}`), 303);
+}
+
+export const headers = privatePageHeaders;
+
+export default function AtelierOrderInvoice({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("atelier-invoices");
+  const { href } = useLocale();
+  return (
+    <>
+      <PageHeader
+        title={t("page.title", { number: loaderData.orderNumber })}
+        actions={
+          <Link to={href(`/atelier/orders/${loaderData.panel.orderId}`)} className="btn btn-secondary">
+            {t("page.backToOrder")}
+          </Link>
+        }
+      />
+      {actionData?.error ? (
+        <p role="alert" className="mb-4 border border-sale/40 bg-sale/10 p-3 text-sm text-sale">
+          {t(actionData.error as never)}
+        </p>
+      ) : null}
+      {loaderData.panel.request ? <InvoicePanel data={loaderData.panel} /> : <p>{t("errors.notRequested")}</p>}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => atelierMeta(data?.title);
+
+export const ErrorBoundary = AtelierErrorBoundary;
