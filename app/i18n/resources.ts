@@ -1,19 +1,9 @@
-import enAccount from "../../locales/en/account.json";
-import enAtelier from "../../locales/en/atelier.json";
-import itAtelier from "../../locales/it/atelier.json";
-import enAtelierCustomers from "../../locales/en/atelier-customers.json";
-import itAtelierCustomers from "../../locales/it/atelier-customers.json";
-import itAccount from "../../locales/it/account.json";
-import enAtelierDashboard from "../../locales/en/atelier-dashboard.json";
-import itAtelierDashboard from "../../locales/it/atelier-dashboard.json";
-import enBag from "../../locales/en/bag.json";
-import enCheckout from "../../locales/en/checkout.json";
-import itCheckout from "../../locales/it/checkout.json";
-import enOrders from "../../locales/en/orders.json";
-import itOrders from "../../locales/it/orders.json";
-import enAtelierOrders from "../../locales/en/atelier-orders.json";
-import itAtelierOrders from "../../locales/it/atelier-orders.json";
-import itBag from "../../locales/it/bag.json";
+import enCommon from "../../locales/en/common.json";
+import itCommon from "../../locales/it/common.json";
+import enHome from "../../locales/en/home.json";
+import itHome from "../../locales/it/home.json";
+import enCatalog from "../../locales/en/catalog.json";
+import itCatalog from "../../locales/it/catalog.json";
 import enContent from "../../locales/en/content.json";
 import itContent from "../../locales/it/content.json";
 import enStores from "../../locales/en/stores.json";
@@ -22,14 +12,26 @@ import enCareer from "../../locales/en/career.json";
 import itCareer from "../../locales/it/career.json";
 import enCountry from "../../locales/en/country.json";
 import itCountry from "../../locales/it/country.json";
-import enCatalog from "../../locales/en/catalog.json";
-import enCommon from "../../locales/en/common.json";
-import enHome from "../../locales/en/home.json";
-import itCatalog from "../../locales/it/catalog.json";
-import itCommon from "../../locales/it/common.json";
-import itHome from "../../locales/it/home.json";
+import enBag from "../../locales/en/bag.json";
+import itBag from "../../locales/it/bag.json";
+import enAccount from "../../locales/en/account.json";
+import itAccount from "../../locales/it/account.json";
+import enCheckout from "../../locales/en/checkout.json";
+import itCheckout from "../../locales/it/checkout.json";
+import enOrders from "../../locales/en/orders.json";
+import itOrders from "../../locales/it/orders.json";
+import enAtelier from "../../locales/en/atelier.json";
+import itAtelier from "../../locales/it/atelier.json";
+import enAtelierOrders from "../../locales/en/atelier-orders.json";
+import itAtelierOrders from "../../locales/it/atelier-orders.json";
+import enAtelierDashboard from "../../locales/en/atelier-dashboard.json";
+import itAtelierDashboard from "../../locales/it/atelier-dashboard.json";
 import enAtelierInvoices from "../../locales/en/atelier-invoices.json";
 import itAtelierInvoices from "../../locales/it/atelier-invoices.json";
+import enAtelierCustomers from "../../locales/en/atelier-customers.json";
+import itAtelierCustomers from "../../locales/it/atelier-customers.json";
+import enAtelierInbox from "../../locales/en/atelier-inbox.json";
+import itAtelierInbox from "../../locales/it/atelier-inbox.json";
 
 export const namespaces = [
   "common",
@@ -44,15 +46,12 @@ export const namespaces = [
   "checkout",
   "orders",
   "atelier",
-  "atelier-invoices",
-  "atelier-dashboard",
   "atelier-orders",
+  "atelier-dashboard",
+  "atelier-invoices",
+  "atelier-customers",
+  "atelier-inbox",
 ] as const;
-import enAtelierInbox from "../../locales/en/atelier-inbox.json";
-import itAtelierInbox from "../../locales/it/atelier-inbox.json";
-
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-inbox"] as const;
-export const namespaces = ["common", "home", "catalog", "content", "stores", "career", "country", "bag", "account", "checkout", "orders", "atelier", "atelier-customers"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**
@@ -60,24 +59,16 @@ export type Namespace = (typeof namespaces)[number];
  * route whose components use another namespace sends it with its own data (`routeTexts`), so a
  * page carries only the texts it can show.
  */
-export const SHELL_NAMESPACES = [
-  "common",
-  "catalog",
-  "country",
-] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ["common", "catalog", "country"] as const satisfies readonly Namespace[];
 
 type Locale = keyof typeof resources;
 
 /** The texts of some namespaces in one language, for a route's data. */
-export function pickTexts<N extends Namespace>(
-  locale: Locale,
-  names: readonly N[],
-): Pick<(typeof resources)["it"], N> {
-  return Object.fromEntries(
-    names.map((name) => [name, resources[locale][name]]),
-  ) as Pick<(typeof resources)["it"], N>;
+export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N[]): Pick<(typeof resources)["it"], N> {
+  return Object.fromEntries(names.map((name) => [name, resources[locale][name]])) as Pick<(typeof resources)["it"], N>;
 }
 
+// One namespace a line, so parallel additions merge.
 export const resources = {
   it: {
     common: itCommon,
@@ -92,9 +83,11 @@ export const resources = {
     checkout: itCheckout,
     orders: itOrders,
     atelier: itAtelier,
-    "atelier-invoices": itAtelierInvoices,
-    "atelier-dashboard": itAtelierDashboard,
     "atelier-orders": itAtelierOrders,
+    "atelier-dashboard": itAtelierDashboard,
+    "atelier-invoices": itAtelierInvoices,
+    "atelier-customers": itAtelierCustomers,
+    "atelier-inbox": itAtelierInbox,
   },
   en: {
     common: enCommon,
@@ -109,14 +102,12 @@ export const resources = {
     checkout: enCheckout,
     orders: enOrders,
     atelier: enAtelier,
-    "atelier-invoices": enAtelierInvoices,
-    "atelier-dashboard": enAtelierDashboard,
     "atelier-orders": enAtelierOrders,
+    "atelier-dashboard": enAtelierDashboard,
+    "atelier-invoices": enAtelierInvoices,
+    "atelier-customers": enAtelierCustomers,
+    "atelier-inbox": enAtelierInbox,
   },
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-inbox": itAtelierInbox },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-inbox": enAtelierInbox },
-  it: { common: itCommon, home: itHome, catalog: itCatalog, content: itContent, stores: itStores, career: itCareer, country: itCountry, bag: itBag, account: itAccount, checkout: itCheckout, orders: itOrders, atelier: itAtelier, "atelier-customers": itAtelierCustomers },
-  en: { common: enCommon, home: enHome, catalog: enCatalog, content: enContent, stores: enStores, career: enCareer, country: enCountry, bag: enBag, account: enAccount, checkout: enCheckout, orders: enOrders, atelier: enAtelier, "atelier-customers": enAtelierCustomers },
 };
 
 declare module "i18next" {

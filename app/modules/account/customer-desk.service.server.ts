@@ -56,7 +56,10 @@ export async function searchCustomers(db: Kysely<Database>, filter: CustomerFilt
 }
 
 /** Where the account's address stands with the newsletter. */
-export type NewsletterState = { state: "none" } | { state: "subscribed"; language: Locale; consentAt: string; source: string };
+export type NewsletterState =
+  | { state: "none" }
+  /** pending: signed up, the confirmation link not yet opened (double opt-in); it does not count yet. */
+  | { state: "pending" | "confirmed" | "unsubscribed"; language: Locale; consentAt: string; source: string; consentVersion: string | null; confirmedAt: string | null };
 
 export interface CustomerProfile {
   id: number;
@@ -111,7 +114,16 @@ export async function getCustomerProfile(db: Kysely<Database>, userId: number, o
     privacyConsentAt: user.privacy_consent_at,
     activeSessions: sessions.filter((s) => s.expiresAt > now.toISOString()).length,
     linkedProviders: [...new Set(identities.map((i) => i.provider))],
-    newsletter: subscription ? { state: "subscribed", language: subscription.language, consentAt: subscription.consentAt, source: subscription.source } : { state: "none" },
+    newsletter: subscription
+      ? {
+          state: subscription.status,
+          language: subscription.language,
+          consentAt: subscription.consentAt,
+          source: subscription.source,
+          consentVersion: subscription.consentVersion,
+          confirmedAt: subscription.confirmedAt,
+        }
+      : { state: "none" },
     addresses,
     orders: { items: orders.orders, page: orders.page, pageCount: orders.pageCount, total: orders.total },
     audit,

@@ -165,11 +165,11 @@ describeEachDatabase("Atelier's customer desk", (ctx) => {
       expect((await getCustomerProfile(db, userId, { ordersPage: 2 }))!.orders.items.map((o) => o.id)).toEqual([orders[1], orders[0]]);
       expect(profile.audit).toEqual([]);
 
-      await subscribeToNewsletter(db, { email: "PROFILO@esempio.it", privacy: true, locale: "en", source: "footer", clientIp: "10.9.0.1" });
+      await subscribeToNewsletter(db, { email: "PROFILO@esempio.it", privacy: true, locale: "en", source: "footer", clientIp: "10.9.0.1", absoluteUrl: (path) => `http://localhost:3000${path}` });
       await db.updateTable("users").set({ email_verified_at: "2026-11-02T10:00:00.000Z" }).where("id", "=", userId).execute();
       await exportCustomerData(db, userId, staff);
       const again = (await getCustomerProfile(db, userId))!;
-      expect(again.newsletter).toMatchObject({ state: "subscribed", language: "en", source: "footer" });
+      expect(again.newsletter).toMatchObject({ state: "pending", language: "en", source: "footer", confirmedAt: null });
       expect(again.emailConfirmed).toBe(true);
       expect(again.audit).toEqual([expect.objectContaining({ action: "customer.export", actor: "banco@bottega.test", staffId: 7, entityType: "customer", entityId: String(userId) })]);
     });

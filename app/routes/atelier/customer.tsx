@@ -159,9 +159,9 @@ function ConsentFacts({ profile }: { profile: Profile }) {
           [t("profile.privacy"), formatRomeDateTime(profile.privacyConsentAt, locale)],
           [
             t("profile.newsletter"),
-            newsletter.state === "subscribed" ? (
+            newsletter.state !== "none" ? (
               <span key="newsletter" className="flex flex-wrap items-center gap-2">
-                <StatusBadge tone="good">{t("profile.newsletterYes")}</StatusBadge>
+                <StatusBadge tone={newsletter.state === "confirmed" ? "good" : "neutral"}>{t(`profile.newsletterStates.${newsletter.state}`)}</StatusBadge>
                 <span>{t("profile.newsletterSince", { date: formatLongDate(newsletter.consentAt, locale), language: t(`profile.languages.${newsletter.language}`) })}</span>
               </span>
             ) : (
