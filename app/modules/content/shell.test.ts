@@ -66,7 +66,7 @@ describeEachDatabase("page shell", (ctx) => {
   it("gives the banner only plain colours: anything that could leave the style rule becomes the default", async () => {
     const original = await ctx().db.selectFrom("global_settings").select(["background", "color"]).where("locale", "=", "en").executeTakeFirstOrThrow();
     try {
-      await ctx().db.updateTable("global_settings").set({ background: "red}body{display:none", color: " rgb(0, 0, 0) " }).where("locale", "=", "en").execute();
+      await ctx().db.updateTable("global_settings").set({ background: "red}*{display:none", color: " rgb(0, 0, 0) " }).where("locale", "=", "en").execute();
       invalidateShell(db);
       const shell = await loadShell(db, "en");
       expect(shell.settings.globalMessagesBackground).toBe("#1B1B1B");
