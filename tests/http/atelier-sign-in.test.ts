@@ -80,7 +80,7 @@ describeEachApp("Atelier sign-in", (app) => {
 
     // Signed in: the dashboard and the owner's nav.
     const dashboard = decode(await (await owner.get("/atelier")).text());
-    expect(dashboard).toContain("Benvenuto, Anna Bianchi.");
+    expect(dashboard).toContain("Anna Bianchi · Titolare");
     expect(dashboard).toContain('href="/atelier/staff"');
     expect(dashboard).toContain('href="/atelier/settings"');
     expect(dashboard).toContain('action="/atelier/logout"');
