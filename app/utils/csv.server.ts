@@ -1,4 +1,5 @@
-// One way to write CSV (orders, newsletter subscribers, invoices): RFC 4180 quoting, CRLF line
+// One way to write CSV (orders, newsletter subscribers, invoices): RFC 4180 quoting (and any cell
+// with a semicolon), CRLF line
 // ends, a UTF-8 byte-order mark so spreadsheet programs read accents right, and cells that a
 // spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) prefixed with an
 // apostrophe (OWASP's CSV injection advice). Rows are streamed: an export never holds a whole
@@ -13,7 +14,9 @@ export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A semicolon is quoted too: spreadsheets in an Italian locale split on it, and a cell after
+  // one would start with whatever follows (a formula).
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record, CRLF-terminated. */

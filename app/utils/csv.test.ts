@@ -7,6 +7,7 @@ it("quotes what needs quoting and defuses formulas", () => {
   expect(csvCell("+39 02 1234")).toBe("'+39 02 1234");
   expect(csvCell("@sum")).toBe("'@sum");
   expect(csvCell(-5)).toBe("-5");
+  expect(csvCell("Rossi S.r.l.;=HYPERLINK(1)")).toBe('"Rossi S.r.l.;=HYPERLINK(1)"');
 });
 
 it("streams the header and every row as an attachment", async () => {

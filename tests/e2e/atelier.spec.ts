@@ -68,7 +68,7 @@ async function transferOrder(page: Page, email: string, skus: string[]): Promise
 
 const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
-test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking number, refunds one line and finds the three in the audit trail", async ({ page, javaScriptEnabled }) => {
+test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking number, refunds one line and finds the three in the audit trail and the activity log", async ({ page, javaScriptEnabled }) => {
   test.slow();
   const ownerEmail = `owner.${javaScriptEnabled ? "js" : "nojs"}.${Date.now().toString(36)}@bottega.test`;
   const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/atelier-owner-link.ts", ownerEmail, javaScriptEnabled ? "setup" : "invite"], { env });
@@ -120,4 +120,14 @@ test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking 
   await expect(trail).toContainText("order.ship");
   await expect(trail).toContainText("order.refund");
   await expect(trail).toContainText(ownerEmail);
+
+  // The same three in the searchable activity log, found by the order's number (a GET form).
+  await page.getByRole("link", { name: "Registro attività" }).click();
+  await page.getByLabel("Parole").fill(number);
+  await page.getByRole("search").getByRole("button").first().click();
+  await expect(page).toHaveURL(new RegExp(`q=${number}`));
+  const log = page.getByRole("table");
+  await expect(log).toContainText("order.paid");
+  await expect(log).toContainText("order.ship");
+  await expect(log).toContainText("order.refund");
 });

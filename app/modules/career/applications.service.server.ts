@@ -92,7 +92,8 @@ export async function markApplicationHandled(db: Kysely<Database>, id: number, a
       entityId: id,
       before: { handledAt: null },
       after: { handledAt: at },
-      summary: `${row.first_name} ${row.last_name} ${row.email}`,
+      // The log outlives the application (it is purged after the retention period): no name or
+      // address in it, only the record's id.
       at: now,
     });
     return { changed: true };

@@ -159,7 +159,7 @@ export async function unsubscribeSubscriber(db: Kysely<Database>, id: number, ac
       entityId: id,
       before: { status: row.status },
       after: { status: "unsubscribed" },
-      summary: row.email,
+      // No address: the log outlives the subscription (an erased account takes its row with it).
       at: now,
     });
     return { changed: true };
