@@ -44,6 +44,15 @@ export async function updateStaff(db: Db, id: number, changes: Updateable<StaffT
   await db.updateTable("staff").set(changes).where("id", "=", id).execute();
 }
 
+/**
+ * Stores the second factor of an account not yet enrolled; false when it is enrolled already (a
+ * sign-in started before the enrolment, or two enrolments at once: the first one stands).
+ */
+export async function enrolStaff(db: Db, id: number, changes: { totp_secret: string; totp_last_step: number; enrolled_at: string; updated_at: string }): Promise<boolean> {
+  const result = await db.updateTable("staff").set(changes).where("id", "=", id).where("enrolled_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Records a code's step unless that step or a later one was used already; true when this call did. */
 export async function advanceTotpStep(db: Db, id: number, step: number): Promise<boolean> {
   const result = await db

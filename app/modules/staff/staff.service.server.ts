@@ -230,7 +230,9 @@ function newRecoveryCode(): string {
 /**
  * Enrolment: the first code confirms the secret the session offered; the account stores it
  * (encrypted), gets ten recovery codes (kept hashed; the session holds them sealed until the
- * next page has shown them once), and the session is signed in under a new id.
+ * next page has shown them once), and the session is signed in under a new id. An account
+ * enrolled meanwhile (by another session) is refused with STAFF_ALREADY_ENROLLED, and this
+ * session ends.
  */
 export async function confirmEnrolment(db: Db, input: { session: StaffSessionView; code: string } & ClientInfo, key: Buffer, now = new Date()): Promise<{ token: string }> {
   const staffId = input.session.staff.id;
@@ -241,12 +243,23 @@ export async function confirmEnrolment(db: Db, input: { session: StaffSessionVie
   if (step === null) throw new DomainError("STAFF_CODE_INVALID", "wrong enrolment code", { field: "code" });
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = now.toISOString();
-  const token = await db.transaction().execute(async (trx) => {
-    await repo.updateStaff(trx, staffId, { totp_secret: sealText(secret, key), totp_last_step: step, enrolled_at: at, updated_at: at });
-    await repo.replaceRecoveryCodes(trx, staffId, codes.map((c) => sha256(normalizeRecoveryCode(c))), at);
-    await recordAudit(trx, { actor: staffActorOf(input.session.staff), action: "staff.enrol", entityType: "staff", entityId: staffId, after: { secondFactor: "totp" }, summary: input.session.staff.email, at: now });
-    return completeSignIn(trx, input.session.id, staffId, now, { recovery_codes: sealText(JSON.stringify(codes), key) });
-  });
+  const token = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Only an account without a second factor enrols: a sign-in that began before another
+      // session enrolled must not replace the secret and the recovery codes now in use.
+      if (!(await repo.enrolStaff(trx, staffId, { totp_secret: sealText(secret, key), totp_last_step: step, enrolled_at: at, updated_at: at }))) {
+        throw new DomainError("STAFF_ALREADY_ENROLLED", "account enrolled meanwhile");
+      }
+      await repo.replaceRecoveryCodes(trx, staffId, codes.map((c) => sha256(normalizeRecoveryCode(c))), at);
+      await recordAudit(trx, { actor: staffActorOf(input.session.staff), action: "staff.enrol", entityType: "staff", entityId: staffId, after: { secondFactor: "totp" }, summary: input.session.staff.email, at: now });
+      return completeSignIn(trx, input.session.id, staffId, now, { recovery_codes: sealText(JSON.stringify(codes), key) });
+    })
+    .catch(async (error: unknown) => {
+      // The secret this session offered is worthless now: the session ends, and the person signs in again.
+      if (error instanceof DomainError && error.code === "STAFF_ALREADY_ENROLLED") await repo.deleteStaffSession(db, input.session.id);
+      throw error;
+    });
   return { token };
 }
 

@@ -4,8 +4,10 @@ import { hashPassword } from "~/modules/account/password.server";
 import {
   STAFF_IDLE_TTL_MS,
   acceptInvite,
+  confirmEnrolment,
   createSetupToken,
   createStaffMember,
+  enrolmentSecret,
   loadStaffSession,
   purgeExpiredStaffSessions,
   signInWithPassword,
@@ -86,5 +88,33 @@ describeEachDatabase("staff service", (ctx) => {
     // Housekeeping removes the rows of sessions past their end.
     expect(await purgeExpiredStaffSessions(db, new Date(later.getTime() + 13 * 3_600_000))).toBeGreaterThanOrEqual(0);
     expect(await db.selectFrom("staff_sessions").select("id").where("staff_id", "=", staffId).execute()).toEqual([]);
+  });
+
+  it("refuses an enrolment begun before the account enrolled from another sign-in, keeping its secret and recovery codes", async () => {
+    const { db } = ctx();
+    const staffId = await createStaffMember(db, { email: "nuova@bottega.test", name: "Nuova", role: "staff", passwordHash: await ensureHash(), actor: { kind: "cli" } }, key);
+    const t0 = new Date("2026-12-01T09:00:00Z");
+    // Two sign-ins before any enrolment: each session offers its own secret.
+    const { token: early, next } = await signInWithPassword(db, { email: "nuova@bottega.test", password: PASSWORD, ...client }, key, t0);
+    expect(next).toBe("enrol");
+    const earlySession = (await loadStaffSession(db, early, t0))!;
+    const earlySecret = (await enrolmentSecret(db, earlySession.id, key))!;
+    const { token: late } = await signInWithPassword(db, { email: "nuova@bottega.test", password: PASSWORD, ...client }, key, t0);
+    const lateSession = (await loadStaffSession(db, late, t0))!;
+    const lateSecret = (await enrolmentSecret(db, lateSession.id, key))!;
+    await confirmEnrolment(db, { session: lateSession, code: totpCode(lateSecret, t0), ...client }, key, t0);
+    const enrolled = await db.selectFrom("staff").select(["totp_secret", "enrolled_at"]).where("id", "=", staffId).executeTakeFirstOrThrow();
+    const codes = await db.selectFrom("staff_recovery_codes").select("code_hash").where("staff_id", "=", staffId).orderBy("code_hash").execute();
+    expect(codes).toHaveLength(10);
+
+    // The earlier session, still within its ten minutes, confirms its own (stale) secret.
+    const later = new Date(t0.getTime() + 2 * 60_000);
+    await expect(confirmEnrolment(db, { session: earlySession, code: totpCode(earlySecret, later), ...client }, key, later)).rejects.toMatchObject({ code: "STAFF_ALREADY_ENROLLED" });
+    expect(await db.selectFrom("staff").select(["totp_secret", "enrolled_at"]).where("id", "=", staffId).executeTakeFirstOrThrow()).toEqual(enrolled);
+    expect(openText(enrolled.totp_secret!, key)).toBe(lateSecret);
+    expect(await db.selectFrom("staff_recovery_codes").select("code_hash").where("staff_id", "=", staffId).orderBy("code_hash").execute()).toEqual(codes);
+    expect(await db.selectFrom("audit_log").select("action").where("action", "=", "staff.enrol").where("entity_id", "=", String(staffId)).execute()).toHaveLength(1);
+    // The stale session is over: its cookie opens nothing.
+    expect(await loadStaffSession(db, early, later)).toBeNull();
   });
 });
