@@ -243,7 +243,3 @@ export async function revokeInvite(db: Db, id: number, at: string): Promise<bool
 export function findInviteById(db: Db, id: number) {
   return db.selectFrom("staff_invites").selectAll().where("id", "=", id).executeTakeFirst();
 }
-
-export async function deleteStaleInvites(db: Db, before: string): Promise<void> {
-  await db.deleteFrom("staff_invites").where("expires_at", "<", before).execute();
-}

@@ -280,9 +280,12 @@ export async function setStaffFlash(db: Db, sessionId: string, flash: string | n
   await repo.updateStaffSession(db, sessionId, { flash });
 }
 
-/** Housekeeping: sessions past their end or idle, and invitation links expired for a month. */
+/**
+ * Housekeeping: sessions past their end or idle. Invitations and set-up links stay, expired or
+ * used: the audit log's entries point at them, and nothing in Atelier deletes silently (a row is
+ * small; the staff page shows only open ones).
+ */
 export async function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
-  await repo.deleteStaleInvites(db, new Date(now.getTime() - 30 * 86_400_000).toISOString());
   return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
 }
 

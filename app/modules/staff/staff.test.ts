@@ -8,6 +8,8 @@ import {
   createSetupToken,
   createStaffMember,
   enrolmentSecret,
+  inviteStaff,
+  listOpenInvites,
   loadStaffSession,
   purgeExpiredStaffSessions,
   signInWithPassword,
@@ -116,5 +118,24 @@ describeEachDatabase("staff service", (ctx) => {
     expect(await db.selectFrom("audit_log").select("action").where("action", "=", "staff.enrol").where("entity_id", "=", String(staffId)).execute()).toHaveLength(1);
     // The stale session is over: its cookie opens nothing.
     expect(await loadStaffSession(db, early, later)).toBeNull();
+  });
+
+  it("keeps expired and used invitations through housekeeping: the audit log's entries point at them", async () => {
+    const { db } = ctx();
+    const long = new Date("2026-01-05T09:00:00Z");
+    const { inviteId } = await inviteStaff(db, { email: "vecchio@bottega.test", role: "owner", locale: "it", actor: { kind: "cli" }, inviteUrl: (t) => t }, long);
+    const setup = await createSetupToken(db, long);
+    expect(setup).not.toBeNull();
+    const now = new Date("2026-12-01T09:00:00Z");
+    await purgeExpiredStaffSessions(db, now);
+    expect(await db.selectFrom("staff_invites").select(["id", "kind"]).orderBy("id").execute()).toEqual([
+      { id: inviteId, kind: "invite" },
+      { id: expect.any(Number), kind: "setup" },
+    ]);
+    const entry = await db.selectFrom("audit_log").select("entity_id").where("action", "=", "staff.invite").executeTakeFirstOrThrow();
+    expect(entry.entity_id).toBe(String(inviteId));
+    // Expired, it opens nothing and the staff page does not list it.
+    expect(await listOpenInvites(db, now)).toEqual([]);
+    await expect(acceptInvite(db, { token: setup!, email: "x@bottega.test", name: "X", password: PASSWORD, ...client }, key, now)).rejects.toMatchObject({ code: "STAFF_INVITE_INVALID" });
   });
 });
