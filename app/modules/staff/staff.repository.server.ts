@@ -234,6 +234,19 @@ export function listOpenInvites(db: Db, now: string) {
     .execute();
 }
 
+/** The open invitations (neither used nor expired) a staff member sent. */
+export function listOpenInvitesSentBy(db: Db, staffId: number, now: string) {
+  return db
+    .selectFrom("staff_invites")
+    .select(["id", "email", "role"])
+    .where("kind", "=", "invite")
+    .where("invited_by", "=", staffId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("id")
+    .execute();
+}
+
 /** Withdraws an open invitation; true when it was open. */
 export async function revokeInvite(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db.updateTable("staff_invites").set({ used_at: at, expires_at: at }).where("id", "=", id).where("kind", "=", "invite").where("used_at", "is", null).executeTakeFirst();

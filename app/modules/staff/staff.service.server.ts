@@ -513,7 +513,26 @@ function refuseSelf(actor: AuditActor, staffId: number): void {
   if (actor.kind === "staff" && actor.staffId === staffId) throw new DomainError("STAFF_SELF", "own account");
 }
 
-/** Changes a staff member's role (owner ↔ staff); never the last active owner's, never one's own. */
+/**
+ * Withdraws the open invitations a staff member sent, each with its audit entry (in the caller's
+ * transaction): a disabled or demoted owner's links, owner invitations among them, stop working
+ * with their right to invite. Returns how many.
+ */
+async function withdrawInvitesSentBy(trx: Transaction<Database>, inviter: repo.StaffRow, actor: AuditActor, because: "staff.disable" | "staff.role", now: Date): Promise<number> {
+  const at = now.toISOString();
+  let withdrawn = 0;
+  for (const invite of await repo.listOpenInvitesSentBy(trx, inviter.id, at)) {
+    if (!(await repo.revokeInvite(trx, invite.id, at))) continue;
+    await recordAudit(trx, { actor, action: "staff.revoke-invite", entityType: "invite", entityId: invite.id, before: { email: invite.email, role: invite.role }, after: { because, inviter: inviter.email }, summary: invite.email ?? "", at: now });
+    withdrawn++;
+  }
+  return withdrawn;
+}
+
+/**
+ * Changes a staff member's role (owner ↔ staff); never the last active owner's, never one's own.
+ * A demoted owner's open invitations are withdrawn.
+ */
 export async function changeStaffRole(db: Db, input: { staffId: number; role: StaffRole } & { actor: AuditActor }, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await targetOf(trx, input.staffId);
@@ -521,11 +540,12 @@ export async function changeStaffRole(db: Db, input: { staffId: number; role: St
     refuseSelf(input.actor, target.id);
     if (input.role !== "owner") await keepAnOwner(trx, target);
     await repo.updateStaff(trx, target.id, { role: input.role, updated_at: now.toISOString() });
+    if (target.role === "owner") await withdrawInvitesSentBy(trx, target, input.actor, "staff.role", now);
     await recordAudit(trx, { actor: input.actor, action: "staff.role", entityType: "staff", entityId: target.id, before: { role: target.role }, after: { role: input.role }, summary: target.email, at: now });
   });
 }
 
-/** Disables an account: its sessions end at once and it cannot sign in until re-enabled. */
+/** Disables an account: its sessions end at once, its open invitations are withdrawn, and it cannot sign in until re-enabled. */
 export async function disableStaff(db: Db, input: { staffId: number } & { actor: AuditActor }, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await targetOf(trx, input.staffId);
@@ -535,7 +555,8 @@ export async function disableStaff(db: Db, input: { staffId: number } & { actor:
     const at = now.toISOString();
     await repo.updateStaff(trx, target.id, { disabled_at: at, updated_at: at });
     const ended = await repo.deleteSessionsOfStaff(trx, target.id);
-    await recordAudit(trx, { actor: input.actor, action: "staff.disable", entityType: "staff", entityId: target.id, before: { disabledAt: null }, after: { disabledAt: at, sessionsEnded: ended }, summary: target.email, at: now });
+    const withdrawn = await withdrawInvitesSentBy(trx, target, input.actor, "staff.disable", now);
+    await recordAudit(trx, { actor: input.actor, action: "staff.disable", entityType: "staff", entityId: target.id, before: { disabledAt: null }, after: { disabledAt: at, sessionsEnded: ended, invitesWithdrawn: withdrawn }, summary: target.email, at: now });
   });
 }
 

@@ -4,10 +4,13 @@ import { hashPassword } from "~/modules/account/password.server";
 import {
   STAFF_IDLE_TTL_MS,
   acceptInvite,
+  changeStaffRole,
   confirmEnrolment,
   createSetupToken,
   createStaffMember,
+  disableStaff,
   enrolmentSecret,
+  findOpenInvite,
   inviteStaff,
   listOpenInvites,
   loadStaffSession,
@@ -137,5 +140,39 @@ describeEachDatabase("staff service", (ctx) => {
     // Expired, it opens nothing and the staff page does not list it.
     expect(await listOpenInvites(db, now)).toEqual([]);
     await expect(acceptInvite(db, { token: setup!, email: "x@bottega.test", name: "X", password: PASSWORD, ...client }, key, now)).rejects.toMatchObject({ code: "STAFF_INVITE_INVALID" });
+  });
+
+  it("withdraws the open invitations of an owner disabled or demoted, each in the log, and no one else's", async () => {
+    const { db } = ctx();
+    const now = new Date("2026-12-01T09:00:00Z");
+    const owner = async (email: string) => ({ kind: "staff" as const, staffId: await createStaffMember(db, { email, name: email, role: "owner", passwordHash: await ensureHash(), actor: { kind: "cli" } }, key, now), email });
+    const [anna, bruno, carla] = [await owner("anna@bottega.test"), await owner("bruno@bottega.test"), await owner("carla@bottega.test")];
+    const invite = (email: string, role: "owner" | "staff", actor: typeof anna | { kind: "cli" }, at = now) => inviteStaff(db, { email, role, locale: "it", actor, inviteUrl: (t) => t }, at);
+    const fromBruno = [await invite("socio@bottega.test", "owner", bruno), await invite("commessa@bottega.test", "staff", bruno)];
+    const oldFromBruno = await invite("scaduto@bottega.test", "staff", bruno, new Date(now.getTime() - 4 * 86_400_000));
+    const fromCarla = await invite("magazzino@bottega.test", "staff", carla);
+    const fromCli = await invite("cli@bottega.test", "staff", { kind: "cli" });
+    const later = new Date(now.getTime() + 60_000);
+    const revocations = () => db.selectFrom("audit_log").select(["entity_id", "actor", "after"]).where("action", "=", "staff.revoke-invite").orderBy("id").execute();
+
+    // Bruno demoted by Anna: his two open invitations stop working, the owner one among them.
+    await changeStaffRole(db, { staffId: bruno.staffId, role: "staff", actor: anna }, later);
+    for (const { token } of fromBruno) expect(await findOpenInvite(db, token, later)).toBeNull();
+    await expect(acceptInvite(db, { token: fromBruno[0].token, name: "Socio", password: PASSWORD, ...client }, key, later)).rejects.toMatchObject({ code: "STAFF_INVITE_INVALID" });
+    expect(await revocations()).toEqual(
+      fromBruno.map(({ inviteId }) => ({ entity_id: String(inviteId), actor: "anna@bottega.test", after: JSON.stringify({ because: "staff.role", inviter: "bruno@bottega.test" }) })),
+    );
+    // The expired one stays as it was; Carla's and the command line's stay open.
+    expect((await db.selectFrom("staff_invites").select("used_at").where("id", "=", oldFromBruno.inviteId).executeTakeFirstOrThrow()).used_at).toBeNull();
+    expect(await findOpenInvite(db, fromCarla.token, later)).not.toBeNull();
+    expect(await findOpenInvite(db, fromCli.token, later)).not.toBeNull();
+
+    // Carla disabled by Anna: her invitation goes too, counted on the disable's entry.
+    await disableStaff(db, { staffId: carla.staffId, actor: anna }, later);
+    expect(await findOpenInvite(db, fromCarla.token, later)).toBeNull();
+    expect((await revocations()).map((r) => r.entity_id)).toEqual([...fromBruno.map((i) => String(i.inviteId)), String(fromCarla.inviteId)]);
+    const disabled = await db.selectFrom("audit_log").select("after").where("action", "=", "staff.disable").executeTakeFirstOrThrow();
+    expect(JSON.parse(disabled.after!)).toMatchObject({ invitesWithdrawn: 1 });
+    expect(await findOpenInvite(db, fromCli.token, later)).not.toBeNull();
   });
 });
