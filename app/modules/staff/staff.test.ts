@@ -2,6 +2,8 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { hashPassword } from "~/modules/account/password.server";
 import {
+  STAFF_CODE_IP_RATE_LIMIT,
+  STAFF_CODE_RATE_LIMIT,
   STAFF_IDLE_TTL_MS,
   acceptInvite,
   changeStaffRole,
@@ -172,5 +174,36 @@ describeEachDatabase("staff service", (ctx) => {
     const disabled = await db.selectFrom("audit_log").select("after").where("action", "=", "staff.disable").executeTakeFirstOrThrow();
     expect(JSON.parse(disabled.after!)).toMatchObject({ invitesWithdrawn: 1 });
     expect(await findOpenInvite(db, fromCli.token, later)).not.toBeNull();
+  });
+
+  it("limits codes to 5 per 5 minutes an account and 20 per 5 minutes a client, so a shop's staff behind one address sign in together", async () => {
+    const { db } = ctx();
+    expect(STAFF_CODE_RATE_LIMIT).toEqual({ limit: 5, windowMs: 5 * 60_000 });
+    expect(STAFF_CODE_IP_RATE_LIMIT).toEqual({ limit: 20, windowMs: 5 * 60_000 });
+    const office = { clientIp: "10.9.9.9", userAgent: "vitest" };
+    const t0 = new Date("2026-12-01T09:00:01Z");
+    const people = [];
+    for (let i = 0; i < 6; i++) {
+      const secret = newTotpSecret();
+      const email = `persona${i}@bottega.test`;
+      await createStaffMember(db, { email, name: email, role: "staff", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key, t0);
+      const { token } = await signInWithPassword(db, { email, password: PASSWORD, ...office }, key, t0);
+      people.push({ secret, session: (await loadStaffSession(db, token, t0))! });
+    }
+    const wrong = (secret: string) => (totpCode(secret, t0) === "000000" ? "111111" : "000000");
+    // Five people of the office, each three typos and the right code: twenty tries from one address.
+    for (const { secret, session } of people.slice(0, 5)) {
+      for (let i = 0; i < 3; i++) await expect(verifySecondFactor(db, { session, code: wrong(secret), ...office }, key, t0)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
+      await verifySecondFactor(db, { session, code: totpCode(secret, t0), ...office }, key, t0);
+    }
+    // The twenty-first try from that address waits for the next five minutes, whoever's it is…
+    const sixth = people[5];
+    await expect(verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, t0), ...office }, key, t0)).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code" });
+    // …while from elsewhere the account has its own five, and no more.
+    const home = { clientIp: "10.8.8.8", userAgent: "vitest" };
+    for (let i = 0; i < 5; i++) await expect(verifySecondFactor(db, { session: sixth.session, code: wrong(sixth.secret), ...home }, key, t0)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
+    await expect(verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, t0), ...home }, key, t0)).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code" });
+    const next = new Date(t0.getTime() + 5 * 60_000);
+    await verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, next), ...office }, key, next);
   });
 });
