@@ -91,6 +91,8 @@ export const DOMAIN_ERRORS = {
   STAFF_INVALID_CREDENTIALS: { status: 401, message: "atelier:errors.invalidCredentials" },
   /** Atelier's second factor: a code that is wrong, expired, or already used in its step. */
   STAFF_CODE_INVALID: { status: 401, message: "atelier:errors.codeInvalid" },
+  /** Enrolling the second factor of an account that enrolled meanwhile (another sign-in): sign in again. */
+  STAFF_ALREADY_ENROLLED: { status: 409, message: "atelier:errors.alreadyEnrolled" },
   /** A set-up or invitation link that is unknown, used or expired. */
   STAFF_INVITE_INVALID: { status: 410, message: "atelier:errors.inviteInvalid" },
   /** An invitation or a set-up for an address that already has a staff account. */

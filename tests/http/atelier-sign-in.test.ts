@@ -250,6 +250,26 @@ describeEachApp("Atelier sign-in", (app) => {
     expect((await app().client().postForm("/atelier/invite", { token: old.token, name: "Late", password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD })).status).toBe(410);
   });
 
+  it("sends a sign-in begun before the account enrolled elsewhere back to the login, the second factor kept", async () => {
+    const staff = await createTestStaff(app().db, app().env.SESSION_SECRET, { role: "staff", enrolled: false });
+    const secretOf = async (client: HttpClient) => /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(decode(await (await client.get("/en/atelier/login/enrol")).text()))![1].replace(/ /g, "");
+    const [early, late] = [app().client(), app().client()];
+    for (const client of [early, late]) expect((await client.postForm("/en/atelier/login", { email: staff.email, password: STAFF_PASSWORD })).headers.get("Location")).toBe("/en/atelier/login/enrol");
+    const [earlySecret, lateSecret] = [await secretOf(early), await secretOf(late)];
+    expect((await late.postForm("/en/atelier/login/enrol", { code: totpCode(lateSecret) })).headers.get("Location")).toBe("/en/atelier/login/recovery-codes");
+    const enrolled = await app().db.selectFrom("staff").select(["totp_secret", "enrolled_at"]).where("id", "=", staff.staffId).executeTakeFirstOrThrow();
+
+    const stale = await early.postForm("/en/atelier/login/enrol", { code: totpCode(earlySecret) });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toBe("/en/atelier/login");
+    expect(atelierCookie(early)).toBeUndefined();
+    expect(decode(await (await early.get("/en/atelier/login")).text())).toContain("This account has already turned on two-step verification");
+    expect(await app().db.selectFrom("staff").select(["totp_secret", "enrolled_at"]).where("id", "=", staff.staffId).executeTakeFirstOrThrow()).toEqual(enrolled);
+    expect(await sessionRows(staff.staffId)).toHaveLength(1);
+    // Signing in again asks for the code of the secret enrolled.
+    expect((await early.postForm("/en/atelier/login", { email: staff.email, password: STAFF_PASSWORD })).headers.get("Location")).toBe("/en/atelier/login/code");
+  });
+
   it("lets a signed-in client reach the login page no more, and shows Atelier's own 404 for a section to come", async () => {
     const { client } = await signInStaff(app(), { role: "staff" });
     expect((await client.get("/atelier/login")).headers.get("Location")).toBe("/atelier");

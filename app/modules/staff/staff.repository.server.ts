@@ -44,6 +44,15 @@ export async function updateStaff(db: Db, id: number, changes: Updateable<StaffT
   await db.updateTable("staff").set(changes).where("id", "=", id).execute();
 }
 
+/**
+ * Stores the second factor of an account not yet enrolled; false when it is enrolled already (a
+ * sign-in started before the enrolment, or two enrolments at once: the first one stands).
+ */
+export async function enrolStaff(db: Db, id: number, changes: { totp_secret: string; totp_last_step: number; enrolled_at: string; updated_at: string }): Promise<boolean> {
+  const result = await db.updateTable("staff").set(changes).where("id", "=", id).where("enrolled_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Records a code's step unless that step or a later one was used already; true when this call did. */
 export async function advanceTotpStep(db: Db, id: number, step: number): Promise<boolean> {
   const result = await db
@@ -225,6 +234,19 @@ export function listOpenInvites(db: Db, now: string) {
     .execute();
 }
 
+/** The open invitations (neither used nor expired) a staff member sent. */
+export function listOpenInvitesSentBy(db: Db, staffId: number, now: string) {
+  return db
+    .selectFrom("staff_invites")
+    .select(["id", "email", "role"])
+    .where("kind", "=", "invite")
+    .where("invited_by", "=", staffId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("id")
+    .execute();
+}
+
 /** Withdraws an open invitation; true when it was open. */
 export async function revokeInvite(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db.updateTable("staff_invites").set({ used_at: at, expires_at: at }).where("id", "=", id).where("kind", "=", "invite").where("used_at", "is", null).executeTakeFirst();
@@ -233,8 +255,4 @@ export async function revokeInvite(db: Db, id: number, at: string): Promise<bool
 
 export function findInviteById(db: Db, id: number) {
   return db.selectFrom("staff_invites").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-export async function deleteStaleInvites(db: Db, before: string): Promise<void> {
-  await db.deleteFrom("staff_invites").where("expires_at", "<", before).execute();
 }

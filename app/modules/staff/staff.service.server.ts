@@ -30,12 +30,18 @@ export const SETUP_TTL_MS = 30 * 60_000;
 export const INVITE_TTL_MS = 3 * 86_400_000;
 export const RECOVERY_CODE_COUNT = 10;
 
-/** Sign-in tries (password, code) per client address. */
-export const STAFF_IP_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+/** Password tries per client address. */
+export const STAFF_LOGIN_IP_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 /** Password tries per address, whatever the client. */
 export const STAFF_EMAIL_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 /** Second-factor tries per account: a million codes, three valid at a time, five guesses a five minutes. */
 export const STAFF_CODE_RATE_LIMIT = { limit: 5, windowMs: 5 * 60_000 };
+/**
+ * Second-factor tries per client address, in the same five minutes: a shop's staff sign in
+ * together from one office address (every try counts, right ones too), while one client trying
+ * codes for several accounts whose passwords it holds gets four accounts' worth (docs/decisions/021).
+ */
+export const STAFF_CODE_IP_RATE_LIMIT = { limit: 20, windowMs: 5 * 60_000 };
 /** Set-up and invitation acceptances per client address. */
 export const STAFF_INVITE_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
@@ -139,7 +145,7 @@ export async function signInWithPassword(
   key: Buffer,
   now = new Date(),
 ): Promise<{ token: string; next: "code" | "enrol" }> {
-  await enforceRateLimit(db, "staff-login", input.clientIp, STAFF_IP_RATE_LIMIT, now);
+  await enforceRateLimit(db, "staff-login", input.clientIp, STAFF_LOGIN_IP_RATE_LIMIT, now);
   const perEmail = await hitRateLimit(db, `staff-login-email:${sha256(repo.emailKey(input.email))}`, STAFF_EMAIL_RATE_LIMIT, now);
   if (!perEmail.allowed) throw new DomainError("RATE_LIMITED", "staff login rate limit (email)", { retryAfter: perEmail.retryAfter, field: "password" });
   const staff = await repo.findStaffByEmail(db, input.email);
@@ -158,7 +164,7 @@ export async function signInWithPassword(
 }
 
 async function limitCodeTries(db: Db, staffId: number, clientIp: string, now: Date): Promise<void> {
-  await enforceRateLimit(db, "staff-code", clientIp, STAFF_IP_RATE_LIMIT, now).catch((error: unknown) => {
+  await enforceRateLimit(db, "staff-code", clientIp, STAFF_CODE_IP_RATE_LIMIT, now).catch((error: unknown) => {
     throw error instanceof DomainError ? new DomainError("RATE_LIMITED", error.message, { retryAfter: error.retryAfter, field: "code" }) : error;
   });
   const perAccount = await hitRateLimit(db, `staff-code-account:${staffId}`, STAFF_CODE_RATE_LIMIT, now);
@@ -230,7 +236,9 @@ function newRecoveryCode(): string {
 /**
  * Enrolment: the first code confirms the secret the session offered; the account stores it
  * (encrypted), gets ten recovery codes (kept hashed; the session holds them sealed until the
- * next page has shown them once), and the session is signed in under a new id.
+ * next page has shown them once), and the session is signed in under a new id. An account
+ * enrolled meanwhile (by another session) is refused with STAFF_ALREADY_ENROLLED, and this
+ * session ends.
  */
 export async function confirmEnrolment(db: Db, input: { session: StaffSessionView; code: string } & ClientInfo, key: Buffer, now = new Date()): Promise<{ token: string }> {
   const staffId = input.session.staff.id;
@@ -241,12 +249,23 @@ export async function confirmEnrolment(db: Db, input: { session: StaffSessionVie
   if (step === null) throw new DomainError("STAFF_CODE_INVALID", "wrong enrolment code", { field: "code" });
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = now.toISOString();
-  const token = await db.transaction().execute(async (trx) => {
-    await repo.updateStaff(trx, staffId, { totp_secret: sealText(secret, key), totp_last_step: step, enrolled_at: at, updated_at: at });
-    await repo.replaceRecoveryCodes(trx, staffId, codes.map((c) => sha256(normalizeRecoveryCode(c))), at);
-    await recordAudit(trx, { actor: staffActorOf(input.session.staff), action: "staff.enrol", entityType: "staff", entityId: staffId, after: { secondFactor: "totp" }, summary: input.session.staff.email, at: now });
-    return completeSignIn(trx, input.session.id, staffId, now, { recovery_codes: sealText(JSON.stringify(codes), key) });
-  });
+  const token = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Only an account without a second factor enrols: a sign-in that began before another
+      // session enrolled must not replace the secret and the recovery codes now in use.
+      if (!(await repo.enrolStaff(trx, staffId, { totp_secret: sealText(secret, key), totp_last_step: step, enrolled_at: at, updated_at: at }))) {
+        throw new DomainError("STAFF_ALREADY_ENROLLED", "account enrolled meanwhile");
+      }
+      await repo.replaceRecoveryCodes(trx, staffId, codes.map((c) => sha256(normalizeRecoveryCode(c))), at);
+      await recordAudit(trx, { actor: staffActorOf(input.session.staff), action: "staff.enrol", entityType: "staff", entityId: staffId, after: { secondFactor: "totp" }, summary: input.session.staff.email, at: now });
+      return completeSignIn(trx, input.session.id, staffId, now, { recovery_codes: sealText(JSON.stringify(codes), key) });
+    })
+    .catch(async (error: unknown) => {
+      // The secret this session offered is worthless now: the session ends, and the person signs in again.
+      if (error instanceof DomainError && error.code === "STAFF_ALREADY_ENROLLED") await repo.deleteStaffSession(db, input.session.id);
+      throw error;
+    });
   return { token };
 }
 
@@ -267,9 +286,12 @@ export async function setStaffFlash(db: Db, sessionId: string, flash: string | n
   await repo.updateStaffSession(db, sessionId, { flash });
 }
 
-/** Housekeeping: sessions past their end or idle, and invitation links expired for a month. */
+/**
+ * Housekeeping: sessions past their end or idle. Invitations and set-up links stay, expired or
+ * used: the audit log's entries point at them, and nothing in Atelier deletes silently (a row is
+ * small; the staff page shows only open ones).
+ */
 export async function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
-  await repo.deleteStaleInvites(db, new Date(now.getTime() - 30 * 86_400_000).toISOString());
   return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
 }
 
@@ -497,7 +519,26 @@ function refuseSelf(actor: AuditActor, staffId: number): void {
   if (actor.kind === "staff" && actor.staffId === staffId) throw new DomainError("STAFF_SELF", "own account");
 }
 
-/** Changes a staff member's role (owner ↔ staff); never the last active owner's, never one's own. */
+/**
+ * Withdraws the open invitations a staff member sent, each with its audit entry (in the caller's
+ * transaction): a disabled or demoted owner's links, owner invitations among them, stop working
+ * with their right to invite. Returns how many.
+ */
+async function withdrawInvitesSentBy(trx: Transaction<Database>, inviter: repo.StaffRow, actor: AuditActor, because: "staff.disable" | "staff.role", now: Date): Promise<number> {
+  const at = now.toISOString();
+  let withdrawn = 0;
+  for (const invite of await repo.listOpenInvitesSentBy(trx, inviter.id, at)) {
+    if (!(await repo.revokeInvite(trx, invite.id, at))) continue;
+    await recordAudit(trx, { actor, action: "staff.revoke-invite", entityType: "invite", entityId: invite.id, before: { email: invite.email, role: invite.role }, after: { because, inviter: inviter.email }, summary: invite.email ?? "", at: now });
+    withdrawn++;
+  }
+  return withdrawn;
+}
+
+/**
+ * Changes a staff member's role (owner ↔ staff); never the last active owner's, never one's own.
+ * A demoted owner's open invitations are withdrawn.
+ */
 export async function changeStaffRole(db: Db, input: { staffId: number; role: StaffRole } & { actor: AuditActor }, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await targetOf(trx, input.staffId);
@@ -505,11 +546,12 @@ export async function changeStaffRole(db: Db, input: { staffId: number; role: St
     refuseSelf(input.actor, target.id);
     if (input.role !== "owner") await keepAnOwner(trx, target);
     await repo.updateStaff(trx, target.id, { role: input.role, updated_at: now.toISOString() });
+    if (target.role === "owner") await withdrawInvitesSentBy(trx, target, input.actor, "staff.role", now);
     await recordAudit(trx, { actor: input.actor, action: "staff.role", entityType: "staff", entityId: target.id, before: { role: target.role }, after: { role: input.role }, summary: target.email, at: now });
   });
 }
 
-/** Disables an account: its sessions end at once and it cannot sign in until re-enabled. */
+/** Disables an account: its sessions end at once, its open invitations are withdrawn, and it cannot sign in until re-enabled. */
 export async function disableStaff(db: Db, input: { staffId: number } & { actor: AuditActor }, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await targetOf(trx, input.staffId);
@@ -519,7 +561,8 @@ export async function disableStaff(db: Db, input: { staffId: number } & { actor:
     const at = now.toISOString();
     await repo.updateStaff(trx, target.id, { disabled_at: at, updated_at: at });
     const ended = await repo.deleteSessionsOfStaff(trx, target.id);
-    await recordAudit(trx, { actor: input.actor, action: "staff.disable", entityType: "staff", entityId: target.id, before: { disabledAt: null }, after: { disabledAt: at, sessionsEnded: ended }, summary: target.email, at: now });
+    const withdrawn = await withdrawInvitesSentBy(trx, target, input.actor, "staff.disable", now);
+    await recordAudit(trx, { actor: input.actor, action: "staff.disable", entityType: "staff", entityId: target.id, before: { disabledAt: null }, after: { disabledAt: at, sessionsEnded: ended, invitesWithdrawn: withdrawn }, summary: target.email, at: now });
   });
 }
 

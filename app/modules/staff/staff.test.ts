@@ -2,10 +2,19 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { hashPassword } from "~/modules/account/password.server";
 import {
+  STAFF_CODE_IP_RATE_LIMIT,
+  STAFF_CODE_RATE_LIMIT,
   STAFF_IDLE_TTL_MS,
   acceptInvite,
+  changeStaffRole,
+  confirmEnrolment,
   createSetupToken,
   createStaffMember,
+  disableStaff,
+  enrolmentSecret,
+  findOpenInvite,
+  inviteStaff,
+  listOpenInvites,
   loadStaffSession,
   purgeExpiredStaffSessions,
   signInWithPassword,
@@ -86,5 +95,115 @@ describeEachDatabase("staff service", (ctx) => {
     // Housekeeping removes the rows of sessions past their end.
     expect(await purgeExpiredStaffSessions(db, new Date(later.getTime() + 13 * 3_600_000))).toBeGreaterThanOrEqual(0);
     expect(await db.selectFrom("staff_sessions").select("id").where("staff_id", "=", staffId).execute()).toEqual([]);
+  });
+
+  it("refuses an enrolment begun before the account enrolled from another sign-in, keeping its secret and recovery codes", async () => {
+    const { db } = ctx();
+    const staffId = await createStaffMember(db, { email: "nuova@bottega.test", name: "Nuova", role: "staff", passwordHash: await ensureHash(), actor: { kind: "cli" } }, key);
+    const t0 = new Date("2026-12-01T09:00:00Z");
+    // Two sign-ins before any enrolment: each session offers its own secret.
+    const { token: early, next } = await signInWithPassword(db, { email: "nuova@bottega.test", password: PASSWORD, ...client }, key, t0);
+    expect(next).toBe("enrol");
+    const earlySession = (await loadStaffSession(db, early, t0))!;
+    const earlySecret = (await enrolmentSecret(db, earlySession.id, key))!;
+    const { token: late } = await signInWithPassword(db, { email: "nuova@bottega.test", password: PASSWORD, ...client }, key, t0);
+    const lateSession = (await loadStaffSession(db, late, t0))!;
+    const lateSecret = (await enrolmentSecret(db, lateSession.id, key))!;
+    await confirmEnrolment(db, { session: lateSession, code: totpCode(lateSecret, t0), ...client }, key, t0);
+    const enrolled = await db.selectFrom("staff").select(["totp_secret", "enrolled_at"]).where("id", "=", staffId).executeTakeFirstOrThrow();
+    const codes = await db.selectFrom("staff_recovery_codes").select("code_hash").where("staff_id", "=", staffId).orderBy("code_hash").execute();
+    expect(codes).toHaveLength(10);
+
+    // The earlier session, still within its ten minutes, confirms its own (stale) secret.
+    const later = new Date(t0.getTime() + 2 * 60_000);
+    await expect(confirmEnrolment(db, { session: earlySession, code: totpCode(earlySecret, later), ...client }, key, later)).rejects.toMatchObject({ code: "STAFF_ALREADY_ENROLLED" });
+    expect(await db.selectFrom("staff").select(["totp_secret", "enrolled_at"]).where("id", "=", staffId).executeTakeFirstOrThrow()).toEqual(enrolled);
+    expect(openText(enrolled.totp_secret!, key)).toBe(lateSecret);
+    expect(await db.selectFrom("staff_recovery_codes").select("code_hash").where("staff_id", "=", staffId).orderBy("code_hash").execute()).toEqual(codes);
+    expect(await db.selectFrom("audit_log").select("action").where("action", "=", "staff.enrol").where("entity_id", "=", String(staffId)).execute()).toHaveLength(1);
+    // The stale session is over: its cookie opens nothing.
+    expect(await loadStaffSession(db, early, later)).toBeNull();
+  });
+
+  it("keeps expired and used invitations through housekeeping: the audit log's entries point at them", async () => {
+    const { db } = ctx();
+    const long = new Date("2026-01-05T09:00:00Z");
+    const invite = (email: string) => inviteStaff(db, { email, role: "owner", locale: "it", actor: { kind: "cli" }, inviteUrl: (t) => t }, long);
+    const [expired, used] = [await invite("vecchio@bottega.test"), await invite("usato@bottega.test")];
+    await acceptInvite(db, { token: used.token, name: "Usato", password: PASSWORD, ...client }, key, long);
+    const ids = [expired.inviteId, used.inviteId];
+    const now = new Date("2026-12-01T09:00:00Z");
+    await purgeExpiredStaffSessions(db, now);
+    expect((await db.selectFrom("staff_invites").select("id").where("id", "in", ids).orderBy("id").execute()).map((r) => r.id)).toEqual(ids);
+    const entries = await db.selectFrom("audit_log").select("entity_id").where("action", "=", "staff.invite").where("entity_id", "in", ids.map(String)).execute();
+    expect(entries).toHaveLength(2);
+    // Expired, it opens nothing and the staff page does not list it.
+    expect((await listOpenInvites(db, now)).map((i) => i.id)).not.toContain(expired.inviteId);
+    await expect(acceptInvite(db, { token: expired.token, name: "Vecchio", password: PASSWORD, ...client }, key, now)).rejects.toMatchObject({ code: "STAFF_INVITE_INVALID" });
+  });
+
+  it("withdraws the open invitations of an owner disabled or demoted, each in the log, and no one else's", async () => {
+    const { db } = ctx();
+    const now = new Date("2026-12-01T09:00:00Z");
+    const owner = async (email: string) => ({ kind: "staff" as const, staffId: await createStaffMember(db, { email, name: email, role: "owner", passwordHash: await ensureHash(), actor: { kind: "cli" } }, key, now), email });
+    const [anna, bruno, carla] = [await owner("anna@bottega.test"), await owner("bruno@bottega.test"), await owner("carla@bottega.test")];
+    const invite = (email: string, role: "owner" | "staff", actor: typeof anna | { kind: "cli" }, at = now) => inviteStaff(db, { email, role, locale: "it", actor, inviteUrl: (t) => t }, at);
+    const fromBruno = [await invite("socio@bottega.test", "owner", bruno), await invite("commessa@bottega.test", "staff", bruno)];
+    const oldFromBruno = await invite("scaduto@bottega.test", "staff", bruno, new Date(now.getTime() - 4 * 86_400_000));
+    const fromCarla = await invite("magazzino@bottega.test", "staff", carla);
+    const fromCli = await invite("cli@bottega.test", "staff", { kind: "cli" });
+    const later = new Date(now.getTime() + 60_000);
+    const revocations = () => db.selectFrom("audit_log").select(["entity_id", "actor", "after"]).where("action", "=", "staff.revoke-invite").where("actor", "=", "anna@bottega.test").orderBy("id").execute();
+
+    // Bruno demoted by Anna: his two open invitations stop working, the owner one among them.
+    await changeStaffRole(db, { staffId: bruno.staffId, role: "staff", actor: anna }, later);
+    for (const { token } of fromBruno) expect(await findOpenInvite(db, token, later)).toBeNull();
+    await expect(acceptInvite(db, { token: fromBruno[0].token, name: "Socio", password: PASSWORD, ...client }, key, later)).rejects.toMatchObject({ code: "STAFF_INVITE_INVALID" });
+    expect(await revocations()).toEqual(
+      fromBruno.map(({ inviteId }) => ({ entity_id: String(inviteId), actor: "anna@bottega.test", after: JSON.stringify({ because: "staff.role", inviter: "bruno@bottega.test" }) })),
+    );
+    // The expired one stays as it was; Carla's and the command line's stay open.
+    expect((await db.selectFrom("staff_invites").select("used_at").where("id", "=", oldFromBruno.inviteId).executeTakeFirstOrThrow()).used_at).toBeNull();
+    expect(await findOpenInvite(db, fromCarla.token, later)).not.toBeNull();
+    expect(await findOpenInvite(db, fromCli.token, later)).not.toBeNull();
+
+    // Carla disabled by Anna: her invitation goes too, counted on the disable's entry.
+    await disableStaff(db, { staffId: carla.staffId, actor: anna }, later);
+    expect(await findOpenInvite(db, fromCarla.token, later)).toBeNull();
+    expect((await revocations()).map((r) => r.entity_id)).toEqual([...fromBruno.map((i) => String(i.inviteId)), String(fromCarla.inviteId)]);
+    const disabled = await db.selectFrom("audit_log").select("after").where("action", "=", "staff.disable").executeTakeFirstOrThrow();
+    expect(JSON.parse(disabled.after!)).toMatchObject({ invitesWithdrawn: 1 });
+    expect(await findOpenInvite(db, fromCli.token, later)).not.toBeNull();
+  });
+
+  it("limits codes to 5 per 5 minutes an account and 20 per 5 minutes a client, so a shop's staff behind one address sign in together", async () => {
+    const { db } = ctx();
+    expect(STAFF_CODE_RATE_LIMIT).toEqual({ limit: 5, windowMs: 5 * 60_000 });
+    expect(STAFF_CODE_IP_RATE_LIMIT).toEqual({ limit: 20, windowMs: 5 * 60_000 });
+    const office = { clientIp: "10.9.9.9", userAgent: "vitest" };
+    const t0 = new Date("2026-12-01T09:00:01Z");
+    const people = [];
+    for (let i = 0; i < 6; i++) {
+      const secret = newTotpSecret();
+      const email = `persona${i}@bottega.test`;
+      await createStaffMember(db, { email, name: email, role: "staff", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key, t0);
+      const { token } = await signInWithPassword(db, { email, password: PASSWORD, ...office }, key, t0);
+      people.push({ secret, session: (await loadStaffSession(db, token, t0))! });
+    }
+    const wrong = (secret: string) => (totpCode(secret, t0) === "000000" ? "111111" : "000000");
+    // Five people of the office, each three typos and the right code: twenty tries from one address.
+    for (const { secret, session } of people.slice(0, 5)) {
+      for (let i = 0; i < 3; i++) await expect(verifySecondFactor(db, { session, code: wrong(secret), ...office }, key, t0)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
+      await verifySecondFactor(db, { session, code: totpCode(secret, t0), ...office }, key, t0);
+    }
+    // The twenty-first try from that address waits for the next five minutes, whoever's it is…
+    const sixth = people[5];
+    await expect(verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, t0), ...office }, key, t0)).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code" });
+    // …while from elsewhere the account has its own five, and no more.
+    const home = { clientIp: "10.8.8.8", userAgent: "vitest" };
+    for (let i = 0; i < 5; i++) await expect(verifySecondFactor(db, { session: sixth.session, code: wrong(sixth.secret), ...home }, key, t0)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
+    await expect(verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, t0), ...home }, key, t0)).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code" });
+    const next = new Date(t0.getTime() + 5 * 60_000);
+    await verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, next), ...office }, key, next);
   });
 });

@@ -11,21 +11,31 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { StaffCodeSchema } from "~/modules/staff/staff.schema";
 import { type StaffSessionView, confirmEnrolment, enrolmentSecret } from "~/modules/staff/staff.service.server";
 import { totpQrSvg, totpUri } from "~/modules/staff/totp.server";
+import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, atelierKey, currentStaffSession, rotatedStaffSession } from "./staff-context.server";
+import { addStaffNotice, atelierHref, atelierKey, currentStaffSession, rotatedStaffSession, signOutStaff } from "./staff-context.server";
 
 /** The session enrolling its second factor (right after the password, or after accepting an invitation). */
-function enrollingSession(context: Readonly<RouterContextProvider>): StaffSessionView {
+async function enrollingSession(context: Readonly<RouterContextProvider>): Promise<StaffSessionView> {
   const session = currentStaffSession(context);
   if (!session) throw redirect(atelierHref(context, "/atelier/login"));
   if (session.signedIn) throw redirect(atelierHref(context, "/atelier"));
   if (!session.enrolling) throw redirect(atelierHref(context, "/atelier/login/code"));
+  // The account enrolled from another sign-in after this one began: its offer is stale.
+  if (session.staff.enrolled) throw await enrolledMeanwhile(context);
   return session;
 }
 
+/** Ends the session (its offered secret can never be used) and sends the person back to the login. */
+async function enrolledMeanwhile(context: Readonly<RouterContextProvider>): Promise<Response> {
+  await signOutStaff(context);
+  addStaffNotice(context, { kind: "warning", key: "errors.alreadyEnrolled" });
+  return redirect(atelierHref(context, "/atelier/login"));
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = enrollingSession(context);
+  const session = await enrollingSession(context);
   const { db, tns } = getRequestContext(context);
   const secret = await enrolmentSecret(db, session.id, atelierKey(context));
   // Sealed under another SESSION_SECRET (changed meanwhile): start the sign-in again.
@@ -42,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = enrollingSession(context);
+  const session = await enrollingSession(context);
   const { db, clientIp } = getRequestContext(context);
   const submission = parseForm(await readFormData(request), StaffCodeSchema);
   if (submission.status !== "success") return invalidForm(submission, { hideFields: ["code"] });
@@ -50,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ token } = await confirmEnrolment(db, { session, code: submission.value.code, clientIp, userAgent: request.headers.get("User-Agent") ?? "" }, atelierKey(context)));
   } catch (error) {
+    if (error instanceof DomainError && error.code === "STAFF_ALREADY_ENROLLED") throw await enrolledMeanwhile(context);
     return formError(submission, error, { hideFields: ["code"] });
   }
   rotatedStaffSession(context, token);
