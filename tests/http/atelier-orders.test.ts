@@ -287,7 +287,9 @@ describeEachApp("the order desk", (app) => {
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).toContain("Da 0 ai capi richiesti per questa riga.");
     // A forged return id: the step has nothing to do.
-    expect((await receive("1", lineA.id, 2_000_000_000)).status).toBe(409);
+    const forged = await receive("1", lineA.id, 2_000_000_000);
+    expect(forged.status).toBe(409);
+    expect(await forged.text()).toContain('data-form-error');
     expect(await listReturns(app().db, orderId)).toEqual(before);
     expect(await auditCount(orderId)).toBe(0);
 

@@ -146,6 +146,9 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const intent = typeof result?.initialValue?.intent === "string" ? result.initialValue.intent : null;
   const resultFor = (name: string) => (intent === name ? result : undefined);
+  // A receipt's answer goes to its return's form (or, for a return no longer waiting, the first one's).
+  const receiptOf = resultFor("receive")?.initialValue?.returnId;
+  const receiptFor = can.receive.includes(Number(receiptOf)) ? Number(receiptOf) : can.receive[0];
   // "shipped/paid/shipped" as the badges' words.
   const stateWords = (state: string) => {
     const [status, payment, shipping] = state.split("/");
@@ -269,7 +272,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                       })}
                     </ul>
                     <p className="tabular-nums">{t("order.returnAmounts", { goods: money(ret.goodsCents), fee: money(ret.feeCents), refund: money(ret.refundCents) })}</p>
-                    {can.receive.includes(ret.id) ? <ReceiveForm ret={ret} lines={order.lines} result={resultFor("receive")?.initialValue?.returnId === String(ret.id) ? resultFor("receive") : undefined} /> : null}
+                    {can.receive.includes(ret.id) ? <ReceiveForm ret={ret} lines={order.lines} result={receiptFor === ret.id ? resultFor("receive") : undefined} /> : null}
                   </li>
                 ))}
               </ul>
