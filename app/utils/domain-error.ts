@@ -75,6 +75,10 @@ export const DOMAIN_ERRORS = {
   RETURN_WINDOW_CLOSED: { status: 409, message: "orders:errors.returnWindowClosed" },
   /** A return with no line, or more of a line than is left to return. */
   NOTHING_TO_RETURN: { status: 422, message: "orders:errors.nothingToReturn" },
+  /** Atelier, receiving a return: a line's units not 0 to the units asked, or a line not in this return (at the line's field). */
+  RECEIPT_QUANTITY: { status: 400, message: "atelier-orders:validation.received" },
+  /** Atelier, receiving a return: every line's count is 0 (nothing to mark received). */
+  NOTHING_RECEIVED: { status: 400, message: "atelier-orders:validation.nothingReceived" },
   /** The owner's tool: no return waiting for this step, or nothing left to refund. */
   NOTHING_TO_DO: { status: 409, message: "orders:errors.illegalTransition" },
   /** The withdrawal form's order number and email match no order: one answer whichever is wrong. */

@@ -3,7 +3,7 @@ import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { paidOrder } from "../support/order-fixtures";
 import { signInStaff } from "../support/staff";
 import { deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
-import { requestReturn } from "~/modules/order/returns.service.server";
+import { listReturns, requestReturn } from "~/modules/order/returns.service.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 
 // The order desk over HTTP, as a browser without JavaScript uses it: who may see it, the list's
@@ -217,12 +217,13 @@ describeEachApp("the order desk", (app) => {
 
     // A return the shopper asked for: received, then refunded less the fee.
     const returnId = await requestReturn(app().db, { orderId, viewer, lines: [{ orderLineId: lines[1].id, quantity: 1, reason: "too_small" }] });
-    expect((await owner.client.postForm(path, { intent: "receive", returnId: "99999" })).status).toBe(409);
+    const arrived = { "lines[0].orderLineId": String(lines[1].id), "lines[0].quantity": "1" };
+    expect((await owner.client.postForm(path, { intent: "receive", returnId: "99999", ...arrived })).status).toBe(409);
     const openReturns = await (await staff.client.get("/atelier/returns")).text();
     expect(openReturns).toContain(`/atelier/orders/${orderId}`);
     expect(openReturns).toContain('name="intent" value="receive"');
     // Received from the open returns' list: back to the list (a foreign target would give the overview).
-    const received = await owner.client.postForm(path, { intent: "receive", returnId: String(returnId), back: "/atelier/returns?page=1" });
+    const received = await owner.client.postForm(path, { intent: "receive", returnId: String(returnId), ...arrived, back: "/atelier/returns?page=1" });
     expect(received.status).toBe(303);
     expect(location(received)).toBe("/atelier/returns?page=1");
     expect(await (await staff.client.get("/atelier/returns")).text()).toContain('name="intent" value="refundReturns"');
@@ -244,5 +245,74 @@ describeEachApp("the order desk", (app) => {
     expect(await orderRow(fresh.orderId)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
     const actions = await app().db.selectFrom("audit_log").select("action").where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();
     expect(actions.map((r) => r.action)).toEqual(["order.refund", "order.refund", "order.return-received", "order.refund"]);
+  });
+  it("receives a return line by line: the part that arrived refunded, the rest left open; bad counts answered at the field, nothing changed", async () => {
+    const [a, b] = await variants(2, 52);
+    const { orderId, viewer } = await paidOrder(app().db, provider, { lines: [{ sku: a.sku, quantity: 3 }, { sku: b.sku, quantity: 1 }] });
+    await shipOrder(app().db, orderId, "TRACK515151");
+    await deliverOrder(app().db, orderId);
+    const [lineA, lineB] = await app().db.selectFrom("order_lines").select(["id", "unit_cents"]).where("order_id", "=", orderId).orderBy("id").execute();
+    const first = await requestReturn(app().db, { orderId, viewer, lines: [{ orderLineId: lineA.id, quantity: 3, reason: "too_small" }] });
+    const second = await requestReturn(app().db, { orderId, viewer, lines: [{ orderLineId: lineB.id, quantity: 1, reason: "too_large" }] });
+    const { client } = await signInStaff(app(), { role: "staff" });
+    const path = `/atelier/orders/${orderId}`;
+    const page = await (await client.get(path)).text();
+    // One form per waiting return, each line's count starting at the units asked.
+    const fieldIn = (html: string, id: string) => html.slice(html.indexOf(`id="${id}"`)).split(">")[0];
+    expect(fieldIn(page, `desk-receive-${first}-lines[0].quantity`)).toContain('name="lines[0].quantity" value="3"');
+    expect(page).toContain(`name="lines[0].orderLineId" value="${lineA.id}"`);
+    const list = await (await client.get("/atelier/returns")).text();
+    expect(fieldIn(list, `receive-${first}-0`)).toContain('name="lines[0].quantity"');
+
+    const before = await listReturns(app().db, orderId);
+    const receive = (quantity: string, lineId = lineA.id, returnId = first) => client.postForm(path, { intent: "receive", returnId: String(returnId), "lines[0].orderLineId": String(lineId), "lines[0].quantity": quantity });
+    for (const [quantity, message] of [
+      ["-1", "Da 0 ai capi richiesti per questa riga."],
+      ["4", "Da 0 ai capi richiesti per questa riga."],
+      ["abc", "Da 0 ai capi richiesti per questa riga."],
+      ["1.5", "Da 0 ai capi richiesti per questa riga."],
+      ["0", "Indica almeno un capo arrivato."],
+    ]) {
+      const refused = await receive(quantity);
+      expect(refused.status, quantity).toBe(400);
+      const html = await refused.text();
+      expect(html, quantity).toContain(message);
+      // The count typed comes back in its field (marked invalid when it is the field's fault).
+      const field = fieldIn(html, `desk-receive-${first}-lines[0].quantity`);
+      expect(field, quantity).toContain(`value="${quantity}"`);
+      if (quantity !== "0") expect(field, quantity).toContain('aria-invalid="true"');
+    }
+    // A line of the other return: at the field, nothing changed.
+    const foreign = await receive("1", lineB.id);
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain("Da 0 ai capi richiesti per questa riga.");
+    // A forged return id: the step has nothing to do.
+    const forged = await receive("1", lineA.id, 2_000_000_000);
+    expect(forged.status).toBe(409);
+    expect(await forged.text()).toContain('data-form-error');
+    expect(await listReturns(app().db, orderId)).toEqual(before);
+    expect(await auditCount(orderId)).toBe(0);
+
+    // Two of three arrived: received for those, the third left in an open return.
+    const part = await receive("2");
+    expect(part.status).toBe(303);
+    expect(location(part)).toBe(path);
+    const [received, other, open] = await listReturns(app().db, orderId);
+    expect(received).toMatchObject({ id: first, status: "received", goodsCents: 2 * lineA.unit_cents, feeCents: 1_000, refundCents: 2 * lineA.unit_cents - 1_000, lines: [{ orderLineId: lineA.id, quantity: 2 }] });
+    expect(other).toMatchObject({ id: second, status: "requested" });
+    expect(open).toMatchObject({ status: "requested", goodsCents: lineA.unit_cents, feeCents: 0, refundCents: lineA.unit_cents, lines: [{ orderLineId: lineA.id, quantity: 1 }] });
+    const after = await (await client.get(path)).text();
+    expect(after).toContain("Reso ricevuto.");
+    expect(after).toContain(`id="desk-receive-${open.id}-lines[0].quantity"`);
+    expect(await auditCount(orderId)).toBe(1);
+
+    // The third arrives, received from the open returns' list (English): back to the list.
+    const rest = await client.postForm(`/en${path}`, { intent: "receive", returnId: String(open.id), "lines[0].orderLineId": String(lineA.id), "lines[0].quantity": "1", back: "/en/atelier/returns" });
+    expect(rest.status).toBe(303);
+    expect(location(rest)).toBe("/en/atelier/returns");
+    expect((await listReturns(app().db, orderId))[2]).toMatchObject({ id: open.id, status: "received", refundCents: lineA.unit_cents });
+    const english = await (await client.postForm(`/en${path}`, { intent: "receive", returnId: String(second), "lines[0].orderLineId": String(lineB.id), "lines[0].quantity": "2" })).text();
+    expect(english).toContain("From 0 to the items asked on this line.");
+    expect(await auditCount(orderId)).toBe(2);
   });
 });

@@ -179,3 +179,15 @@ export async function listOpenReturns(db: Db, page: { limit: number; offset: num
     .execute();
   return rows.map((row) => ({ ...row, units: Number(row.units ?? 0) }));
 }
+
+/** The lines of some returns with what the order line sold (the open returns' receipt forms). */
+export function listLinesOfOpenReturns(db: Db, returnIds: number[]) {
+  if (!returnIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom("return_lines as rl")
+    .innerJoin("order_lines as l", "l.id", "rl.order_line_id")
+    .select(["rl.return_id as returnId", "rl.order_line_id as orderLineId", "rl.quantity", "l.product_name as name", "l.size", "l.color_name as color"])
+    .where("rl.return_id", "in", returnIds)
+    .orderBy("rl.id")
+    .execute();
+}

@@ -140,7 +140,25 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .max(50, { error: "atelier-orders:validation.lines" })
       .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.lines" }),
   }),
-  z.object({ intent: z.literal("receive"), returnId: id }),
+  // A return received line by line: how many units of each arrived, 0 to the units asked (the
+  // service checks the upper bound and that each line is the return's), at least one in all.
+  z.object({
+    intent: z.literal("receive"),
+    returnId: id,
+    lines: z
+      .array(
+        z.object({
+          orderLineId: id,
+          quantity: z.number({ error: "atelier-orders:validation.received" }).int({ error: "atelier-orders:validation.received" }).min(0, { error: "atelier-orders:validation.received" }).max(999, {
+            error: "atelier-orders:validation.received",
+          }),
+        }),
+        { error: "atelier-orders:validation.nothingReceived" },
+      )
+      .min(1, { error: "atelier-orders:validation.nothingReceived" })
+      .max(50, { error: "atelier-orders:validation.nothingReceived" })
+      .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.nothingReceived" }),
+  }),
   z.object({ intent: z.literal("refundReturns") }),
 ]);
 export type DeskOrderAction = z.infer<typeof DeskOrderActionSchema>;

@@ -15,6 +15,7 @@ import {
   findDeskOrderExtras,
   insertOrderNote,
   listDeskOrders,
+  listLinesOfOpenReturns,
   listOpenReturns,
   listOrderEvents,
   listOrderNotes,
@@ -159,10 +160,19 @@ export async function addOrderNote(db: Db, orderId: number | null, body: string,
 
 export const RETURNS_PAGE_SIZE = 50;
 
-/** One page of the open returns and withdrawals, oldest first. */
+/** One page of the open returns and withdrawals, oldest first, with their lines (two queries). */
 export async function openReturnsPage(db: Db, page: number) {
   const rows = await listOpenReturns(db, { limit: RETURNS_PAGE_SIZE + 1, offset: (page - 1) * RETURNS_PAGE_SIZE });
-  return { returns: rows.slice(0, RETURNS_PAGE_SIZE), page, hasNext: rows.length > RETURNS_PAGE_SIZE };
+  const shown = rows.slice(0, RETURNS_PAGE_SIZE);
+  const lines = await listLinesOfOpenReturns(
+    db,
+    shown.map((row) => row.id),
+  );
+  return {
+    returns: shown.map((row) => ({ ...row, lines: lines.filter((line) => line.returnId === row.id).map(({ orderLineId, quantity, name, size, color }) => ({ orderLineId, quantity, name, size, color })) })),
+    page,
+    hasNext: rows.length > RETURNS_PAGE_SIZE,
+  };
 }
 
 /** What the packing slip prints: the number, the day, where it goes and what goes in (no prices). Throws ORDER_NOT_FOUND. */

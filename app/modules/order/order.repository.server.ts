@@ -191,7 +191,7 @@ export function listReturnedUnits(db: Db, orderId: number) {
 
 export async function insertReturn(
   trx: Db,
-  values: { orderId: number; kind: ReturnKind; goodsCents: number; feeCents: number; refundCents: number; at: string },
+  values: { orderId: number; kind: ReturnKind; goodsCents: number; feeCents: number; refundCents: number; at: string; createdAt?: string },
   lines: { orderLineId: number; quantity: number; reason: string }[],
 ): Promise<number> {
   const created = await trx
@@ -203,13 +203,14 @@ export async function insertReturn(
       goods_cents: values.goodsCents,
       fee_cents: values.feeCents,
       refund_cents: values.refundCents,
-      created_at: values.at,
+      created_at: values.createdAt ?? values.at,
       received_at: null,
       refunded_at: null,
       updated_at: values.at,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (!lines.length) return created.id;
   await trx
     .insertInto("return_lines")
     .values(lines.map((line) => ({ return_id: created.id, order_line_id: line.orderLineId, quantity: line.quantity, reason: line.reason })))
@@ -235,16 +236,30 @@ export function listLinesOfReturns(db: Db, returnIds: number[]) {
   return db.selectFrom("return_lines").select(["return_id", "order_line_id as orderLineId", "quantity", "reason"]).where("return_id", "in", returnIds).orderBy("id").execute();
 }
 
-/** Marks the order's requested returns received; their ids. */
-export async function markReturnsReceived(trx: Db, orderId: number, at: string): Promise<number[]> {
-  const rows = await trx.updateTable("returns").set({ status: "received", received_at: at, updated_at: at }).where("order_id", "=", orderId).where("status", "=", "requested").returning("id").execute();
-  return rows.map((row) => row.id);
-}
-
 /** One requested return of the order marked received; false when it is not one waiting. */
 export async function markOneReturnReceived(trx: Db, orderId: number, returnId: number, at: string): Promise<boolean> {
   const row = await trx.updateTable("returns").set({ status: "received", received_at: at, updated_at: at }).where("id", "=", returnId).where("order_id", "=", orderId).where("status", "=", "requested").returning("id").executeTakeFirst();
   return row !== undefined;
+}
+
+/** A requested return's amounts, set again when only some of its units arrived (returns.service's receipt). */
+export async function setReturnAmounts(trx: Db, returnId: number, values: { goodsCents: number; feeCents: number; refundCents: number; at: string }): Promise<void> {
+  await trx
+    .updateTable("returns")
+    .set({ goods_cents: values.goodsCents, fee_cents: values.feeCents, refund_cents: values.refundCents, updated_at: values.at })
+    .where("id", "=", returnId)
+    .where("status", "=", "requested")
+    .execute();
+}
+
+/** A return's line holding fewer units (the rest moved to the return that stays open). */
+export async function setReturnLineQuantity(trx: Db, returnId: number, orderLineId: number, quantity: number): Promise<void> {
+  await trx.updateTable("return_lines").set({ quantity }).where("return_id", "=", returnId).where("order_line_id", "=", orderLineId).execute();
+}
+
+/** A return's line moved whole to another return of the same order (none of its units arrived). */
+export async function moveReturnLine(trx: Db, fromReturnId: number, orderLineId: number, toReturnId: number): Promise<void> {
+  await trx.updateTable("return_lines").set({ return_id: toReturnId }).where("return_id", "=", fromReturnId).where("order_line_id", "=", orderLineId).execute();
 }
 
 export async function markReturnRefunded(trx: Db, returnId: number, at: string): Promise<void> {

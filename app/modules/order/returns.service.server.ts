@@ -276,24 +276,135 @@ export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, 
 // ---------------------------------------------------------------------------------------------
 // The owner's steps: the parcel came back, the money goes back.
 
+/** How many units of one line of a requested return arrived. */
+export interface ReceivedLine {
+  orderLineId: number;
+  quantity: number;
+}
+
+/** What the audit keeps of a return before and after its receipt, line by line. */
+interface ReceiptAudit {
+  before: { returnId: number; refundCents: number; lines: { orderLineId: number; requested: number }[] };
+  after: { returnId: number; refundCents: number; lines: { orderLineId: number; received: number; notReceived: number }[]; openReturnId: number | null };
+}
+
 /**
  * Marks the order's requested returns received (the parcel arrived), or only `returnId`; e-mails
- * the shopper. Throws NOTHING_TO_DO when none waits (or `returnId` is not one waiting).
+ * the shopper. With `lines` (and `returnId`) the staff says how many units of each of the
+ * return's lines arrived, from 0 to the units asked (a line left out: none arrived):
+ * - all of them: the return is received as it was asked, with the amounts fixed then (the CLI's
+ *   path, which passes no lines, is this one for every waiting return);
+ * - some: the return is received for those units only, its amounts computed again by
+ *   return-refund.ts for them (see receivePart). The units that did not arrive are NOT closed as
+ *   lost: they move to a new return of the same kind, still `requested`, so it stays open for
+ *   them and a later parcel is received from it like any return (docs/decisions/016, addendum).
+ * Receiving moves no stock, as before per-line receipt: a returned piece is checked before it is
+ * sold again, and the owner puts it back with `npm run stock`.
+ * Throws NOTHING_TO_DO when none waits (or `returnId` is not one waiting), RECEIPT_QUANTITY (field
+ * `lines[i].quantity`, i the line's place in `lines`) for a quantity that is not 0 to the units
+ * asked or a line not in this return, NOTHING_RECEIVED (field `lines`) when every quantity is 0.
  */
-export async function markReturnReceived(db: Kysely<Database>, orderId: number, now = new Date(), { actor, returnId }: { actor?: AuditActor; returnId?: number } = {}): Promise<number[]> {
+export async function markReturnReceived(
+  db: Kysely<Database>,
+  orderId: number,
+  now = new Date(),
+  { actor, returnId, lines }: { actor?: AuditActor; returnId?: number; lines?: ReceivedLine[] } = {},
+): Promise<number[]> {
+  if (lines && returnId === undefined) throw new Error("markReturnReceived: lines name the units of one return (returnId).");
   const at = now.toISOString();
   const ids = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
-    const received = returnId === undefined ? await repo.markReturnsReceived(trx, orderId, at) : (await repo.markOneReturnReceived(trx, orderId, returnId, at)) ? [returnId] : [];
-    if (!received.length) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no return waiting to be received.`);
+    const waiting = (await listReturns(trx, orderId)).filter((ret) => ret.status === "requested" && (returnId === undefined || ret.id === returnId));
+    if (!waiting.length) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no return waiting to be received.`);
+    const audit: ReceiptAudit[] = [];
+    for (const ret of waiting) {
+      const arrived = lines ? receivedUnits(ret, lines) : new Map(ret.lines.map((line) => [line.orderLineId, line.quantity]));
+      const openReturnId = ret.lines.every((line) => arrived.get(line.orderLineId) === line.quantity) ? null : await receivePart(trx, order, ret, arrived, at);
+      if (!(await repo.markOneReturnReceived(trx, orderId, ret.id, at))) throw new DomainError("NOTHING_TO_DO", `Return ${ret.id} is not waiting.`);
+      const received = await loadReturn(trx, ret.id);
+      audit.push({
+        before: { returnId: ret.id, refundCents: ret.refundCents, lines: ret.lines.map((line) => ({ orderLineId: line.orderLineId, requested: line.quantity })) },
+        after: {
+          returnId: ret.id,
+          refundCents: received.refundCents,
+          lines: ret.lines.map((line) => ({ orderLineId: line.orderLineId, received: arrived.get(line.orderLineId)!, notReceived: line.quantity - arrived.get(line.orderLineId)! })),
+          openReturnId,
+        },
+      });
+    }
+    const received = waiting.map((ret) => ret.id);
     const view = await loadOrderView(trx, orderId);
     for (const id of received) await enqueueMail(trx, returnReceivedMail(view, await loadReturn(trx, id)), { now });
-    if (actor) await recordAudit(trx, { actor, action: "order.return-received", entityType: "order", entityId: orderId, after: { returnsReceived: received }, summary: order.number, at: now });
+    if (actor) {
+      await recordAudit(trx, {
+        actor,
+        action: "order.return-received",
+        entityType: "order",
+        entityId: orderId,
+        before: { returns: audit.map((a) => a.before) },
+        after: { returnsReceived: received, returns: audit.map((a) => a.after) },
+        summary: order.number,
+        at: now,
+      });
+    }
     return received;
   });
   wakeMailWorkers();
   return ids;
+}
+
+/** The staff's counts as units per line of the return, checked: each line once, 0 to the units asked, at least one unit. */
+function receivedUnits(ret: ReturnView, lines: ReceivedLine[]): Map<number, number> {
+  const arrived = new Map(ret.lines.map((line) => [line.orderLineId, 0]));
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    const asked = ret.lines.find((l) => l.orderLineId === line.orderLineId);
+    if (!asked || seen.has(line.orderLineId) || !Number.isInteger(line.quantity) || line.quantity < 0 || line.quantity > asked.quantity) {
+      throw new DomainError("RECEIPT_QUANTITY", `Return ${ret.id}, line ${line.orderLineId}: ${line.quantity} is not 0 to the units asked.`, { field: `lines[${index}].quantity` });
+    }
+    seen.add(line.orderLineId);
+    arrived.set(line.orderLineId, line.quantity);
+  });
+  if ([...arrived.values()].every((quantity) => quantity === 0)) throw new DomainError("NOTHING_RECEIVED", `Return ${ret.id}: no unit arrived.`, { field: "lines" });
+  return arrived;
+}
+
+/**
+ * Some of a requested return's units arrived: the return keeps those and its amounts are computed
+ * again for them by return-refund.ts (their worth less their line's discount share, on the
+ * running total of every other return's units; no delivery cost, since units are still out; the
+ * return's fee as far as they bear it, waived when they are all the shop's mistake). The rest, to
+ * the cent what the return was worth less what arrived, moves to a new requested return (the
+ * delivery cost with it when the return brought the order's last units, and what is left of the
+ * fee): so the two together pay exactly what the shopper was told when asking. Returns its id.
+ */
+async function receivePart(trx: Transaction<Database>, order: OrderRow, ret: ReturnView, arrived: Map<number, number>, at: string): Promise<number> {
+  const [all, returned] = await Promise.all([orderLines(trx, order.id), returnedUnits(trx, order.id)]);
+  const others: ReturnedUnits = { ...returned };
+  for (const line of ret.lines) others[line.orderLineId] = (others[line.orderLineId] ?? 0) - line.quantity;
+  const part = returnAmounts({
+    order: { shippingCents: order.shipping_cents, lines: all },
+    before: others,
+    returning: ret.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: arrived.get(line.orderLineId)!, reason: line.reason as ReturnLineReason })).filter((line) => line.quantity > 0),
+    feeCents: ret.feeCents,
+  });
+  const goodsCents = Math.min(part.goodsCents, ret.goodsCents);
+  const feeCents = Math.min(part.feeCents, goodsCents);
+  const restGoods = ret.goodsCents - goodsCents;
+  const restFee = Math.min(ret.feeCents - feeCents, restGoods);
+  const openId = await repo.insertReturn(
+    trx,
+    { orderId: order.id, kind: ret.kind, goodsCents: restGoods, feeCents: restFee, refundCents: restGoods - restFee, at, createdAt: ret.createdAt },
+    ret.lines.filter((line) => arrived.get(line.orderLineId)! > 0 && arrived.get(line.orderLineId)! < line.quantity).map((line) => ({ ...line, quantity: line.quantity - arrived.get(line.orderLineId)! })),
+  );
+  for (const line of ret.lines) {
+    const quantity = arrived.get(line.orderLineId)!;
+    if (quantity === 0) await repo.moveReturnLine(trx, ret.id, line.orderLineId, openId);
+    else if (quantity < line.quantity) await repo.setReturnLineQuantity(trx, ret.id, line.orderLineId, quantity);
+  }
+  await repo.setReturnAmounts(trx, ret.id, { goodsCents, feeCents, refundCents: goodsCents - feeCents, at });
+  return openId;
 }
 
 /** Who asks for a refund: the audit's actor, and whether a staff member is an owner (owners have no cap). */

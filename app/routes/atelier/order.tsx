@@ -115,7 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         notice = "refunded";
         break;
       case "receive":
-        await markReturnReceived(db, orderId, now, { actor, returnId: form.returnId });
+        await markReturnReceived(db, orderId, now, { actor, returnId: form.returnId, lines: form.lines });
         notice = "received";
         break;
       case "refundReturns":
@@ -146,6 +146,9 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const intent = typeof result?.initialValue?.intent === "string" ? result.initialValue.intent : null;
   const resultFor = (name: string) => (intent === name ? result : undefined);
+  // A receipt's answer goes to its return's form (or, for a return no longer waiting, the first one's).
+  const receiptOf = resultFor("receive")?.initialValue?.returnId;
+  const receiptFor = can.receive.includes(Number(receiptOf)) ? Number(receiptOf) : can.receive[0];
   // "shipped/paid/shipped" as the badges' words.
   const stateWords = (state: string) => {
     const [status, payment, shipping] = state.split("/");
@@ -269,11 +272,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                       })}
                     </ul>
                     <p className="tabular-nums">{t("order.returnAmounts", { goods: money(ret.goodsCents), fee: money(ret.feeCents), refund: money(ret.refundCents) })}</p>
-                    {can.receive.includes(ret.id) ? (
-                      <ActionForm intent="receive" result={resultFor("receive")} label={t("actions.receive")} secondary>
-                        <input type="hidden" name="returnId" value={ret.id} />
-                      </ActionForm>
-                    ) : null}
+                    {can.receive.includes(ret.id) ? <ReceiveForm ret={ret} lines={order.lines} result={receiptFor === ret.id ? resultFor("receive") : undefined} /> : null}
                   </li>
                 ))}
               </ul>
@@ -632,6 +631,67 @@ function RefundForm({ lines, result }: { lines: LoaderData["order"]["lines"]; re
       <FieldError id="desk-refund-lines-error" errors={kit.errors("lines")} />
       <SubmitButton pending={pending} pendingLabel={t("actions.refundSubmit")} className="btn btn-primary w-full">
         {t("actions.refundSubmit")}
+      </SubmitButton>
+      <FormErrors kit={kit} />
+    </Form>
+  );
+}
+
+/**
+ * A requested return received line by line: how many units of each arrived (the units asked, to
+ * start with). Units that did not arrive stay in an open return (the service's rule).
+ */
+function ReceiveForm({ ret, lines, result }: { ret: LoaderData["returns"][number]; lines: LoaderData["order"]["lines"]; result: Result | undefined }) {
+  const { t } = useTranslation("atelier-orders");
+  const ref = useFormRef();
+  const id = `desk-receive-${ret.id}`;
+  const kit = useFormKit(
+    id,
+    result,
+    ["lines", ...ret.lines.map((_, index) => `lines[${index}].quantity`)],
+    ref,
+  );
+  const pending = usePending("receive");
+  return (
+    <Form method="post" ref={ref} className="mt-2 space-y-2 border-t border-line pt-2" data-testid="desk-receive">
+      <input type="hidden" name="intent" value="receive" />
+      <input type="hidden" name="returnId" value={ret.id} />
+      <fieldset>
+        <legend className="mb-1 font-medium">{t("actions.receive")}</legend>
+        <Hint id={`${id}-lines-hint`}>{t("actions.receiveHint")}</Hint>
+        <ul className="mt-2 space-y-2">
+          {ret.lines.map((l, index) => {
+            const line = lines.find((x) => x.id === l.orderLineId);
+            const name = `lines[${index}].quantity`;
+            const kept = kit.value(name);
+            return (
+              <li key={l.orderLineId} className="grid max-w-md grid-cols-[1fr_4.5rem] items-center gap-x-2">
+                <input type="hidden" name={`lines[${index}].orderLineId`} value={l.orderLineId} />
+                <label htmlFor={`${id}-${name}`}>{t("actions.receivedQuantity", { name: line?.name ?? "", size: line?.size ?? "", quantity: l.quantity })}</label>
+                <input
+                  {...controlProps(kit, name)}
+                  aria-describedby={`${id}-lines-hint ${id}-${name}-error ${id}-lines-error`}
+                  // Text, not number: whatever was typed comes back as it was, next to its message.
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]+"
+                  maxLength={3}
+                  autoComplete="off"
+                  required
+                  defaultValue={result ? kept : String(l.quantity)}
+                  className="field-input text-right"
+                />
+                <div className="col-span-2">
+                  <FieldError id={`${id}-${name}-error`} errors={kit.errors(name)} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <FieldError id={`${id}-lines-error`} errors={kit.errors("lines")} />
+      <SubmitButton pending={pending} pendingLabel={t("actions.receive")} className="btn btn-secondary">
+        {t("actions.receive")}
       </SubmitButton>
       <FormErrors kit={kit} />
     </Form>

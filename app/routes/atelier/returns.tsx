@@ -68,14 +68,45 @@ export default function AtelierReturns({ loaderData }: Route.ComponentProps) {
       key: "action",
       header: <span className="sr-only">{t("actions.title")}</span>,
       cell: (r) =>
-        r.status === "requested" || !r.refundStatus ? (
-          // The order page's own step, coming back here afterwards.
-          <Form method="post" action={href(`/atelier/orders/${r.orderId}`)}>
-            <input type="hidden" name="intent" value={r.status === "requested" ? "receive" : "refundReturns"} />
+        r.status === "requested" ? (
+          // The order page's own step, coming back here afterwards; a count refused shows on the order's page.
+          <Form method="post" action={href(`/atelier/orders/${r.orderId}`)} className="space-y-1">
+            <input type="hidden" name="intent" value="receive" />
             <input type="hidden" name="returnId" value={r.id} />
             <input type="hidden" name="back" value={`${href("/atelier/returns")}${search}`} />
-            <button type="submit" className="btn btn-secondary whitespace-nowrap" aria-label={`${r.status === "requested" ? t("actions.receive") : t("actions.refundReturn")} (${r.number})`}>
-              {r.status === "requested" ? t("returns.receive") : t("returns.refundNow")}
+            <fieldset className="space-y-1">
+              <legend className="sr-only">{t("returns.arrived")}</legend>
+              {r.lines.map((line, index) => (
+                <div key={line.orderLineId} className="flex items-center justify-end gap-2 text-xs">
+                  <input type="hidden" name={`lines[${index}].orderLineId`} value={line.orderLineId} />
+                  <label htmlFor={`receive-${r.id}-${index}`} className="max-w-40 truncate">
+                    {t("actions.receivedQuantity", { name: line.name, size: line.size, quantity: line.quantity })}
+                  </label>
+                  <input
+                    id={`receive-${r.id}-${index}`}
+                    name={`lines[${index}].quantity`}
+                    type="text"
+                    inputMode="numeric"
+                    pattern="[0-9]+"
+                    maxLength={3}
+                    autoComplete="off"
+                    required
+                    defaultValue={line.quantity}
+                    className="field-input w-14 text-right"
+                  />
+                </div>
+              ))}
+            </fieldset>
+            <button type="submit" className="btn btn-secondary w-full whitespace-nowrap" aria-label={`${t("actions.receive")} (${r.number})`}>
+              {t("returns.receive")}
+            </button>
+          </Form>
+        ) : !r.refundStatus ? (
+          <Form method="post" action={href(`/atelier/orders/${r.orderId}`)}>
+            <input type="hidden" name="intent" value="refundReturns" />
+            <input type="hidden" name="back" value={`${href("/atelier/returns")}${search}`} />
+            <button type="submit" className="btn btn-secondary whitespace-nowrap" aria-label={`${t("actions.refundReturn")} (${r.number})`}>
+              {t("returns.refundNow")}
             </button>
           </Form>
         ) : (
