@@ -109,6 +109,12 @@ describeEachDatabase("the order desk's steps", (ctx) => {
     expect(await refundLines(db, provider, orderId, [{ orderLineId: lineA.id, quantity: 1 }], new Date(), staff)).toBe(1);
     expect(refunds.map((r) => r.amountCents)).toEqual([lineA.unitCents]);
     expect(await loadOrderView(db, orderId)).toMatchObject({ paymentStatus: "partially_refunded", refundedCents: lineA.unitCents });
+    // The cap counts the order's refunds so far: a second small refund past it is refused (a
+    // large refund cannot be split into small ones), and the owner is not capped.
+    await saveShopSettings(db, { staffRefundLimitCents: lineA.unitCents + 1 });
+    await expect(refundLines(db, provider, orderId, [{ orderLineId: lineA.id, quantity: 1 }], new Date(), staff).catch(code)).resolves.toBe("REFUND_OVER_LIMIT");
+    expect(refunds).toHaveLength(1);
+    await saveShopSettings(db, { staffRefundLimitCents: 10_000_00 });
     // More than is left of a line: refused.
     await expect(refundLines(db, provider, orderId, [{ orderLineId: lineA.id, quantity: 2 }], new Date(), owner).catch(code)).resolves.toBe("NOTHING_TO_RETURN");
     await expect(refundLines(db, provider, orderId, [{ orderLineId: 999_999, quantity: 1 }], new Date(), owner).catch(code)).resolves.toBe("NOTHING_TO_RETURN");

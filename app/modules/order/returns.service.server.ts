@@ -413,10 +413,16 @@ export interface RefundAuthority {
   owner: boolean;
 }
 
-/** A staff member who is not an owner refunds at most the owner's limit at once (settings.staffRefundLimitCents). */
-function checkRefundCap(by: RefundAuthority | undefined, amountCents: number, limitCents: number): void {
-  if (by?.actor.kind === "staff" && !by.owner && amountCents > limitCents) {
-    throw new DomainError("REFUND_OVER_LIMIT", `A refund of ${amountCents} cents is over the staff limit of ${limitCents}.`);
+/**
+ * A staff member who is not an owner may bring an order's refunds up to the owner's limit
+ * (settings.staffRefundLimitCents) and no further: the refunds made and on their way count with
+ * this one, so a large refund cannot be split into small ones. Call it before recording the refund.
+ */
+async function checkRefundCap(trx: Transaction<Database>, by: RefundAuthority | undefined, order: OrderRow, amountCents: number, limitCents: number): Promise<void> {
+  if (by?.actor.kind !== "staff" || by.owner || amountCents <= 0) return;
+  const total = order.refunded_cents + (await repo.sumPendingRefunds(trx, order.id)) + amountCents;
+  if (total > limitCents) {
+    throw new DomainError("REFUND_OVER_LIMIT", `Refunds of ${total} cents on order ${order.id} would pass the staff limit of ${limitCents}.`);
   }
 }
 
@@ -437,7 +443,7 @@ export async function cancelOrder(db: Kysely<Database>, provider: PaymentProvide
     let refundCents = 0;
     if (cancelled.payment_status === "paid") {
       refundCents = order.total_cents - order.refunded_cents;
-      checkRefundCap(by, refundCents, settings.staffRefundLimitCents);
+      await checkRefundCap(trx, by, order, refundCents, settings.staffRefundLimitCents);
       await recordRefund(trx, cancelled, null, refundCents, at);
     }
     if (by) await auditOrderStep(trx, by.actor, "order.cancel", order, cancelled, refundCents ? { refundCents } : {}, now);
@@ -473,7 +479,7 @@ export async function refundLines(
     const returnId = await insertReturn(trx, order, "return", lines.map((line) => ({ ...line, reason: "other" as const })), 0, at);
     await repo.markOneReturnReceived(trx, order.id, returnId, at);
     const ret = await loadReturn(trx, returnId);
-    checkRefundCap(by, ret.refundCents, settings.staffRefundLimitCents);
+    await checkRefundCap(trx, by, order, ret.refundCents, settings.staffRefundLimitCents);
     await recordRefund(trx, order, returnId, ret.refundCents, at);
     if (by) await recordAudit(trx, { actor: by.actor, action: "order.refund", entityType: "order", entityId: order.id, after: { refundCents: ret.refundCents, lines: ret.lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })) }, summary: order.number, at: now });
   });
@@ -504,14 +510,14 @@ export async function refundOrder(db: Kysely<Database>, provider: PaymentProvide
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
     const due = await repo.listReceivedReturnsWithoutRefund(trx, orderId);
     let amount = due.reduce((sum, ret) => sum + ret.refund_cents, 0);
-    for (const ret of due) await recordRefund(trx, order, ret.id, ret.refund_cents, at);
-    if (!due.length && !(await repo.hasPendingRefund(trx, orderId))) {
-      if (order.status === "cancelled" && order.payment_status === "paid") {
-        amount = order.total_cents - order.refunded_cents;
-        await recordRefund(trx, order, null, amount, at);
-      } else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
+    const cancelledUnrefunded = !due.length && !(await repo.hasPendingRefund(trx, orderId));
+    if (cancelledUnrefunded) {
+      if (order.status === "cancelled" && order.payment_status === "paid") amount = order.total_cents - order.refunded_cents;
+      else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
     }
-    checkRefundCap(by, amount, settings.staffRefundLimitCents);
+    await checkRefundCap(trx, by, order, amount, settings.staffRefundLimitCents);
+    for (const ret of due) await recordRefund(trx, order, ret.id, ret.refund_cents, at);
+    if (cancelledUnrefunded) await recordRefund(trx, order, null, amount, at);
     if (by) await recordAudit(trx, { actor: by.actor, action: "order.refund", entityType: "order", entityId: order.id, after: { refundCents: amount, returns: due.map((r) => r.id) }, summary: order.number, at: now });
   });
   // The owner runs this: a bank transfer's refund is theirs to send, and it is recorded as sent.

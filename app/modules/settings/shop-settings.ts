@@ -64,7 +64,7 @@ export const ShopSettingsSchema = z.object({
     vatNumber: z.string().min(1),
     reaNumber: z.string().min(1),
   }),
-  /** Atelier: the largest refund (one refund, in cents) a staff member may make; owners have no cap. */
+  /** Atelier: how far (in cents, all refunds of one order together) a staff member may refund an order; owners have no cap. */
   staffRefundLimitCents: z.number().int().nonnegative(),
   /** Atelier: a variant with fewer units than this in stock shows as low stock on the dashboard. */
   lowStockThreshold: z.number().int().min(0).max(1000),
