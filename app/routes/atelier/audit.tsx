@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/audit";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditActorName, AuditChanges } from "~/components/atelier/audit-trail";
@@ -15,6 +15,9 @@ import { listStaff } from "~/modules/staff/staff.service.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
+
+/** The records whose page an entry links to (an erased customer's link answers Atelier's 404). */
+const RECORD_PAGES: Record<string, string> = { order: "/atelier/orders", customer: "/atelier/customers", application: "/atelier/applications" };
 
 // The activity log: every audited write, searchable by words, action, person and dates, paged.
 // Filters are a GET form; a value that makes no sense is ignored rather than refused.
@@ -88,7 +91,11 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
       header: t("audit.record"),
       cell: (e) => (
         <>
-          <span className="whitespace-nowrap">{`${e.entityType} #${e.entityId}`}</span>
+          {RECORD_PAGES[e.entityType] ? (
+            <Link to={href(`${RECORD_PAGES[e.entityType]}/${e.entityId}`)} className="whitespace-nowrap underline">{`${e.entityType} #${e.entityId}`}</Link>
+          ) : (
+            <span className="whitespace-nowrap">{`${e.entityType} #${e.entityId}`}</span>
+          )}
           {e.summary ? <span className="block text-stone">{e.summary}</span> : null}
         </>
       ),

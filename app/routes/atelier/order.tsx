@@ -283,7 +283,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
             {loaderData.payments.length ? (
               <SmallTable
                 head={[t("order.provider"), t("order.method"), t("list.status"), t("order.amount"), t("order.when")]}
-                rows={loaderData.payments.map((p) => [p.provider, p.method, t(`status.paymentRow.${p.status}` as "status.paymentRow.paid"), money(p.amountCents), formatRomeShortDateTime(p.createdAt, locale)])}
+                rows={loaderData.payments.map((p) => [t(`order.providers.${p.provider}` as "order.providers.sandbox", { defaultValue: p.provider }), tc(`payment.${p.method}` as "payment.card", { defaultValue: p.method, count: 3 }), t(`status.paymentRow.${p.status}` as "status.paymentRow.paid"), money(p.amountCents), formatRomeShortDateTime(p.createdAt, locale)])}
                 numeric={[3]}
               />
             ) : (
@@ -363,7 +363,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
               </div>
             </div>
             <p className="mt-3 text-sm">
-              {tc(`payment.${order.paymentMethod}` as "payment.card", { defaultValue: order.paymentMethod, count: 3 })} · {order.shippingMethod}
+              {tc(`payment.${order.paymentMethod}` as "payment.card", { defaultValue: order.paymentMethod, count: 3 })} · {t(`order.shippingMethods.${order.shippingMethod}` as "order.shippingMethods.ups_standard", { defaultValue: order.shippingMethod })}
             </p>
           </Panel>
 
@@ -445,11 +445,11 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
             {loaderData.audit.length ? (
               <ol className="space-y-1 text-sm" data-testid="desk-audit">
                 {loaderData.audit.map((entry) => (
-                  <li key={entry.id} className="grid grid-cols-[9rem_1fr] gap-3">
-                    <time dateTime={entry.at} className="text-stone tabular-nums">
+                  <li key={entry.id} className="min-w-0">
+                    <time dateTime={entry.at} className="block text-stone tabular-nums">
                       {formatRomeShortDateTime(entry.at, locale)}
                     </time>
-                    <span className="break-words">
+                    <span className="block [overflow-wrap:anywhere]">
                       <span className="font-mono text-xs">{entry.action}</span> · {entry.actor}
                     </span>
                   </li>
