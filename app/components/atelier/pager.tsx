@@ -23,8 +23,8 @@ export function Pager({ page, hasNext, search, param = "page" }: { page: number;
         </Link>
       ) : (
         <span />
-      )}
-      <span aria-current="page">{t("pager.page", { page })}</span>
+      )}{" "}
+      <span aria-current="page">{t("pager.page", { page })}</span>{" "}
       {hasNext ? (
         <Link to={to(page + 1)} rel="next" className="btn btn-secondary">
           {t("pager.next")} <span aria-hidden="true">→</span>
