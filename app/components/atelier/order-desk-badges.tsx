@@ -12,8 +12,9 @@ export function OrderDeskBadges({ status, paymentStatus, shippingStatus }: { sta
   const { t } = useTranslation("atelier-orders");
   return (
     <span className="flex flex-wrap gap-1">
-      <StatusBadge tone={ORDER_TONE[status]}>{t(`status.order.${status}`)}</StatusBadge>
-      <StatusBadge tone={PAYMENT_TONE[paymentStatus]}>{t(`status.payment.${paymentStatus}`)}</StatusBadge>
+      {/* Spaces between the badges: a text browser (no styles) prints their words apart. */}
+      <StatusBadge tone={ORDER_TONE[status]}>{t(`status.order.${status}`)}</StatusBadge>{" "}
+      <StatusBadge tone={PAYMENT_TONE[paymentStatus]}>{t(`status.payment.${paymentStatus}`)}</StatusBadge>{" "}
       {/* The shipping status only where it says more than the order's (confirmed: to ship; refunded: where the parcel is). */}
       {status === "confirmed" || status === "refunded" ? <StatusBadge tone={SHIPPING_TONE[shippingStatus]}>{t(`status.shipping.${shippingStatus}`)}</StatusBadge> : null}
     </span>
