@@ -1,30 +1,12 @@
 import { expect, it } from "vitest";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
+import { tags, textOf } from "../support/markup";
 
 // The server's HTML where a validator, a screen reader or a text browser found faults: what is
 // asserted here is the markup itself (attributes, structure, the text a text browser prints),
 // so it belongs at this level, not in a browser.
 
 const PASSWORD = "una frase lunga e sicura";
-
-/**
- * The text a text browser prints, on one line: a block's edge is a space, an inline element's
- * adds none (so a label in one span and its value in the next run together, as they did);
- * styles are ignored, as such a browser does.
- */
-function textOf(html: string): string {
-  return html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-    .replace(/<\/?(?:address|article|aside|br|dd|div|dl|dt|fieldset|footer|form|h[1-6]|header|legend|li|main|nav|ol|p|section|ul)\b[^>]*>/gi, " ")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
-
-/** The start tags of an element name, each as written. */
-const tags = (html: string, name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
 
 /** Each <select> with its first option's value. */
 function selects(html: string) {

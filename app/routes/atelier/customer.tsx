@@ -132,7 +132,7 @@ function AccountFacts({ profile }: { profile: Profile }) {
           [
             t("profile.email"),
             <span key="email" className="flex flex-wrap items-center gap-2">
-              <span className="break-all">{profile.email}</span>
+              <span className="break-all">{profile.email}</span>{" "}
               <StatusBadge tone={profile.emailConfirmed ? "good" : "attention"}>{profile.emailConfirmed ? t("profile.emailConfirmed") : t("profile.emailUnconfirmed")}</StatusBadge>
             </span>,
           ],

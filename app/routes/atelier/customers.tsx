@@ -47,7 +47,7 @@ export default function AtelierCustomers({ loaderData }: Route.ComponentProps) {
         <>
           <Link to={href(`/atelier/customers/${c.id}`)} className={TABLE_LINK}>
             {`${c.lastName} ${c.firstName}`}
-          </Link>
+          </Link>{" "}
           {/* On a phone the address column is hidden: it reads under the name. */}
           <span className="block text-xs font-normal break-all text-stone sm:hidden">{c.email}</span>
         </>

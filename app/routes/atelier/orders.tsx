@@ -60,7 +60,7 @@ export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
         <span className="block max-w-64">
           <span className="block truncate">
             {o.firstName} {o.lastName}
-          </span>
+          </span>{" "}
           <span className="block truncate text-xs text-stone">{o.email}</span>
         </span>
       ),

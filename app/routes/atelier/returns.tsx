@@ -56,7 +56,7 @@ export default function AtelierReturns({ loaderData }: Route.ComponentProps) {
         <span className="block max-w-64">
           <span className="block truncate">
             {r.firstName} {r.lastName}
-          </span>
+          </span>{" "}
           <span className="block truncate text-xs text-stone">{r.email}</span>
         </span>
       ),

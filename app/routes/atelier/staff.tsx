@@ -172,7 +172,7 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
       rowHeader: true,
       cell: (s) => (
         <>
-          {s.name} {s.id === data.viewerId ? <span className="font-normal text-stone">{t("staff.you")}</span> : null}
+          {s.name} {s.id === data.viewerId ? <span className="font-normal text-stone">{t("staff.you")}</span> : null}{" "}
           <span className="block font-normal text-stone">{s.email}</span>
         </>
       ),
