@@ -73,7 +73,7 @@ export default function AtelierBackstock({ loaderData }: Route.ComponentProps) {
                   </a>
                 ) : (
                   <span className="font-normal">{v.productName}</span>
-                )}
+                )}{" "}
                 <span className="block text-xs font-normal text-stone sm:hidden">{v.colorName}</span>
               </>
             ),

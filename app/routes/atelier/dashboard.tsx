@@ -136,7 +136,7 @@ function ProductCell({ name, color, url }: { name: string; color: string; url: s
         </a>
       ) : (
         <span className="font-normal">{name}</span>
-      )}
+      )}{" "}
       <span className="block text-xs font-normal text-stone sm:hidden">{color}</span>
     </>
   );

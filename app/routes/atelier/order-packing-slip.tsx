@@ -92,7 +92,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
             {slip.lines.map((line) => (
               <tr key={line.id} className="border-b border-line">
                 <td className="py-2">
-                  {line.name}
+                  {line.name}{" "}
                   <span className="block text-xs text-stone">
                     {line.color}, {line.size}
                   </span>

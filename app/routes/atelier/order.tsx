@@ -204,7 +204,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                             <span className="h-16 w-12 shrink-0 bg-ivory" />
                           )}
                           <span className="min-w-0">
-                            <span className="block font-medium">{line.name}</span>
+                            <span className="block font-medium">{line.name}</span>{" "}
                             <span className="block text-xs text-stone">
                               {line.color}, {line.size}
                               <span className="hidden sm:inline">
