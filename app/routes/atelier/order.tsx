@@ -261,8 +261,8 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="font-medium">
                         {t(`status.kind.${ret.kind}`)} #{ret.id}
-                      </span>
-                      <StatusBadge tone={ret.status === "refunded" ? "good" : "attention"}>{t(`status.return.${ret.status}`)}</StatusBadge>
+                      </span>{" "}
+                      <StatusBadge tone={ret.status === "refunded" ? "good" : "attention"}>{t(`status.return.${ret.status}`)}</StatusBadge>{" "}
                       <span className="text-stone">{formatRomeShortDateTime(ret.createdAt, locale)}</span>
                     </p>
                     <ul className="text-stone">
@@ -313,7 +313,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                 <li key={index} className="grid grid-cols-[9rem_1fr] gap-3">
                   <time dateTime={entry.at} className="text-stone tabular-nums">
                     {formatRomeShortDateTime(entry.at, locale)}
-                  </time>
+                  </time>{" "}
                   <span>
                     {entry.kind === "placed"
                       ? t("order.timelinePlaced")
@@ -448,7 +448,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
                   <li key={entry.id} className="min-w-0">
                     <time dateTime={entry.at} className="block text-stone tabular-nums">
                       {formatRomeShortDateTime(entry.at, locale)}
-                    </time>
+                    </time>{" "}
                     <span className="block [overflow-wrap:anywhere]">
                       <span className="font-mono text-xs">{entry.action}</span> · {entry.actor}
                     </span>
@@ -607,7 +607,7 @@ function RefundForm({ lines, result }: { lines: LoaderData["order"]["lines"]; re
             <li key={line.id} className="grid grid-cols-[1fr_4.5rem] items-center gap-2 text-sm">
               <input type="hidden" name={`lines[${index}].orderLineId`} value={line.id} />
               <label htmlFor={`desk-refund-q-${line.id}`}>
-                <span className="sr-only">{t("actions.refundQuantity", { name: line.name })}</span>
+                <span className="sr-only">{t("actions.refundQuantity", { name: line.name })}</span>{" "}
                 <span aria-hidden="true">
                   {line.name}, {line.size} <span className="text-stone">(≤ {line.returnable})</span>
                 </span>
