@@ -95,7 +95,7 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
             <Link to={href(`${RECORD_PAGES[e.entityType]}/${e.entityId}`)} className="whitespace-nowrap underline">{`${e.entityType} #${e.entityId}`}</Link>
           ) : (
             <span className="whitespace-nowrap">{`${e.entityType} #${e.entityId}`}</span>
-          )}
+          )}{" "}
           {e.summary ? <span className="block text-stone">{e.summary}</span> : null}
         </>
       ),
