@@ -42,12 +42,12 @@ export function DashboardSalesChart({ days, locale }: { days: ChartDay[]; locale
   return (
     <figure className="space-y-2" data-testid="sales-chart">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">{t("dashboard.chartTitle")}</span>
+        <span className="font-medium">{t("dashboard.chartTitle")}</span>{" "}
         <span className="flex gap-4 text-stone" aria-hidden="true">
           <span className="inline-flex items-center gap-1.5">
             <span className="inline-block size-2.5 bg-ink" />
             {t("dashboard.chartLegendRevenue")}
-          </span>
+          </span>{" "}
           <span className="inline-flex items-center gap-1.5">
             <span className="inline-block size-2.5 bg-terracotta" />
             {t("dashboard.chartLegendRefunds")}
@@ -80,8 +80,8 @@ export function DashboardSalesChart({ days, locale }: { days: ChartDay[]; locale
         })}
       </svg>
       <p className="flex justify-between text-xs text-stone" aria-hidden="true">
-        <span>{days.length ? formatChartDay(days[0].day, locale) : ""}</span>
-        <span>{days.length > 2 ? formatChartDay(days[Math.floor(days.length / 2)].day, locale) : ""}</span>
+        <span>{days.length ? formatChartDay(days[0].day, locale) : ""}</span>{" "}
+        <span>{days.length > 2 ? formatChartDay(days[Math.floor(days.length / 2)].day, locale) : ""}</span>{" "}
         <span>{days.length ? formatChartDay(days[days.length - 1].day, locale) : ""}</span>
       </p>
       <table className="sr-only">

@@ -61,7 +61,7 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
           {work.map((item) => (
             <li key={item.key}>
               <Link to={item.to} className="group flex items-baseline justify-between gap-3 border border-line bg-paper px-4 py-3 hover:border-ink" data-testid={`work-${item.key}`}>
-                <span className="text-sm group-hover:underline">{t(`dashboard.${item.key}`)}</span>
+                <span className="text-sm group-hover:underline">{t(`dashboard.${item.key}`)}</span>{" "}
                 <span className="text-2xl font-medium tabular-nums">{item.count}</span>
               </Link>
             </li>
