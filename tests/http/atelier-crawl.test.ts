@@ -433,6 +433,23 @@ describeEachApp("Atelier crawled", (app) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("the pages outside the crawl are sound too: the sign-in page, a 404 and a 403", async () => {
+    const keysShown = new Set<string>();
+    const { client: staff } = await signInStaff(app(), { role: "staff" });
+    for (const [client, where, status] of [
+      [app().client(), "/atelier/login", 200],
+      [app().client(), "/en/atelier/login", 200],
+      [owner, "/atelier/ordini-perduti", 404],
+      [owner, "/en/atelier/orders/99999999", 404],
+      [staff, "/atelier/settings", 403],
+      [staff, "/en/atelier/staff", 403],
+    ] as const) {
+      const answer = await client.get(where);
+      expect([where, answer.status]).toEqual([where, status]);
+      expect([where, pageFaults(await answer.text(), new URL(where, ORIGIN), keys, keysShown)]).toEqual([where, []]);
+    }
+  });
+
   it("a staff member who is not an owner sees no owner-only link, and gets a 403 there", async () => {
     const { client } = await signInStaff(app(), { role: "staff" });
     for (const home of ["/atelier", "/en/atelier"]) {
