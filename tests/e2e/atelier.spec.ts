@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { Secret, TOTP } from "otpauth";
 import { BASE_URL, PORT } from "./e2e-env";
 import { expect, test } from "./fixtures";
+import { shippingStepForm } from "../support/forms";
 import { receivedMail } from "./mailbox";
 
 // Atelier's walk, with JavaScript and without: an owner starts from the set-up link (the run with
@@ -21,22 +22,7 @@ const env = { ...process.env, DATABASE_URL: `file:${DB_FILE}`, LOG_LEVEL: "warn"
 const PASSWORD = "tre parole lunghe per atelier";
 const unique = (who: string) => `${who}.${Date.now().toString(36)}.${process.pid}@example.com`;
 
-const ADDRESS = {
-  addressChoice: "new",
-  "shipping.firstName": "Chiara",
-  "shipping.lastName": "Verdi",
-  "shipping.street": "Corso Magenta",
-  "shipping.streetNumber": "5",
-  "shipping.city": "Milano",
-  "shipping.province": "MI",
-  "shipping.zip": "20123",
-  "shipping.country": "IT",
-  "shipping.phonePrefix": "+39",
-  "shipping.phone": "3471234567",
-  billingSame: "on",
-  shippingMethod: "ups_standard",
-  invoiceType: "none",
-};
+const ADDRESS = shippingStepForm({ "shipping.firstName": "Chiara", "shipping.lastName": "Verdi" });
 
 /** Two sizes in stock, straight from the e2e server's database. */
 function skusInStock(offset: number): string[] {

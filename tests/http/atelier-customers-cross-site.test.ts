@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
 import { emailKey, insertUser } from "~/modules/account/user.repository.server";
 import { totpCode } from "~/modules/staff/totp.server";
 import { getEnv } from "~/utils/env.server";
-import { type BuiltServer, startBuiltServer } from "./built-server";
+import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 
 // The customer desk's two posts (erase, export) sent by another site's page with a signed-in
 // staff member's cookie, on the production build (server.ts's same-origin check), both
@@ -15,33 +15,16 @@ for (const kind of DIALECTS) {
   describe(`Atelier customers: cross-site posts [${kind}]`, () => {
     let server: BuiltServer;
     let handle: DatabaseHandle;
-    let cookie = "";
+    let client: ReturnType<typeof builtServerClient>;
     let userId = 0;
 
-    /** A request to the built server, redirects not followed, Atelier's cookies sent and kept. */
-    async function send(path: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers);
-      if (cookie) headers.set("Cookie", cookie);
-      const response = await fetch(`${server.url}${path}`, { ...init, headers, redirect: "manual" });
-      const jar = new Map(cookie ? cookie.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string]) : []);
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(";");
-        const at = pair.indexOf("=");
-        if (pair.slice(at + 1)) jar.set(pair.slice(0, at), pair.slice(at + 1));
-        else jar.delete(pair.slice(0, at));
-      }
-      cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-      return response;
-    }
-    const form = (fields: Record<string, string>, headers: Record<string, string>) => ({
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-      body: new URLSearchParams(fields).toString(),
-    });
+    const send = (path: string, init?: RequestInit) => client.send(path, init);
+    const form = (fields: Record<string, string>, headers: Record<string, string>) => client.form(fields, headers);
     const audit = () => handle.db.selectFrom("audit_log").select("action").where("entity_type", "=", "customer").execute();
 
     beforeAll(async () => {
       server = await startBuiltServer(kind);
+      client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
       const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
       const staff = await createTestStaff(handle.db, secret, { role: "staff" });

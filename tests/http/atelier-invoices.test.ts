@@ -11,7 +11,7 @@ import { romeDate } from "~/modules/invoice/invoice.service.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 import { totpCode } from "~/modules/staff/totp.server";
 import { getEnv } from "~/utils/env.server";
-import { type BuiltServer, startBuiltServer } from "./built-server";
+import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 
 // Atelier's electronic invoices over HTTP, as a browser without JavaScript uses them: who may
 // issue and download, the issue's redirect and notice, the stored file as an attachment that
@@ -180,30 +180,14 @@ for (const kind of DIALECTS) {
   describe(`Atelier invoices: cross-site posts [${kind}]`, () => {
     let server: BuiltServer;
     let handle: DatabaseHandle;
-    let cookie = "";
+    let client: ReturnType<typeof builtServerClient>;
 
-    async function send(path: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers);
-      if (cookie) headers.set("Cookie", cookie);
-      const response = await fetch(`${server.url}${path}`, { ...init, headers, redirect: "manual" });
-      const jar = new Map(cookie ? cookie.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string]) : []);
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(";");
-        const at = pair.indexOf("=");
-        if (pair.slice(at + 1)) jar.set(pair.slice(0, at), pair.slice(at + 1));
-        else jar.delete(pair.slice(0, at));
-      }
-      cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-      return response;
-    }
-    const form = (fields: Record<string, string>, headers: Record<string, string>) => ({
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-      body: new URLSearchParams(fields).toString(),
-    });
+    const send = (path: string, init?: RequestInit) => client.send(path, init);
+    const form = (fields: Record<string, string>, headers: Record<string, string>) => client.form(fields, headers);
 
     beforeAll(async () => {
       server = await startBuiltServer(kind);
+      client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
       const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
       const staff = await createTestStaff(handle.db, secret, { role: "staff" });

@@ -133,3 +133,31 @@ export function rawRequest(port: number, text: string): Promise<string> {
 
 /** The status code of a raw HTTP response. */
 export const statusOf = (response: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec(response)?.[1]);
+
+/**
+ * A browser-like client of a built server: redirects not followed, its cookies sent and kept
+ * (set, replaced, cleared), and urlencoded form posts with the headers a test chooses.
+ */
+export function builtServerClient(server: { url: string }) {
+  let cookie = "";
+  async function send(path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set("Cookie", cookie);
+    const response = await fetch(`${server.url}${path}`, { ...init, headers, redirect: "manual" });
+    const jar = new Map(cookie ? cookie.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string]) : []);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair.indexOf("=");
+      if (pair.slice(at + 1)) jar.set(pair.slice(0, at), pair.slice(at + 1));
+      else jar.delete(pair.slice(0, at));
+    }
+    cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    return response;
+  }
+  const form = (fields: Record<string, string>, headers: Record<string, string>) => ({
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { send, form };
+}
