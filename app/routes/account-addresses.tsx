@@ -1,8 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account-addresses";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { SubmitButton } from "~/components/ui/field";
-import { CheckboxField, Field, FormErrors, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SubmitButton, CheckboxField, Field, FormErrors, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";

@@ -1,8 +1,7 @@
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/account";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { SubmitButton } from "~/components/ui/field";
-import { EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SubmitButton, EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { AccountUsernameField, FiscalCodeField, PasswordField, RadioGroupField } from "~/components/account/account-fields";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";

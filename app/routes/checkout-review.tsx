@@ -2,8 +2,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavig
 import type { Route } from "./+types/checkout-review";
 import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { SubmitButton } from "~/components/ui/field";
-import { CheckboxField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SubmitButton, CheckboxField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { AuthCard } from "~/components/account/auth-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { SubmitButton } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";

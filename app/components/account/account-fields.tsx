@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldError } from "~/components/ui/field";
-import { type FormKit, TextField } from "~/components/ui/form-kit";
+import { FieldError, type FormKit, TextField } from "~/components/ui/form-kit";
 import { FISCAL_CODE_MAX } from "~/modules/account/account.fields";
 
 // The account forms' own fields. They live apart from the form kit so that the pages with a

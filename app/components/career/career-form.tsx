@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { SubmitButton } from "~/components/ui/field";
-import { EmailField, Field, type FormActionData, FormErrors, PrivacyConsentField, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SubmitButton, EmailField, Field, type FormActionData, FormErrors, PrivacyConsentField, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useTranslation } from "~/hooks/use-translation";
 import { CAREER_LIMITS, CV_ACCEPT, CV_FIELD, DEPARTMENTS } from "~/modules/career/career.fields";

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { SubmitButton } from "~/components/ui/field";
-import { EmailField, type FormActionData, FormErrors, PrivacyConsentField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SubmitButton, EmailField, type FormActionData, FormErrors, PrivacyConsentField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";

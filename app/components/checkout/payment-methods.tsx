@@ -1,5 +1,4 @@
-import { FieldError } from "~/components/ui/field";
-import type { FormKit } from "~/components/ui/form-kit";
+import { FieldError, type FormKit } from "~/components/ui/form-kit";
 import { useTranslation } from "~/hooks/use-translation";
 import type { PaymentMethod } from "~/modules/settings/shop-settings";
 

@@ -1,15 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { FieldError, Hint } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 
-// A page with a form but no fields takes the submit button from here, not from field.tsx: a route
-// that imports field.tsx without this module splits it into a chunk of its own, which costs every
-// page with a form about 0.2 KiB of gzipped JavaScript (docs/decisions/004).
-export { SubmitButton } from "~/components/ui/field";
 
 // The shop's one form kit. Every form is validated on the server by conform with the zod
 // schema its action shares (app/utils/form.server.ts) and answers conform's SubmissionResult:
@@ -20,6 +15,55 @@ export { SubmitButton } from "~/components/ui/field";
 // - fields get a label above, hint and error below, aria-describedby and aria-invalid;
 // - the typed values are kept; the first invalid field gets focus after a failed submit (with
 //   JavaScript by focusing it, without by `autofocus` on the new page).
+
+// The field primitives live here too (field.tsx only re-exports them): as two modules, a route
+// importing one without the other split them into two chunks, which cost every page with a form
+// about 0.2 KiB of gzipped JavaScript (docs/decisions/004).
+/** Renders a field's error below it, in sale red with an icon; the id links it by aria-describedby. */
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <div id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-sale">
+      <svg viewBox="0 0 16 16" className="mt-0.5 size-4 shrink-0" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5v4.2M8 11v.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
+      <ul>
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Hint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-stone">
+      {children}
+    </p>
+  );
+}
+
+/** A real button with a loading state: spinner, aria-busy, disabled while loading. */
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  className = "btn btn-primary",
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={pending} aria-busy={pending || undefined}>
+      {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}
 
 /** What an action returns for a form: conform's answer, plus `done` after a success that stays on the page. */
 export interface FormActionData {
