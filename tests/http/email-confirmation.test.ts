@@ -101,7 +101,7 @@ describeEachApp("address confirmation", (app) => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(decode(await refused.text())).toMatch(/role="alert"[^>]*>[^<]+</);
-    const mails = await app().db.selectFrom("mail_outbox").select("template").where("recipient", "=", email).execute();
+    const mails = await app().db.selectFrom("mail_outbox").select("template").where("recipient", "=", email).orderBy("id").execute();
     expect(mails.map((m) => m.template)).toEqual(["welcome", ...Array(CONFIRMATION_ACCOUNT_RATE_LIMIT.limit).fill("email-confirmation")]);
   });
 
