@@ -707,6 +707,19 @@ export interface InvoicesTable {
   xml: string;
 }
 
+export type SlugRedirectKind = "product" | "category";
+
+/** An old address of a product or category (a slug changed in Atelier): answered with a 301. */
+export interface SlugRedirectsTable {
+  id: Id;
+  kind: SlugRedirectKind;
+  locale: Locale;
+  /** The path below /products/ or /categories/ as it was (a category's path holds its ancestors'). */
+  old_path: string;
+  entity_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   audit_log: AuditLogTable;
@@ -764,6 +777,7 @@ export interface Database {
   return_lines: ReturnLinesTable;
   refunds: RefundsTable;
   withdrawals: WithdrawalsTable;
+  slug_redirects: SlugRedirectsTable;
 }
 
 export type ReturnKind = "return" | "withdrawal";

@@ -1,14 +1,15 @@
 import { useTranslation } from "~/hooks/use-translation";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
-import { getCachedCategoryPage } from "~/modules/catalog/category.service.server";
+import { categoryUrl, getCachedCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getCachedListing, PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
+import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
@@ -17,8 +18,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // One revision for both reads: the category and its listing come from the same catalogue.
   const revision = await readCatalogRevision(db);
   const category = await getCachedCategoryPage(db, locale, params["*"] ?? "", revision);
-  if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
+  if (!category) {
+    // A category whose path Atelier changed (its own slug or an ancestor's): a 301 to where it is now.
+    const moved = await resolveMovedPath(db, "category", locale, params["*"] ?? "");
+    if (moved) throw redirect(categoryUrl(moved, locale) + url.search, 301);
+    throw data(null, { status: 404 });
+  }
   try {
     const listing = await getCachedListing(db, locale, { categoryId: category.id }, parseListingQuery(url.searchParams), revision);
     const t = i18n.getFixedT(locale, "catalog");

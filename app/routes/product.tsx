@@ -16,7 +16,8 @@ import { useLocale } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
-import { getCachedProductPage } from "~/modules/catalog/product.service.server";
+import { getCachedProductPage, productUrl } from "~/modules/catalog/product.service.server";
+import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
@@ -32,7 +33,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const page = await getCachedProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
-  if (!page) throw data(null, { status: 404 });
+  if (!page) {
+    // A published slug that Atelier changed: its old address moves for good to the new one.
+    const moved = await resolveMovedPath(db, "product", locale, slug);
+    if (moved) throw redirect(productUrl(moved, locale) + url.search, 301);
+    throw data(null, { status: 404 });
+  }
   const home = { name: tns("catalog")("listing.home"), url: locale === "it" ? "/" : "/en" };
   const { offers, ...shown } = page;
   const { product, gallery, breadcrumbs } = page;

@@ -11,6 +11,7 @@ import type {
   SeedPriceChange,
   SeedProduct,
 } from "./catalogue.types";
+import { slugify } from "~/modules/catalog/catalog-rules";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                    */
@@ -30,16 +31,6 @@ function mulberry32(seed: number): () => number {
 /** Integer in [min, max], both inclusive. */
 function intBetween(rand: () => number, min: number, max: number): number {
   return min + Math.floor(rand() * (max - min + 1));
-}
-
-function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 function lowerFirst(text: string): string {

@@ -18,3 +18,8 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 export function renderMarkdown(source: string): string {
   return markdown.render(source.replace(/^# /gm, "## "));
 }
+
+/** The previews of an editor's Markdown fields (intent=preview): each field's text as shoppers will see it. */
+export function renderPreviews(values: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, typeof values[name] === "string" ? renderMarkdown(values[name]) : ""]));
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+
+/** The price a variant had last in its history, undefined when it has none. */
+export async function findLatestPrice(db: Kysely<Database>, variantId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("price_history")
+    .select("price_cents")
+    .where("variant_id", "=", variantId)
+    .orderBy("effective_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.price_cents;
+}
+
+export async function insertPriceChange(trx: Kysely<Database>, row: { variantId: number; priceCents: number; effectiveAt: string }): Promise<void> {
+  await trx.insertInto("price_history").values({ variant_id: row.variantId, price_cents: row.priceCents, effective_at: row.effectiveAt }).execute();
+}
