@@ -30,6 +30,7 @@ import * as customerDesk from "./migrations/20261201050000-customer-desk";
 import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-double-opt-in";
 import * as applicationHandling from "./migrations/20261201060001-application-handling";
 import * as slugRedirects from "./migrations/20261202000000-slug-redirects";
+import * as productStatus from "./migrations/20261202000001-product-status";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "20261201060000-newsletter-double-opt-in": newsletterDoubleOptIn,
   "20261201060001-application-handling": applicationHandling,
   "20261202000000-slug-redirects": slugRedirects,
+  "20261202000001-product-status": productStatus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,6 +54,8 @@ export interface ManufacturersTable {
   eu_responsible_email: string | null;
 }
 
+export type ProductStatus = "draft" | "published" | "archived";
+
 export interface ProductsTable {
   id: Id;
   category_id: number;
@@ -61,6 +63,8 @@ export interface ProductsTable {
   manufacturer_id: ColumnType<number | null, number | null | undefined, number | null>;
   garment: string;
   featured_rank: number;
+  /** Draft (staff only), published (shown from published_at: later is "scheduled") or archived (withdrawn). */
+  status: ColumnType<ProductStatus, ProductStatus | undefined, ProductStatus>;
   published_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
