@@ -112,6 +112,10 @@ export default [
     ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
     ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
     ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
+    // The catalogue's products: the list (bulk publication) and a product's editor.
+    ...localized("atelier/products", "routes/atelier/products.tsx"),
+    ...localized("atelier/products/new", "routes/atelier/product.tsx"),
+    ...localized("atelier/products/:id", "routes/atelier/product.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

@@ -18,6 +18,7 @@ import { productUrl } from "~/modules/catalog/product.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
 import { isDomainError } from "~/utils/domain-error";
+import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
@@ -50,7 +51,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return {
       ...line,
       image: image ? { ...image, alt: `${line.name}, ${line.color}` } : null,
-      url: product && product.publishedAt <= new Date().toISOString() ? productUrl(product.slug, locale) : null,
+      url: product && isShownToShoppers(product) ? productUrl(product.slug, locale) : null,
       returnable: left.get(line.id) ?? 0,
     };
   });

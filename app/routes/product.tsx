@@ -16,13 +16,14 @@ import { useLocale } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
-import { getCachedProductPage, productUrl } from "~/modules/catalog/product.service.server";
+import { getCachedProductPage, getProductPage, productUrl } from "~/modules/catalog/product.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
+import { requestHasStaff } from "./atelier/staff-context.server";
 
 /** The forms this page answers itself (adding to the bag posts to /cart). */
 const ProductFormSchema = z.discriminatedUnion("intent", [BackInStockSchema.extend({ intent: z.literal("backstock") })]);
@@ -32,7 +33,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
-  const page = await getCachedProductPage(db, locale, slug, { color: url.searchParams.get("color"), size: url.searchParams.get("size") });
+  const wanted = { color: url.searchParams.get("color"), size: url.searchParams.get("size") };
+  // "?preview=1" with Atelier's cookie: staff see a draft (or any state) as shoppers would, never
+  // cached, never indexed. Anyone else gets the page shoppers get (a draft is a 404).
+  const preview = url.searchParams.get("preview") === "1" && (await requestHasStaff(context, request));
+  const page = preview ? await getProductPage(db, locale, slug, wanted, new Date(), { preview }) : await getCachedProductPage(db, locale, slug, wanted);
   if (!page) {
     // A published slug that Atelier changed: its old address moves for good to the new one.
     const moved = await resolveMovedPath(db, "product", locale, slug);
@@ -43,8 +48,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { offers, ...shown } = page;
   const { product, gallery, breadcrumbs } = page;
   const origin = env.PUBLIC_URL;
-  return {
+  const loaded = {
     ...shown,
+    preview,
     origin,
     home,
     page: { alternates: page.alternates },
@@ -65,7 +71,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       breadcrumbJsonLd([home, ...breadcrumbs, { name: product.name, url: product.url }], origin),
     ],
   };
+  return preview ? data(loaded, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } }) : loaded;
 }
+
+/** Only staff's preview sets headers (private, not for search engines). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, clientIp, locale, session } = getRequestContext(context);
@@ -87,12 +97,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home } = loaderData;
+  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview } = loaderData;
   const { t } = useTranslation("catalog");
   const { href } = useLocale();
   const { priced, size } = selection;
   return (
     <div className="container-page pb-20 pt-6 desk:pt-8">
+      {preview ? (
+        <p role="status" className="mb-4 border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning">
+          {t("product.previewNotice")}
+        </p>
+      ) : null}
       <Breadcrumbs items={[home, ...breadcrumbs, { name: product.name, url: product.url }]} />
       <div className="grid gap-8 desk:grid-cols-12 desk:gap-12">
         <div className="desk:col-span-7">
@@ -113,7 +128,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <ShareButton title={product.name} url={product.url} />
             <div className="border-t border-line">
               <Disclosure title={t("product.description")} open>
-                <p>{product.description}</p>
+                <div className="prose" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
               </Disclosure>
               <Disclosure title={t("product.composition")}>
                 <p>{product.composition}</p>
@@ -165,7 +180,7 @@ function Disclosure({ title, open = false, children }: { title: string; open?: b
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const { product, origin, gallery, alternates, structuredData } = data;
+  const { product, origin, gallery, alternates, structuredData, preview } = data;
   return [
     // The colour and size in the URL are choices on one page: the canonical drops them.
     ...seoMeta({
@@ -177,6 +192,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       alternates,
       origin,
       type: "product",
+      noindex: preview,
     }),
     ...structuredData.map((item) => ({ "script:ld+json": item })),
   ];

@@ -117,6 +117,18 @@ export const DOMAIN_ERRORS = {
   INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
   /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
   REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
+  /** Atelier's catalogue: a product that does not exist (a forged or stale id). */
+  PRODUCT_NOT_FOUND: { status: 404, message: "atelier-catalog:errors.productNotFound" },
+  /** Atelier's catalogue: a slug another product holds in that language (at the slug's field). */
+  PRODUCT_SLUG_TAKEN: { status: 409, message: "atelier-catalog:errors.slugTaken" },
+  /** Atelier's catalogue: a name that makes no slug (symbols only) and no slug typed. */
+  PRODUCT_SLUG_INVALID: { status: 400, message: "atelier-catalog:validation.slug" },
+  /** Atelier's catalogue: publishing a product that has no variant to sell. */
+  PRODUCT_WITHOUT_VARIANTS: { status: 409, message: "atelier-catalog:errors.withoutVariants" },
+  /** Atelier's catalogue: a category that does not exist (a forged choice). */
+  CATEGORY_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.category" },
+  /** Atelier's catalogue: a manufacturer that does not exist (a forged choice). */
+  MANUFACTURER_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.manufacturer" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

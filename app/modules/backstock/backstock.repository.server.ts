@@ -47,7 +47,8 @@ export function findAlertProduct(db: Kysely<Database>, variantId: number, locale
     .selectFrom("variants as v")
     .innerJoin("product_translations as pt", (join) => join.onRef("pt.product_id", "=", "v.product_id").on("pt.locale", "=", locale))
     .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "v.color_code").on("ct.locale", "=", locale))
-    .select(["pt.name as productName", "pt.slug", "ct.name as colorName", "v.color_code as colorCode", "v.size"])
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select(["pt.name as productName", "pt.slug", "ct.name as colorName", "v.color_code as colorCode", "v.size", "p.status", "p.published_at as publishedAt"])
     .where("v.id", "=", variantId)
     .executeTakeFirst();
 }

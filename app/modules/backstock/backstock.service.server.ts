@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { productUrl } from "~/modules/catalog/product.service.server";
+import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { DomainError } from "~/utils/domain-error";
 import { renderMail } from "~/modules/mail/mail-template.server";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
@@ -49,7 +50,8 @@ export async function requestBackInStock(
  * transaction that restocked it, and returns how many were queued. Each request is marked
  * notified in the same transaction as its mail: both happen or neither, and of two concurrent
  * restocks only the one that marks a request queues its mail. A request whose product lacks a
- * translation in the shopper's language stays pending (and is logged) for the next restock.
+ * translation in the shopper's language stays pending (and is logged) for the next restock, and
+ * so does one whose product is not on show (a draft, archived, scheduled): its link would be a 404.
  */
 export async function notifyBackInStock(
   trx: Transaction<Database>,
@@ -70,6 +72,7 @@ export async function notifyBackInStock(
       log.error("back-in-stock mail not queued: no translation", { requestId: request.id, variantId, locale: request.locale });
       continue;
     }
+    if (!isShownToShoppers(product, now)) continue;
     if (!(await markNotified(trx, request.id, at))) continue;
     await enqueueMail(trx, backInStockMail(request.email, request.locale, product, origin), { now, claimedBy: claimMailFor });
     queued++;

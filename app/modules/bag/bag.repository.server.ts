@@ -63,7 +63,7 @@ export function findSellableVariant(db: Db, by: { sku: string } | { variantId: n
   let query = db
     .selectFrom("variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
-    .select(["v.id", "v.sku", "v.stock", "v.product_id as productId", "p.published_at as publishedAt"]);
+    .select(["v.id", "v.sku", "v.stock", "v.product_id as productId", "p.status", "p.published_at as publishedAt"]);
   query = "sku" in by ? query.where("v.sku", "=", by.sku) : query.where("v.id", "=", by.variantId);
   return query.executeTakeFirst();
 }
@@ -158,6 +158,7 @@ export function listLines(db: Db, locale: Locale, bagId: number) {
       "p.id as productId",
       "p.category_id as categoryId",
       "p.garment",
+      "p.status",
       "p.published_at as publishedAt",
       "t.name",
       "t.slug",

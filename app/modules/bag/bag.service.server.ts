@@ -3,6 +3,7 @@ import type { Database, DiscountKind, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { findPriceHistories } from "~/modules/catalog/listing.repository.server";
 import { lowestPriceBeforeReduction } from "~/modules/catalog/price-history";
+import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { isReduced, productUrl } from "~/modules/catalog/product.service.server";
 import { garmentImage } from "~/modules/media/media-urls";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -123,7 +124,7 @@ export async function addToBag(
   assertQuantity(input.quantity, 1);
   const at = now.toISOString();
   const variant = await repo.findSellableVariant(db, { sku: input.sku });
-  if (!variant || variant.publishedAt > at) throw new DomainError("PRODUCT_UNAVAILABLE", `No sellable variant ${input.sku}.`);
+  if (!variant || !isShownToShoppers(variant, at)) throw new DomainError("PRODUCT_UNAVAILABLE", `No sellable variant ${input.sku}.`);
   if (variant.stock <= 0) throw new DomainError("OUT_OF_STOCK", `${input.sku} is sold out.`);
   const bag = await bagToFill(db, { bagId: input.bagId, userId: input.userId ?? null }, now);
   const bagId = bag.id;
@@ -253,7 +254,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
 
   const lines: BagLine[] = rows.map((row) => {
     const image = garmentImage(row.garment, row.hex, "front");
-    const unavailable = row.publishedAt > at;
+    const unavailable = !isShownToShoppers(row, at);
     return {
       id: row.id,
       variantId: row.variantId,

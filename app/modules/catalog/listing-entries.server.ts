@@ -21,7 +21,8 @@ const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b)
 
 /**
  * Rewrites the listing entries of these products from their variants, and moves the facet value
- * counts of their categories by the difference. A product without variants is not listed.
+ * counts of their categories by the difference. A product without variants, a draft and an
+ * archived product are not listed (scheduled ones are, from their publication date).
  */
 export async function refreshListingEntries(trx: Kysely<Database>, productIds: number[], now = new Date()): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
@@ -74,7 +75,7 @@ async function refreshBatch(trx: Kysely<Database>, ids: number[], parents: Map<n
   const [products, variants, old] = await Promise.all([
     trx
       .selectFrom("products")
-      .select(["id", "category_id as categoryId", "published_at as publishedAt", "featured_rank as featuredRank", "updated_at as updatedAt"])
+      .select(["id", "category_id as categoryId", "status", "published_at as publishedAt", "featured_rank as featuredRank", "updated_at as updatedAt"])
       .where("id", "in", ids)
       .execute(),
     trx
@@ -102,7 +103,8 @@ async function refreshBatch(trx: Kysely<Database>, ids: number[], parents: Map<n
   const entries: ListingEntriesTable[] = [];
   for (const p of products) {
     const own = byProduct.get(p.id);
-    if (!own?.length) continue;
+    // Drafts and archived products are no shopper's: not in listings, facets, search or sitemaps.
+    if (p.status !== "published" || !own?.length) continue;
     const inStock = own.filter((v) => v.stock > 0);
     // Its newest change: the product's, a variant's, or its publication once that has come.
     let changedAt = String(p.updatedAt);

@@ -23,12 +23,13 @@ export interface VariantSummaryRow {
   stock: number;
 }
 
-/** The newest published products. */
+/** The newest products on show (published, their date come). */
 export function listNewestProducts(db: Kysely<Database>, locale: Locale, limit: number, now: string): Promise<ProductSummaryRow[]> {
   return db
     .selectFrom("products as p")
     .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
     .select(["p.id", "t.name", "t.slug", "p.garment", "p.published_at as publishedAt"])
+    .where("p.status", "=", "published")
     .where("p.published_at", "<=", now)
     .orderBy("p.published_at", "desc")
     .orderBy("p.id", "desc")
@@ -95,9 +96,23 @@ export interface ProductDetailRow {
   manufacturer: ManufacturerRecord | null;
 }
 
-/** A published product by its localized slug, with its maker. */
+/** A product on show (published, its date come) by its localized slug, with its maker. */
 export async function findPublishedProduct(db: Kysely<Database>, locale: Locale, slug: string, now: string): Promise<ProductDetailRow | undefined> {
-  const row = await db
+  const row = await productDetailQuery(db, locale).where("t.slug", "=", slug).where("p.status", "=", "published").where("p.published_at", "<=", now).executeTakeFirst();
+  return row ? toProductDetail(row) : undefined;
+}
+
+/**
+ * A product by its localized slug whatever its state (a draft, scheduled, archived): staff's
+ * preview of what shoppers will see. Never for a shopper's request.
+ */
+export async function findProductForPreview(db: Kysely<Database>, locale: Locale, slug: string): Promise<ProductDetailRow | undefined> {
+  const row = await productDetailQuery(db, locale).where("t.slug", "=", slug).executeTakeFirst();
+  return row ? toProductDetail(row) : undefined;
+}
+
+function productDetailQuery(db: Kysely<Database>, locale: Locale) {
+  return db
     .selectFrom("products as p")
     .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
     .leftJoin("manufacturers as m", "m.id", "p.manufacturer_id")
@@ -122,11 +137,10 @@ export async function findPublishedProduct(db: Kysely<Database>, locale: Locale,
       "m.eu_responsible_address as euResponsibleAddress",
       "m.eu_responsible_country_code as euResponsibleCountryCode",
       "m.eu_responsible_email as euResponsibleEmail",
-    ])
-    .where("t.slug", "=", slug)
-    .where("p.published_at", "<=", now)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    ]);
+}
+
+function toProductDetail(row: NonNullable<Awaited<ReturnType<ReturnType<typeof productDetailQuery>["executeTakeFirst"]>>>): ProductDetailRow {
   const {
     manufacturerName,
     manufacturerAddress,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import { renderMarkdown } from "~/modules/content/markdown.server";
 import { countryName } from "~/modules/country/countries.server";
 import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
 import { localizePath } from "~/utils/locale";
@@ -10,6 +11,7 @@ import { productSafety } from "./manufacturer";
 import { lowestPriceBeforeReduction } from "./price-history";
 import {
   findProductSlugs,
+  findProductForPreview,
   findPublishedProduct,
   findSlugsById,
   listNewestProducts,
@@ -125,8 +127,11 @@ export async function getProductPage(
   slug: string,
   wanted: { color?: string | null; size?: string | null },
   now = new Date(),
+  { preview = false }: { preview?: boolean } = {},
 ) {
-  const product = await findPublishedProduct(db, locale, slug, now.toISOString());
+  // Staff's preview (a draft, scheduled or archived product as shoppers would see it) reads it
+  // whatever its state; shoppers only ever get a product on show.
+  const product = preview ? await findProductForPreview(db, locale, slug) : await findPublishedProduct(db, locale, slug, now.toISOString());
   if (!product) return null;
   const [variants, images, slugs, trail] = await Promise.all([
     listVariantSummaries(db, locale, [product.id]),
@@ -150,7 +155,8 @@ export async function getProductPage(
   >;
   const { manufacturer, ...details } = product;
   return {
-    product: { ...details, url: productUrl(product.slug, locale) },
+    // The description is Markdown (Atelier's editor), rendered as its preview shows it.
+    product: { ...details, descriptionHtml: renderMarkdown(product.description), url: productUrl(product.slug, locale) },
     /** The maker's (and EU responsible person's) contacts, GPSR art. 19; null when the catalogue lacks them. */
     safety: manufacturer ? productSafety(manufacturer, (code) => countryName(code, locale)) : null,
     selection,

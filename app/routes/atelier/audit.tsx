@@ -17,7 +17,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
 
 /** The records whose page an entry links to (an erased customer's link answers Atelier's 404). */
-const RECORD_PAGES: Record<string, string> = { order: "/atelier/orders", customer: "/atelier/customers", application: "/atelier/applications" };
+const RECORD_PAGES: Record<string, string> = { order: "/atelier/orders", customer: "/atelier/customers", application: "/atelier/applications", product: "/atelier/products" };
 
 // The activity log: every audited write, searchable by words, action, person and dates, paged.
 // Filters are a GET form; a value that makes no sense is ignored rather than refused.

@@ -34,6 +34,7 @@ export function shouldRevalidate() {
 const SECTIONS = [
   { path: "/atelier", key: "dashboard", end: true },
   { path: "/atelier/orders", key: "orders" },
+  { path: "/atelier/products", key: "products" },
   { path: "/atelier/returns", key: "returns" },
   { path: "/atelier/invoices", key: "invoices" },
   { path: "/atelier/customers", key: "customers" },

@@ -110,6 +110,21 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   return response;
 };
 
+/**
+ * Whether a request outside Atelier (the storefront's product page, previewing a draft) carries a
+ * signed-in staff session in Atelier's own cookie: the same checks as Atelier's pages (signature,
+ * timeouts, account enabled, both factors).
+ */
+export async function requestHasStaff(context: Readonly<RouterContextProvider>, request: Request): Promise<boolean> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__atelier=")) return false;
+  const { db, env } = context.get(appContext);
+  const jar = atelierCookies(env.SESSION_SECRET, publicUrlIsHttps(env.PUBLIC_URL));
+  const token: unknown = await jar.session.parse(header);
+  const session = typeof token === "string" ? await loadStaffSession(db, token) : null;
+  return Boolean(session?.signedIn);
+}
+
 function stateOf(context: Readonly<RouterContextProvider>): AtelierState {
   const state = context.get(atelierContext);
   if (!state) throw new Error("No Atelier session here: the route is outside the Atelier layout (app/routes.ts)");
