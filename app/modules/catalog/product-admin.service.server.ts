@@ -180,7 +180,16 @@ function resolvedTexts(input: ProductInput): Record<Locale, repo.TranslationValu
   return Object.fromEntries(
     PRODUCT_LOCALES.map((locale) => {
       const t = input.texts[locale];
-      return [locale, { ...t, slug: t.slug || slugify(t.name) }];
+      const values: repo.TranslationValues = {
+        name: t.name,
+        slug: t.slug || slugify(t.name),
+        description: t.description,
+        composition: t.composition,
+        care: t.care,
+        metaTitle: t.metaTitle,
+        metaDescription: t.metaDescription,
+      };
+      return [locale, values];
     }),
   ) as Record<Locale, repo.TranslationValues>;
 }
