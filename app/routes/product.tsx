@@ -128,7 +128,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <ShareButton title={product.name} url={product.url} />
             <div className="border-t border-line">
               <Disclosure title={t("product.description")} open>
-                <div className="prose" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+                <div className="space-y-3 [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
               </Disclosure>
               <Disclosure title={t("product.composition")}>
                 <p>{product.composition}</p>

@@ -132,12 +132,12 @@ export default function AtelierProducts({ loaderData, actionData }: Route.Compon
             ))}
           </select>
         </FilterField>
-        <FilterField id="products-stock" label={t("list.stock")}>
+        <FilterField id="products-stock" label={t("list.stockFilter", { count: lowStockThreshold })}>
           <select id="products-stock" name="stock" defaultValue={query.stock ?? ""} className="field-input">
             <option value="">{t("list.any")}</option>
             {PRODUCT_STOCK_FILTERS.map((stock) => (
               <option key={stock} value={stock}>
-                {t(`stock.${stock}`, { count: lowStockThreshold })}
+                {t(`stock.${stock}`)}
               </option>
             ))}
           </select>
@@ -157,12 +157,12 @@ export default function AtelierProducts({ loaderData, actionData }: Route.Compon
         <input type="hidden" name="back" value={pathname + search} />
         <span className="text-sm text-stone">{t("bulk.intro")}</span>
         {BULK_ACTIONS.map((intent) => (
-          <button key={intent} type="submit" name="intent" value={intent} className="btn btn-secondary text-sm" disabled={pending} aria-busy={pending || undefined}>
+          <button key={intent} type="submit" name="intent" value={intent} className="btn btn-secondary px-3 text-xs" disabled={pending} aria-busy={pending || undefined}>
             {t(`bulk.${intent}`)}
           </button>
         ))}
         <div className="basis-full">
-          <FormErrors kit={{ ...kit, formErrors: [...(kit.formErrors ?? []), ...(kit.errors("ids") ?? [])] }} />
+          <FormErrors kit={{ ...kit, formErrors: [...(kit.formErrors ?? []), ...(kit.errors("ids") ?? []), ...(kit.errors("status") ?? [])] }} />
         </div>
       </Form>
       <DataTable
