@@ -25,6 +25,7 @@ export interface AdminProductFilter {
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const HIGH = "\uffff";
 
+// A product's lowest price and units in stock, from its variants' covering index (product_id, stock, price_cents).
 const minPrice = (eb: ExpressionBuilder<Database & { p: Database["products"] }, "p">) =>
   eb.selectFrom("variants as v").select((e) => e.fn.min<number>("v.price_cents").as("m")).whereRef("v.product_id", "=", "p.id");
 const stockTotal = (eb: ExpressionBuilder<Database & { p: Database["products"] }, "p">) =>
@@ -38,6 +39,8 @@ function filtered(query: ListQuery, filter: AdminProductFilter): ListQuery {
   if (state === "published") q = q.where("p.status", "=", "published").where("p.published_at", "<=", now);
   if (state === "scheduled") q = q.where("p.status", "=", "published").where("p.published_at", ">", now);
   if (text) {
+    // A name is checked per product as the list walks (it stops at a page's worth); the SKUs
+    // starting with the text are one range of the SKU index, read once.
     q = q.where((eb) =>
       eb.or([
         eb.exists(
@@ -47,9 +50,7 @@ function filtered(query: ListQuery, filter: AdminProductFilter): ListQuery {
             .whereRef("n.product_id", "=", "p.id")
             .where(sql<string>`lower(n.name)`, "like", sql<string>`${likeContains(text.name)} escape '\\'`),
         ),
-        ...(text.sku
-          ? [eb.exists(eb.selectFrom("variants as s").select("s.id").whereRef("s.product_id", "=", "p.id").where("s.sku", ">=", text.sku).where("s.sku", "<", text.sku + HIGH))]
-          : []),
+        ...(text.sku ? [eb("p.id", "in", eb.selectFrom("variants as s").select("s.product_id").where("s.sku", ">=", text.sku).where("s.sku", "<", text.sku + HIGH))] : []),
       ]),
     );
   }
