@@ -33,7 +33,7 @@ export function MarkdownField({
   return (
     <div className="space-y-2">
       <TextAreaField kit={kit} name={name} label={label} hint={t("markdown.hint")} rows={rows} maxLength={maxLength} required={required} lang={lang} />
-      <button type="submit" name="intent" value="preview" formNoValidate className="btn-secondary text-sm">
+      <button type="submit" name="intent" value="preview" formNoValidate className="btn btn-secondary text-sm">
         {t("markdown.preview")}
       </button>
       {previewHtml !== undefined ? (
