@@ -113,6 +113,8 @@ export default [
     ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
     ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
+    ...localized("atelier/banner", "routes/atelier/banner.tsx"),
+    ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
 

@@ -117,6 +117,12 @@ export const DOMAIN_ERRORS = {
   INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
   /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
   REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
+  /** Atelier: a banner message that does not exist (a forged or stale id). */
+  BANNER_MESSAGE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.messageNotFound" },
+  /** Atelier: a closure notice that does not exist (a forged or stale id). */
+  CLOSURE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.closureNotFound" },
+  /** Atelier: a free-shipping promotion that does not exist (a forged or stale id). */
+  PROMOTION_NOT_FOUND: { status: 404, message: "atelier-shop:errors.promotionNotFound" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
