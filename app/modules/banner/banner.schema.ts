@@ -34,7 +34,7 @@ const colour = () =>
   z
     .string({ error: "validation.required" })
     .trim()
-    .min(1, { error: "validation.required" })
+    .min(1, { error: "validation.required", abort: true })
     .regex(HEX_COLOUR, { error: "atelier-shop:validation.colour" })
     .transform((value) => value.toUpperCase());
 
@@ -43,7 +43,7 @@ export const day = () =>
   z
     .string({ error: "validation.required" })
     .trim()
-    .min(1, { error: "validation.required" })
+    .min(1, { error: "validation.required", abort: true })
     .refine(isDay, { error: "atelier-shop:validation.day" });
 
 const optionalDay = () =>
@@ -75,19 +75,25 @@ export const ClosureFieldsSchema = z.object({
 });
 export type ClosureInput = z.infer<typeof ClosureFieldsSchema>;
 
-/** Days as YYYY-MM-DD compare as text. */
+/**
+ * Whether `later` comes before `earlier`, both real days (YYYY-MM-DD compare as text). zod runs an
+ * object's checks even when a field's own refinement failed: a field already wrong gets no
+ * second message here.
+ */
+export function dayBefore(later: unknown, earlier: unknown): boolean {
+  return typeof later === "string" && typeof earlier === "string" && isDay(later) && isDay(earlier) && later < earlier;
+}
+
 function checkMessage(value: BannerMessageInput, ctx: z.RefinementCtx) {
-  if (contrastRatio(value.background, value.color) < AA_CONTRAST) {
+  if (HEX_COLOUR.test(value.background) && HEX_COLOUR.test(value.color) && contrastRatio(value.background, value.color) < AA_CONTRAST) {
     ctx.addIssue({ code: "custom", path: ["color"], message: "atelier-shop:validation.contrast" });
   }
-  if (value.startsOn && value.endsOn && value.endsOn < value.startsOn) {
-    ctx.addIssue({ code: "custom", path: ["endsOn"], message: "atelier-shop:validation.endBeforeStart" });
-  }
+  if (dayBefore(value.endsOn, value.startsOn)) ctx.addIssue({ code: "custom", path: ["endsOn"], message: "atelier-shop:validation.endBeforeStart" });
 }
 
 function checkClosure(value: ClosureInput, ctx: z.RefinementCtx) {
-  if (value.endsOn < value.startsOn) ctx.addIssue({ code: "custom", path: ["endsOn"], message: "atelier-shop:validation.endBeforeStart" });
-  if (value.shipsFrom < value.startsOn) ctx.addIssue({ code: "custom", path: ["shipsFrom"], message: "atelier-shop:validation.shipsBeforeStart" });
+  if (dayBefore(value.endsOn, value.startsOn)) ctx.addIssue({ code: "custom", path: ["endsOn"], message: "atelier-shop:validation.endBeforeStart" });
+  if (dayBefore(value.shipsFrom, value.startsOn)) ctx.addIssue({ code: "custom", path: ["shipsFrom"], message: "atelier-shop:validation.shipsBeforeStart" });
 }
 
 export const BANNER_INTENTS = ["save-message", "delete-message", "move-message", "save-closure", "delete-closure"] as const;

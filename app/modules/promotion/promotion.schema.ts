@@ -1,4 +1,4 @@
-import { day, id } from "~/modules/banner/banner.schema";
+import { day, dayBefore, id } from "~/modules/banner/banner.schema";
 import { parseEuroInput } from "~/utils/money";
 import { z } from "~/utils/zod";
 
@@ -12,7 +12,7 @@ export const PromotionFieldsSchema = z.object({
   threshold: z
     .string({ error: "validation.required" })
     .trim()
-    .min(1, { error: "validation.required" })
+    .min(1, { error: "validation.required", abort: true })
     .max(20, { error: "atelier-shop:validation.euro" })
     .transform((value) => parseEuroInput(value) ?? -1)
     .refine((cents) => cents >= 0 && cents <= MAX_THRESHOLD_CENTS, { error: "atelier-shop:validation.euro" }),
@@ -25,7 +25,7 @@ export const PROMOTION_INTENTS = ["save", "delete"] as const;
 
 export const PromotionActionSchema = z.discriminatedUnion("intent", [
   PromotionFieldsSchema.extend({ intent: z.literal("save"), id: id().optional() }).superRefine((value, ctx) => {
-    if (value.endsOn < value.startsOn) ctx.addIssue({ code: "custom", path: ["endsOn"], message: "atelier-shop:validation.endBeforeStart" });
+    if (dayBefore(value.endsOn, value.startsOn)) ctx.addIssue({ code: "custom", path: ["endsOn"], message: "atelier-shop:validation.endBeforeStart" });
   }),
   z.object({ intent: z.literal("delete"), id: id() }),
 ]);

@@ -11,7 +11,7 @@ const euro = (max = 100_000_000) =>
   z
     .string({ error: "validation.required" })
     .trim()
-    .min(1, { error: "validation.required" })
+    .min(1, { error: "validation.required", abort: true })
     .max(20, { error: "atelier-shop:validation.euro" })
     .transform((value) => parseEuroInput(value) ?? -1)
     .refine((cents) => cents >= 0 && cents <= max, { error: "atelier-shop:validation.euro" });
@@ -20,7 +20,7 @@ const whole = (min: number, max: number, error: string) =>
   z
     .string({ error: "validation.required" })
     .trim()
-    .min(1, { error: "validation.required" })
+    .min(1, { error: "validation.required", abort: true })
     .regex(/^\d{1,6}$/, { error })
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error });
@@ -65,7 +65,7 @@ const hour = () =>
   z
     .string({ error: "validation.required" })
     .trim()
-    .min(1, { error: "validation.required" })
+    .min(1, { error: "validation.required", abort: true })
     .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { error: "atelier-shop:validation.hour" });
 
 const minutes = (hhmm: string) => Number(hhmm.split(":")[0]) * 60 + Number(hhmm.split(":")[1]);
@@ -116,7 +116,8 @@ export const ShopSettingsFormSchema = z
   })
   .superRefine((value, ctx) => {
     if (!PAYMENT_METHODS.some((method) => value[paymentField(method)])) ctx.addIssue({ code: "custom", path: ["payCard"], message: "atelier-shop:validation.noPayment" });
-    if (minutes(value.supportClose) <= minutes(value.supportOpen)) ctx.addIssue({ code: "custom", path: ["supportClose"], message: "atelier-shop:validation.hours" });
+    const hhmm = /^([01]?\d|2[0-3]):[0-5]\d$/;
+    if (hhmm.test(value.supportOpen) && hhmm.test(value.supportClose) && minutes(value.supportClose) <= minutes(value.supportOpen)) ctx.addIssue({ code: "custom", path: ["supportClose"], message: "atelier-shop:validation.hours" });
   });
 export type ShopSettingsForm = z.infer<typeof ShopSettingsFormSchema>;
 
