@@ -217,8 +217,8 @@ function MessagesTable({ data }: { data: Data }) {
       rowHeader: true,
       cell: (m) => (
         <>
-          <span className={`banner-preview-${m.id} inline-block px-2 py-1 text-xs tracking-wide`}>{m.textIt}</span>
-          <span className="mt-1 block font-normal text-stone">{m.textEn}</span>
+          <span className={`banner-preview-${m.id} inline-block px-2 py-1 text-xs tracking-wide`}>{m.textIt}</span>{" "}
+          <span className="mt-1 block font-normal text-stone">{m.textEn}</span>{" "}
           {m.linkIt || m.linkEn ? <span className="block font-normal text-stone">{[m.linkIt, m.linkEn].filter(Boolean).join(" · ")}</span> : null}
         </>
       ),
@@ -324,7 +324,7 @@ function ClosuresTable({ data }: { data: Data }) {
       rowHeader: true,
       cell: (c) => (
         <>
-          {locale === "it" ? c.textIt : c.textEn}
+          {locale === "it" ? c.textIt : c.textEn}{" "}
           <span className="mt-1 block font-normal text-stone">{locale === "it" ? c.textEn : c.textIt}</span>
         </>
       ),
