@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
-import { bumpShopRevision, cachedShopRead } from "~/modules/settings/shop-revision.server";
+import { bumpShopRevision, cachedShopRead, readShopRevision } from "~/modules/settings/shop-revision.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
 import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-day";
@@ -44,8 +44,8 @@ export function runsAt(promotion: Pick<Promotion, "startsAt" | "endsAt">, now: D
   return new Date(promotion.startsAt).getTime() <= t && t < new Date(promotion.endsAt).getTime();
 }
 
-async function allPromotions(db: Kysely<Database>): Promise<Promotion[]> {
-  return cachedShopRead(db, "promotions", async () => (await repo.listPromotionRows(db)).map(toPromotion));
+async function allPromotions(db: Kysely<Database>, revision: string): Promise<Promotion[]> {
+  return cachedShopRead(db, "promotions", async () => (await repo.listPromotionRows(db)).map(toPromotion), { revision });
 }
 
 /**
@@ -54,7 +54,9 @@ async function allPromotions(db: Kysely<Database>): Promise<Promotion[]> {
  * saved by any process applies on every process's next request.
  */
 export async function shippingRuleAt(db: Kysely<Database>, now = new Date()): Promise<ShippingRuleNow> {
-  const [settings, promotions] = await Promise.all([getShopSettings(db), allPromotions(db)]);
+  // One read of the revision for both (the bag is read on most pages).
+  const revision = await readShopRevision(db);
+  const [settings, promotions] = await Promise.all([getShopSettings(db, { revision }), allPromotions(db, revision)]);
   const running = promotions.filter((p) => runsAt(p, now)).sort((a, b) => a.thresholdCents - b.thresholdCents || a.id - b.id)[0];
   return {
     shippingFeeCents: settings.shippingFeeCents,
