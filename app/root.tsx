@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#FAF8F5" />
         <Meta />
         <Links />
-        {root ? <BannerColors settings={root.settings} /> : null}
+        {root ? <BannerColors banner={root.banner} /> : null}
       </head>
       <body>
         {children}

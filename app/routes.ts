@@ -117,6 +117,8 @@ export default [
     ...localized("atelier/products/new", "routes/atelier/product.tsx"),
     ...localized("atelier/products/:id", "routes/atelier/product.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
+    ...localized("atelier/banner", "routes/atelier/banner.tsx"),
+    ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
 

@@ -17,7 +17,7 @@ for (const kind of DIALECTS) {
       expect(first).toContain("20261122000000-foundation");
       expect(await migrateToLatest(test.db)).toEqual([]);
       const tables = (await test.db.introspection.getTables()).map((t) => t.name);
-      for (const table of ["categories", "products", "variants", "price_history", "sessions", "newsletter_subscriptions", "global_settings", "manufacturers"]) {
+      for (const table of ["categories", "products", "variants", "price_history", "sessions", "newsletter_subscriptions", "banner_messages", "manufacturers"]) {
         expect(tables).toContain(table);
       }
     });

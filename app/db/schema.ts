@@ -113,15 +113,52 @@ export interface PriceHistoryTable {
   effective_at: Timestamp;
 }
 
-export interface GlobalSettingsTable {
-  locale: Locale;
-  /** JSON array of strings. */
-  messages: string;
-  /** JSON array parallel to messages: local paths or null. */
-  message_links: string;
+/** A message of the banner above the header (Atelier's Banner page), both languages in one row. */
+export interface BannerMessagesTable {
+  id: Id;
+  position: number;
+  text_it: string;
+  text_en: string;
+  /** A local path ("/pages/Shipping"), or null for no link. */
+  link_it: string | null;
+  link_en: string | null;
+  /** "#RRGGBB", checked for AA contrast when saved. */
   background: string;
   color: string;
+  /** Shown from starts_at (inclusive) until ends_at (exclusive); null: no limit on that side. */
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A closure: shown in the banner and at checkout between its dates ("orders placed now ship from …"). */
+export interface ClosureNoticesTable {
+  id: Id;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** YYYY-MM-DD, the day in Italy orders placed during the notice ship from. */
+  ships_from: string;
+  text_it: string;
+  text_en: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A dated free-shipping promotion: while it runs, shipping is free from its threshold. */
+export interface FreeShippingPromotionsTable {
+  id: Id;
+  threshold_cents: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One row (id 1): raised by every write to the shop settings, banner, closures and promotions. */
+export interface ShopRevisionTable {
+  id: number;
+  revision: ColumnType<number | string, number | undefined, number>;
 }
 
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
@@ -744,7 +781,10 @@ export interface Database {
   variants: VariantsTable;
   product_images: ProductImagesTable;
   price_history: PriceHistoryTable;
-  global_settings: GlobalSettingsTable;
+  banner_messages: BannerMessagesTable;
+  closure_notices: ClosureNoticesTable;
+  free_shipping_promotions: FreeShippingPromotionsTable;
+  shop_revision: ShopRevisionTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;

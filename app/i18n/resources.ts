@@ -34,6 +34,8 @@ import enAtelierInbox from "../../locales/en/atelier-inbox.json";
 import itAtelierInbox from "../../locales/it/atelier-inbox.json";
 import enAtelierCatalog from "../../locales/en/atelier-catalog.json";
 import itAtelierCatalog from "../../locales/it/atelier-catalog.json";
+import enAtelierShop from "../../locales/en/atelier-shop.json";
+import itAtelierShop from "../../locales/it/atelier-shop.json";
 
 export const namespaces = [
   "common",
@@ -54,6 +56,7 @@ export const namespaces = [
   "atelier-customers",
   "atelier-inbox",
   "atelier-catalog",
+  "atelier-shop",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -92,6 +95,7 @@ export const resources = {
     "atelier-customers": itAtelierCustomers,
     "atelier-inbox": itAtelierInbox,
     "atelier-catalog": itAtelierCatalog,
+    "atelier-shop": itAtelierShop,
   },
   en: {
     common: enCommon,
@@ -112,6 +116,7 @@ export const resources = {
     "atelier-customers": enAtelierCustomers,
     "atelier-inbox": enAtelierInbox,
     "atelier-catalog": enAtelierCatalog,
+    "atelier-shop": enAtelierShop,
   },
 };
 

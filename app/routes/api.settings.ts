@@ -1,13 +1,26 @@
 import type { Route } from "./+types/api.settings";
-import { getGlobalSettings } from "~/modules/content/settings.repository.server";
+import { activeBanner } from "~/modules/banner/banner.service.server";
+import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { isLocale } from "~/utils/locale";
 
+// The spec's settings call (§6): the banner's messages of a language in its field names. The
+// messages are those shown now; each has its own colours in Atelier, and the bar's colours here
+// are the first message's.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
   if (!isLocale(lang)) {
     return Response.json({ message: "Unknown lang: use it or en" }, { status: 400 });
   }
-  const settings = await getGlobalSettings(getRequestContext(context).db, lang);
-  return Response.json(settings, { headers: { "Cache-Control": "public, max-age=60" } });
+  const { messages } = await activeBanner(getRequestContext(context).db, lang);
+  const first = messages[0] ?? DEFAULT_BANNER_COLOURS;
+  return Response.json(
+    {
+      globalMessages: messages.map((m) => m.text),
+      globalMessagesLink: messages.map((m) => m.link),
+      globalMessagesBackground: first.background,
+      globalMessagesColor: first.color,
+    },
+    { headers: { "Cache-Control": "public, max-age=60" } },
+  );
 }

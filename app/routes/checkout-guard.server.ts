@@ -3,6 +3,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { getAccount } from "~/modules/account/account.service.server";
 import { readLoginRedirect, storeLoginRedirect } from "./login-redirect.server";
 import { type BagView, getBag } from "~/modules/bag/bag.service.server";
+import { activeClosure } from "~/modules/banner/banner.service.server";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { stripLocale } from "~/utils/locale";
@@ -21,6 +22,8 @@ export interface CheckoutContext {
   settings: ShopSettings;
   /** Each step's page in the request's language, and the previous step's (the back button). */
   paths: Record<CheckoutStep | "cart", string>;
+  /** The closure notice in force, in the request's language: orders placed now ship from its day (spec §9). */
+  closure: { text: string; shipsFrom: string } | null;
 }
 
 export function checkouterOf(context: Readonly<RouterContextProvider>): Checkouter {
@@ -51,17 +54,19 @@ async function emptyBagTarget(context: Readonly<RouterContextProvider>, request:
 async function openCheckout(context: Readonly<RouterContextProvider>, request: Request, step: CheckoutStep): Promise<CheckoutContext | { to: string; headers?: HeadersInit }> {
   const { db, locale, bagId, href } = getRequestContext(context);
   const paths = checkoutPaths(href);
-  const bag = await getBag(db, locale, bagId);
+  const now = new Date();
+  const bag = await getBag(db, locale, bagId, now);
   if (bag.id === null || bag.lines.length === 0) return { to: await emptyBagTarget(context, request) };
   if (bag.checkoutBlocked) return { to: paths.cart };
   const who = checkouterOf(context);
-  const [checkout, settings] = await Promise.all([getCheckout(db, bag.id), getShopSettings(db)]);
+  const [checkout, settings, closure] = await Promise.all([getCheckout(db, bag.id), getShopSettings(db), activeClosure(db, now)]);
   const first = firstIncompleteStep(checkout, who, settings);
   if (CHECKOUT_STEPS.indexOf(step) > CHECKOUT_STEPS.indexOf(first)) {
     // Personal Info comes back here once the shopper signs in, registers or continues as a guest.
     return { to: paths[first], headers: first === "registrationLogin" ? { "Set-Cookie": await storeLoginRedirect(context, paths.shipping) } : undefined };
   }
-  return { bag: { ...bag, id: bag.id }, checkout, who, settings, paths };
+  const notice = closure ? { text: locale === "it" ? closure.textIt : closure.textEn, shipsFrom: closure.shipsFrom } : null;
+  return { bag: { ...bag, id: bag.id }, checkout, who, settings, paths, closure: notice };
 }
 
 /** Loads the checkout for `step`, or throws the redirect the guards call for. */

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-review";
 import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
+import { ClosureNotice } from "~/components/checkout/closure-notice";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton, CheckboxField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
@@ -25,7 +26,7 @@ import { seoMeta } from "~/utils/seo";
 // is placed only at that total) and the checkout's one-time key (a double submit is one order).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { bag, checkout: saved, who, settings, paths } = await requireCheckoutStep(context, request, "review");
+  const { bag, checkout: saved, who, settings, paths, closure } = await requireCheckoutStep(context, request, "review");
   // The review is reachable only once the steps before it saved their choices.
   const checkout = saved!;
   const { env, locale, tns } = getRequestContext(context);
@@ -42,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       courier: settings.courier,
       days: settings.deliveryDays,
       instalments: settings.paypalInstalments,
+      closure,
       title: t("review.title"),
       metaTitle: t("meta.review"),
       path: paths.review,
@@ -138,7 +140,14 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
       {contact ? section(t("review.contact"), null, <p>{`${contact.firstName} ${contact.lastName} · ${contact.email}`}</p>) : null}
       {section(t("review.shipTo"), "/checkout", <AddressBlock address={shipping} />)}
       {section(t("review.billTo"), "/checkout", billing ? <AddressBlock address={billing} /> : <p>{t("review.sameAddress")}</p>)}
-      {section(t("review.method"), "/checkout", <p>{t("shipping.ups", { courier: loaderData.courier, min: loaderData.days.min, max: loaderData.days.max })}</p>)}
+      {section(
+        t("review.method"),
+        "/checkout",
+        <>
+          <p>{t("shipping.ups", { courier: loaderData.courier, min: loaderData.days.min, max: loaderData.days.max })}</p>
+          <ClosureNotice closure={loaderData.closure} className="mt-3" />
+        </>,
+      )}
       {section(
         t("review.invoice"),
         "/checkout",

@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-shipping";
 import { AddressFields } from "~/components/checkout/address-fields";
 import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
+import { ClosureNotice } from "~/components/checkout/closure-notice";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FieldError, Hint, SubmitButton, FormErrors, TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
@@ -38,7 +39,7 @@ const FIELDS = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { bag, checkout, who, settings, paths } = await requireCheckoutStep(context, request, "shipping");
+  const { bag, checkout, who, settings, paths, closure } = await requireCheckoutStep(context, request, "shipping");
   const { db, env, locale, tns } = getRequestContext(context);
   const t = tns("checkout");
   const saved = who.kind === "account" ? await listAddresses(db, who.userId) : [];
@@ -63,7 +64,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         fiscalCode: checkout?.invoice?.type === "person" ? checkout.invoice.fiscalCode : (account?.fiscalCode ?? ""),
       },
       canSave: who.kind === "account",
-      methods: shippingMethodsFor("IT").map((id) => ({ id, courier: settings.courier, days: settings.deliveryDays, feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents })),
+      methods: shippingMethodsFor("IT").map((id) => ({ id, courier: settings.courier, days: settings.deliveryDays, feeCents: settings.shippingFeeCents, freeFromCents: bag.totals.freeShippingFromCents })),
+      closure,
       euShopUrl: env.EU_SHOP_HOST,
       title: t("shipping.title"),
       metaTitle: t("meta.shipping"),
@@ -211,6 +213,7 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
 
         <fieldset className="space-y-3">
           <legend className="mb-4 font-display text-2xl">{t("shipping.methodTitle")}</legend>
+          <ClosureNotice closure={loaderData.closure} />
           {methods.map((method) => (
             <Choice
               key={method.id}

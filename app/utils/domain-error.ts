@@ -129,6 +129,12 @@ export const DOMAIN_ERRORS = {
   CATEGORY_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.category" },
   /** Atelier's catalogue: a manufacturer that does not exist (a forged choice). */
   MANUFACTURER_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.manufacturer" },
+  /** Atelier: a banner message that does not exist (a forged or stale id). */
+  BANNER_MESSAGE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.messageNotFound" },
+  /** Atelier: a closure notice that does not exist (a forged or stale id). */
+  CLOSURE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.closureNotFound" },
+  /** Atelier: a free-shipping promotion that does not exist (a forged or stale id). */
+  PROMOTION_NOT_FOUND: { status: 404, message: "atelier-shop:errors.promotionNotFound" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { type HttpClient, describeEachApp } from "../support/http";
+import { shopSettingsForm } from "../support/forms";
 import { signInStaff } from "../support/staff";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 
@@ -172,17 +173,17 @@ describeEachApp("Atelier staff, settings and audit log", (app) => {
     const page = decode(await (await ownerClient.get("/atelier/settings")).text());
     expect(page).toContain('name="staffRefundLimit"');
     expect(page).toContain('value="200"');
-    const bad = await ownerClient.postForm("/atelier/settings", { staffRefundLimit: "12,345.678", lowStockThreshold: "-1", applicationRetentionMonths: "99" });
+    const bad = await ownerClient.postForm("/atelier/settings", shopSettingsForm({ staffRefundLimit: "12,345.678", lowStockThreshold: "-1", applicationRetentionMonths: "99" }));
     expect(bad.status).toBe(400);
     const badHtml = decode(await bad.text());
     expect(badHtml).toContain('value="12,345.678"');
     expect(badHtml).toContain("Scrivi un importo in euro");
     expect(badHtml).toContain("Scrivi un numero intero da 0 a 1000.");
     expect(badHtml).toContain("Scrivi un numero intero di mesi, da 1 a 60.");
-    const saved = await ownerClient.postForm("/en/atelier/settings", { staffRefundLimit: "150,50", lowStockThreshold: "5", applicationRetentionMonths: "18" });
+    const saved = await ownerClient.postForm("/en/atelier/settings", shopSettingsForm({ staffRefundLimit: "150,50", lowStockThreshold: "5", applicationRetentionMonths: "18" }));
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/en/atelier/settings");
-    const settings = await getShopSettings(app().db, Date.now() + 3_600_000);
+    const settings = await getShopSettings(app().db);
     expect(settings).toMatchObject({ staffRefundLimitCents: 15050, lowStockThreshold: 5, applicationRetentionMonths: 18 });
     const entry = (await auditOf("settings.update"))!;
     expect(JSON.parse(entry.before!)).toEqual({ staffRefundLimitCents: 20000, lowStockThreshold: 3, applicationRetentionMonths: 12 });

@@ -41,3 +41,34 @@ export function shippingStepForm(overrides: Record<string, string> = {}): Record
     ...overrides,
   };
 }
+
+/** Atelier's Settings form with the demo shop's values (every payment method on, no social profiles). */
+export function shopSettingsForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    shippingFee: "7",
+    freeShippingFrom: "250",
+    returnFee: "10",
+    returnDays: "14",
+    payCard: "on",
+    payApplePay: "on",
+    payGooglePay: "on",
+    payPaypalInstalments: "on",
+    payBankTransfer: "on",
+    paypalInstalments: "3",
+    bankBeneficiary: "Bottega S.r.l.",
+    bankIban: "IT60X0542811101000000123456",
+    bankBic: "BPMOIT22XXX",
+    bankHoldDays: "7",
+    supportOpen: "8:30",
+    supportClose: "17:30",
+    instagram: "",
+    facebook: "",
+    tiktok: "",
+    pinterest: "",
+    youtube: "",
+    staffRefundLimit: "200",
+    lowStockThreshold: "3",
+    applicationRetentionMonths: "12",
+    ...overrides,
+  };
+}

@@ -4,26 +4,34 @@ import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNonce } from "~/components/ui/nonce";
 import type { RootData } from "~/root";
+import { useLocale } from "~/hooks/use-locale";
+import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
+import { formatLongDate } from "~/utils/dates";
 
 export const BANNER_DELAY_MS = 5_000;
 
 /**
- * The banner's colours (the owner's settings) as a style element React hoists into the head with
- * the CSP nonce: the CSP allows no style attribute (docs/decisions/019), and React keeps a hoisted
- * style's rules only when its nonce matches entry.server.tsx's. The document renders it on every
- * page, banner or not: in the browser React adopts it by href, so a banner first shown by a client
- * navigation (from the login page, say) never inserts a style element without a nonce. The
- * colours arrive checked by the root loader (loadShell): nothing in them can close the rule.
+ * The banner's colours (each message's own, the owner's choice in Atelier) as a style element
+ * React hoists into the head with the CSP nonce: the CSP allows no style attribute (docs/
+ * decisions/019), and React keeps a hoisted style's rules only when its nonce matches
+ * entry.server.tsx's. The document renders it on every page, banner or not: in the browser React
+ * adopts it by href, so a banner first shown by a client navigation (from the login page, say)
+ * never inserts a style element without a nonce. The banner takes the colours of the message it
+ * shows (`data-message`); a closure notice has the shop's ink and ivory. The colours arrive
+ * checked by the root loader (loadShell): nothing in them can close the rule.
  */
-export function BannerColors({ settings }: { settings: RootData["settings"] }) {
+export function BannerColors({ banner }: { banner: RootData["banner"] }) {
   const nonce = useNonce();
-  const background = settings.globalMessagesBackground;
-  const color = settings.globalMessagesColor;
+  const rules = [
+    `.global-banner{background:${DEFAULT_BANNER_COLOURS.background};color:${DEFAULT_BANNER_COLOURS.color}}`,
+    ...banner.messages.map((m) => `.global-banner[data-message="${m.id}"]{background:${m.background};color:${m.color}}`),
+  ].join("");
+  const key = banner.messages.map((m) => `${m.id}${m.background}${m.color}`).join("-");
   return (
     // React finds a hoisted style by its href as one word (`[data-href~=…]`): no spaces in it, or
     // the browser would insert a second, un-nonced copy the CSP refuses ("rgb(0, 0, 0)").
-    <style href={`global-banner-${background}-${color}`.replace(/\s+/g, "")} precedence="banner" nonce={nonce}>
-      {`.global-banner{background:${background};color:${color}}`}
+    <style href={`global-banner-${key}`.replace(/\s+/g, "")} precedence="banner" nonce={nonce}>
+      {rules}
     </style>
   );
 }
@@ -34,10 +42,15 @@ export function BannerColors({ settings }: { settings: RootData["settings"] }) {
  * reduced motion. Without JavaScript the first message shows and the rest stay in the
  * document for assistive technology.
  */
-export function Banner({ settings }: { settings: RootData["settings"] }) {
+export function Banner({ banner }: { banner: RootData["banner"] }) {
   const { t } = useTranslation();
+  const { locale } = useLocale();
   const hydrated = useHydrated();
-  const messages = settings.globalMessages;
+  // A closure notice in force comes first, with the day orders ship from (spec §9).
+  const messages: Array<{ key: string; text: string; link: string | null; tone?: number }> = [
+    ...(banner.closure ? [{ key: "closure", text: `${banner.closure.text} · ${t("banner.shipsFrom", { date: formatLongDate(`${banner.closure.shipsFrom}T12:00:00Z`, locale) })}`, link: null }] : []),
+    ...banner.messages.map((m) => ({ key: String(m.id), text: m.text, link: m.link, tone: m.id })),
+  ];
   const [index, setIndex] = useState(0);
   const [stopped, setStopped] = useState(false);
   const playRequested = useRef(false);
@@ -66,6 +79,7 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
       aria-label={t("banner.label")}
       data-testid="banner"
       data-rotating={hydrated && rotating ? "true" : "false"}
+      data-message={messages[index]?.tone}
       className="global-banner relative text-center text-[0.8125rem] tracking-wide"
       onMouseEnter={stop}
       onTouchStart={stop}
@@ -73,20 +87,20 @@ export function Banner({ settings }: { settings: RootData["settings"] }) {
     >
       <ul className="container-page flex min-h-9 items-center justify-center py-2 pr-12">
         {messages.map((message, i) => {
-          const link = settings.globalMessagesLink[i];
+          const link = message.link;
           return (
             <li
-              key={i}
+              key={message.key}
               className={i === index ? "motion-safe:animate-[slide-in_250ms_ease-out]" : "sr-only"}
               data-active={i === index ? "true" : undefined}
               onFocus={() => setIndex(i)}
             >
               {link ? (
                 <Link to={link} className="underline-offset-4 hover:underline">
-                  {message}
+                  {message.text}
                 </Link>
               ) : (
-                message
+                message.text
               )}
             </li>
           );

@@ -20,7 +20,7 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
         {t("skipToContent")}
       </a>
       <div aria-hidden="true" className="scroll-progress fixed inset-x-0 top-0 z-50 h-0.5 bg-terracotta" />
-      <Banner settings={data.settings} />
+      <Banner banner={data.banner} />
       <Header data={data} page={page} />
       <Notices notices={data.notices} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import * as wording from "../migrations/20261130000001-return-deadline-wording";
+import * as bannerRows from "../migrations/20261202050000-banner-and-promotions";
 import { catalogue } from "./catalogue";
 import { demoContent } from "./content.data";
 import { seedContent } from "./content.seed";
@@ -61,16 +62,21 @@ describe("the return deadline in the shop's texts", () => {
 
 describeEachDatabase("the return deadline in a database seeded before the change", (ctx) => {
   const now = new Date("2026-11-20T10:00:00Z");
+  // The wording migration ran while the banner was one JSON list per language (global_settings):
+  // the test steps back to that shape (the banner rows' migration down), and forward again at the end.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const old = () => ctx().db as unknown as import("kysely").Kysely<any>;
   const stored = async () => {
     const content = await ctx().db.selectFrom("content").select(["title", "excerpt", "body", "meta_description"]).execute();
-    const banners = await ctx().db.selectFrom("global_settings").select("messages").execute();
+    const banners: Array<{ messages: string }> = await old().selectFrom("global_settings").select("messages").execute();
     return [...contentTexts(content), ...banners.flatMap((row) => JSON.parse(row.messages) as string[])];
   };
 
   it("gets the working days from the migration, once, and back from its down", async () => {
     await seedContent(ctx().db, demoContent, now);
-    await ctx()
-      .db.insertInto("global_settings")
+    await bannerRows.down(ctx().db);
+    await old()
+      .insertInto("global_settings")
       .values((["it", "en"] as const).map((locale) => ({ locale, messages: JSON.stringify(catalogue.globalSettings[locale].messages), message_links: "[]", background: "#000000", color: "#ffffff", updated_at: now.toISOString() })))
       .execute();
     // As the seed wrote them before the change.
@@ -89,5 +95,11 @@ describeEachDatabase("the return deadline in a database seeded before the change
     const faq = await ctx().db.selectFrom("content").select(["body", "updated_at"]).where("key", "=", "Faq").where("locale", "=", "it").executeTakeFirstOrThrow();
     expect(faq.body).toContain("{{returnDays}} giorni lavorativi dalla consegna");
     expect(new Date(faq.updated_at).getTime()).toBeGreaterThan(now.getTime());
+
+    // And the banner rows' migration carries the reworded messages over, in both languages.
+    await bannerRows.up(ctx().db);
+    const rows = await ctx().db.selectFrom("banner_messages").select(["text_it", "text_en"]).orderBy("position").execute();
+    expect(rows.map((row) => row.text_it)).toContain("Resi entro 14 giorni lavorativi");
+    expect(rows.map((row) => row.text_en)).toContain("Returns within 14 working days");
   });
 });

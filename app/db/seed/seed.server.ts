@@ -141,20 +141,24 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
       await trx.insertInto("product_images").values(images).execute();
     }
 
+    // The banner's messages: Italian and English side by side, in the seed's order.
+    const banner = catalogue.globalSettings;
     await trx
-      .insertInto("global_settings")
+      .insertInto("banner_messages")
       .values(
-        LOCALES.map((locale) => {
-          const s = catalogue.globalSettings[locale];
-          return {
-            locale,
-            messages: JSON.stringify(s.messages),
-            message_links: JSON.stringify(s.links),
-            background: s.background,
-            color: s.color,
-            updated_at: stamp,
-          };
-        }),
+        banner.it.messages.map((text, i) => ({
+          position: i + 1,
+          text_it: text,
+          text_en: banner.en.messages[i] ?? text,
+          link_it: banner.it.links[i] ?? null,
+          link_en: banner.en.links[i] ?? null,
+          background: banner.it.background,
+          color: banner.it.color,
+          starts_at: null,
+          ends_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
       )
       .execute();
 

@@ -11,13 +11,13 @@ describeEachDatabase("demo seed", (ctx) => {
     expect(result.products).toBe(catalogue.products.length);
     expect(await isDatabaseEmpty(db)).toBe(false);
 
-    const count = async (table: "products" | "product_translations" | "variants" | "category_translations" | "global_settings") =>
+    const count = async (table: "products" | "product_translations" | "variants" | "category_translations" | "banner_messages") =>
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     expect(await count("products")).toBeGreaterThanOrEqual(80);
     expect(await count("product_translations")).toBe(2 * (await count("products")));
     expect(await count("category_translations")).toBe(2 * catalogue.categories.length);
     expect(await count("variants")).toBe(result.variants);
-    expect(await count("global_settings")).toBe(2);
+    expect(await count("banner_messages")).toBe(catalogue.globalSettings.it.messages.length);
 
     const soldOut = await db.selectFrom("variants").select("sku").where("stock", "=", 0).execute();
     const lowStock = await db.selectFrom("variants").select("sku").where("stock", "in", [1, 2]).execute();

@@ -6,7 +6,7 @@ import { lowestPriceBeforeReduction } from "~/modules/catalog/price-history";
 import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { isReduced, productUrl } from "~/modules/catalog/product.service.server";
 import { garmentImage } from "~/modules/media/media-urls";
-import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { DomainError } from "~/utils/domain-error";
 import {
   type AppliedDiscount,
@@ -228,9 +228,11 @@ const EMPTY_TOTALS = (freeShippingFromCents: number): BagTotals => ({
  * (addDiscountCode checks a code before keeping it).
  */
 export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number | null, now = new Date(), tryCodeId?: number): Promise<BagView> {
-  const settings = await getShopSettings(db);
+  // The fee and the threshold at this instant (a dated free-shipping promotion's while it runs):
+  // the one place the bag, its page, the checkout and the order learn them.
+  const shipping = await shippingRuleAt(db, now);
   const bag = await existingBag(db, bagId);
-  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: EMPTY_TOTALS(settings.freeShippingFromCents), checkoutBlocked: false };
+  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: EMPTY_TOTALS(shipping.freeShippingFromCents), checkoutBlocked: false };
   const at = now.toISOString();
   const codeId = tryCodeId ?? bag.discountCodeId;
   const [rows, parents, code] = await Promise.all([
@@ -292,7 +294,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
     lines,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     discount: applied,
-    totals: bagTotals(priced, applied, settings),
+    totals: bagTotals(priced, applied, shipping),
     checkoutBlocked: lines.some((line) => line.problem !== null),
   };
 }

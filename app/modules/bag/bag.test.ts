@@ -250,6 +250,7 @@ describeEachDatabase("bag", (ctx) => {
     const bag = await getBag(db, "it", bagId);
     expect(bag.lines).toHaveLength(5);
     expect(counter.count).toBe(one);
-    expect(counter.count).toBeLessThanOrEqual(7);
+    // One of them the shop's revision: the fee and a dated promotion's threshold, as any process last saved them.
+    expect(counter.count).toBeLessThanOrEqual(8);
   });
 });

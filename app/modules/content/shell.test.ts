@@ -5,6 +5,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { getCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getListing } from "~/modules/catalog/listing.service.server";
+import { bumpShopRevision, forgetShopReads } from "~/modules/settings/shop-revision.server";
 import { SHELL_TTL_MS, invalidateShell, loadShell } from "./shell.server";
 
 describeEachDatabase("page shell", (ctx) => {
@@ -25,35 +26,59 @@ describeEachDatabase("page shell", (ctx) => {
     return { counter: { count: counter.count, touching: (table: string) => counter.touching(table) }, shell };
   }
 
-  it("reads the menu and settings once: a navigation between two listing pages does not read them again", async () => {
+  it("reads the menu, banner and settings once: a navigation between two listing pages reads only the shop's revision", async () => {
     invalidateShell(db);
+    forgetShopReads(db);
     const start = Date.now();
     const first = await listingPage("donna", start);
     expect(first.shell.menu.length).toBeGreaterThan(0);
-    expect(first.counter.touching("global_settings")).toBe(1);
+    expect(first.counter.touching("banner_messages")).toBe(1);
 
     const second = await listingPage("uomo", start + 1000);
     expect(second.shell.menu).toEqual(first.shell.menu);
-    expect(second.counter.touching("global_settings")).toBe(0);
+    expect(second.shell.banner).toEqual(first.shell.banner);
+    expect(second.counter.touching("banner_messages")).toBe(0);
     expect(second.counter.touching("shop_settings")).toBe(0);
+    expect(second.counter.touching("shop_revision")).toBe(1);
     // The listing reads categories for its own page; the menu's full read of the tree is gone.
     expect(second.counter.count).toBeLessThan(first.counter.count);
     expect(first.counter.count - second.counter.count).toBeGreaterThanOrEqual(2);
   });
 
-  it("is stale after 5 minutes and reads again; another language has its own shell", async () => {
+  it("reads the menu again after 5 minutes; another language has its own menu", async () => {
     invalidateShell(db);
     const start = Date.now();
     await listingPage("donna", start);
     const fresh = await listingPage("donna", start + SHELL_TTL_MS - 1000);
-    expect(fresh.counter.touching("global_settings")).toBe(0);
     const stale = await listingPage("donna", start + SHELL_TTL_MS + 1000);
-    expect(stale.counter.touching("global_settings")).toBe(1);
+    // The stale one reads the menu's tree again on top of what the listing reads.
+    expect(stale.counter.count).toBeGreaterThan(fresh.counter.count);
 
     counter.reset();
     const english = await loadShell(db, "en", { now: start + SHELL_TTL_MS + 2000 });
     expect(english.locale).toBe("en");
-    expect(counter.touching("global_settings")).toBe(1);
+    expect(english.banner.messages[0]!.text).toBe("Free shipping from 250 €");
+    expect(counter.touching("category_translations")).toBeGreaterThan(0);
+    expect(counter.touching("banner_messages")).toBe(0);
+  });
+
+  it("shows a banner change made by another process on the next page: the revision moved", async () => {
+    // A second handle on the same database plays the other app process.
+    const other = ctx().db;
+    const before = await loadShell(db, "it");
+    const first = await other.selectFrom("banner_messages").select(["id", "text_it"]).orderBy("position").executeTakeFirstOrThrow();
+    await other.transaction().execute(async (trx) => {
+      await trx.updateTable("banner_messages").set({ text_it: "Saldi d’inverno" }).where("id", "=", first.id).execute();
+      await bumpShopRevision(trx);
+    });
+    try {
+      const after = await loadShell(db, "it");
+      expect(before.banner.messages[0]!.text).toBe(first.text_it);
+      expect(after.banner.messages[0]!.text).toBe("Saldi d’inverno");
+    } finally {
+      await other.updateTable("banner_messages").set({ text_it: first.text_it }).where("id", "=", first.id).execute();
+      await bumpShopRevision(other);
+    }
   });
 
   it("gives the benchmark's control page a shell without any query", async () => {
@@ -64,16 +89,18 @@ describeEachDatabase("page shell", (ctx) => {
   });
 
   it("gives the banner only plain colours: anything that could leave the style rule becomes the default", async () => {
-    const original = await ctx().db.selectFrom("global_settings").select(["background", "color"]).where("locale", "=", "en").executeTakeFirstOrThrow();
+    const first = await ctx().db.selectFrom("banner_messages").select(["id", "background", "color"]).orderBy("position").executeTakeFirstOrThrow();
     try {
-      await ctx().db.updateTable("global_settings").set({ background: "red}*{display:none", color: " rgb(0, 0, 0) " }).where("locale", "=", "en").execute();
-      invalidateShell(db);
+      await ctx().db.updateTable("banner_messages").set({ background: "red}*{x", color: "black" }).where("id", "=", first.id).execute();
+      await bumpShopRevision(ctx().db);
       const shell = await loadShell(db, "en");
-      expect(shell.settings.globalMessagesBackground).toBe("#1B1B1B");
-      expect(shell.settings.globalMessagesColor).toBe("rgb(0, 0, 0)");
+      const message = shell.banner.messages.find((m) => m.id === first.id)!;
+      expect(message.background).toBe("#1B1B1B");
+      expect(message.color).toBe("black");
     } finally {
-      await ctx().db.updateTable("global_settings").set(original).where("locale", "=", "en").execute();
-      invalidateShell(db);
+      await ctx().db.updateTable("banner_messages").set({ background: first.background, color: first.color }).where("id", "=", first.id).execute();
+      await bumpShopRevision(ctx().db);
     }
   });
+
 });

@@ -1,24 +1,64 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
-import type { ShopSettings } from "./shop-settings";
-import { forgetShopSettings, getShopSettings, saveShopSettings } from "./shop-settings.server";
+import { PAYMENT_METHODS, type ShopSettings } from "./shop-settings";
+import type { ShopSettingsForm } from "./settings.schema";
+import { paymentField } from "./settings.schema";
+import { getShopSettings, saveShopSettings } from "./shop-settings.server";
 
-/** The settings the owner edits in Atelier. */
-export type AtelierSettings = Pick<ShopSettings, "staffRefundLimitCents" | "lowStockThreshold" | "applicationRetentionMonths">;
+/** The settings the owner edits in Atelier (the rest, the seller's identity and invoicing data, stay as the seed wrote them). */
+export const ATELIER_SETTINGS_KEYS = [
+  "shippingFeeCents",
+  "freeShippingFromCents",
+  "returnFeeCents",
+  "returnDays",
+  "paymentMethods",
+  "paypalInstalments",
+  "bankTransfer",
+  "supportHours",
+  "socialLinks",
+  "staffRefundLimitCents",
+  "lowStockThreshold",
+  "applicationRetentionMonths",
+] as const satisfies readonly (keyof ShopSettings)[];
 
-export async function getAtelierSettings(db: Kysely<Database>): Promise<AtelierSettings> {
-  const { staffRefundLimitCents, lowStockThreshold, applicationRetentionMonths } = await getShopSettings(db);
-  return { staffRefundLimitCents, lowStockThreshold, applicationRetentionMonths };
+export type AtelierSettings = Pick<ShopSettings, (typeof ATELIER_SETTINGS_KEYS)[number]>;
+
+function pick(settings: ShopSettings): AtelierSettings {
+  return Object.fromEntries(ATELIER_SETTINGS_KEYS.map((key) => [key, settings[key]])) as AtelierSettings;
 }
 
-/** Saves them with the audit entry (values before and after) in one transaction. */
+export async function getAtelierSettings(db: Kysely<Database>): Promise<AtelierSettings> {
+  return pick(await getShopSettings(db));
+}
+
+/** The form's values as settings (amounts in cents, the checked payment methods in the checkout's order). */
+export function settingsFromForm(form: ShopSettingsForm): AtelierSettings {
+  return {
+    shippingFeeCents: form.shippingFee,
+    freeShippingFromCents: form.freeShippingFrom,
+    returnFeeCents: form.returnFee,
+    returnDays: form.returnDays,
+    paymentMethods: PAYMENT_METHODS.filter((method) => form[paymentField(method)]),
+    paypalInstalments: form.paypalInstalments,
+    bankTransfer: { beneficiary: form.bankBeneficiary, iban: form.bankIban, bic: form.bankBic, holdDays: form.bankHoldDays },
+    supportHours: { open: form.supportOpen, close: form.supportClose },
+    socialLinks: { instagram: form.instagram, facebook: form.facebook, tiktok: form.tiktok, pinterest: form.pinterest, youtube: form.youtube },
+    staffRefundLimitCents: form.staffRefundLimit,
+    lowStockThreshold: form.lowStockThreshold,
+    applicationRetentionMonths: form.applicationRetentionMonths,
+  };
+}
+
+/**
+ * Saves them with the audit entry (the values that changed, before and after) in one
+ * transaction, which also raises the shop's revision: every app process reads the new values on
+ * its next request (shop-revision.server.ts).
+ */
 export async function saveAtelierSettings(db: Kysely<Database>, values: AtelierSettings, actor: AuditActor, now = new Date()): Promise<void> {
-  forgetShopSettings(db);
-  const before = await getAtelierSettings(db);
   await db.transaction().execute(async (trx) => {
+    const before = pick(await getShopSettings(trx));
     await saveShopSettings(trx, values, now);
     await recordAudit(trx, { actor, action: "settings.update", entityType: "settings", entityId: "shop", before: { ...before }, after: { ...values }, at: now });
   });
-  forgetShopSettings(db);
 }

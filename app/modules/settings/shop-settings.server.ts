@@ -2,18 +2,19 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { log } from "~/utils/log.server";
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings, ShopSettingsSchema } from "./shop-settings";
-
-/** Settings change rarely: each process reads them at most once every 30 s. */
-const CACHE_MS = 30_000;
-const cache = new WeakMap<object, { at: number; value: ShopSettings }>();
+import { bumpShopRevision, cachedShopRead, forgetShopReads } from "./shop-revision.server";
 
 /**
  * The shop settings: the stored values over the defaults, validated. A stored value that does
- * not validate is ignored (and logged) rather than breaking every page.
+ * not validate is ignored (and logged) rather than breaking every page. Kept in the process
+ * under the shop's revision, so a change saved by any process is read by all on their next
+ * request (shop-revision.server.ts).
  */
-export async function getShopSettings(db: Kysely<Database>, now = Date.now()): Promise<ShopSettings> {
-  const cached = cache.get(db);
-  if (cached && now - cached.at < CACHE_MS) return cached.value;
+export async function getShopSettings(db: Kysely<Database>, options: { revision?: string } = {}): Promise<ShopSettings> {
+  return cachedShopRead(db, "settings", () => loadShopSettings(db), options);
+}
+
+async function loadShopSettings(db: Kysely<Database>): Promise<ShopSettings> {
   const rows = await db.selectFrom("shop_settings").select(["key", "value"]).execute();
   const merged: Record<string, unknown> = { ...DEFAULT_SHOP_SETTINGS };
   for (const row of rows) {
@@ -28,11 +29,10 @@ export async function getShopSettings(db: Kysely<Database>, now = Date.now()): P
   let value = DEFAULT_SHOP_SETTINGS;
   if (parsed.success) value = parsed.data;
   else log.warn("shop settings invalid, using defaults", { issues: parsed.error.issues.map((i) => i.path.join(".")) });
-  cache.set(db, { at: now, value });
   return value;
 }
 
-/** Writes settings (the seed; a back office later). Clears this process's cache. */
+/** Writes settings (the seed, Atelier) and raises the shop's revision: every process reads them anew. */
 export async function saveShopSettings(db: Kysely<Database>, settings: Partial<ShopSettings>, at = new Date()): Promise<void> {
   for (const [key, value] of Object.entries(settings)) {
     const row = { key, value: JSON.stringify(value), updated_at: at.toISOString() };
@@ -42,10 +42,10 @@ export async function saveShopSettings(db: Kysely<Database>, settings: Partial<S
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
       .execute();
   }
-  cache.delete(db);
+  await bumpShopRevision(db);
 }
 
-/** Drops this process's cached settings (a writer in a transaction clears it once committed). */
+/** Drops this process's cached settings (tests; writers raise the revision instead). */
 export function forgetShopSettings(db: Kysely<Database>): void {
-  cache.delete(db);
+  forgetShopReads(db);
 }

@@ -8,6 +8,13 @@ import { z } from "~/utils/zod";
 export const PAYMENT_METHODS = ["card", "applePay", "googlePay", "paypalInstalments", "bankTransfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The social networks whose profile links the footer shows (each hidden while empty). */
+export const SOCIAL_NETWORKS = ["instagram", "facebook", "tiktok", "pinterest", "youtube"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** A profile's address: https only (it becomes a link on every page), or "" for none. */
+export const socialUrl = () => z.union([z.literal(""), z.url({ protocol: /^https$/, hostname: z.regexes.domain }).max(300)]);
+
 /** The tax regimes (RegimeFiscale) of a FatturaPA seller; RF01 is the ordinary one. */
 export const REGIMI_FISCALI = ["RF01", "RF02", "RF04", "RF05", "RF06", "RF07", "RF08", "RF09", "RF10", "RF11", "RF12", "RF13", "RF14", "RF15", "RF16", "RF17", "RF18", "RF19"] as const;
 
@@ -53,6 +60,8 @@ export const ShopSettingsSchema = z.object({
     holdDays: z.number().int().min(1).max(30),
   }),
   supportHours: z.object({ open: z.string().regex(/^\d{1,2}:\d{2}$/), close: z.string().regex(/^\d{1,2}:\d{2}$/) }),
+  /** The shop's own profiles: an https URL, or "" for a network the shop is not on. */
+  socialLinks: z.object({ instagram: socialUrl(), facebook: socialUrl(), tiktok: socialUrl(), pinterest: socialUrl(), youtube: socialUrl() }),
   supportEmail: z.email(),
   supportPhone: z.string().min(5),
   hrEmail: z.email(),
@@ -88,6 +97,8 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   paypalInstalments: 3,
   bankTransfer: { beneficiary: "Bottega S.r.l.", iban: "IT60X0542811101000000123456", bic: "BPMOIT22XXX", holdDays: 7 },
   supportHours: { open: "8:30", close: "17:30" },
+  // The demo shop has no profiles of its own: the footer shows none until the owner sets them.
+  socialLinks: { instagram: "", facebook: "", tiktok: "", pinterest: "", youtube: "" },
   supportEmail: "assistenza@bottega.example",
   supportPhone: "+39 02 1234 5678",
   hrEmail: "lavora-con-noi@bottega.example",

@@ -1,5 +1,4 @@
 import { newPasswordField } from "~/modules/account/account.schema";
-import { parseEuroInput } from "~/utils/money";
 import { emailField, nameField } from "~/utils/form-fields";
 import { z } from "~/utils/zod";
 
@@ -56,27 +55,3 @@ export const StaffManageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke-invite"), inviteId: id() }),
 ]);
 
-/** The owner's settings page: the refund cap typed in euro, two whole numbers. */
-export const AtelierSettingsSchema = z.object({
-  staffRefundLimit: z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    .max(20, { error: "atelier:settings.invalidEuro" })
-    .transform((value) => parseEuroInput(value) ?? -1)
-    .refine((cents) => cents >= 0 && cents <= 100_000_000, { error: "atelier:settings.invalidEuro" }),
-  lowStockThreshold: z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    .regex(/^\d{1,4}$/, { error: "atelier:settings.invalidLowStock" })
-    .transform(Number)
-    .refine((n) => n <= 1000, { error: "atelier:settings.invalidLowStock" }),
-  applicationRetentionMonths: z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required" })
-    .regex(/^\d{1,2}$/, { error: "atelier:settings.invalidRetention" })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 60, { error: "atelier:settings.invalidRetention" }),
-});

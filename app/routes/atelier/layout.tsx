@@ -41,6 +41,8 @@ const SECTIONS = [
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
   { path: "/atelier/backstock", key: "backstock" },
+  { path: "/atelier/banner", key: "banner" },
+  { path: "/atelier/promotions", key: "promotions" },
   { path: "/atelier/audit", key: "audit" },
   { path: "/atelier/staff", key: "staff", owner: true },
   { path: "/atelier/settings", key: "settings", owner: true },

@@ -1,0 +1,176 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/promotions";
+import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
+import { AuditTrail } from "~/components/atelier/audit-trail";
+import { type Column, DataTable } from "~/components/atelier/data-table";
+import { atelierMeta } from "~/components/atelier/meta";
+import { PageHeader } from "~/components/atelier/page-header";
+import { StatusBadge } from "~/components/atelier/status-badge";
+import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import { pickTexts } from "~/i18n/resources";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { auditOfRecord } from "~/modules/audit/audit.service.server";
+import { PROMOTION_FIELDS, PROMOTION_INTENTS, PromotionActionSchema } from "~/modules/promotion/promotion.schema";
+import { type Promotion, deletePromotion, getPromotion, listPromotions, runsAt, savePromotion } from "~/modules/promotion/promotion.service.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { formatLongDate } from "~/utils/dates";
+import { DomainError } from "~/utils/domain-error";
+import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
+import { formatMoney, toEuroInput } from "~/utils/money";
+import { privatePageHeaders } from "~/utils/private-page-headers";
+import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+
+// /atelier/promotions: dated free-shipping promotions (spec §9), a threshold in euro and the
+// first and last day in Italy. Any staff member. `?edit=ID` opens one in the form (an id that
+// names nothing is a 404). The bag, the checkout and the order read them through one function
+// (promotion.service.server.ts's shippingRuleAt), so all agree.
+
+function idParam(value: string | null): number | null {
+  if (value === null) return null;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw data({ message: "Not found" }, { status: 404 });
+  return Number(value);
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db, locale, tns } = getRequestContext(context);
+  const editId = idParam(new URL(request.url).searchParams.get("edit"));
+  const [promotions, editing, settings] = await Promise.all([listPromotions(db), editId === null ? null : getPromotion(db, editId), getShopSettings(db)]);
+  if (editId !== null && !editing) throw data({ message: "Not found" }, { status: 404 });
+  const now = new Date();
+  return {
+    title: tns("atelier-shop")("promotions.title"),
+    promotions: promotions.map((p) => ({ ...p, status: runsAt(p, now) ? ("live" as const) : new Date(p.startsAt) > now ? ("scheduled" as const) : ("ended" as const) })),
+    editing,
+    history: editing ? await auditOfRecord(db, "promotion", editing.id) : [],
+    standardThresholdCents: settings.freeShippingFromCents,
+    texts: pickTexts(locale, ["atelier-shop"]),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireStaff(context);
+  const { db } = getRequestContext(context);
+  const submission = parseIntentForm(await readFormData(request), PromotionActionSchema, PROMOTION_INTENTS);
+  if (submission.status !== "success") {
+    if (submission.payload.intent === "save") return invalidForm(submission);
+    throw data({ message: "Bad form." }, { status: 400 });
+  }
+  const form = submission.value;
+  const actor = staffActor(viewer);
+  try {
+    if (form.intent === "save") {
+      const { intent: _intent, id, ...input } = form;
+      await savePromotion(db, { id, input, actor });
+      addStaffNotice(context, { kind: "success", key: id ? "atelier-shop:promotions.saved" : "atelier-shop:promotions.created" });
+    } else {
+      await deletePromotion(db, { id: form.id, actor });
+      addStaffNotice(context, { kind: "success", key: "atelier-shop:promotions.deleted" });
+    }
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "PROMOTION_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
+    return formError(submission, error);
+  }
+  throw redirect(atelierHref(context, "/atelier/promotions"), 303);
+}
+
+export const headers = privatePageHeaders;
+
+type Data = Route.ComponentProps["loaderData"];
+type Row = Data["promotions"][number];
+
+export default function AtelierPromotions({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("atelier-shop");
+  const { locale } = useLocale();
+  return (
+    <>
+      <PageHeader title={t("promotions.title")} description={t("promotions.intro", { standard: formatMoney(loaderData.standardThresholdCents, locale) })} />
+      <PromotionsTable data={loaderData} />
+      <PromotionForm data={loaderData} result={actionData?.result} />
+      {loaderData.editing ? <AuditTrail entries={loaderData.history} title={t("promotions.history")} /> : null}
+    </>
+  );
+}
+
+function PromotionsTable({ data }: { data: Data }) {
+  const { t } = useTranslation("atelier-shop");
+  const { locale, href } = useLocale();
+  const day = (d: string) => formatLongDate(`${d}T12:00:00Z`, locale);
+  const columns: Column<Row>[] = [
+    { key: "threshold", header: t("promotions.threshold"), rowHeader: true, cell: (p) => formatMoney(p.thresholdCents, locale), numeric: true },
+    { key: "dates", header: t("promotions.dates"), cell: (p) => t("banner.range", { from: day(p.startsOn), to: day(p.endsOn) }) },
+    {
+      key: "status",
+      header: t("promotions.status"),
+      cell: (p) => (
+        <StatusBadge tone={p.status === "live" ? "good" : p.status === "scheduled" ? "attention" : "neutral"}>
+          {t(p.status === "live" ? "promotions.statusLive" : p.status === "scheduled" ? "promotions.statusScheduled" : "promotions.statusEnded")}
+        </StatusBadge>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("promotions.actions"),
+      cell: (p) => (
+        <span className="flex flex-wrap gap-x-3">
+          <Link to={href(`/atelier/promotions?edit=${p.id}`)} className="link inline-flex min-h-6 items-center" aria-label={t("promotions.editLabel", { date: day(p.startsOn) })}>
+            {t("promotions.edit")}
+          </Link>
+          <Form method="post" className="inline">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={p.id} />
+            <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("promotions.deleteLabel", { date: day(p.startsOn) })}>
+              {t("promotions.delete")}
+            </button>
+          </Form>
+        </span>
+      ),
+    },
+  ];
+  return <DataTable caption={t("promotions.listCaption")} columns={columns} rows={data.promotions} rowKey={(p) => p.id} empty={t("promotions.empty")} />;
+}
+
+function PromotionForm({ data, result }: { data: Data; result: Parameters<typeof useFormKit>[1] }) {
+  const { t } = useTranslation("atelier-shop");
+  const { href } = useLocale();
+  const formRef = useFormRef();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const editing: Promotion | null = data.editing;
+  const kit = useFormKit("promotion", result, PROMOTION_FIELDS, formRef, String(editing?.id ?? "new"));
+  const initial: Record<string, string> = { threshold: editing ? toEuroInput(editing.thresholdCents) : "", startsOn: editing?.startsOn ?? "", endsOn: editing?.endsOn ?? "" };
+  const keyed = { ...kit, value: (name: string) => (result ? kit.value(name) : (initial[name] ?? "")) };
+  return (
+    <section aria-labelledby="promotion-form-title" className="mt-8 max-w-3xl border border-line bg-paper p-4">
+      <h2 id="promotion-form-title" className="mb-4 text-2xl">
+        {editing ? t("promotions.editTitle") : t("promotions.newTitle")}
+      </h2>
+      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="grid gap-4 sm:grid-cols-3" aria-labelledby="promotion-form-title">
+        <input type="hidden" name="intent" value="save" />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <div className="sm:col-span-3">
+          <FormErrors kit={keyed} />
+        </div>
+        <TextField kit={keyed} name="threshold" label={t("promotions.thresholdField")} hint={t("promotions.thresholdHint")} inputMode="decimal" required maxLength={20} />
+        <TextField kit={keyed} name="startsOn" type="date" label={t("promotions.startsOn")} hint={t("promotions.datesHint")} required />
+        <TextField kit={keyed} name="endsOn" type="date" label={t("promotions.endsOn")} required />
+        <div className="flex flex-wrap items-center gap-4 sm:col-span-3">
+          <SubmitButton pending={pending} pendingLabel={t("banner.saving")}>
+            {editing ? t("promotions.save") : t("promotions.create")}
+          </SubmitButton>
+          {editing ? (
+            <Link to={href("/atelier/promotions")} className="link">
+              {t("promotions.cancelEdit")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => atelierMeta(data?.title);
+
+export const ErrorBoundary = AtelierErrorBoundary;
