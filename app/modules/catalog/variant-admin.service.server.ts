@@ -29,7 +29,7 @@ import {
   updateVariantFields,
   updateVariantPrice,
 } from "./variant-admin.repository.server";
-import { type ProductPricing, type SaleSchedule, effectivePrice, isSaleOn, isValidSize, normalizeHex, normalizeSize, skuPrefixOf, suggestSku } from "./variant-pricing";
+import { type ProductPricing, type SaleSchedule, cellKey, effectivePrice, isSaleOn, isValidSize, normalizeHex, normalizeSize, skuPrefixOf, suggestSku } from "./variant-pricing";
 
 // Atelier's variants and prices (issue 24): the product's price, crossed-out price and scheduled
 // sale, and the colour × size matrix with each variant's SKU, stock and own price. Every save is
@@ -125,7 +125,6 @@ export interface VariantEditor {
   audit: AuditRecord[];
 }
 
-export const cellKey = (colorCode: string, size: string) => `${colorCode}|${size}`;
 
 /** Everything the variants and prices page shows; null when the product does not exist. */
 export async function getVariantEditor(db: Kysely<Database>, productId: number, locale: Locale, now = new Date()): Promise<VariantEditor | null> {

@@ -25,6 +25,9 @@ export interface EffectivePrice {
   compareAtCents: number | null;
 }
 
+/** A matrix cell's key: "nero|M" (a colour code and a size never hold "|"). */
+export const cellKey = (colorCode: string, size: string) => `${colorCode}|${size}`;
+
 /** Whether the sale applies at `now`. */
 export function isSaleOn(sale: SaleSchedule | null, now: Date): boolean {
   if (!sale) return false;

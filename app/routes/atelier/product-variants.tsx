@@ -14,13 +14,13 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
 import { VARIANT_INTENTS, VariantAdminSchema, parseProductId } from "~/modules/catalog/variant-admin.schema";
+import { cellKey } from "~/modules/catalog/variant-pricing";
+import type { VariantEditor } from "~/modules/catalog/variant-admin.service.server";
 import {
-  type VariantEditor,
   addColorToProduct,
   addNewColorToProduct,
   addSizeToProduct,
   addVariant,
-  cellKey,
   getVariantEditor,
   removeVariant,
   setProductPrices,
