@@ -109,7 +109,8 @@ export interface MatrixCell {
 }
 
 export interface VariantEditor {
-  product: { id: number; name: string; slug: string; status: string };
+  /** Its name in the page's language, and its slug there (the storefront's URL). */
+  product: { id: number; name: string; slug: string | null; status: string };
   pricing: ProductPricing;
   /** Where the sale stands now. */
   saleState: "none" | "scheduled" | "on" | "ended";
@@ -151,7 +152,7 @@ export async function getVariantEditor(db: Kysely<Database>, productId: number, 
     };
   }
   return {
-    product: { id: product.id, name: (locale === "en" ? product.nameEn : product.nameIt) ?? product.nameIt ?? product.nameEn ?? `#${product.id}`, slug: product.slugIt ?? "", status: product.status },
+    product: { id: product.id, name: (locale === "en" ? product.nameEn : product.nameIt) ?? product.nameIt ?? product.nameEn ?? `#${product.id}`, slug: (locale === "en" ? product.slugEn : product.slugIt) ?? null, status: product.status },
     pricing,
     saleState: !pricing.sale ? "none" : isSaleOn(pricing.sale, now) ? "on" : Date.parse(pricing.sale.startsAt) > now.getTime() ? "scheduled" : "ended",
     colors: colorOrder.map((code) => colorByCode.get(code) ?? { code, name: code, hex: "#A6A5A1" }),

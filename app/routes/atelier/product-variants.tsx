@@ -405,7 +405,7 @@ function MatrixCellFields({ kit, index, cell, color, size }: { kit: FormKit; ind
               <del>{formatMoney(cell.compareAtCents, locale)}</del>
             </>
           ) : null}
-        </span>
+        </span>{" "}
         {cell.ordered ? (
           <span>{t("matrix.ordered")}</span>
         ) : (
