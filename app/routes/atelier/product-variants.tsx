@@ -8,6 +8,7 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { type FormKit, FieldError, FormErrors, SubmitButton, TextField, controlProps, useFormKit, useFormRef, withStoredValues } from "~/components/ui/form-kit";
+import { ColorDot } from "~/components/ui/color-dot";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -291,7 +292,7 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
           {/* A region with a name, focusable so a keyboard can scroll a table wider than the screen. */}
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
           <div className="overflow-x-auto border border-line bg-paper" role="region" aria-label={t("matrix.caption")} tabIndex={0}>
-            <table className="border-collapse text-sm">
+            <table className="w-full border-collapse text-sm">
               <caption className="sr-only">{t("matrix.caption")}</caption>
               <thead className="bg-sand/60">
                 <tr>
@@ -310,7 +311,7 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
                   <tr key={color.code} className="border-t border-line align-top">
                     <th scope="row" className="sticky left-0 z-10 w-28 max-w-28 bg-paper px-3 py-2 text-left font-medium">
                       <span className="flex items-center gap-2">
-                        <span className="size-4 shrink-0 rounded-full border border-line" style={{ backgroundColor: color.hex }} aria-hidden="true" />
+                        <ColorDot hex={color.hex} className="block size-4 shrink-0 rounded-full border border-black/25" />
                         <span className="break-words">{color.name}</span>
                       </span>
                     </th>
@@ -319,7 +320,7 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
                       const cell = editor.cells[key];
                       const index = indexes.get(key);
                       return (
-                        <td key={size} className="min-w-40 border-l border-line px-2 py-2">
+                        <td key={size} className="min-w-52 border-l border-line px-2 py-2">
                           {cell && index !== undefined ? (
                             <MatrixCellFields kit={kit} index={index} cell={cell} color={color.name} size={size} />
                           ) : (
@@ -366,10 +367,10 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
 function CellInput({ kit, name, label, className, ...input }: { kit: FormKit; name: string; label: string; className: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "className">) {
   const props = controlProps(kit, name);
   return (
-    <>
-      <input type="text" {...input} {...props} aria-label={label} key={kit.resetKey} defaultValue={kit.value(name)} className={`field-input ${className}`} />
+    <div className="min-w-0">
+      <input type="text" {...input} {...props} aria-label={label} key={kit.resetKey} defaultValue={kit.value(name)} className={`field-input min-h-9 px-2 py-1 ${className}`} />
       <FieldError id={`${props.id}-error`} errors={kit.errors(name)} />
-    </>
+    </div>
   );
 }
 
@@ -382,7 +383,7 @@ function MatrixCellFields({ kit, index, cell, color, size }: { kit: FormKit; ind
     <div className="grid gap-1">
       <input type="hidden" name={name("id")} value={cell.id} />
       <input type="hidden" name={name("stockWas")} value={cell.stock} />
-      <CellInput kit={kit} name={name("sku")} label={label(t("matrix.sku"))} className="font-mono text-xs uppercase" maxLength={80} autoComplete="off" spellCheck={false} />
+      <CellInput kit={kit} name={name("sku")} label={label(t("matrix.sku"))} className="px-1.5! font-mono text-[11px] tracking-tight uppercase" maxLength={80} autoComplete="off" spellCheck={false} />
       <div className="grid grid-cols-2 gap-1">
         <CellInput kit={kit} name={name("stock")} label={label(t("matrix.stock"))} className="tabular-nums" inputMode="numeric" maxLength={7} title={t("matrix.stock")} placeholder="0" />
         <CellInput
