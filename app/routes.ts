@@ -116,6 +116,7 @@ export default [
     ...localized("atelier/products", "routes/atelier/products.tsx"),
     ...localized("atelier/products/new", "routes/atelier/product.tsx"),
     ...localized("atelier/products/:id", "routes/atelier/product.tsx"),
+    ...localized("atelier/products/:id/variants", "routes/atelier/product-variants.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/banner", "routes/atelier/banner.tsx"),
     ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),

@@ -32,6 +32,7 @@ import * as applicationHandling from "./migrations/20261201060001-application-ha
 import * as slugRedirects from "./migrations/20261202000000-slug-redirects";
 import * as productStatus from "./migrations/20261202000001-product-status";
 import * as productAdminIndexes from "./migrations/20261202010000-product-admin-indexes";
+import * as productPrices from "./migrations/20261202020000-product-prices";
 import * as bannerAndPromotions from "./migrations/20261202050000-banner-and-promotions";
 import type { Database } from "./schema";
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "20261202000000-slug-redirects": slugRedirects,
   "20261202000001-product-status": productStatus,
   "20261202010000-product-admin-indexes": productAdminIndexes,
+  "20261202020000-product-prices": productPrices,
   "20261202050000-banner-and-promotions": bannerAndPromotions,
 };
 

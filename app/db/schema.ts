@@ -68,6 +68,14 @@ export interface ProductsTable {
   published_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The price of every variant without its own, and the crossed-out price (Atelier; migration 20261202020000). */
+  price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  compare_at_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A scheduled sale: its price from sale_starts_at until sale_ends_at; sale_active = 1 while the variants carry it. */
+  sale_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  sale_starts_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  sale_ends_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  sale_active: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProductTranslationsTable {
@@ -96,6 +104,8 @@ export interface VariantsTable {
   stock: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Its own price (Atelier), null: the product's. price_cents is the effective one the storefront reads. */
+  own_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductImagesTable {

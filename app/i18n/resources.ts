@@ -36,6 +36,8 @@ import enAtelierCatalog from "../../locales/en/atelier-catalog.json";
 import itAtelierCatalog from "../../locales/it/atelier-catalog.json";
 import enAtelierShop from "../../locales/en/atelier-shop.json";
 import itAtelierShop from "../../locales/it/atelier-shop.json";
+import enAtelierVariants from "../../locales/en/atelier-variants.json";
+import itAtelierVariants from "../../locales/it/atelier-variants.json";
 
 export const namespaces = [
   "common",
@@ -57,6 +59,7 @@ export const namespaces = [
   "atelier-inbox",
   "atelier-catalog",
   "atelier-shop",
+  "atelier-variants",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -96,6 +99,7 @@ export const resources = {
     "atelier-inbox": itAtelierInbox,
     "atelier-catalog": itAtelierCatalog,
     "atelier-shop": itAtelierShop,
+    "atelier-variants": itAtelierVariants,
   },
   en: {
     common: enCommon,
@@ -117,6 +121,7 @@ export const resources = {
     "atelier-inbox": enAtelierInbox,
     "atelier-catalog": enAtelierCatalog,
     "atelier-shop": enAtelierShop,
+    "atelier-variants": enAtelierVariants,
   },
 };
 

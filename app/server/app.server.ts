@@ -8,6 +8,7 @@ import { seedIfEmpty } from "~/db/seed/seed.server";
 import { analyzeDatabase, refreshStatistics } from "~/db/statistics.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
 import { areListingEntriesMissing, publishDueProducts, rebuildListingEntries } from "~/modules/catalog/listing-entries.server";
+import { applyDueSales } from "~/modules/catalog/variant-admin.service.server";
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
@@ -66,6 +67,8 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     await refreshStatistics(database.db);
     await publishDueProducts(database.db, new Date(), 3_650);
   }
+  // Scheduled sales whose start or end came while no server ran.
+  await applyDueSales(database.db);
 
   const housekeeping = setInterval(() => {
     const now = new Date();
@@ -100,6 +103,8 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       issuePendingRefunds(database.db, provider),
       // Scheduled products whose time has come: dated in the sitemaps, and every cache renewed.
       publishDueProducts(database.db),
+      // Scheduled sales starting or ending: prices through the price history, every cache renewed.
+      applyDueSales(database.db),
     ]).catch((error: Error) =>
       log.warn("order sweep failed", { error: error.message }),
     );

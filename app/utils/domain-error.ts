@@ -135,6 +135,38 @@ export const DOMAIN_ERRORS = {
   CLOSURE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.closureNotFound" },
   /** Atelier: a free-shipping promotion that does not exist (a forged or stale id). */
   PROMOTION_NOT_FOUND: { status: 404, message: "atelier-shop:errors.promotionNotFound" },
+  /** Atelier, variants and prices: a product, or a variant of it, that does not exist (a forged or stale id). */
+  VARIANT_NOT_FOUND: { status: 404, message: "atelier-variants:errors.notFound" },
+  /** Atelier, variants and prices: a price that is not a positive amount up to 1 000 000 €. */
+  PRICE_INVALID: { status: 400, message: "atelier-variants:errors.priceInvalid" },
+  /** Atelier, variants and prices: a crossed-out price not above the price. */
+  COMPARE_AT_NOT_ABOVE: { status: 400, message: "atelier-variants:errors.compareAtNotAbove" },
+  /** Atelier, variants and prices: a sale price not below the price. */
+  SALE_PRICE_NOT_BELOW: { status: 400, message: "atelier-variants:errors.saleNotBelow" },
+  /** Atelier, variants and prices: a sale without a start, or ending before it starts or already over. */
+  SALE_DATES_INVALID: { status: 400, message: "atelier-variants:errors.saleDates" },
+  /** Atelier, variants and prices: a variant would have no price (neither its own nor the product's). */
+  PRICE_MISSING: { status: 409, message: "atelier-variants:errors.priceMissing" },
+  /** Atelier, variants and prices: a SKU not of capitals, digits and . _ - (80 at most). */
+  SKU_INVALID: { status: 400, message: "atelier-variants:errors.skuInvalid" },
+  /** Atelier, variants and prices: a SKU another variant (of any product) has. */
+  SKU_TAKEN: { status: 409, message: "atelier-variants:errors.skuTaken" },
+  /** Atelier, variants and prices: a size that is empty, too long or of other characters (or the first variant missing). */
+  SIZE_INVALID: { status: 400, message: "atelier-variants:errors.sizeInvalid" },
+  /** Atelier, variants and prices: a size every colour of the product already has. */
+  SIZE_EXISTS: { status: 409, message: "atelier-variants:errors.sizeExists" },
+  /** Atelier, variants and prices: a colour the product already has. */
+  COLOR_EXISTS: { status: 409, message: "atelier-variants:errors.colorExists" },
+  /** Atelier, variants and prices: a colour code the shop does not have (a forged form). */
+  COLOR_UNKNOWN: { status: 400, message: "atelier-variants:errors.colorUnknown" },
+  /** Atelier, variants and prices: a new colour without a name, or with a hex that is not #RRGGBB. */
+  COLOR_INVALID: { status: 400, message: "atelier-variants:errors.colorInvalid" },
+  /** Atelier, variants and prices: a colour and size the product already has. */
+  VARIANT_EXISTS: { status: 409, message: "atelier-variants:errors.variantExists" },
+  /** Atelier, variants and prices: removing a variant an order names (its stock can go to 0 instead). */
+  VARIANT_ORDERED: { status: 409, message: "atelier-variants:errors.variantOrdered" },
+  /** Atelier, variants and prices: the stock moved (an order) since the page showed it. */
+  STOCK_CHANGED: { status: 409, message: "atelier-variants:errors.stockChanged" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -65,8 +65,8 @@ export async function growCatalogue(db: Kysely<Database>, target: number, log: (
           from counter join (select id, row_number() over (order by id) as r from products where id <= ${n(lastTemplate)}) t
             on t.r = ((counter.j - 1) % ${n(templateCount)}) + 1`,
     );
-    await sql`insert into products (id, category_id, manufacturer_id, garment, featured_rank, published_at, created_at, updated_at)
-      select g.new_id, p.category_id, p.manufacturer_id, p.garment, p.featured_rank + (g.copy - 1) * 1000, p.published_at, p.created_at, p.updated_at
+    await sql`insert into products (id, category_id, manufacturer_id, garment, featured_rank, published_at, created_at, updated_at, price_cents, compare_at_cents)
+      select g.new_id, p.category_id, p.manufacturer_id, p.garment, p.featured_rank + (g.copy - 1) * 1000, p.published_at, p.created_at, p.updated_at, p.price_cents, p.compare_at_cents
       from grow_products g join products p on p.id = g.template_id`.execute(trx);
     step("products");
     await sql`insert into product_translations (product_id, locale, name, slug, description, composition, care, meta_title, meta_description, keywords, share_image)

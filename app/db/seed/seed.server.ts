@@ -87,6 +87,9 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
           published_at: created,
           created_at: created,
           updated_at: stamp,
+          // What Atelier edits: every variant takes the product's price (migration 20261202020000).
+          price_cents: p.priceHistory[p.priceHistory.length - 1].priceCents,
+          compare_at_cents: p.compareAtCents,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
