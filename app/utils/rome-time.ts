@@ -1,16 +1,21 @@
-// The shop's clock is Italy's (Europe/Rome); storage is UTC. A datetime-local field in Atelier
-// shows and takes Rome's wall time: these two turn it into the stored instant and back, on any
-// server time zone.
+// The shop's clock is Italy's (Europe/Rome); storage is UTC. Atelier's fields show and take Rome's
+// wall time whatever the server's or the owner's browser's time zone: a datetime-local field
+// (publication, a sale) through romeLocalToUtc/utcToRomeLocal; a field of days (banner messages,
+// closures, promotions: "from 1 to 7 December" runs from midnight in Rome on the 1st until
+// midnight in Rome at the end of the 7th, stored start inclusive, end exclusive) through the
+// romeDay* functions. One module for every dated thing of the back office.
 
 const ROME = "Europe/Rome";
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+// One formatter for the process: building an Intl.DateTimeFormat costs far more than using one.
+const romeParts = new Intl.DateTimeFormat("en-GB", { timeZone: ROME, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/** Rome's wall clock at an instant. */
 /** Rome's offset from UTC, in minutes, at an instant (60 in winter, 120 in summer). */
 function romeOffsetMinutes(at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: ROME, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-    .formatToParts(new Date(at))
-    .reduce<Record<string, number>>((acc, p) => (p.type === "literal" ? acc : { ...acc, [p.type]: Number(p.value) }), {});
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const p = partsAt(at);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
 }
 
@@ -36,4 +41,49 @@ export function utcToRomeLocal(iso: string): string {
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return "";
   return new Date(at + romeOffsetMinutes(at) * 60_000).toISOString().slice(0, 16);
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function partsAt(ms: number) {
+  const parts = Object.fromEntries(romeParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+}
+
+/** Whether the text is a real calendar day written YYYY-MM-DD. */
+export function isDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d!));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d && y! >= 2000 && y! <= 2100;
+}
+
+/** Midnight in Rome at the start of a day, as a UTC ISO instant. (Italy's clocks never change at midnight.) */
+export function romeDayStart(day: string): string {
+  if (!isDay(day)) throw new Error(`Not a day: ${day}`);
+  const [y, m, d] = day.split("-").map(Number);
+  const guess = Date.UTC(y!, m! - 1, d!);
+  let at = guess - romeOffsetMinutes(guess) * 60_000;
+  const check = romeOffsetMinutes(at) * 60_000;
+  if (guess - check !== at) at = guess - check;
+  return new Date(at).toISOString();
+}
+
+/** Midnight in Rome at the end of a day (the next day's start): an exclusive end. */
+export function romeDayEnd(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const next = new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+  return romeDayStart(next);
+}
+
+/** The day in Rome an instant falls on, YYYY-MM-DD. */
+export function romeDayOf(iso: string | Date): string {
+  const p = partsAt(new Date(iso).getTime());
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** The last day (inclusive) of a period whose exclusive end is `iso`. */
+export function romeLastDay(endIso: string | Date): string {
+  return romeDayOf(new Date(new Date(endIso).getTime() - 1));
 }

@@ -6,7 +6,7 @@ import { STAFF_PASSWORD, createTestStaff, signInStaff } from "../support/staff";
 import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
 import { totpCode } from "~/modules/staff/totp.server";
 import { getEnv } from "~/utils/env.server";
-import { romeDayOf } from "~/utils/rome-day";
+import { romeDayOf } from "~/utils/rome-time";
 import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 
 // Atelier's Banner (messages and closures), Free shipping (dated promotions) and Settings pages

@@ -1,6 +1,6 @@
 import { AA_CONTRAST, HEX_COLOUR, contrastRatio } from "~/utils/contrast";
 import { textField } from "~/utils/form-fields";
-import { isDay } from "~/utils/rome-day";
+import { isDay } from "~/utils/rome-time";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { z } from "~/utils/zod";
 

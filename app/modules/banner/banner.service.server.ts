@@ -3,7 +3,7 @@ import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { bumpShopRevision, cachedShopRead } from "~/modules/settings/shop-revision.server";
 import { DomainError } from "~/utils/domain-error";
-import { romeDayEnd, romeDayStart, romeDayOf, romeLastDay } from "~/utils/rome-day";
+import { romeDayEnd, romeDayStart, romeDayOf, romeLastDay } from "~/utils/rome-time";
 import type { BannerMessageInput, ClosureInput } from "./banner.schema";
 import * as repo from "./banner.repository.server";
 

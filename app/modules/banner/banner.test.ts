@@ -4,7 +4,7 @@ import { QueryCounter } from "../../../tests/support/query-counter";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { contrastRatio } from "~/utils/contrast";
 import { DomainError } from "~/utils/domain-error";
-import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-day";
+import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-time";
 import { BannerActionSchema, type BannerMessageInput, isLocalLink } from "./banner.schema";
 import {
   activeBanner,

@@ -1,4 +1,5 @@
 import { withoutControlCharacters } from "~/utils/form-fields";
+import { romeLocalToUtc } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
 import { SLUG_MAX_LENGTH, isValidSlug } from "./catalog-rules";
 import { PRODUCT_STATES, type ProductState } from "./product-status";
@@ -112,46 +113,6 @@ const idField = (message: string) =>
     .transform((value) => parseId(value.trim()))
     .refine((id) => id !== null, { error: message })
     .transform((id) => id as number);
-
-/** "2026-12-01T09:30" as typed in a datetime-local field (the shop's time, Europe/Rome). */
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The UTC instant of a wall-clock time in Italy, or null for a time that is no time. */
-export function romeLocalToUtc(value: string): string | null {
-  const match = LOCAL_DATE_TIME.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number);
-  if (year < 2000 || year > 2999 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59) return null;
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  if (new Date(wall).getUTCDate() !== day) return null;
-  // The offset of Italy at that moment (+1 or +2 hours), checked again at the result for the
-  // days the clocks change.
-  let at = wall - romeOffsetMs(wall);
-  at = wall - romeOffsetMs(at);
-  return new Date(at).toISOString();
-}
-
-/** A stored instant as the datetime-local value of the same moment in Italy. */
-export function utcToRomeLocal(iso: string): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return "";
-  return new Date(at + romeOffsetMs(at)).toISOString().slice(0, 16);
-}
-
-function romeOffsetMs(at: number): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Rome",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  return wall - Math.floor(at / 60_000) * 60_000;
-}
 
 const translationFields = (locale: (typeof PRODUCT_LOCALES)[number]) => ({
   [`name_${locale}`]: required(PRODUCT_NAME_MAX),

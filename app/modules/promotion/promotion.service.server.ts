@@ -4,7 +4,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.serv
 import { bumpShopRevision, cachedShopRead, readShopRevision } from "~/modules/settings/shop-revision.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
-import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-day";
+import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-time";
 import type { PromotionInput } from "./promotion.schema";
 import * as repo from "./promotion.repository.server";
 

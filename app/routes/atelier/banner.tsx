@@ -33,7 +33,7 @@ import { formatLongDate } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { romeDayOf } from "~/utils/rome-day";
+import { romeDayOf } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/banner: the banner's messages (both languages, a local link each, their colours checked

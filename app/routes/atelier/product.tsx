@@ -24,8 +24,8 @@ import {
   PRODUCT_NAME_MAX,
   parseId,
   productFormSchema,
-  utcToRomeLocal,
 } from "~/modules/catalog/product-admin.schema";
+import { utcToRomeLocal } from "~/utils/rome-time";
 import { type ProductInput, createProduct, getProductForEdit, productEditorChoices, updateProduct } from "~/modules/catalog/product-admin.service.server";
 import { productState } from "~/modules/catalog/product-status";
 import { productUrl } from "~/modules/catalog/product.service.server";
