@@ -113,6 +113,8 @@ export default [
     ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
     ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
     // Sections still to come answer Atelier's own 404 inside its frame.
+    ...localized("atelier/catalog/import", "routes/atelier/catalog-import.tsx"),
+    ...localized("atelier/catalog/export", "routes/atelier/catalog-export.ts"),
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
 

@@ -280,6 +280,7 @@ interface RunState {
   enSlugsSeen: Map<string, string>;
   /** Colours a dry run would create, so that later products count them as known. */
   plannedColours: Map<string, ColourRow>;
+  reportedColours: Set<string>;
 }
 
 /** Line breaks in a record's raw text (CRLF, LF or CR), to number the rows as an editor does. */
@@ -326,6 +327,7 @@ export async function importCatalogue(db: Kysely<Database>, input: Readable, opt
     skusSeen: new Map(),
     enSlugsSeen: new Map(),
     plannedColours: new Map(),
+    reportedColours: new Set(),
   };
   const guard = textGuard();
   const parser = parse({ bom: true, raw: true, info: true, relax_column_count: true, relax_quotes: false, max_record_size: MAX_RECORD_CHARS });
@@ -755,7 +757,6 @@ function resolveColour(
   const colour: ColourRow = { code, hex: names.hex ?? NEW_COLOUR_HEX, position: state.lookups.nextColourPosition++, nameIt: names.nameIt, nameEn: names.nameEn };
   state.plannedColours.set(key, colour);
   note(line, "newColour", { name });
-  if (state.report.newColours.length < 200) state.report.newColours.push(name);
   return { code, create: colour };
 }
 
@@ -841,6 +842,7 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
   }
   if (state.options.dryRun) {
     for (const w of work) {
+      for (const colour of w.colours) reportColour(state, colour);
       const outcome = outcomeOf(w);
       tally(state, w);
       state.report.images.fetch += w.images.filter((i) => !i.existing).length;
@@ -849,6 +851,13 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
     return;
   }
   await writeBatch(state, work);
+}
+
+/** A colour created (or, in a dry run, to be created), named once in the report. */
+function reportColour(state: RunState, colour: ColourRow) {
+  if (state.reportedColours.has(colour.code)) return;
+  state.reportedColours.add(colour.code);
+  if (state.report.newColours.length < 200) state.report.newColours.push(colour.nameIt);
 }
 
 function reject(state: RunState, handle: string, lines: number[], errors: ImportIssue<ImportErrorCode>[]) {
@@ -1234,7 +1243,10 @@ async function writeBatch(state: RunState, work: ProductWork[]): Promise<void> {
     }
     await catalogueChanged(trx, changedIds, at);
   });
-  for (const colour of createdColours) addColour(state.lookups.colourByName, state.lookups.colourByCode, colour);
+  for (const colour of createdColours) {
+    addColour(state.lookups.colourByName, state.lookups.colourByCode, colour);
+    reportColour(state, colour);
+  }
   for (const { work: w, outcome, productId } of outcomes) {
     if (outcome !== "unchanged") tally(state, w);
     addOutcome(state, { handle: w.plan.handle, line: w.plan.line, outcome, productId });

@@ -40,6 +40,7 @@ const SECTIONS = [
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
   { path: "/atelier/backstock", key: "backstock" },
+  { path: "/atelier/catalog/import", key: "catalogImport" },
   { path: "/atelier/audit", key: "audit" },
   { path: "/atelier/staff", key: "staff", owner: true },
   { path: "/atelier/settings", key: "settings", owner: true },
