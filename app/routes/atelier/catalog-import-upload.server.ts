@@ -7,15 +7,13 @@ import { DomainError } from "~/utils/domain-error";
 // text); nothing here holds the file. When `stage` refuses the file before the body is over,
 // reading stops at once and the answer should close the connection.
 
-export const IMPORT_FILE_FIELD = "file";
-
 export type ImportUploadResult<T> =
   | { status: "staged"; value: T }
   | { status: "refused"; error: DomainError; complete: boolean }
   | { status: "missingFile" }
   | { status: "malformed" };
 
-export async function receiveImportUpload<T>(request: Request, maxBytes: number, stage: (file: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>): Promise<ImportUploadResult<T>> {
+export async function receiveImportUpload<T>(request: Request, fileField: string, maxBytes: number, stage: (file: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>): Promise<ImportUploadResult<T>> {
   const contentType = request.headers.get("content-type");
   if (!request.body || !contentType?.toLowerCase().startsWith("multipart/form-data")) return { status: "malformed" };
   let parser: InstanceType<typeof Busboy>;
@@ -31,7 +29,7 @@ export async function receiveImportUpload<T>(request: Request, maxBytes: number,
   const stageFailed = new Promise<void>((resolve) => (failed = resolve));
   parser.on("file", (name: string, stream: NodeJS.ReadableStream, fileName: string) => {
     stream.on("error", () => undefined);
-    if (name !== IMPORT_FILE_FIELD || staging || !fileName) {
+    if (name !== fileField || staging || !fileName) {
       stream.resume();
       return;
     }

@@ -14,7 +14,7 @@ import { UPLOAD_MAX_BYTES, discardUpload, findUpload, runUpload, stageUpload } f
 import { DomainError } from "~/utils/domain-error";
 import { parseIntentForm, readFormData } from "~/utils/form.server";
 import { z } from "~/utils/zod";
-import { IMPORT_FILE_FIELD, receiveImportUpload } from "./catalog-import-upload.server";
+import { receiveImportUpload } from "./catalog-import-upload.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/catalog/import: a Shopify product CSV, uploaded (multipart, streamed, 50 MB at most)
@@ -23,6 +23,8 @@ import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-c
 // "Annulla" drops it. The export (the same format) is a post to /atelier/catalog/export.
 // Everything works without JavaScript: the forms are plain posts, every answer a redirect.
 
+/** The file input's name (the upload reader takes the first file of this field). */
+const FILE_FIELD = "file";
 const UPLOAD_ID = z.string().regex(/^[0-9a-f]{32}$/);
 const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("run"), upload: UPLOAD_ID }), z.object({ intent: z.literal("discard"), upload: UPLOAD_ID })]);
 
@@ -41,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = staffActor(viewer);
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.toLowerCase().startsWith("multipart/form-data")) {
-    const received = await receiveImportUpload(request, UPLOAD_MAX_BYTES, (file, fileName) => stageUpload(db, { file, fileName, staffId: viewer.id, actor, origin: env.PUBLIC_URL }));
+    const received = await receiveImportUpload(request, FILE_FIELD, UPLOAD_MAX_BYTES, (file, fileName) => stageUpload(db, { file, fileName, staffId: viewer.id, actor, origin: env.PUBLIC_URL }));
     if (received.status === "staged") throw redirect(`${atelierHref(context, "/atelier/catalog/import")}?upload=${received.value.id}`);
     if (received.status === "refused") {
       return data({ fileError: received.error.messageKey }, { status: received.error.status, headers: received.complete ? {} : { Connection: "close" } });
@@ -108,7 +110,7 @@ function UploadForm({ error }: { error?: string }) {
           </label>
           <input
             id="import-file"
-            name={IMPORT_FILE_FIELD}
+            name={FILE_FIELD}
             type="file"
             accept=".csv,text/csv"
             required
