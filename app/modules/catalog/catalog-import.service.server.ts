@@ -396,6 +396,9 @@ export async function importCatalogue(db: Kysely<Database>, input: Readable, opt
     if (!state.header) report.fatal = { code: "empty" };
     else if (report.rows === 0) report.fatal = { code: "noRows" };
   }
+  // Listed in the file's order (a product's refusal is found after its rows).
+  report.errors.sort((a, b) => a.line - b.line);
+  report.notes.sort((a, b) => a.line - b.line);
   if (!options.dryRun && report.rows > 0) {
     await recordAudit(db, {
       actor: options.actor,

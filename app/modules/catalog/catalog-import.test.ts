@@ -259,6 +259,18 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect(report.notes).toContainEqual({ line: 7, handle: "abito-senza-casa", code: "unknownCategory", params: { value: "Donna > Pellicce" } });
   });
 
+  it("says what happened to each photograph: one that cannot be fetched is reported, the product still imported, and tried again next run", async () => {
+    const rows = dressRows("abito-foto");
+    const failing = async (url: string): Promise<FetchedImage> => (url.endsWith("b.png") ? { ok: false, reason: "notImage" } : okImage());
+    const report = await run(csv(rows), { fetchImage: failing });
+    expect(report.products.create).toBe(1);
+    expect(report.images).toMatchObject({ fetch: 2, fetched: 1, failed: 1 });
+    expect(report.notes).toContainEqual({ line: 6, handle: "abito-foto", code: "imageFailed", params: { url: "https://images.example.com/b.png", reason: "notImage" } });
+    const again = await run(csv(rows));
+    expect(again.products).toMatchObject({ update: 1 });
+    expect(again.images).toMatchObject({ fetch: 1, fetched: 1, failed: 0 });
+  });
+
   it("refuses a file that is not a product CSV: empty, wrong columns, binary, broken quoting", async () => {
     const before = await snapshot();
     const fatal = async (text: string | Buffer) => (await importCatalogue(ctx().db, Readable.from([typeof text === "string" ? Buffer.from(text) : text]), options())).fatal;

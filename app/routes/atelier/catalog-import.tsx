@@ -213,7 +213,7 @@ function IssueTable({ id, title, caption, issues, more, kind, empty }: { id: str
   const { t } = useTranslation("atelier-import");
   const columns: Column<ImportIssue & { key: number }>[] = [
     { key: "line", header: t("report.line"), numeric: true, rowHeader: true, cell: (i) => i.line },
-    { key: "handle", header: t("report.handle"), cell: (i) => <span className="break-all">{i.handle ?? "—"}</span> },
+    { key: "handle", header: t("report.handle"), cell: (i) => <span className="break-words">{i.handle ?? "—"}</span> },
     {
       key: "reason",
       header: t("report.reason"),
@@ -238,7 +238,7 @@ function Outcomes({ report }: { report: ImportReport }) {
   const { t } = useTranslation("atelier-import");
   const columns: Column<ImportReport["outcomes"][number]>[] = [
     { key: "line", header: t("report.line"), numeric: true, cell: (o) => o.line },
-    { key: "handle", header: t("report.handle"), rowHeader: true, cell: (o) => <span className="break-all">{o.handle}</span> },
+    { key: "handle", header: t("report.handle"), rowHeader: true, cell: (o) => <span className="break-words">{o.handle}</span> },
     { key: "outcome", header: t("report.outcome"), cell: (o) => t(`outcomes.${o.outcome}`) },
   ];
   if (!report.outcomes.length) return null;
