@@ -120,6 +120,8 @@ export default [
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/banner", "routes/atelier/banner.tsx"),
     ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),
+    ...localized("atelier/catalog/import", "routes/atelier/catalog-import.tsx"),
+    ...localized("atelier/catalog/export", "routes/atelier/catalog-export.ts"),
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),
 

@@ -34,6 +34,7 @@ import * as productStatus from "./migrations/20261202000001-product-status";
 import * as productAdminIndexes from "./migrations/20261202010000-product-admin-indexes";
 import * as productPrices from "./migrations/20261202020000-product-prices";
 import * as bannerAndPromotions from "./migrations/20261202050000-banner-and-promotions";
+import * as catalogImport from "./migrations/20261202070000-catalog-import";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "20261202010000-product-admin-indexes": productAdminIndexes,
   "20261202020000-product-prices": productPrices,
   "20261202050000-banner-and-promotions": bannerAndPromotions,
+  "20261202070000-catalog-import": catalogImport,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -771,6 +771,46 @@ export interface SlugRedirectsTable {
   created_at: Timestamp;
 }
 
+export type CatalogImportUploadState = "checked" | "running" | "done";
+
+/** A Shopify CSV uploaded in Atelier, kept between its dry run and the real run (a day at most). */
+export interface CatalogImportUploadsTable {
+  id: string;
+  staff_id: number | null;
+  file_name: string;
+  size_bytes: number;
+  state: CatalogImportUploadState;
+  /** JSON: the latest report (the dry run's, then the real run's). */
+  report: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** The upload's bytes, in order, at most 1 MiB a row: read back as a stream. */
+export interface CatalogImportUploadChunksTable {
+  upload_id: string;
+  seq: number;
+  content: Buffer;
+}
+
+/** A photograph an import fetched from a product's `Image Src` URL (staged for the photograph pipeline). */
+export interface CatalogImportImagesTable {
+  id: Id;
+  product_id: number;
+  source_url: string;
+  position: number;
+  alt_it: string;
+  alt_en: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  content_hash: string;
+  content: Buffer;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   audit_log: AuditLogTable;
@@ -832,6 +872,9 @@ export interface Database {
   refunds: RefundsTable;
   withdrawals: WithdrawalsTable;
   slug_redirects: SlugRedirectsTable;
+  catalog_import_uploads: CatalogImportUploadsTable;
+  catalog_import_upload_chunks: CatalogImportUploadChunksTable;
+  catalog_import_images: CatalogImportImagesTable;
 }
 
 export type ReturnKind = "return" | "withdrawal";

@@ -38,6 +38,8 @@ import enAtelierShop from "../../locales/en/atelier-shop.json";
 import itAtelierShop from "../../locales/it/atelier-shop.json";
 import enAtelierVariants from "../../locales/en/atelier-variants.json";
 import itAtelierVariants from "../../locales/it/atelier-variants.json";
+import enAtelierImport from "../../locales/en/atelier-import.json";
+import itAtelierImport from "../../locales/it/atelier-import.json";
 
 export const namespaces = [
   "common",
@@ -60,6 +62,7 @@ export const namespaces = [
   "atelier-catalog",
   "atelier-shop",
   "atelier-variants",
+  "atelier-import",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -100,6 +103,7 @@ export const resources = {
     "atelier-catalog": itAtelierCatalog,
     "atelier-shop": itAtelierShop,
     "atelier-variants": itAtelierVariants,
+    "atelier-import": itAtelierImport,
   },
   en: {
     common: enCommon,
@@ -122,6 +126,7 @@ export const resources = {
     "atelier-catalog": enAtelierCatalog,
     "atelier-shop": enAtelierShop,
     "atelier-variants": enAtelierVariants,
+    "atelier-import": enAtelierImport,
   },
 };
 

@@ -167,6 +167,14 @@ export const DOMAIN_ERRORS = {
   VARIANT_ORDERED: { status: 409, message: "atelier-variants:errors.variantOrdered" },
   /** Atelier, variants and prices: the stock moved (an order) since the page showed it. */
   STOCK_CHANGED: { status: 409, message: "atelier-variants:errors.stockChanged" },
+  /** Atelier's catalogue import: a file over 50 MB, an empty one, a binary one (not a CSV). */
+  IMPORT_FILE_TOO_BIG: { status: 413, message: "atelier-import:errors.tooBig" },
+  IMPORT_FILE_EMPTY: { status: 400, message: "atelier-import:errors.empty" },
+  IMPORT_FILE_NOT_CSV: { status: 400, message: "atelier-import:errors.notCsv" },
+  /** An import's uploaded file that is unknown, expired or another staff member's. */
+  IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: "atelier-import:errors.uploadNotFound" },
+  /** The real run of an upload already run (a second click, another tab). */
+  IMPORT_ALREADY_RUN: { status: 409, message: "atelier-import:errors.alreadyRun" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

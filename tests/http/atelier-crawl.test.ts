@@ -426,7 +426,7 @@ describeEachApp("Atelier crawled", (app) => {
       expect(downloads.some((d) => download.test(d)), String(download)).toBe(true);
     }
     // Every section was reached, the owner's included.
-    for (const section of ["/atelier/orders", "/atelier/returns", "/atelier/invoices", "/atelier/customers", "/atelier/newsletter", "/atelier/applications", "/atelier/backstock", "/atelier/audit", ...OWNER_ONLY]) {
+    for (const section of ["/atelier/orders", "/atelier/returns", "/atelier/invoices", "/atelier/customers", "/atelier/newsletter", "/atelier/applications", "/atelier/backstock", "/atelier/catalog/import", "/atelier/audit", ...OWNER_ONLY]) {
       expect(seen.has(`${ORIGIN}${section}`), section).toBe(true);
       expect(seen.has(`${ORIGIN}/en${section}`), `/en${section}`).toBe(true);
     }

@@ -43,6 +43,7 @@ const SECTIONS = [
   { path: "/atelier/backstock", key: "backstock" },
   { path: "/atelier/banner", key: "banner" },
   { path: "/atelier/promotions", key: "promotions" },
+  { path: "/atelier/catalog/import", key: "catalogImport" },
   { path: "/atelier/audit", key: "audit" },
   { path: "/atelier/staff", key: "staff", owner: true },
   { path: "/atelier/settings", key: "settings", owner: true },

@@ -1,0 +1,457 @@
+import type { Kysely, Transaction } from "kysely";
+import type { CatalogImportUploadState, Database, Locale, ProductStatus } from "~/db/schema";
+
+// Every query of the Shopify CSV import and export (catalog-import.service.server.ts holds the
+// rules and the transactions): what the import looks up by the batch, what it writes, the
+// staged uploads, and the export's pages.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// ---------------------------------------------------------------------------------------------
+// What every batch needs: the tree, the colours, the makers (small tables, read once a run).
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  position: number;
+  nameIt: string;
+  nameEn: string;
+}
+
+export async function selectCategories(db: Db): Promise<CategoryRow[]> {
+  return db
+    .selectFrom("categories as c")
+    .innerJoin("category_translations as it", (j) => j.onRef("it.category_id", "=", "c.id").on("it.locale", "=", "it"))
+    .innerJoin("category_translations as en", (j) => j.onRef("en.category_id", "=", "c.id").on("en.locale", "=", "en"))
+    .select(["c.id", "c.parent_id as parentId", "c.position", "it.name as nameIt", "en.name as nameEn"])
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .execute();
+}
+
+/** How many products of each garment (the drawing) a category holds: a new product takes its category's commonest. */
+export async function selectCategoryGarments(db: Db): Promise<{ categoryId: number; garment: string; products: number }[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select((eb) => ["category_id as categoryId", "garment", eb.fn.countAll<number | string>().as("products")])
+    .groupBy(["category_id", "garment"])
+    .execute();
+  return rows.map((r) => ({ categoryId: r.categoryId, garment: r.garment, products: Number(r.products) }));
+}
+
+export interface ColourRow {
+  code: string;
+  hex: string;
+  position: number;
+  nameIt: string;
+  nameEn: string;
+}
+
+export async function selectColours(db: Db): Promise<ColourRow[]> {
+  return db
+    .selectFrom("colors as c")
+    .innerJoin("color_translations as it", (j) => j.onRef("it.color_code", "=", "c.code").on("it.locale", "=", "it"))
+    .innerJoin("color_translations as en", (j) => j.onRef("en.color_code", "=", "c.code").on("en.locale", "=", "en"))
+    .select(["c.code", "c.hex", "c.position", "it.name as nameIt", "en.name as nameEn"])
+    .orderBy("c.position")
+    .execute();
+}
+
+export async function insertColour(db: Db, colour: ColourRow): Promise<void> {
+  await db.insertInto("colors").values({ code: colour.code, hex: colour.hex, position: colour.position }).execute();
+  await db
+    .insertInto("color_translations")
+    .values([
+      { color_code: colour.code, locale: "it", name: colour.nameIt },
+      { color_code: colour.code, locale: "en", name: colour.nameEn },
+    ])
+    .execute();
+}
+
+export async function selectManufacturers(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom("manufacturers").select(["id", "name"]).orderBy("id").execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A batch's products, as they stand.
+
+export interface TranslationRow {
+  name: string;
+  slug: string;
+  description: string;
+  keywords: string;
+  metaTitle: string;
+  metaDescription: string;
+}
+
+export interface StoredProduct {
+  id: number;
+  categoryId: number;
+  manufacturerId: number | null;
+  status: ProductStatus;
+  publishedAt: string;
+  it: TranslationRow;
+  en: TranslationRow;
+}
+
+const TRANSLATION_COLUMNS = ["name", "slug", "description", "keywords", "meta_title as metaTitle", "meta_description as metaDescription"] as const;
+
+/** The products whose Italian slug (their Handle) is one of these, with both translations. */
+export async function selectProductsByHandle(db: Db, handles: string[]): Promise<StoredProduct[]> {
+  if (!handles.length) return [];
+  const products = await db
+    .selectFrom("product_translations as t")
+    .innerJoin("products as p", "p.id", "t.product_id")
+    .where("t.locale", "=", "it")
+    .where("t.slug", "in", handles)
+    .select(["p.id", "p.category_id as categoryId", "p.manufacturer_id as manufacturerId", "p.status", "p.published_at as publishedAt"])
+    .execute();
+  return withTranslations(db, products);
+}
+
+async function withTranslations<T extends { id: number }>(db: Db, products: T[]): Promise<(T & { it: TranslationRow; en: TranslationRow })[]> {
+  if (!products.length) return [];
+  const translations = await db
+    .selectFrom("product_translations")
+    .where(
+      "product_id",
+      "in",
+      products.map((p) => p.id),
+    )
+    .select(["product_id as productId", "locale", ...TRANSLATION_COLUMNS])
+    .execute();
+  const byKey = new Map(translations.map((t) => [`${t.productId}:${t.locale}`, t]));
+  const pick = (id: number, locale: Locale): TranslationRow => {
+    const t = byKey.get(`${id}:${locale}`);
+    return t
+      ? { name: t.name, slug: t.slug, description: t.description, keywords: t.keywords, metaTitle: t.metaTitle, metaDescription: t.metaDescription }
+      : { name: "", slug: "", description: "", keywords: "", metaTitle: "", metaDescription: "" };
+  };
+  return products.map((p) => ({ ...p, it: pick(p.id, "it"), en: pick(p.id, "en") }));
+}
+
+export interface StoredVariant {
+  id: number;
+  productId: number;
+  sku: string;
+  colorCode: string;
+  size: string;
+  position: number;
+  priceCents: number;
+  compareAtCents: number | null;
+  stock: number;
+}
+
+const VARIANT_COLUMNS = [
+  "id",
+  "product_id as productId",
+  "sku",
+  "color_code as colorCode",
+  "size",
+  "position",
+  "price_cents as priceCents",
+  "compare_at_cents as compareAtCents",
+  "stock",
+] as const;
+
+export async function selectVariantsOfProducts(db: Db, productIds: number[]): Promise<StoredVariant[]> {
+  if (!productIds.length) return [];
+  return db.selectFrom("variants").where("product_id", "in", productIds).select(VARIANT_COLUMNS).orderBy("product_id").orderBy("position").orderBy("id").execute();
+}
+
+/** Which product holds each of these SKUs (the ones held). */
+export async function selectSkuOwners(db: Db, skus: string[]): Promise<{ sku: string; productId: number; handle: string }[]> {
+  if (!skus.length) return [];
+  return db
+    .selectFrom("variants as v")
+    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "v.product_id").on("t.locale", "=", "it"))
+    .where("v.sku", "in", skus)
+    .select(["v.sku", "v.product_id as productId", "t.slug as handle"])
+    .execute();
+}
+
+/** Which product holds each of these slugs in a language. */
+export async function selectSlugOwners(db: Db, locale: Locale, slugs: string[]): Promise<{ slug: string; productId: number }[]> {
+  if (!slugs.length) return [];
+  return db.selectFrom("product_translations").where("locale", "=", locale).where("slug", "in", slugs).select(["slug", "product_id as productId"]).execute();
+}
+
+export interface StoredImage {
+  id: number;
+  productId: number;
+  sourceUrl: string;
+  position: number;
+  altIt: string;
+  altEn: string;
+}
+
+const IMAGE_COLUMNS = ["id", "product_id as productId", "source_url as sourceUrl", "position", "alt_it as altIt", "alt_en as altEn"] as const;
+
+export async function selectImportImages(db: Db, productIds: number[]): Promise<StoredImage[]> {
+  if (!productIds.length) return [];
+  return db.selectFrom("catalog_import_images").where("product_id", "in", productIds).select(IMAGE_COLUMNS).orderBy("product_id").orderBy("position").orderBy("id").execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (inside the batch's transaction).
+
+export interface NewProduct {
+  categoryId: number;
+  manufacturerId: number | null;
+  garment: string;
+  status: ProductStatus;
+  at: string;
+}
+
+export async function insertProduct(trx: Db, product: NewProduct): Promise<number> {
+  const { id } = await trx
+    .insertInto("products")
+    .values({
+      category_id: product.categoryId,
+      manufacturer_id: product.manufacturerId,
+      garment: product.garment,
+      featured_rank: 0,
+      status: product.status,
+      published_at: product.at,
+      created_at: product.at,
+      updated_at: product.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertTranslation(trx: Db, productId: number, locale: Locale, t: TranslationRow): Promise<void> {
+  await trx
+    .insertInto("product_translations")
+    .values({
+      product_id: productId,
+      locale,
+      name: t.name,
+      slug: t.slug,
+      description: t.description,
+      composition: "",
+      care: "",
+      meta_title: t.metaTitle,
+      meta_description: t.metaDescription,
+      keywords: t.keywords,
+      share_image: null,
+    })
+    .execute();
+}
+
+export interface ProductChange {
+  categoryId?: number;
+  manufacturerId?: number | null;
+  status?: ProductStatus;
+}
+
+export async function updateProduct(trx: Db, productId: number, change: ProductChange, at: string): Promise<void> {
+  await trx
+    .updateTable("products")
+    .set({
+      ...(change.categoryId !== undefined ? { category_id: change.categoryId } : {}),
+      ...(change.manufacturerId !== undefined ? { manufacturer_id: change.manufacturerId } : {}),
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      updated_at: at,
+    })
+    .where("id", "=", productId)
+    .execute();
+}
+
+export async function updateTranslation(trx: Db, productId: number, locale: Locale, change: Partial<TranslationRow>): Promise<void> {
+  const set = {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.slug !== undefined ? { slug: change.slug } : {}),
+    ...(change.description !== undefined ? { description: change.description } : {}),
+    ...(change.keywords !== undefined ? { keywords: change.keywords } : {}),
+    ...(change.metaTitle !== undefined ? { meta_title: change.metaTitle } : {}),
+    ...(change.metaDescription !== undefined ? { meta_description: change.metaDescription } : {}),
+  };
+  if (!Object.keys(set).length) return;
+  await trx.updateTable("product_translations").set(set).where("product_id", "=", productId).where("locale", "=", locale).execute();
+}
+
+export interface NewVariant {
+  productId: number;
+  sku: string;
+  colorCode: string;
+  size: string;
+  position: number;
+  priceCents: number;
+  compareAtCents: number | null;
+  stock: number;
+  at: string;
+}
+
+export async function insertVariant(trx: Db, v: NewVariant): Promise<number> {
+  const { id } = await trx
+    .insertInto("variants")
+    .values({
+      product_id: v.productId,
+      sku: v.sku,
+      color_code: v.colorCode,
+      size: v.size,
+      position: v.position,
+      price_cents: v.priceCents,
+      compare_at_cents: v.compareAtCents,
+      stock: v.stock,
+      created_at: v.at,
+      updated_at: v.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface VariantChange {
+  sku?: string;
+  priceCents?: number;
+  compareAtCents?: number | null;
+  stock?: number;
+}
+
+export async function updateVariant(trx: Db, variantId: number, change: VariantChange, at: string): Promise<void> {
+  await trx
+    .updateTable("variants")
+    .set({
+      ...(change.sku !== undefined ? { sku: change.sku } : {}),
+      ...(change.priceCents !== undefined ? { price_cents: change.priceCents } : {}),
+      ...(change.compareAtCents !== undefined ? { compare_at_cents: change.compareAtCents } : {}),
+      ...(change.stock !== undefined ? { stock: change.stock } : {}),
+      updated_at: at,
+    })
+    .where("id", "=", variantId)
+    .execute();
+}
+
+export interface NewImportImage {
+  productId: number;
+  sourceUrl: string;
+  position: number;
+  altIt: string;
+  altEn: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  contentHash: string;
+  at: string;
+}
+
+export async function insertImportImage(trx: Db, image: NewImportImage): Promise<void> {
+  await trx
+    .insertInto("catalog_import_images")
+    .values({
+      product_id: image.productId,
+      source_url: image.sourceUrl,
+      position: image.position,
+      alt_it: image.altIt,
+      alt_en: image.altEn,
+      mime_type: image.mimeType,
+      width: image.width,
+      height: image.height,
+      size_bytes: image.bytes.length,
+      content_hash: image.contentHash,
+      content: image.bytes,
+      created_at: image.at,
+      updated_at: image.at,
+    })
+    .execute();
+}
+
+export async function updateImportImage(trx: Db, id: number, change: { position: number; altIt: string; altEn: string }, at: string): Promise<void> {
+  await trx.updateTable("catalog_import_images").set({ position: change.position, alt_it: change.altIt, alt_en: change.altEn, updated_at: at }).where("id", "=", id).execute();
+}
+
+export async function deleteImportImages(trx: Db, ids: number[]): Promise<void> {
+  if (ids.length) await trx.deleteFrom("catalog_import_images").where("id", "in", ids).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The export, a page of products at a time (by id).
+
+export interface ExportProductRow extends StoredProduct {
+  manufacturerName: string | null;
+}
+
+export async function selectExportPage(db: Db, afterId: number, limit: number): Promise<ExportProductRow[]> {
+  const products = await db
+    .selectFrom("products as p")
+    .leftJoin("manufacturers as m", "m.id", "p.manufacturer_id")
+    .where("p.id", ">", afterId)
+    .select(["p.id", "p.category_id as categoryId", "p.manufacturer_id as manufacturerId", "p.status", "p.published_at as publishedAt", "m.name as manufacturerName"])
+    .orderBy("p.id")
+    .limit(limit)
+    .execute();
+  return withTranslations(db, products);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads kept between the dry run and the real run.
+
+export interface UploadRow {
+  id: string;
+  staffId: number | null;
+  fileName: string;
+  sizeBytes: number;
+  state: CatalogImportUploadState;
+  report: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export async function insertUpload(db: Db, upload: { id: string; staffId: number | null; fileName: string; at: string; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto("catalog_import_uploads")
+    .values({ id: upload.id, staff_id: upload.staffId, file_name: upload.fileName, size_bytes: 0, state: "checked", report: null, created_at: upload.at, expires_at: upload.expiresAt })
+    .execute();
+}
+
+export async function insertUploadChunk(db: Db, uploadId: string, seq: number, content: Buffer): Promise<void> {
+  await db.insertInto("catalog_import_upload_chunks").values({ upload_id: uploadId, seq, content }).execute();
+}
+
+export async function selectUploadChunk(db: Db, uploadId: string, seq: number): Promise<Buffer | null> {
+  const row = await db.selectFrom("catalog_import_upload_chunks").where("upload_id", "=", uploadId).where("seq", "=", seq).select("content").executeTakeFirst();
+  return row ? Buffer.from(row.content) : null;
+}
+
+export async function selectUpload(db: Db, id: string, now: string): Promise<UploadRow | undefined> {
+  return db
+    .selectFrom("catalog_import_uploads")
+    .where("id", "=", id)
+    .where("expires_at", ">", now)
+    .select(["id", "staff_id as staffId", "file_name as fileName", "size_bytes as sizeBytes", "state", "report", "created_at as createdAt", "expires_at as expiresAt"])
+    .executeTakeFirst();
+}
+
+export async function updateUpload(db: Db, id: string, change: { sizeBytes?: number; state?: CatalogImportUploadState; report?: string }): Promise<void> {
+  await db
+    .updateTable("catalog_import_uploads")
+    .set({
+      ...(change.sizeBytes !== undefined ? { size_bytes: change.sizeBytes } : {}),
+      ...(change.state !== undefined ? { state: change.state } : {}),
+      ...(change.report !== undefined ? { report: change.report } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Moves an upload from one state to another; false when another request moved it first. */
+export async function claimUpload(db: Db, id: string, from: CatalogImportUploadState, to: CatalogImportUploadState): Promise<boolean> {
+  const result = await db.updateTable("catalog_import_uploads").set({ state: to }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The chunks go first (no cascade is needed on either database). */
+export async function deleteUploads(db: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom("catalog_import_upload_chunks").where("upload_id", "in", ids).execute();
+  await db.deleteFrom("catalog_import_uploads").where("id", "in", ids).execute();
+}
+
+export async function selectExpiredUploadIds(db: Db, now: string): Promise<string[]> {
+  const rows = await db.selectFrom("catalog_import_uploads").where("expires_at", "<=", now).select("id").limit(100).execute();
+  return rows.map((r) => r.id);
+}
