@@ -31,6 +31,7 @@ import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-d
 import * as applicationHandling from "./migrations/20261201060001-application-handling";
 import * as slugRedirects from "./migrations/20261202000000-slug-redirects";
 import * as productStatus from "./migrations/20261202000001-product-status";
+import * as contentStatus from "./migrations/20261202060000-content-status";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "20261201060001-application-handling": applicationHandling,
   "20261202000000-slug-redirects": slugRedirects,
   "20261202000001-product-status": productStatus,
+  "20261202060000-content-status": contentStatus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
