@@ -112,6 +112,13 @@ export default [
     ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
     ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
     ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
+    // The shop's words: journal, care guide, pages and stories; the store locator's stores.
+    ...localized("atelier/content", "routes/atelier/content.tsx"),
+    ...localized("atelier/content/new", "routes/atelier/content-editor.tsx"),
+    ...localized("atelier/content/:kind/:key", "routes/atelier/content-editor.tsx"),
+    ...localized("atelier/stores", "routes/atelier/stores.tsx"),
+    ...localized("atelier/stores/new", "routes/atelier/store.tsx"),
+    ...localized("atelier/stores/:id", "routes/atelier/store.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

@@ -151,7 +151,8 @@ export function contentEditorSchema({
     z.object({
       intent: z.literal("save"),
       ...languages,
-      status: kind === "page" ? z.literal("published").optional().default("published") : z.enum(["draft", "published"], { error: "validation.required" }),
+      // A page's state is not the editor's to change: whatever a post says, it stays published.
+      status: kind === "page" ? z.unknown().optional().transform(() => "published" as const) : z.enum(["draft", "published"], { error: "validation.required" }),
       publishedAt: z
         .string()
         .trim()

@@ -40,6 +40,8 @@ const SECTIONS = [
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
   { path: "/atelier/backstock", key: "backstock" },
+  { path: "/atelier/content", key: "content" },
+  { path: "/atelier/stores", key: "stores" },
   { path: "/atelier/audit", key: "audit" },
   { path: "/atelier/staff", key: "staff", owner: true },
   { path: "/atelier/settings", key: "settings", owner: true },
