@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/content-editor";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
@@ -152,15 +152,16 @@ export default function AtelierContentEditor({ loaderData, actionData }: Route.C
         title={title}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <span>{t(`kinds.${kind}`)}</span>
-            {state ? <ContentStateBadge state={state} /> : null}
+            <span>{t(`kinds.${kind}`)}</span> {state ? <ContentStateBadge state={state} /> : null}
           </span>
         }
         actions={locales.map((l) =>
           urls[l] && state === "published" ? (
-            <a key={l} href={urls[l]!} className="link text-sm" target="_blank" rel="noreferrer">
-              {t("editor.view", { language: LOCALE_NAMES[l] })}
-            </a>
+            <Fragment key={l}>
+              <a href={urls[l]!} className="link text-sm" target="_blank" rel="noreferrer">
+                {t("editor.view", { language: LOCALE_NAMES[l] })}
+              </a>{" "}
+            </Fragment>
           ) : null,
         )}
       />

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/content";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
@@ -47,7 +48,7 @@ export default function AtelierContent({ loaderData }: Route.ComponentProps) {
         <>
           <Link to={href(`/atelier/content/${e.kind}/${e.key}`)} className={TABLE_LINK}>
             {e.title}
-          </Link>
+          </Link>{" "}
           <span className="block text-xs font-normal break-all text-stone">{e.url}</span>
         </>
       ),
@@ -64,9 +65,11 @@ export default function AtelierContent({ loaderData }: Route.ComponentProps) {
         title={t("list.title")}
         description={t("list.description")}
         actions={CREATABLE_KINDS.map((kind) => (
-          <Link key={kind} to={`${href("/atelier/content/new")}?kind=${kind}`} className={kind === "blog" ? "btn btn-primary" : "btn btn-secondary"}>
-            {t(`list.new.${kind}`)}
-          </Link>
+          <Fragment key={kind}>
+            <Link to={`${href("/atelier/content/new")}?kind=${kind}`} className={kind === "blog" ? "btn btn-primary" : "btn btn-secondary"}>
+              {t(`list.new.${kind}`)}
+            </Link>{" "}
+          </Fragment>
         ))}
       />
       <FilterBar resetTo={href("/atelier/content")}>

@@ -132,7 +132,7 @@ export default function AtelierStore({ loaderData, actionData }: Route.Component
             </div>
             <TextField kit={kit} name="phone" type="tel" label={t("stores.phone")} hint={t("stores.phoneHint")} required autoComplete="off" maxLength={40} />
           </Section>
-          <Section id="store-address" title={t("stores.addressTitle")}>
+          <Section id="store-location" title={t("stores.addressTitle")}>
             <TextField kit={kit} name="address" label={t("stores.address")} hint={t("stores.addressHint")} required maxLength={200} />
             <div className="grid gap-4 sm:grid-cols-[8rem_1fr_6rem]">
               <TextField kit={kit} name="postalCode" label={t("stores.postalCode")} maxLength={20} />

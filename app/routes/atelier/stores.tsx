@@ -35,7 +35,7 @@ export default function AtelierStores({ loaderData }: Route.ComponentProps) {
         <>
           <Link to={href(`/atelier/stores/${s.id}`)} className="link decoration-stone underline-offset-2">
             {s.name}
-          </Link>
+          </Link>{" "}
           <span className="block text-xs font-normal text-stone sm:hidden">{`${s.city}, ${s.country}`}</span>
         </>
       ),
