@@ -117,6 +117,13 @@ export default [
     ...localized("atelier/products/new", "routes/atelier/product.tsx"),
     ...localized("atelier/products/:id", "routes/atelier/product.tsx"),
     ...localized("atelier/products/:id/variants", "routes/atelier/product-variants.tsx"),
+    // The shop's words: journal, care guide, pages and stories; the store locator's stores.
+    ...localized("atelier/content", "routes/atelier/content.tsx"),
+    ...localized("atelier/content/new", "routes/atelier/content-editor.tsx"),
+    ...localized("atelier/content/:kind/:key", "routes/atelier/content-editor.tsx"),
+    ...localized("atelier/stores", "routes/atelier/stores.tsx"),
+    ...localized("atelier/stores/new", "routes/atelier/store.tsx"),
+    ...localized("atelier/stores/:id", "routes/atelier/store.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/banner", "routes/atelier/banner.tsx"),
     ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),

@@ -330,9 +330,13 @@ export interface ContentTable {
   meta_description: string;
   keywords: string;
   cover: string | null;
+  /** Draft (staff only) or published (from published_at: a later date is scheduled). */
+  status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
   published_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type ContentStatus = "draft" | "published";
 
 export interface StoreRegionsTable {
   /** A slug: "southern-europe". */
@@ -758,7 +762,8 @@ export interface InvoicesTable {
   xml: string;
 }
 
-export type SlugRedirectKind = "product" | "category";
+/** Products and categories; journal posts ("blog"), care-guide entries ("care") and "inside" stories by their row in `content`. */
+export type SlugRedirectKind = "product" | "category" | "blog" | "care" | "inside";
 
 /** An old address of a product or category (a slug changed in Atelier): answered with a 301. */
 export interface SlugRedirectsTable {

@@ -40,6 +40,8 @@ import enAtelierVariants from "../../locales/en/atelier-variants.json";
 import itAtelierVariants from "../../locales/it/atelier-variants.json";
 import enAtelierImport from "../../locales/en/atelier-import.json";
 import itAtelierImport from "../../locales/it/atelier-import.json";
+import enAtelierContent from "../../locales/en/atelier-content.json";
+import itAtelierContent from "../../locales/it/atelier-content.json";
 
 export const namespaces = [
   "common",
@@ -63,6 +65,7 @@ export const namespaces = [
   "atelier-shop",
   "atelier-variants",
   "atelier-import",
+  "atelier-content",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -104,6 +107,7 @@ export const resources = {
     "atelier-shop": itAtelierShop,
     "atelier-variants": itAtelierVariants,
     "atelier-import": itAtelierImport,
+    "atelier-content": itAtelierContent,
   },
   en: {
     common: enCommon,
@@ -127,6 +131,7 @@ export const resources = {
     "atelier-shop": enAtelierShop,
     "atelier-variants": enAtelierVariants,
     "atelier-import": enAtelierImport,
+    "atelier-content": enAtelierContent,
   },
 };
 

@@ -1,9 +1,10 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/content-entry";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getContentPage } from "~/modules/content/content.service.server";
+import { contentUrl, getContentPage } from "~/modules/content/content.service.server";
+import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { contentEntryMeta } from "~/utils/content-meta";
 
@@ -11,11 +12,16 @@ import { contentEntryMeta } from "~/utils/content-meta";
 // /en/careguide/{slug}). Slugs are localized: the language switch follows the entry's own.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);
-  const { pathname } = new URL(request.url);
-  const kind = /\/(curadelcapo|careguide)\//.test(pathname) ? "care" : "blog";
+  const url = new URL(request.url);
+  const kind = /\/(curadelcapo|careguide)\//.test(url.pathname) ? "care" : "blog";
   const t = i18n.getFixedT(locale, "content");
   const entry = await getContentPage(db, kind, locale, params.slug ?? "", t);
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) {
+    // A published slug that Atelier changed: its old address moves for good to the new one.
+    const moved = await resolveMovedPath(db, kind, locale, params.slug ?? "");
+    if (moved) throw redirect(contentUrl(kind, moved, locale) + url.search, 301);
+    throw data(null, { status: 404 });
+  }
   const home = locale === "it" ? "/" : "/en";
   const section = kind === "care" ? (locale === "it" ? "/curadelcapo" : "/en/careguide") : `${locale === "it" ? "" : "/en"}/blog`;
   return {

@@ -1,18 +1,24 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/inside";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getContentPage } from "~/modules/content/content.service.server";
+import { contentUrl, getContentPage } from "~/modules/content/content.service.server";
+import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { contentEntryMeta } from "~/utils/content-meta";
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);
   const name = /^inside-([a-z0-9-]+)$/.exec(params.insideName ?? "")?.[1];
   if (!name) throw data(null, { status: 404 });
   const entry = await getContentPage(db, "inside", locale, name, i18n.getFixedT(locale, "content"));
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) {
+    // A published story whose slug Atelier changed: a 301 to its address now.
+    const moved = await resolveMovedPath(db, "inside", locale, name);
+    if (moved) throw redirect(contentUrl("inside", moved, locale) + new URL(request.url).search, 301);
+    throw data(null, { status: 404 });
+  }
   return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }
 

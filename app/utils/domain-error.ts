@@ -175,6 +175,16 @@ export const DOMAIN_ERRORS = {
   IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: "atelier-import:errors.uploadNotFound" },
   /** The real run of an upload already run (a second click, another tab). */
   IMPORT_ALREADY_RUN: { status: 409, message: "atelier-import:errors.alreadyRun" },
+  /** Atelier: a journal post, care-guide entry, story or page that does not exist (a forged or stale key). */
+  CONTENT_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound" },
+  /** Atelier: another entry of the same kind has this slug in this language (at the slug's field). */
+  CONTENT_SLUG_TAKEN: { status: 409, message: "atelier-content:validation.slugTaken" },
+  /** Atelier: a store that does not exist (a forged id, or deleted meanwhile). */
+  STORE_NOT_FOUND: { status: 404, message: "atelier-content:errors.storeNotFound" },
+  /** Atelier: a store's region that the store locator does not have (at the region's field). */
+  STORE_REGION_UNKNOWN: { status: 422, message: "atelier-content:validation.region" },
+  /** Atelier: a store's country that is no ISO 3166-1 country (at the country's field). */
+  STORE_COUNTRY_UNKNOWN: { status: 422, message: "validation.country" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

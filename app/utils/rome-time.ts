@@ -6,12 +6,17 @@
 // romeDay* functions. One module for every dated thing of the back office.
 
 const ROME = "Europe/Rome";
-const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 
 // One formatter for the process: building an Intl.DateTimeFormat costs far more than using one.
 const romeParts = new Intl.DateTimeFormat("en-GB", { timeZone: ROME, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /** Rome's wall clock at an instant. */
+function partsAt(ms: number) {
+  const parts = Object.fromEntries(romeParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+}
+
 /** Rome's offset from UTC, in minutes, at an instant (60 in winter, 120 in summer). */
 function romeOffsetMinutes(at: number): number {
   const p = partsAt(at);
@@ -44,11 +49,6 @@ export function utcToRomeLocal(iso: string): string {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function partsAt(ms: number) {
-  const parts = Object.fromEntries(romeParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
-}
 
 /** Whether the text is a real calendar day written YYYY-MM-DD. */
 export function isDay(text: string): boolean {

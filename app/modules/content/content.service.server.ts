@@ -56,7 +56,7 @@ export async function getContentPage(
 ): Promise<ContentPage | null> {
   const row = await findContentBySlug(db, kind, locale, slug, now.toISOString());
   if (!row) return null;
-  const [slugs, settings] = await Promise.all([findContentSlugs(db, kind, row.key), getShopSettings(db)]);
+  const [slugs, settings] = await Promise.all([findContentSlugs(db, kind, row.key, now.toISOString()), getShopSettings(db)]);
   const values = settingsPlaceholders(settings, locale, t);
   const fill = (text: string) => fillPlaceholders(text, values);
   return {

@@ -32,8 +32,23 @@ export async function findLongestSlugRedirect(db: Kysely<Database>, kind: SlugRe
   return rows.sort((a, b) => b.oldPath.length - a.oldPath.length)[0];
 }
 
-/** The current path of a product (its slug) or category (its path) in one language. */
+/**
+ * The current path of a product (its slug) or category (its path) in one language; of a content
+ * entry (its row in that language), its slug while shoppers can read it.
+ */
 export async function findCurrentPath(db: Kysely<Database>, kind: SlugRedirectKind, locale: Locale, entityId: number): Promise<string | undefined> {
+  if (kind === "blog" || kind === "care" || kind === "inside") {
+    const row = await db
+      .selectFrom("content")
+      .select("slug")
+      .where("id", "=", entityId)
+      .where("kind", "=", kind)
+      .where("locale", "=", locale)
+      .where("status", "=", "published")
+      .where("published_at", "<=", new Date().toISOString())
+      .executeTakeFirst();
+    return row?.slug;
+  }
   if (kind === "product") {
     const row = await db.selectFrom("product_translations").select("slug").where("product_id", "=", entityId).where("locale", "=", locale).executeTakeFirst();
     return row?.slug;

@@ -44,6 +44,8 @@ const SECTIONS = [
   { path: "/atelier/banner", key: "banner" },
   { path: "/atelier/promotions", key: "promotions" },
   { path: "/atelier/catalog/import", key: "catalogImport" },
+  { path: "/atelier/content", key: "content" },
+  { path: "/atelier/stores", key: "stores" },
   { path: "/atelier/audit", key: "audit" },
   { path: "/atelier/staff", key: "staff", owner: true },
   { path: "/atelier/settings", key: "settings", owner: true },
