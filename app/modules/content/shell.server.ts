@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { SHELL_NAMESPACES, pickTexts } from "~/i18n/resources";
-import { getMenu } from "~/modules/catalog/category.service.server";
+import { getCachedMenu } from "~/modules/catalog/category.service.server";
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { countryOptions } from "~/modules/country/countries.server";
@@ -20,14 +20,14 @@ export const SHELL_TTL_MS = 5 * 60_000;
 export type { ShellData } from "./shell";
 
 // One cache per database handle (tests open several) and language.
-const caches = new WeakMap<Kysely<Database>, ReturnType<typeof ttlCache<Locale, Omit<ShellData, "translations" | "countryOptions">>>>();
+const caches = new WeakMap<Kysely<Database>, ReturnType<typeof ttlCache<Locale, Omit<ShellData, "translations" | "countryOptions" | "menu">>>>();
 
 function shellCache(db: Kysely<Database>) {
   let cache = caches.get(db);
   if (!cache) {
-    cache = ttlCache(SHELL_TTL_MS, async (locale: Locale): Promise<Omit<ShellData, "translations" | "countryOptions">> => {
-      const [menu, settings, shop] = await Promise.all([getMenu(db, locale), getGlobalSettings(db, locale), getShopSettings(db)]);
-      return { locale, menu, settings: bannerSettings(settings), shop: footerSettings(shop) };
+    cache = ttlCache(SHELL_TTL_MS, async (locale: Locale): Promise<Omit<ShellData, "translations" | "countryOptions" | "menu">> => {
+      const [settings, shop] = await Promise.all([getGlobalSettings(db, locale), getShopSettings(db)]);
+      return { locale, settings: bannerSettings(settings), shop: footerSettings(shop) };
     });
     caches.set(db, cache);
   }
@@ -36,12 +36,15 @@ function shellCache(db: Kysely<Database>) {
 
 /**
  * What the page shell shows every shopper alike: language and texts, menu, banner, the seller's
- * identity. Read from the database at most once per process and language every 5 minutes.
+ * identity. Banner and identity are read at most once per process and language every 5 minutes;
+ * the menu is kept under the catalogue's revision (one primary-key read a request), so a
+ * category changed in Atelier shows at once on every process.
  */
 export async function loadShell(db: Kysely<Database>, locale: Locale, { control = false, now = Date.now() } = {}): Promise<ShellData> {
   const translations = pickTexts(locale, SHELL_NAMESPACES);
   if (control) return { locale, translations, menu: [], settings: EMPTY_SETTINGS, shop: footerSettings(DEFAULT_SHOP_SETTINGS), countryOptions: countryOptions() };
-  return { ...(await shellCache(db).get(locale, now)), translations, countryOptions: countryOptions() };
+  const [shell, menu] = await Promise.all([shellCache(db).get(locale, now), getCachedMenu(db, locale, now)]);
+  return { ...shell, menu, translations, countryOptions: countryOptions() };
 }
 
 /** Drops this process's cached shell (after the menu or settings change). */
