@@ -112,6 +112,13 @@ export default [
     ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
     ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
     ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
+    // The catalogue's tree and the discount codes (any staff).
+    ...localized("atelier/categories", "routes/atelier/categories.tsx"),
+    ...localized("atelier/categories/new", "routes/atelier/category.tsx"),
+    ...localized("atelier/categories/:id", "routes/atelier/category.tsx"),
+    ...localized("atelier/discount-codes", "routes/atelier/discount-codes.tsx"),
+    ...localized("atelier/discount-codes/new", "routes/atelier/discount-code.tsx"),
+    ...localized("atelier/discount-codes/:id", "routes/atelier/discount-code.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

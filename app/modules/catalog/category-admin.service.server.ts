@@ -4,6 +4,7 @@ import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { type PathChange, forgetPathsOf, recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import { DomainError } from "~/utils/domain-error";
+import { LOCALES } from "~/utils/locale";
 import { bumpCatalogRevision } from "./catalog-cache.server";
 import { isValidSlug, slugify } from "./catalog-rules";
 import { catalogueChanged } from "./catalog-write.server";
@@ -18,7 +19,6 @@ import * as repo from "./category-admin.repository.server";
 // the same transaction; every change raises the catalogue's revision, which every app process's
 // caches (the menu, category pages, sitemaps) check on each request.
 
-export const LOCALES = ["it", "en"] as const satisfies readonly Locale[];
 /** How deep the tree may go (top categories are depth 1): the menu and URLs stay readable. */
 export const MAX_CATEGORY_DEPTH = 4;
 

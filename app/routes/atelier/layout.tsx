@@ -39,6 +39,8 @@ const SECTIONS = [
   { path: "/atelier/customers", key: "customers" },
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
+  { path: "/atelier/categories", key: "categories" },
+  { path: "/atelier/discount-codes", key: "discountCodes" },
   { path: "/atelier/backstock", key: "backstock" },
   { path: "/atelier/audit", key: "audit" },
   { path: "/atelier/staff", key: "staff", owner: true },
