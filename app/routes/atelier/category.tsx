@@ -106,7 +106,7 @@ export default function AtelierCategory({ loaderData, actionData }: Route.Compon
         actions={
           category ? (
             <Link to={`${href("/atelier/categories/new")}?parent=${category.id}`} className="btn btn-secondary">
-              {t("categories.new")}
+              {t("categories.newChild")}
             </Link>
           ) : null
         }

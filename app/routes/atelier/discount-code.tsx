@@ -223,6 +223,9 @@ function CodeForm({ data, result }: { data: Data; result: SubmissionResult<strin
   );
 }
 
+/** Indentation by depth (the page's CSP allows no inline styles). */
+const INDENT = ["", "pl-5", "pl-10", "pl-15"];
+
 /** The categories as checkboxes, indented by depth: a group with its legend, hint and error. */
 function CategoryChecks({ kit, categories, checked }: { kit: FormKit; categories: Data["categories"]; checked: Set<string> }) {
   const { t } = useTranslation("atelier-merch");
@@ -233,7 +236,7 @@ function CategoryChecks({ kit, categories, checked }: { kit: FormKit; categories
       <legend className="mb-1.5 text-sm font-medium">{t("codes.fields.categories")}</legend>
       <ul className="max-h-80 overflow-y-auto border border-line p-2">
         {categories.map((c) => (
-          <li key={c.id} style={{ paddingLeft: `${(c.depth - 1) * 1.25}rem` }}>
+          <li key={c.id} className={INDENT[Math.min(c.depth, INDENT.length) - 1]}>
             <label className="flex min-h-9 items-center gap-2 text-sm">
               <input type="checkbox" name="categoryIds" value={c.id} defaultChecked={checked.has(String(c.id))} key={`${kit.resetKey}-${c.id}`} className="size-4 accent-ink" />
               <span className={c.depth === 1 ? "font-medium" : ""}>{c.name}</span>
