@@ -117,7 +117,7 @@ export default function AtelierDiscountCode({ loaderData, actionData }: Route.Co
         description={
           code ? (
             <span className="flex flex-wrap items-center gap-2">
-              <StatusBadge tone={code.state === "active" ? "good" : code.state === "scheduled" ? "attention" : "neutral"}>{t(`codes.states.${code.state}`)}</StatusBadge>
+              <StatusBadge tone={code.state === "active" ? "good" : code.state === "scheduled" ? "attention" : "neutral"}>{t(`codes.states.${code.state}`)}</StatusBadge>{" "}
               <span>{t("codes.usesCount", { count: code.uses })}</span>
             </span>
           ) : undefined

@@ -62,7 +62,7 @@ export default function AtelierDiscountCodes({ loaderData }: Route.ComponentProp
           <span className="whitespace-nowrap">
             {[c.startsAt ? t("codes.from", { date: when(c.startsAt) }) : null, c.endsAt ? t("codes.until", { date: when(c.endsAt) }) : null].filter(Boolean).map((line) => (
               <span key={line} className="block">
-                {line}
+                {line}{" "}
               </span>
             ))}
           </span>
