@@ -124,6 +124,13 @@ export default [
     ...localized("atelier/stores", "routes/atelier/stores.tsx"),
     ...localized("atelier/stores/new", "routes/atelier/store.tsx"),
     ...localized("atelier/stores/:id", "routes/atelier/store.tsx"),
+    // The catalogue's tree and the discount codes (any staff).
+    ...localized("atelier/categories", "routes/atelier/categories.tsx"),
+    ...localized("atelier/categories/new", "routes/atelier/category.tsx"),
+    ...localized("atelier/categories/:id", "routes/atelier/category.tsx"),
+    ...localized("atelier/discount-codes", "routes/atelier/discount-codes.tsx"),
+    ...localized("atelier/discount-codes/new", "routes/atelier/discount-code.tsx"),
+    ...localized("atelier/discount-codes/:id", "routes/atelier/discount-code.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/banner", "routes/atelier/banner.tsx"),
     ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),

@@ -42,6 +42,8 @@ import enAtelierImport from "../../locales/en/atelier-import.json";
 import itAtelierImport from "../../locales/it/atelier-import.json";
 import enAtelierContent from "../../locales/en/atelier-content.json";
 import itAtelierContent from "../../locales/it/atelier-content.json";
+import enAtelierMerch from "../../locales/en/atelier-merch.json";
+import itAtelierMerch from "../../locales/it/atelier-merch.json";
 
 export const namespaces = [
   "common",
@@ -66,6 +68,7 @@ export const namespaces = [
   "atelier-variants",
   "atelier-import",
   "atelier-content",
+  "atelier-merch",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -108,6 +111,7 @@ export const resources = {
     "atelier-variants": itAtelierVariants,
     "atelier-import": itAtelierImport,
     "atelier-content": itAtelierContent,
+    "atelier-merch": itAtelierMerch,
   },
   en: {
     common: enCommon,
@@ -132,6 +136,7 @@ export const resources = {
     "atelier-variants": enAtelierVariants,
     "atelier-import": enAtelierImport,
     "atelier-content": enAtelierContent,
+    "atelier-merch": enAtelierMerch,
   },
 };
 

@@ -126,7 +126,7 @@ export const DOMAIN_ERRORS = {
   /** Atelier's catalogue: publishing a product that has no variant to sell. */
   PRODUCT_WITHOUT_VARIANTS: { status: 409, message: "atelier-catalog:errors.withoutVariants" },
   /** Atelier's catalogue: a category that does not exist (a forged choice). */
-  CATEGORY_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.category" },
+  PRODUCT_CATEGORY_UNKNOWN: { status: 400, message: "atelier-catalog:validation.category" },
   /** Atelier's catalogue: a manufacturer that does not exist (a forged choice). */
   MANUFACTURER_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.manufacturer" },
   /** Atelier: a banner message that does not exist (a forged or stale id). */
@@ -185,6 +185,32 @@ export const DOMAIN_ERRORS = {
   STORE_REGION_UNKNOWN: { status: 422, message: "atelier-content:validation.region" },
   /** Atelier: a store's country that is no ISO 3166-1 country (at the country's field). */
   STORE_COUNTRY_UNKNOWN: { status: 422, message: "validation.country" },
+  /** Atelier: a category that does not exist (a forged or stale id). */
+  CATEGORY_NOT_FOUND: { status: 404, message: "atelier-merch:categories.errors.notFound" },
+  /** Atelier: a category slug a sibling already has in that language (their paths would be one). */
+  CATEGORY_SLUG_TAKEN: { status: 409, message: "atelier-merch:categories.errors.slugTaken" },
+  /** Atelier: a category moved under itself or one of its descendants. */
+  CATEGORY_PARENT_INVALID: { status: 422, message: "atelier-merch:categories.errors.parentInvalid" },
+  /** Atelier: a move or a new category deeper than the tree may go. */
+  CATEGORY_TOO_DEEP: { status: 422, message: "atelier-merch:categories.errors.tooDeep" },
+  /** Atelier: deleting a category that still has products or subcategories. */
+  CATEGORY_NOT_EMPTY: { status: 409, message: "atelier-merch:categories.errors.notEmpty" },
+  /** Atelier: deleting a category a discount code is bound to (the code would then apply to everything). */
+  CATEGORY_IN_USE: { status: 409, message: "atelier-merch:categories.errors.inUse" },
+  /** Atelier: a discount code that does not exist (a forged or stale id). */
+  DISCOUNT_CODE_NOT_FOUND: { status: 404, message: "atelier-merch:codes.errors.notFound" },
+  /** Atelier: a code that is not 3–32 capitals, digits, - or _. */
+  DISCOUNT_CODE_INVALID: { status: 422, message: "atelier-merch:codes.errors.code" },
+  /** Atelier: a code another discount code already has. */
+  DISCOUNT_CODE_TAKEN: { status: 409, message: "atelier-merch:codes.errors.taken" },
+  /** Atelier: renaming a code orders have used (they name it). */
+  DISCOUNT_CODE_RENAME_USED: { status: 409, message: "atelier-merch:codes.errors.renameUsed" },
+  /** Atelier: a SKU or slug in a code's products that names no product. */
+  DISCOUNT_CODE_UNKNOWN_PRODUCTS: { status: 422, message: "atelier-merch:codes.errors.unknownProducts" },
+  /** Atelier: a code's rule broken (discount-code-rules.ts; the form shows the precise one). */
+  DISCOUNT_CODE_RULE: { status: 422, message: "atelier-merch:codes.errors.rule" },
+  /** Atelier: ending a code that has already ended. */
+  DISCOUNT_CODE_ENDED: { status: 409, message: "atelier-merch:codes.errors.ended" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -18,6 +18,7 @@ import {
   lineTotal,
 } from "./bag-pricing";
 import * as repo from "./bag.repository.server";
+import { isDiscountCodeLive, normalizeDiscountCode } from "./discount-code-rules";
 
 // The bag (spec: cart). One per shopper, its id in the session; created at the first add, never
 // before. An account has one bag (a unique index), whichever device fills it: the session of a
@@ -173,9 +174,7 @@ export async function getBagCount(db: Kysely<Database>, bagId: number | null): P
   return bagId === null ? 0 : repo.countItems(db, bagId);
 }
 
-function isLive(code: { startsAt: string | null; endsAt: string | null }, at: string): boolean {
-  return (code.startsAt === null || code.startsAt <= at) && (code.endsAt === null || code.endsAt > at);
-}
+const isLive = isDiscountCodeLive;
 
 /**
  * Puts a discount code on the bag. Unknown, not yet or no longer valid, used up (overall or by
@@ -189,7 +188,7 @@ export async function addDiscountCode(
   now = new Date(),
 ): Promise<BagView> {
   const at = now.toISOString();
-  const normalized = input.code.trim().toUpperCase();
+  const normalized = normalizeDiscountCode(input.code);
   const invalid = (why: string) => bagError("INVALID_COUPON", `${normalized}: ${why}`);
   if (input.bagId === null || !normalized) throw invalid("no bag or empty code");
   const code = await repo.findDiscountCode(db, { code: normalized });

@@ -32,6 +32,11 @@ export async function getMenu(db: Kysely<Database>, locale: Locale): Promise<Men
   return roots.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
+/** `getMenu` through the catalogue cache (the page shell's menu): current on every process after any category change. */
+export function getCachedMenu(db: Kysely<Database>, locale: Locale, now = Date.now()): Promise<MenuCategory[]> {
+  return cachedCatalogRead(db, `menu|${locale}`, () => getMenu(db, locale), { now });
+}
+
 export interface Crumb {
   name: string;
   url: string;

@@ -196,7 +196,7 @@ function resolvedTexts(input: ProductInput): Record<Locale, repo.TranslationValu
 
 /** The rules every save checks before writing: the category, the maker, free slugs. */
 async function checkInput(trx: Kysely<Database>, productId: number | null, input: ProductInput, texts: Record<Locale, repo.TranslationValues>) {
-  if (!(await repo.categoryExists(trx, input.categoryId))) throw new DomainError("CATEGORY_NOT_FOUND", `No category ${input.categoryId}.`, { field: "categoryId" });
+  if (!(await repo.categoryExists(trx, input.categoryId))) throw new DomainError("PRODUCT_CATEGORY_UNKNOWN", `No category ${input.categoryId}.`, { field: "categoryId" });
   if (input.manufacturerId !== null && !(await repo.manufacturerExists(trx, input.manufacturerId))) {
     throw new DomainError("MANUFACTURER_NOT_FOUND", `No manufacturer ${input.manufacturerId}.`, { field: "manufacturerId" });
   }

@@ -190,7 +190,7 @@ describeEachDatabase("Atelier's products", (ctx) => {
       [input("Abito Lucia"), "PRODUCT_SLUG_TAKEN", "slug_it"],
       [{ ...input("Altro"), texts: { it: texts("Altro"), en: texts("x", { slug: "abito-lucia-en" }) } }, "PRODUCT_SLUG_TAKEN", "slug_en"],
       [input("★★★"), "PRODUCT_SLUG_INVALID", "slug_it"],
-      [input("Senza categoria", { categoryId: 987_654 }), "CATEGORY_NOT_FOUND", "categoryId"],
+      [input("Senza categoria", { categoryId: 987_654 }), "PRODUCT_CATEGORY_UNKNOWN", "categoryId"],
       [input("Senza produttore", { manufacturerId: 987_654 }), "MANUFACTURER_NOT_FOUND", "manufacturerId"],
       [input("Subito in vendita", { status: "published" }), "PRODUCT_WITHOUT_VARIANTS", "status"],
     ];

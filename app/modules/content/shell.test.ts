@@ -6,7 +6,8 @@ import { getCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getListing } from "~/modules/catalog/listing.service.server";
 import { bumpShopRevision, forgetShopReads } from "~/modules/settings/shop-revision.server";
-import { SHELL_TTL_MS, invalidateShell, loadShell } from "./shell.server";
+import { CATALOG_CACHE_TTL_MS, clearCatalogCache } from "~/modules/catalog/catalog-cache.server";
+import { loadShell } from "./shell.server";
 
 describeEachDatabase("page shell", (ctx) => {
   // One handle for the whole suite, as the server has: the shell is cached per handle.
@@ -26,8 +27,8 @@ describeEachDatabase("page shell", (ctx) => {
     return { counter: { count: counter.count, touching: (table: string) => counter.touching(table) }, shell };
   }
 
-  it("reads the menu, banner and settings once: a navigation between two listing pages reads only the shop's revision", async () => {
-    invalidateShell(db);
+  it("reads the menu, banner and settings once: a navigation between two listing pages reads only the revisions", async () => {
+    clearCatalogCache(db);
     forgetShopReads(db);
     const start = Date.now();
     const first = await listingPage("donna", start);
@@ -40,22 +41,23 @@ describeEachDatabase("page shell", (ctx) => {
     expect(second.counter.touching("banner_messages")).toBe(0);
     expect(second.counter.touching("shop_settings")).toBe(0);
     expect(second.counter.touching("shop_revision")).toBe(1);
+    expect(second.counter.touching("catalog_revision")).toBe(1);
     // The listing reads categories for its own page; the menu's full read of the tree is gone.
     expect(second.counter.count).toBeLessThan(first.counter.count);
     expect(first.counter.count - second.counter.count).toBeGreaterThanOrEqual(2);
   });
 
-  it("reads the menu again after 5 minutes; another language has its own menu", async () => {
-    invalidateShell(db);
+  it("reads the menu again after the catalogue cache's time to live (well within the spec's 5 minutes); another language has its own menu", async () => {
+    clearCatalogCache(db);
     const start = Date.now();
     await listingPage("donna", start);
-    const fresh = await listingPage("donna", start + SHELL_TTL_MS - 1000);
-    const stale = await listingPage("donna", start + SHELL_TTL_MS + 1000);
+    const fresh = await listingPage("donna", start + CATALOG_CACHE_TTL_MS - 1000);
+    const stale = await listingPage("donna", start + CATALOG_CACHE_TTL_MS + 1000);
     // The stale one reads the menu's tree again on top of what the listing reads.
     expect(stale.counter.count).toBeGreaterThan(fresh.counter.count);
 
     counter.reset();
-    const english = await loadShell(db, "en", { now: start + SHELL_TTL_MS + 2000 });
+    const english = await loadShell(db, "en", { now: start + CATALOG_CACHE_TTL_MS + 2000 });
     expect(english.locale).toBe("en");
     expect(english.banner.messages[0]!.text).toBe("Free shipping from 250 €");
     expect(counter.touching("category_translations")).toBeGreaterThan(0);

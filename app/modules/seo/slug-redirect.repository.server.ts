@@ -56,3 +56,8 @@ export async function findCurrentPath(db: Kysely<Database>, kind: SlugRedirectKi
   const row = await db.selectFrom("category_translations").select("path").where("category_id", "=", entityId).where("locale", "=", locale).executeTakeFirst();
   return row?.path;
 }
+
+/** Forgets every old path of an entity (it was deleted: its old addresses answer 404, not another entity's page). */
+export async function deleteSlugRedirectsOf(trx: Kysely<Database>, kind: SlugRedirectKind, entityId: number): Promise<void> {
+  await trx.deleteFrom("slug_redirects").where("kind", "=", kind).where("entity_id", "=", entityId).execute();
+}

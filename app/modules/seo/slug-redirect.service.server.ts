@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale, SlugRedirectKind } from "~/db/schema";
-import { deleteSlugRedirects, findCurrentPath, findLongestSlugRedirect, upsertSlugRedirect } from "./slug-redirect.repository.server";
+import { deleteSlugRedirects, deleteSlugRedirectsOf, findCurrentPath, findLongestSlugRedirect, upsertSlugRedirect } from "./slug-redirect.repository.server";
 
 // A published address never breaks (issue 24): when a product's slug or a category's path
 // changes, the old path is kept here and answered with a 301 to wherever the entity is now.
@@ -27,6 +27,11 @@ export async function recordPathChanges(trx: Kysely<Database>, changes: PathChan
     if (change.oldPath === change.newPath) continue;
     await upsertSlugRedirect(trx, { kind: change.kind, locale: change.locale, oldPath: change.oldPath, entityId: change.entityId, at });
   }
+}
+
+/** An entity is deleted: its old paths stop redirecting (an id used again must not inherit them). */
+export async function forgetPathsOf(trx: Kysely<Database>, kind: SlugRedirectKind, entityId: number): Promise<void> {
+  await deleteSlugRedirectsOf(trx, kind, entityId);
 }
 
 /** The prefixes of a path by segments, longest first: "a/b/c" → ["a/b/c", "a/b", "a"]. */

@@ -40,6 +40,8 @@ const SECTIONS = [
   { path: "/atelier/customers", key: "customers" },
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
+  { path: "/atelier/categories", key: "categories" },
+  { path: "/atelier/discount-codes", key: "discountCodes" },
   { path: "/atelier/backstock", key: "backstock" },
   { path: "/atelier/banner", key: "banner" },
   { path: "/atelier/promotions", key: "promotions" },

@@ -1,0 +1,67 @@
+import { withoutControlCharacters } from "~/utils/form-fields";
+import { z } from "~/utils/zod";
+import { SLUG_MAX_LENGTH, isValidSlug } from "./catalog-rules";
+
+// Atelier's category forms: the editor (texts in both languages, the parent) and the tree's
+// move buttons. Safe in the browser. Field names nest by language ("it.name", "en.slug").
+
+const E = "atelier-merch:categories.errors";
+
+/** A one-line text, optional (blank: ""), at most `max` characters. */
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${E}.tooLong` })
+    .refine(withoutControlCharacters(), { error: "validation.characters" })
+    .default("");
+
+const texts = z.object({
+  name: z
+    .string({ error: `${E}.name` })
+    .trim()
+    .min(1, { error: `${E}.name` })
+    .max(100, { error: `${E}.tooLong` })
+    .refine(withoutControlCharacters(), { error: "validation.characters" }),
+  slug: z
+    .string()
+    .trim()
+    .max(SLUG_MAX_LENGTH, { error: `${E}.slug` })
+    .refine((slug) => slug === "" || isValidSlug(slug), { error: `${E}.slug` })
+    .default(""),
+  metaTitle: optionalLine(120),
+  metaDescription: optionalLine(320),
+  keywords: optionalLine(300),
+});
+
+/** A row id from a form: digits only, within the database's integer. */
+export const formId = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, { error: message })
+    .transform(Number)
+    .refine((id) => id > 0 && id <= 2_147_483_647, { error: message });
+
+export const CategoryFormSchema = z.object({
+  /** Blank: a top category. */
+  parentId: formId(`${E}.parent`).optional(),
+  it: texts,
+  en: texts,
+});
+export type CategoryForm = z.infer<typeof CategoryFormSchema>;
+
+export const CATEGORY_EDITOR_INTENTS = ["save", "delete"] as const;
+export const CategoryEditorSchema = z.discriminatedUnion("intent", [CategoryFormSchema.extend({ intent: z.literal("save") }), z.object({ intent: z.literal("delete") })]);
+
+export const CATEGORY_TREE_INTENTS = ["move-up", "move-down"] as const;
+export const CategoryTreeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move-up"), categoryId: formId(`${E}.notFound`) }),
+  z.object({ intent: z.literal("move-down"), categoryId: formId(`${E}.notFound`) }),
+]);
+
+/** A category's id from the URL, or null (no such category: 404). */
+export function parseCategoryId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
