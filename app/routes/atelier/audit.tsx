@@ -13,29 +13,49 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { type AuditRecord, searchAudit } from "~/modules/audit/audit.service.server";
 import { listStaff } from "~/modules/staff/staff.service.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
+import { isDay, romeDayStart } from "~/utils/rome-time";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
 
 /** The records whose page an entry links to (an erased customer's link answers Atelier's 404). */
-const RECORD_PAGES: Record<string, string> = { order: "/atelier/orders", customer: "/atelier/customers", application: "/atelier/applications", product: "/atelier/products" };
+const RECORD_PAGES: Record<string, string> = {
+  order: "/atelier/orders",
+  customer: "/atelier/customers",
+  application: "/atelier/applications",
+  product: "/atelier/products",
+  category: "/atelier/categories",
+  "discount-code": "/atelier/discount-codes",
+  store: "/atelier/stores",
+};
 
 // The activity log: every audited write, searchable by words, action, person and dates, paged.
 // Filters are a GET form; a value that makes no sense is ignored rather than refused.
 
 const PAGE_SIZE = 50;
 /** The action groups the filter offers (an action's prefix); any other action can still be asked in the URL. */
-const ACTION_GROUPS = ["order.", "return.", "invoice.", "customer.", "newsletter.", "application.", "backstock.", "staff.", "settings."] as const;
+const ACTION_GROUPS = [
+  "order.",
+  "return.",
+  "invoice.",
+  "customer.",
+  "product.",
+  "category.",
+  "discount-code.",
+  "catalog.",
+  "banner.",
+  "closure.",
+  "promotion.",
+  "content.",
+  "store.",
+  "newsletter.",
+  "application.",
+  "backstock.",
+  "staff.",
+  "settings.",
+] as const;
 
 /** Midnight in Italy (the shop's day) of a YYYY-MM-DD date, as an instant; null for a bad date. */
-function romeMidnight(value: string | null): Date | null {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (!match) return null;
-  const utc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const date = new Date(utc);
-  if (Number.isNaN(utc) || date.toISOString().slice(0, 10) !== value) return null;
-  const romeHour = Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: "Europe/Rome" }).format(date));
-  return new Date(utc - romeHour * 3_600_000);
-}
+const romeMidnight = (value: string | null): Date | null => (value && isDay(value) ? new Date(romeDayStart(value)) : null);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context);
