@@ -29,6 +29,7 @@ import * as invoices from "./migrations/20261201040000-invoices";
 import * as customerDesk from "./migrations/20261201050000-customer-desk";
 import * as newsletterDoubleOptIn from "./migrations/20261201060000-newsletter-double-opt-in";
 import * as applicationHandling from "./migrations/20261201060001-application-handling";
+import * as photographs from "./migrations/20261202030000-photographs";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "20261201050000-customer-desk": customerDesk,
   "20261201060000-newsletter-double-opt-in": newsletterDoubleOptIn,
   "20261201060001-application-handling": applicationHandling,
+  "20261202030000-photographs": photographs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
