@@ -9,17 +9,21 @@ export function ProductCard({ product, eager = false, sizes }: { product: Produc
   return (
     <article className="group relative">
       <div className="relative mb-3 overflow-hidden bg-sand">
-        <img
-          src={product.image.src}
-          srcSet={product.image.srcSet}
-          sizes={sizes}
-          width={product.image.width}
-          height={product.image.height}
-          alt={product.image.alt}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="card-image"
-        />
+        {/* A photograph brings AVIF and WebP sources (docs/decisions/023); a drawing has none. */}
+        <picture>
+          {product.image.sources?.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
+          <img
+            src={product.image.src}
+            srcSet={product.image.srcSet}
+            sizes={sizes}
+            width={product.image.width}
+            height={product.image.height}
+            alt={product.image.alt}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="card-image"
+          />
+        </picture>
         {product.soldOut ? (
           <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">
             {t("price.soldOut")}
