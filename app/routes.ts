@@ -112,6 +112,8 @@ export default [
     ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
     ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
     ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
+    // A product's photographs (docs/decisions/023).
+    ...localized("atelier/products/:id/photos", "routes/atelier/product-photos.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/*", "routes/atelier/not-found.tsx"),
   ]),

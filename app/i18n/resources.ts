@@ -32,6 +32,8 @@ import enAtelierCustomers from "../../locales/en/atelier-customers.json";
 import itAtelierCustomers from "../../locales/it/atelier-customers.json";
 import enAtelierInbox from "../../locales/en/atelier-inbox.json";
 import itAtelierInbox from "../../locales/it/atelier-inbox.json";
+import enAtelierPhotos from "../../locales/en/atelier-photos.json";
+import itAtelierPhotos from "../../locales/it/atelier-photos.json";
 
 export const namespaces = [
   "common",
@@ -51,6 +53,7 @@ export const namespaces = [
   "atelier-invoices",
   "atelier-customers",
   "atelier-inbox",
+  "atelier-photos",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -88,6 +91,7 @@ export const resources = {
     "atelier-invoices": itAtelierInvoices,
     "atelier-customers": itAtelierCustomers,
     "atelier-inbox": itAtelierInbox,
+    "atelier-photos": itAtelierPhotos,
   },
   en: {
     common: enCommon,
@@ -107,6 +111,7 @@ export const resources = {
     "atelier-invoices": enAtelierInvoices,
     "atelier-customers": enAtelierCustomers,
     "atelier-inbox": enAtelierInbox,
+    "atelier-photos": enAtelierPhotos,
   },
 };
 
