@@ -1,5 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import type { ProductImage } from "~/modules/catalog/product.service.server";
+import { Picture } from "./product-card";
 
 const GALLERY_SIZES = "(min-width: 984px) 30vw, 85vw";
 
@@ -14,34 +15,20 @@ export function ProductGallery({ images, name, colorName }: { images: ProductIma
     <section aria-label={t("product.gallery")}>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable). */}
       <ul className="snap-row -mx-4 flex gap-2 overflow-x-auto px-4 desk:mx-0 desk:grid desk:grid-cols-2 desk:gap-3 desk:overflow-visible desk:px-0" tabIndex={0}>
-        {images.map((image, index) => {
-          const sizes = index === 0 && images.length % 2 === 1 ? "(min-width: 984px) 60vw, 85vw" : GALLERY_SIZES;
-          return (
-            <li key={image.src} className={`w-[85%] shrink-0 bg-sand desk:w-auto ${index === 0 && images.length % 2 === 1 ? "desk:col-span-2" : ""}`}>
-              {/* A photograph brings AVIF and WebP sources and its own alt text (docs/decisions/023). */}
-              <picture>
-                {image.sources?.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
-                <img
-                  src={image.src}
-                  srcSet={image.srcSet}
-                  sizes={sizes}
-                  width={image.width}
-                  height={image.height}
-                  alt={
-                    image.alt ||
-                    (image.view === "photo"
-                      ? t("product.photoAlt", { name, color: colorName, n: index + 1 })
-                      : t("product.imageAlt", { name, color: colorName, view: t(`product.views.${image.view}` as "product.views.front") }))
-                  }
-                  loading={index === 0 ? "eager" : "lazy"}
-                  fetchPriority={index === 0 ? "high" : undefined}
-                  decoding={index === 0 ? "sync" : "async"}
-                  className="aspect-[4/5] h-auto w-full object-cover"
-                />
-              </picture>
-            </li>
-          );
-        })}
+        {images.map((image, index) => (
+          <li key={image.src} className={`w-[85%] shrink-0 bg-sand desk:w-auto ${index === 0 && images.length % 2 === 1 ? "desk:col-span-2" : ""}`}>
+            <Picture
+              image={image}
+              sizes={index === 0 && images.length % 2 === 1 ? "(min-width: 984px) 60vw, 85vw" : GALLERY_SIZES}
+              // A photograph's alt text is its own (docs/decisions/023).
+              alt={image.alt ?? t("product.imageAlt", { name, color: colorName, view: t(`product.views.${image.view}` as "product.views.front") })}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : undefined}
+              decoding={index === 0 ? "sync" : "async"}
+              className="aspect-[4/5] h-auto w-full object-cover"
+            />
+          </li>
+        ))}
       </ul>
     </section>
   );

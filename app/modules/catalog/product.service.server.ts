@@ -123,7 +123,7 @@ export async function getProductAlternates(db: Kysely<Database>, locale: Locale,
 
 export interface ProductImage extends ResponsiveImage {
   view: string;
-  /** A photograph's: its own alt text (may be empty: the page then describes it), else absent for a drawing. */
+  /** A photograph's alt text (its own, else the product and colour); a drawing's is the page's to write. */
   alt?: string;
 }
 
@@ -154,7 +154,7 @@ export async function getProductPage(
   const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
   const ofColor = images.filter((image) => image.colorCode === selection.color.code);
   const gallery: ProductImage[] = shownPhotos.length
-    ? shownPhotos.map((photo) => ({ view: "photo", alt: photo.alt, ...photo.image }))
+    ? shownPhotos.map((photo) => ({ view: "photo", alt: photo.alt || `${product.name}, ${selection.color.name}`, ...photo.image }))
     : (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" }]).map((image) => ({
         view: image.view,
         ...garmentImage(product.garment, selection.color.hex, image.view),

@@ -75,8 +75,8 @@ describeEachDatabase("product photographs", (ctx) => {
     expect(ofFirst.gallery[0]!.src).toMatch(/^\/media\/p\/[0-9a-f]{40}\/640\.jpg$/);
     expect(ofFirst.gallery[0]!.sources!.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
     const ofSecond = (await getProductPage(db, "it", product.slug, { color: second }))!;
-    // The cover first, then the colour's own; alt texts in the page's language.
-    expect(ofSecond.gallery.map((image) => image.alt)).toEqual(["Vista di fronte", ""]);
+    // The cover first, then the colour's own; alt texts in the page's language, else the product and colour.
+    expect(ofSecond.gallery.map((image) => image.alt)).toEqual(["Vista di fronte", `${ofSecond.product.name}, ${ofSecond.selection.color.name}`]);
 
     const card = (await getNewArrivals(db, "it", 8)).find((c) => c.id === product.id)!;
     expect(card.image.src).toMatch(/^\/media\/p\//);
@@ -111,7 +111,8 @@ describeEachDatabase("product photographs", (ctx) => {
     await setProductPhotoCover(db, { productId: product.id, photoId: next!.id, actor });
     expect((await getProductPhotosPage(db, product.id, "it"))!.photos.map((p) => p.isCover)).toEqual([true, false]);
     expect(await moved()).toBe(true);
-    expect((await getProductPage(db, "it", product.slug, { color: second }))!.gallery.map((i) => i.alt)).toEqual(["", "Vista di fronte"]);
+    const ofSecond = (await getProductPage(db, "it", product.slug, { color: second }))!;
+    expect(ofSecond.gallery.map((i) => i.alt)).toEqual([`${ofSecond.product.name}, ${ofSecond.selection.color.name}`, "Vista di fronte"]);
 
     await updateProductPhoto(db, { productId: product.id, photoId: next!.id, color: "", altIt: "Retro", altEn: "Back", actor });
     expect(await moved()).toBe(true);

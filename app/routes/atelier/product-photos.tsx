@@ -1,5 +1,5 @@
 import { type MouseEvent, useEffect, useRef } from "react";
-import { Form, Link, data, redirect, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/product-photos";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -164,7 +164,6 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
   const { t } = useTranslation("atelier-photos");
   const { href } = useLocale();
   const { page, processing } = loaderData;
-  usePollWhile(processing);
   const result = actionData?.result;
   return (
     <>
@@ -175,7 +174,7 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
         </Link>
       </p>
       <PageHeader title={`${t("title")} · ${page.product.name}`} description={t("intro")} />
-      {/* Errors of a per-photograph form that has no field to show them at (an unknown photograph is a 404 page). */}
+      <Poll active={processing} />
       <div className="grid items-start gap-8 desk:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="photos-title">
           <h2 id="photos-title" className="mb-3 flex flex-wrap items-baseline gap-x-3 text-2xl">
@@ -202,16 +201,22 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
   );
 }
 
-/** With JavaScript, while a photograph is processing: the page's data again every three seconds. */
-function usePollWhile(active: boolean) {
-  const { revalidate, state } = useRevalidator();
+/**
+ * With JavaScript, while a photograph is processing: the page's data again every three seconds,
+ * by submitting an empty GET form to this page (a navigation that reruns the loader and keeps
+ * what is typed; useRevalidator would add its code to the router chunk every shop page loads).
+ */
+function Poll({ active }: { active: boolean }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!active) return;
     const timer = window.setInterval(() => {
-      if (state === "idle" && document.visibilityState === "visible") void revalidate();
+      if (document.visibilityState === "visible") ref.current?.requestSubmit();
     }, 3_000);
     return () => window.clearInterval(timer);
-  }, [active, revalidate, state]);
+  }, [active]);
+  return active && hydrated ? <Form method="get" replace preventScrollReset ref={ref} hidden aria-hidden="true" /> : null;
 }
 
 function ColorSelect({ kit, colors, name = "color" }: { kit: ReturnType<typeof useFormKit>; colors: PageData["colors"]; name?: string }) {
