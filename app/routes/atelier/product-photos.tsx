@@ -176,7 +176,8 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
       <PageHeader title={`${t("title")} · ${page.product.name}`} description={t("intro")} />
       <Poll active={processing} />
       <div className="grid items-start gap-8 desk:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="photos-title">
+        <UploadForm colors={page.colors} result={resultFor(result, "upload")} count={page.photos.length} />
+        <section aria-labelledby="photos-title" className="desk:col-start-1 desk:row-start-1">
           <h2 id="photos-title" className="mb-3 flex flex-wrap items-baseline gap-x-3 text-2xl">
             {t("list.title")} <span className="font-sans text-sm text-stone">{t("list.count", { count: page.photos.length })}</span>
           </h2>
@@ -195,7 +196,6 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
             </ol>
           )}
         </section>
-        <UploadForm colors={page.colors} result={resultFor(result, "upload")} />
       </div>
     </>
   );
@@ -209,13 +209,15 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
 function Poll({ active }: { active: boolean }) {
   const ref = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
+  // Never while another form is on its way: the new navigation would cut it off.
+  const busy = useNavigation().state !== "idle";
   useEffect(() => {
-    if (!active) return;
+    if (!active || busy) return;
     const timer = window.setInterval(() => {
       if (document.visibilityState === "visible") ref.current?.requestSubmit();
     }, 3_000);
     return () => window.clearInterval(timer);
-  }, [active]);
+  }, [active, busy]);
   return active && hydrated ? <Form method="get" replace preventScrollReset ref={ref} hidden aria-hidden="true" /> : null;
 }
 
@@ -235,14 +237,16 @@ function ColorSelect({ kit, colors, name = "color" }: { kit: ReturnType<typeof u
   );
 }
 
-function UploadForm({ colors, result }: { colors: PageData["colors"]; result: ActionResult | undefined }) {
+function UploadForm({ colors, result, count }: { colors: PageData["colors"]; result: ActionResult | undefined; count: number }) {
   const { t } = useTranslation("atelier-photos");
   const ref = useFormRef();
-  const kit = useFormKit("photo-upload", result, ["color", "altIt", "altEn", PHOTO_FIELD], ref);
+  // After an upload (with JavaScript the page stays) the form starts empty again.
+  const kit = useFormKit("photo-upload", result, ["color", "altIt", "altEn", PHOTO_FIELD], ref, String(count));
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   return (
-    <section aria-labelledby="upload-title" className="border border-line bg-paper p-4 desk:sticky desk:top-4">
+    // First (above a long list on a phone), the right-hand column on a desktop.
+    <section aria-labelledby="upload-title" className="border border-line bg-paper p-4 desk:sticky desk:top-4 desk:col-start-2 desk:row-start-1">
       <h2 id="upload-title" className="mb-3 text-xl">
         {t("upload.title")}
       </h2>
@@ -254,7 +258,7 @@ function UploadForm({ colors, result }: { colors: PageData["colors"]; result: Ac
         <TextField kit={kit} name="altIt" label={t("fields.altIt")} maxLength={300} hint={t("fields.altHint")} />
         <TextField kit={kit} name="altEn" label={t("fields.altEn")} maxLength={300} />
         <Field kit={kit} name={PHOTO_FIELD} label={t("upload.file")} hint={t("upload.hint")}>
-          <input {...controlProps(kit, PHOTO_FIELD, { hint: true })} type="file" required accept="image/jpeg,image/png,image/webp,image/avif" className="field-input" />
+          <input {...controlProps(kit, PHOTO_FIELD, { hint: true })} key={kit.resetKey} type="file" required accept="image/jpeg,image/png,image/webp,image/avif" className="field-input" />
         </Field>
         <div>
           <SubmitButton pending={pending} pendingLabel={t("upload.pending")}>
