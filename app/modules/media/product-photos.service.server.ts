@@ -282,6 +282,23 @@ export async function deleteProductPhoto(db: Db, storage: MediaStorage, input: P
   if (files) await removeAssetFiles(db, storage, files);
 }
 
+/**
+ * Every photograph of a product and its assets, for a service deleting the product (in its
+ * transaction, which records the audit entry). Pass the result to removeAssetFiles after the
+ * commit: product_photos rows would go with the product (ON DELETE CASCADE), but not the assets
+ * and their files.
+ */
+export async function deletePhotosOfProduct(trx: Transaction<Database>, productId: number): Promise<AssetFiles[]> {
+  const files: AssetFiles[] = [];
+  for (const photo of await listPhotosOfProduct(trx, productId)) {
+    await deletePhotoRow(trx, photo.id);
+    const removed = await deleteAsset(trx, photo.assetId);
+    if (removed) files.push(removed);
+  }
+  if (files.length) await bumpCatalogRevision(trx);
+  return files;
+}
+
 // --- The storefront ---
 
 export interface ShownPhoto {

@@ -9,8 +9,10 @@ import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
 import { getNewArrivals, getProductPage } from "~/modules/catalog/product.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { createMediaWorker } from "./media-worker.server";
+import { removeAssetFiles } from "./media.service.server";
 import {
   addProductPhoto,
+  deletePhotosOfProduct,
   deleteProductPhoto,
   getProductPhotosPage,
   moveProductPhoto,
@@ -158,5 +160,18 @@ describeEachDatabase("product photographs", (ctx) => {
     expect(await db.selectFrom("media_assets").select("id").execute()).toEqual([]);
     expect(fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toEqual([]);
     expect((await audit()).slice(-2).map((a) => a.action)).toEqual(["product.photo.delete", "product.photo.delete"]);
+  });
+
+  it("removes every photograph of a product being deleted, assets and files with them", async () => {
+    const { db } = ctx();
+    await addProductPhoto(db, storage, { productId: other, bytes: await photo("#445566"), color: "", altIt: "", altEn: "", actor });
+    await addProductPhoto(db, storage, { productId: other, bytes: await photo("#665544"), color: "", altIt: "", altEn: "", actor });
+    await worker().runOnce();
+    const files = await db.transaction().execute((trx) => deletePhotosOfProduct(trx, other));
+    for (const removed of files) await removeAssetFiles(db, storage, removed);
+    expect(files).toHaveLength(2);
+    expect(await db.selectFrom("product_photos").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("media_assets").select("id").execute()).toEqual([]);
+    expect(fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toEqual([]);
   });
 });
