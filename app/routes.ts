@@ -131,6 +131,8 @@ export default [
     ...localized("atelier/discount-codes", "routes/atelier/discount-codes.tsx"),
     ...localized("atelier/discount-codes/new", "routes/atelier/discount-code.tsx"),
     ...localized("atelier/discount-codes/:id", "routes/atelier/discount-code.tsx"),
+    // A product's photographs (docs/decisions/023).
+    ...localized("atelier/products/:id/photos", "routes/atelier/product-photos.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
     ...localized("atelier/banner", "routes/atelier/banner.tsx"),
     ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),

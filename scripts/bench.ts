@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { createBenchAccounts, loginRequests } from "./bench/account";
 import { ATELIER_CONNECTIONS, type AtelierResult, atelierTable, measureAtelier } from "./bench/atelier";
 import { addToBagForm, sessionWithBag } from "./bench/bag";
+import { type ImageResult, addBenchPhotograph, imageLine, measureImageVariant } from "./bench/image";
 import { type PlaceOrderFigure, checkoutSession, measurePlaceOrder } from "./bench/orders";
 import { httpGet } from "./bench/http";
 import {
@@ -46,6 +47,8 @@ interface Options {
   products?: number;
   /** Only Atelier's pages with 10 000 orders. */
   atelierOnly: boolean;
+  /** Only a photograph's variant served from disk. */
+  imageOnly: boolean;
 }
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -63,6 +66,7 @@ const USAGE = `Usage: npm run bench -- [options]
                        grown to n products, on SQLite and on PostgreSQL when BENCH_POSTGRES_URL
                        (or TEST_POSTGRES_URL) is set; reports how each ratio changes with size
   --atelier-only       only Atelier's dashboard and order list with 10 000 orders, signed in as staff
+  --image-only         only a photograph's variant served from disk (the product page's photograph)
   --json <file>        also write the results as JSON
   -h, --help           this text`;
 
@@ -78,6 +82,7 @@ function parseOptions(): Options {
       json: { type: "string" },
       products: { type: "string" },
       "atelier-only": { type: "boolean", default: false },
+      "image-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -103,6 +108,7 @@ function parseOptions(): Options {
     json: values.json,
     products: values.products === undefined ? undefined : number("products", values.products, 93, true),
     atelierOnly: values["atelier-only"],
+    imageOnly: values["image-only"],
   };
 }
 
@@ -389,6 +395,24 @@ async function main(): Promise<number> {
     const readyIn = await server.waitHealthy();
     log(`Server: production build from a snapshot of build/, fresh SQLite database, ${server.url}, ready in ${fixed(readyIn, 1)} s.`);
     log();
+    // The product page's product gets a photograph (scripts/bench/image.ts): its budget holds with one.
+    const productPage = PAGES.find((page) => page.name === "product");
+    let variantPath: string | undefined;
+    let image: ImageResult | undefined;
+    if (!options.atelierOnly && productPage) {
+      try {
+        variantPath = await addBenchPhotograph(path.join(dir, "bench.sqlite"), productPage.path);
+        log(`A photograph uploaded to ${productPage.path} and processed by the server: ${variantPath}.`);
+      } catch (error) {
+        image = { failures: emptyFailures(), violations: [`could not be added: ${(error as Error).message}`] };
+      }
+    }
+    if (options.imageOnly) {
+      if (variantPath) image = await measureImageVariant(server, variantPath, options, headers);
+      log(imageLine(image!));
+      for (const violation of image!.violations) log(`FAIL image ${violation}`);
+      return image!.violations.length ? 1 : 0;
+    }
     if (options.atelierOnly) {
       const atelier = await measureAtelier(server, path.join(dir, "bench.sqlite"), options, headers, log);
       log();
@@ -532,6 +556,9 @@ async function main(): Promise<number> {
       atelier = { orders: 0, growSeconds: 0, figures: [], violations: [`could not be measured: ${(error as Error).message}`] };
     }
 
+    // A photograph's variant from disk (scripts/bench/image.ts).
+    if (variantPath) image = await measureImageVariant(server, variantPath, options, headers);
+
     const cpu = meanCpu(results.flatMap((r) => r.rounds));
     if (cpu.other !== null && cpu.other > 0.25) {
       notes.push(`other processes used ${fixed(cpu.other, 2)} cores on average during the measurement: figures are noisy`);
@@ -567,6 +594,10 @@ async function main(): Promise<number> {
       for (const figure of atelier.figures) if (figure.skipped) notes.push(`Atelier ${figure.name}: ${figure.skipped}`);
       log();
     }
+    if (image) {
+      log(imageLine(image));
+      log();
+    }
     for (const result of results) {
       if (result.html) {
         log(
@@ -580,8 +611,12 @@ async function main(): Promise<number> {
       }
     }
 
-    const passed = results.every((r) => r.violations.length === 0) && !atelier?.violations.length;
-    const problems = [...results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`)), ...(atelier?.violations ?? []).map((v) => `FAIL atelier ${v}`)];
+    const passed = results.every((r) => r.violations.length === 0) && !atelier?.violations.length && !image?.violations.length;
+    const problems = [
+      ...results.flatMap((r) => r.violations.map((v) => `FAIL ${r.page.name}: ${v}`)),
+      ...(atelier?.violations ?? []).map((v) => `FAIL atelier ${v}`),
+      ...(image?.violations ?? []).map((v) => `FAIL image ${v}`),
+    ];
     const warnings = [...results.flatMap((r) => r.warnings.map((w) => `note ${r.page.name}: ${w}`)), ...notes.map((n) => `note: ${n}`)];
     if (problems.length || warnings.length) log();
     for (const line of [...problems, ...warnings]) log(line);
@@ -591,7 +626,7 @@ async function main(): Promise<number> {
     if (options.json) {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json);
       const settings: RunSettings = { ...options, pages: PAGES };
-      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures, atelier: atelier ?? null }, null, 2) + "\n");
+      fs.writeFileSync(file, JSON.stringify({ ...toJson(startedAt, machine, settings, results, passed, notes), placeOrder: orderFigures, atelier: atelier ?? null, image: image ?? null }, null, 2) + "\n");
       const shown = path.relative(process.cwd(), file);
       log(`Results written to ${shown.startsWith("..") ? file : shown}.`);
     }

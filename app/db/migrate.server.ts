@@ -33,6 +33,7 @@ import * as slugRedirects from "./migrations/20261202000000-slug-redirects";
 import * as productStatus from "./migrations/20261202000001-product-status";
 import * as productAdminIndexes from "./migrations/20261202010000-product-admin-indexes";
 import * as productPrices from "./migrations/20261202020000-product-prices";
+import * as photographs from "./migrations/20261202030000-photographs";
 import * as bannerAndPromotions from "./migrations/20261202050000-banner-and-promotions";
 import * as contentStatus from "./migrations/20261202060000-content-status";
 import * as catalogImport from "./migrations/20261202070000-catalog-import";
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "20261202000001-product-status": productStatus,
   "20261202010000-product-admin-indexes": productAdminIndexes,
   "20261202020000-product-prices": productPrices,
+  "20261202030000-photographs": photographs,
   "20261202050000-banner-and-promotions": bannerAndPromotions,
   "20261202060000-content-status": contentStatus,
   "20261202070000-catalog-import": catalogImport,

@@ -434,6 +434,53 @@ export interface MailOutboxTable {
 
 export type MailOutboxStatus = "pending" | "sent" | "failed";
 
+export type MediaAssetStatus = "pending" | "ready" | "failed";
+
+/** An uploaded image (migration 20261202030000, docs/decisions/023). */
+export interface MediaAssetsTable {
+  id: Id;
+  sha256: string;
+  mime: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  focal_x: ColumnType<number, number | undefined, number>;
+  focal_y: ColumnType<number, number | undefined, number>;
+  status: ColumnType<MediaAssetStatus, MediaAssetStatus | undefined, MediaAssetStatus>;
+  variant_key: string | null;
+  variant_widths: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Making an asset's variants, claimed by a worker with a lease (like mail_outbox). */
+export interface MediaJobsTable {
+  id: Id;
+  asset_id: number;
+  status: ColumnType<"pending" | "failed", "pending" | "failed" | undefined, "pending" | "failed">;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claimed_by: string | null;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+/** A photograph in a product's gallery. */
+export interface ProductPhotosTable {
+  id: Id;
+  product_id: number;
+  asset_id: number;
+  color_code: string | null;
+  alt_it: ColumnType<string, string | undefined, string>;
+  alt_en: ColumnType<string, string | undefined, string>;
+  position: number;
+  is_cover: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** One row (id 1): raised by every write that changes what listings and product pages show. */
 export interface CatalogRevisionTable {
   id: number;
@@ -851,6 +898,9 @@ export interface Database {
   job_application_files: JobApplicationFilesTable;
   mail_outbox: MailOutboxTable;
   catalog_revision: CatalogRevisionTable;
+  media_assets: MediaAssetsTable;
+  media_jobs: MediaJobsTable;
+  product_photos: ProductPhotosTable;
   listing_entries: ListingEntriesTable;
   listing_profiles: ListingProfilesTable;
   sitemap_files: SitemapFilesTable;

@@ -44,6 +44,8 @@ import enAtelierContent from "../../locales/en/atelier-content.json";
 import itAtelierContent from "../../locales/it/atelier-content.json";
 import enAtelierMerch from "../../locales/en/atelier-merch.json";
 import itAtelierMerch from "../../locales/it/atelier-merch.json";
+import enAtelierPhotos from "../../locales/en/atelier-photos.json";
+import itAtelierPhotos from "../../locales/it/atelier-photos.json";
 
 export const namespaces = [
   "common",
@@ -69,6 +71,7 @@ export const namespaces = [
   "atelier-import",
   "atelier-content",
   "atelier-merch",
+  "atelier-photos",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -112,6 +115,7 @@ export const resources = {
     "atelier-import": itAtelierImport,
     "atelier-content": itAtelierContent,
     "atelier-merch": itAtelierMerch,
+    "atelier-photos": itAtelierPhotos,
   },
   en: {
     common: enCommon,
@@ -137,6 +141,7 @@ export const resources = {
     "atelier-import": enAtelierImport,
     "atelier-content": enAtelierContent,
     "atelier-merch": enAtelierMerch,
+    "atelier-photos": enAtelierPhotos,
   },
 };
 

@@ -7,8 +7,12 @@ import {
   renderCategoryTileSvg,
   renderGarmentSvg,
 } from "~/modules/media/garment-art";
+import { variantFileKey } from "~/modules/media/media.service.server";
+import { PHOTO_MIME, type PhotoFormat } from "~/modules/media/media-urls";
+import { getMediaStorage } from "~/modules/media/storage.server";
+import { appContext } from "~/server/context.server";
 
-// The shop's drawn images. A URL names every input of its drawing and the art version, so the
+// The shop's drawn images, and photographs' variants (docs/decisions/023). A URL names every input of its drawing and the art version, so the
 // response never changes: cached for a year, and identical from every app process.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -26,8 +30,29 @@ function svg(body: string) {
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=60" } });
 
-export function loader({ params }: Route.LoaderArgs) {
+// A photograph variant: /media/p/<variant set, 40 hex>/<width>.<avif|webp|jpg>, read from the media
+// storage. The set's name hashes the original and its crop, so the bytes never change either.
+const VARIANT_SET = /^[0-9a-f]{40}$/;
+const VARIANT_FILE = /^([1-9]\d{2,3})\.(avif|webp|jpg)$/;
+
+async function photo(env: { MEDIA_DIR: string }, name: string, file: string): Promise<Response> {
+  const match = VARIANT_FILE.exec(file);
+  if (!VARIANT_SET.test(name) || !match || !(IMAGE_WIDTHS as readonly number[]).includes(Number(match[1]))) return notFound();
+  const bytes = await getMediaStorage(env).get(variantFileKey(name, Number(match[1]), match[2]!));
+  if (!bytes) return notFound();
+  return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
+    headers: {
+      "Content-Type": PHOTO_MIME[match[2] as PhotoFormat],
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": IMMUTABLE,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
   const { kind, name, file } = params;
+  if (kind === "p") return photo(context.get(appContext).env, name, file);
   if (kind === `g${ART_VERSION}`) {
     const match = /^([0-9a-f]{6})-([a-z]+)-(\d+)\.svg$/.exec(file);
     if (!match) return notFound();

@@ -11,6 +11,8 @@ import { areListingEntriesMissing, publishDueProducts, rebuildListingEntries } f
 import { applyDueSales } from "~/modules/catalog/variant-admin.service.server";
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
+import { createMediaWorker } from "~/modules/media/media-worker.server";
+import { getMediaStorage } from "~/modules/media/storage.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
@@ -113,6 +115,9 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   // Sends the mail outbox (app/modules/mail/): polls, and services wake it after an enqueue.
   const mailWorker = createMailWorker(database.db, getMailer(env));
   mailWorker.start();
+  // Makes uploaded images' variants (app/modules/media/): polls, and services wake it after an upload.
+  const mediaWorker = createMediaWorker(database.db, getMediaStorage(env));
+  mediaWorker.start();
 
   // In production the build is an object, so React Router derives its route table once; a
   // function (development) makes it re-derive the table on every request, for hot reloads.
@@ -144,6 +149,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       clearInterval(housekeeping);
       clearInterval(orderSweep);
       await mailWorker.stop();
+      await mediaWorker.stop();
       await database.close();
     },
   };

@@ -93,7 +93,9 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // Appended (Set-Cookie comes several times), but a value server.ts already set is not repeated
+  // (a route's own X-Content-Type-Options: nosniff would read "nosniff, nosniff").
+  for (const [name, value] of response.headers.entries()) if (res.getHeader(name) !== value) res.append(name, value);
   if (response.status === 503) res.set({ "Retry-After": "5", "Cache-Control": "no-store" });
   if (!response.body) {
     res.end();

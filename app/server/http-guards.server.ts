@@ -9,11 +9,17 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * The career form's POST (page and single-fetch `.data` URL, both languages): a multipart body
- * with a CV, read as a stream by the action with its own limits (career-upload.server.ts).
+ * with a CV, read as a stream by the action with its own limits (career-upload.server.ts); and
+ * Atelier's photograph upload, the same way.
  * React Router matches paths case-insensitively, so this does too.
  */
 export function isUploadPath(path: string): boolean {
-  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path);
+  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path) || isPhotoUploadPath(path);
+}
+
+/** Atelier's photographs page of a product: its upload is read as a stream, 20 MB (docs/decisions/023). */
+function isPhotoUploadPath(path: string): boolean {
+  return /^(\/en)?\/atelier\/products\/\d{1,10}\/photos(\.data)?\/?$/i.test(path);
 }
 
 const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -211,6 +211,20 @@ export const DOMAIN_ERRORS = {
   DISCOUNT_CODE_RULE: { status: 422, message: "atelier-merch:codes.errors.rule" },
   /** Atelier: ending a code that has already ended. */
   DISCOUNT_CODE_ENDED: { status: 409, message: "atelier-merch:codes.errors.ended" },
+  /** Atelier, an image upload: larger than 20 MB (image-pipeline.server.ts). */
+  IMAGE_TOO_LARGE: { status: 400, message: "atelier-photos:errors.tooLarge" },
+  /** An image upload that is not a JPEG, PNG, WebP or AVIF by its bytes (whatever its name says). */
+  IMAGE_TYPE: { status: 400, message: "atelier-photos:errors.type" },
+  /** An image upload that cannot be read to its end (truncated or corrupt). */
+  IMAGE_DAMAGED: { status: 400, message: "atelier-photos:errors.damaged" },
+  /** An image upload with a side under 320 or over 16 384 pixels, or longer than five times its width. */
+  IMAGE_DIMENSIONS: { status: 400, message: "atelier-photos:errors.dimensions" },
+  /** An image upload declaring more than 64 megapixels: a decompression bomb, or a picture too big to handle. */
+  IMAGE_TOO_MANY_PIXELS: { status: 400, message: "atelier-photos:errors.pixels" },
+  /** Atelier: a product, or a photograph of it, that does not exist (a forged or stale id). */
+  PHOTO_NOT_FOUND: { status: 404, message: "atelier-photos:errors.notFound" },
+  /** Atelier: a photograph tagged with a colour the product does not come in. */
+  PHOTO_COLOR: { status: 400, message: "atelier-photos:errors.color" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** Where mail goes as .eml files when SMTP_URL is unset. */
   MAIL_OUTBOX_DIR: z.string().min(1).default(path.join("data", "outbox")),
+  /** Where uploaded images and their variants are kept (docs/decisions/023); default: beside the SQLite file. */
+  MEDIA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Social login: the ids of the OpenID Connect providers, comma-separated (see socialProviders). */
   OIDC_PROVIDERS: z.string().optional(),
@@ -50,6 +52,7 @@ export interface SocialProviderConfig {
 export type Env = z.infer<typeof EnvSchema> & {
   IT_SHOP_HOST: string;
   EU_SHOP_HOST: string;
+  MEDIA_DIR: string;
   databaseKind: "sqlite" | "postgres";
   socialProviders: SocialProviderConfig[];
 };
@@ -115,11 +118,21 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     IT_SHOP_HOST: env.IT_SHOP_HOST ?? env.PUBLIC_URL,
     EU_SHOP_HOST: env.EU_SHOP_HOST ?? env.PUBLIC_URL,
+    MEDIA_DIR: env.MEDIA_DIR ?? defaultMediaDir(env.DATABASE_URL),
     databaseKind: env.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgres",
     socialProviders: socialProviders(source, env.OIDC_PROVIDERS),
   };
   if (source === process.env) cached = result;
   return result;
+}
+
+/**
+ * The media directory when MEDIA_DIR is unset: `media` beside the SQLite file (data/media for
+ * the default data/bottega.sqlite), or data/media with PostgreSQL or an in-memory database.
+ */
+export function defaultMediaDir(databaseUrl: string): string {
+  const file = databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : null;
+  return file && file !== ":memory:" ? path.join(path.dirname(file), "media") : path.join("data", "media");
 }
 
 /** True when sessions are signed with the public development secret. */

@@ -1,25 +1,31 @@
+import type { ImgHTMLAttributes } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
+import type { ResponsiveImage } from "~/modules/media/media-urls";
 import { Price } from "./price";
 import { ColorDot } from "~/components/ui/color-dot";
+
+/**
+ * An image at its size (width and height: no layout shift), with a photograph's AVIF and WebP
+ * sources (docs/decisions/023); a drawing has none. Here, not in a module of its own, so that
+ * the product page's gallery shares the card's chunk rather than adding one.
+ */
+export function Picture({ image, sizes, alt, ...img }: { image: ResponsiveImage; sizes: string; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
+  return (
+    <picture>
+      {image.sources?.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
+      <img src={image.src} srcSet={image.srcSet} sizes={sizes} width={image.width} height={image.height} alt={alt} {...img} />
+    </picture>
+  );
+}
 
 export function ProductCard({ product, eager = false, sizes }: { product: ProductCardData; eager?: boolean; sizes: string }) {
   const { t } = useTranslation();
   return (
     <article className="group relative">
       <div className="relative mb-3 overflow-hidden bg-sand">
-        <img
-          src={product.image.src}
-          srcSet={product.image.srcSet}
-          sizes={sizes}
-          width={product.image.width}
-          height={product.image.height}
-          alt={product.image.alt}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="card-image"
-        />
+        <Picture image={product.image} sizes={sizes} alt={product.image.alt} loading={eager ? "eager" : "lazy"} decoding="async" className="card-image" />
         {product.soldOut ? (
           <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">
             {t("price.soldOut")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import type { ProductImage } from "~/modules/catalog/product.service.server";
+import { Picture } from "./product-card";
 
 const GALLERY_SIZES = "(min-width: 984px) 30vw, 85vw";
 
@@ -16,13 +17,11 @@ export function ProductGallery({ images, name, colorName }: { images: ProductIma
       <ul className="snap-row -mx-4 flex gap-2 overflow-x-auto px-4 desk:mx-0 desk:grid desk:grid-cols-2 desk:gap-3 desk:overflow-visible desk:px-0" tabIndex={0}>
         {images.map((image, index) => (
           <li key={image.src} className={`w-[85%] shrink-0 bg-sand desk:w-auto ${index === 0 && images.length % 2 === 1 ? "desk:col-span-2" : ""}`}>
-            <img
-              src={image.src}
-              srcSet={image.srcSet}
+            <Picture
+              image={image}
               sizes={index === 0 && images.length % 2 === 1 ? "(min-width: 984px) 60vw, 85vw" : GALLERY_SIZES}
-              width={image.width}
-              height={image.height}
-              alt={t("product.imageAlt", { name, color: colorName, view: t(`product.views.${image.view}` as "product.views.front") })}
+              // A photograph's alt text is its own (docs/decisions/023).
+              alt={image.alt ?? t("product.imageAlt", { name, color: colorName, view: t(`product.views.${image.view}` as "product.views.front") })}
               loading={index === 0 ? "eager" : "lazy"}
               fetchPriority={index === 0 ? "high" : undefined}
               decoding={index === 0 ? "sync" : "async"}

@@ -15,6 +15,7 @@ import {
 } from "./listing.repository.server";
 import { countFacets, profileValues } from "./listing-profile";
 import { type ProductCard, toProductCards, withLowestPrices } from "./product.service.server";
+import { listShownProductPhotos } from "~/modules/media/product-photos.service.server";
 import { listVariantSummaries } from "./product.repository.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
 
@@ -109,7 +110,7 @@ export async function getListing(
   };
 
   const ids = rows.map((row) => row.id);
-  const [products, variants] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids)]);
+  const [products, variants, photos] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
   const order = new Map(ids.map((id, index) => [id, index]));
   products.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const matches = (v: { size: string; colorCode: string; priceCents: number; stock: number; compareAtCents: number | null }) =>
@@ -119,7 +120,7 @@ export async function getListing(
     (filter.maxCents === null || v.priceCents <= filter.maxCents) &&
     (!filter.inStock || v.stock > 0) &&
     (!filter.onSale || (v.compareAtCents !== null && v.compareAtCents > v.priceCents));
-  const cards = await withLowestPrices(db, toProductCards(products, variants, locale, { matches }), now);
+  const cards = await withLowestPrices(db, toProductCards(products, variants, locale, { matches, photos }), now);
 
   return { products: cards, total: counts.total, page: query.page, pageCount, facets, query };
 }

@@ -3,6 +3,7 @@ import type { Database, Locale } from "~/db/schema";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { countryName } from "~/modules/country/countries.server";
 import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
+import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
 import { localizePath } from "~/utils/locale";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { getCategoryTrail } from "./category.service.server";
@@ -44,6 +45,8 @@ export const isReduced = (v: { priceCents: number; compareAtCents: number | null
 export interface CardOptions {
   /** Variants that meet the shopper's filters: the card shows the cheapest of them. */
   matches?: (variant: VariantSummaryRow) => boolean;
+  /** The products' photographs (listShownProductPhotos): a card shows its colour's cover instead of the drawing. */
+  photos?: Map<number, ShownPhoto[]>;
 }
 
 /** Builds cards from products and all their variants (no query per product). */
@@ -51,7 +54,7 @@ export function toProductCards(
   products: { id: number; name: string; slug: string; garment: string }[],
   variants: VariantSummaryRow[],
   locale: Locale,
-  { matches = () => true }: CardOptions = {},
+  { matches = () => true, photos }: CardOptions = {},
 ): Omit<ProductCard, "lowestPriceCents">[] {
   const byProduct = new Map<number, VariantSummaryRow[]>();
   for (const v of variants) {
@@ -65,6 +68,7 @@ export function toProductCards(
     const candidates = own.filter(matches);
     const shown = (candidates.length ? candidates : own).reduce((min, v) => (v.priceCents < min.priceCents ? v : min));
     const colors = [...new Map(own.map((v) => [v.colorCode, { code: v.colorCode, name: v.colorName, hex: v.hex }])).values()];
+    const photo = photosForColor(photos?.get(p.id), shown.colorCode)[0];
     return [
       {
         id: p.id,
@@ -74,7 +78,9 @@ export function toProductCards(
         compareAtCents: shown.compareAtCents,
         soldOut: own.every((v) => v.stock <= 0),
         colors,
-        image: { ...garmentImage(p.garment, shown.hex), alt: `${p.name}, ${shown.colorName}` },
+        image: photo
+          ? { ...photo.image, alt: photo.alt || `${p.name}, ${shown.colorName}` }
+          : { ...garmentImage(p.garment, shown.hex), alt: `${p.name}, ${shown.colorName}` },
         variantId: shown.id,
       },
     ];
@@ -99,8 +105,9 @@ export async function withLowestPrices(db: Kysely<Database>, cards: Omit<Product
 
 export async function getNewArrivals(db: Kysely<Database>, locale: Locale, limit = 8, now = new Date()): Promise<ProductCard[]> {
   const products = await listNewestProducts(db, locale, limit, now.toISOString());
-  const variants = await listVariantSummaries(db, locale, products.map((p) => p.id));
-  return withLowestPrices(db, toProductCards(products, variants, locale), now);
+  const ids = products.map((p) => p.id);
+  const [variants, photos] = await Promise.all([listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
+  return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
 }
 
 /** `getNewArrivals` through the catalogue cache: what the home page calls. */
@@ -118,6 +125,8 @@ export async function getProductAlternates(db: Kysely<Database>, locale: Locale,
 
 export interface ProductImage extends ResponsiveImage {
   view: string;
+  /** A photograph's alt text (its own, else the product and colour); a drawing's is the page's to write. */
+  alt?: string;
 }
 
 /** Everything the product page shows, for the colour and size in the URL; null when unknown. */
@@ -133,11 +142,12 @@ export async function getProductPage(
   // whatever its state; shoppers only ever get a product on show.
   const product = preview ? await findProductForPreview(db, locale, slug) : await findPublishedProduct(db, locale, slug, now.toISOString());
   if (!product) return null;
-  const [variants, images, slugs, trail] = await Promise.all([
+  const [variants, images, slugs, trail, photos] = await Promise.all([
     listVariantSummaries(db, locale, [product.id]),
     listProductImages(db, product.id),
     findSlugsById(db, product.id),
     getCategoryTrail(db, locale, product.categoryId),
+    listShownProductPhotos(db, [product.id], locale),
   ]);
   const selection = selectVariant(variants, wanted);
   if (!selection) return null;
@@ -145,11 +155,15 @@ export async function getProductPage(
     isReduced(selection.priced) ? findPriceHistories(db, [selection.priced.id]) : Promise.resolve([]),
     getRelatedProducts(db, locale, product.categoryId, product.id, now),
   ]);
+  // The colour's photographs when it has any (docs/decisions/023), else its drawings.
+  const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
   const ofColor = images.filter((image) => image.colorCode === selection.color.code);
-  const gallery: ProductImage[] = (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" }]).map((image) => ({
-    view: image.view,
-    ...garmentImage(product.garment, selection.color.hex, image.view),
-  }));
+  const gallery: ProductImage[] = shownPhotos.length
+    ? shownPhotos.map((photo) => ({ view: "photo", alt: photo.alt || `${product.name}, ${selection.color.name}`, ...photo.image }))
+    : (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" }]).map((image) => ({
+        view: image.view,
+        ...garmentImage(product.garment, selection.color.hex, image.view),
+      }));
   const alternates = Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, productUrl(s as string, l as Locale)])) as Partial<
     Record<Locale, string>
   >;
@@ -172,7 +186,7 @@ export async function getProductPage(
       stock: v.stock,
       size: v.size,
       colorName: v.colorName,
-      image: garmentImage(product.garment, v.hex, "front").src,
+      image: (photosForColor(photos.get(product.id), v.colorCode)[0]?.image ?? garmentImage(product.garment, v.hex, "front")).src,
     })),
   };
 }
@@ -197,7 +211,7 @@ export async function getRelatedProducts(db: Kysely<Database>, locale: Locale, c
     now: now.toISOString(),
   });
   const ids = rows.map((row) => row.id).filter((id) => id !== excludeId).slice(0, RELATED_COUNT);
-  const [products, variants] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids)]);
+  const [products, variants, photos] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
   products.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  return withLowestPrices(db, toProductCards(products, variants, locale), now);
+  return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
 }

@@ -8,6 +8,8 @@ export interface ResponsiveImage {
   srcSet: string;
   width: number;
   height: number;
+  /** Better formats than `src`'s, best first, for a `<picture>`'s `<source>`s (photographs: AVIF, WebP). */
+  sources?: { type: string; srcSet: string }[];
 }
 
 const RATIO_4_5 = 5 / 4;
@@ -38,4 +40,34 @@ export function campaignImage(ratio: "16:9" | "4:5", theme: "donna" | "uomo" | "
 
 export function categoryTileImage(category: "donna" | "uomo" | "accessori"): ResponsiveImage {
   return responsive((w) => `/media/c${ART_VERSION}/tile-${category}/tall-${w}.svg`);
+}
+
+// Photographs (docs/decisions/023): the variants of an uploaded image, made by the media worker
+// under a key naming the original and its crop, so a URL's bytes never change either.
+export const PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+export const PHOTO_MIME: Record<PhotoFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
+
+/** A photograph variant's path: /media/p/<variant key>/<width>.<format>. */
+export function photoUrl(variantKey: string, width: number, format: PhotoFormat): string {
+  return `/media/p/${variantKey}/${width}.${format}`;
+}
+
+/**
+ * A photograph's `<picture>`: AVIF and WebP sources and the JPEG `<img>`, each at every width
+ * made, 4:5. `width`/`height` are the middle width's (the attributes only give the ratio).
+ */
+export function photoImage(variantKey: string, widths: readonly number[]): ResponsiveImage {
+  const set = (format: PhotoFormat) => widths.map((w) => `${photoUrl(variantKey, w, format)} ${w}w`).join(", ");
+  const base = widths[Math.min(2, widths.length - 1)]!;
+  return {
+    src: photoUrl(variantKey, base, "jpg"),
+    srcSet: set("jpg"),
+    width: base,
+    height: Math.round(base * RATIO_4_5),
+    sources: [
+      { type: PHOTO_MIME.avif, srcSet: set("avif") },
+      { type: PHOTO_MIME.webp, srcSet: set("webp") },
+    ],
+  };
 }
