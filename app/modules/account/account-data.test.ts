@@ -132,6 +132,15 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   discount_codes: "none",
   discount_code_categories: "none",
   discount_code_products: "none",
+  // Atelier's catalogue work: old addresses, photographs and their processing, Shopify imports
+  // waiting between their dry run and their run (the staff's own files).
+  slug_redirects: "none",
+  media_assets: "none",
+  media_jobs: "none",
+  product_photos: "none",
+  catalog_import_images: "none",
+  catalog_import_uploads: "none",
+  catalog_import_upload_chunks: "none",
   // Rows about the order that name nobody (amounts, states, lines, provider events).
   order_lines: "none",
   payments: "none",
