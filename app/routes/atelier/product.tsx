@@ -289,19 +289,27 @@ function ProductLinks({ data: loaded }: { data: LoaderData }) {
   const { href, locale } = useLocale();
   const shopUrl = loaded.shopUrls?.[locale] ?? loaded.shopUrls?.it;
   return (
-    <nav aria-label={t("editor.linksLabel")} className="flex flex-wrap items-center gap-2 text-sm">
-      <Link to={href(`/atelier/products/${loaded.id}/variants`)} className="btn btn-secondary">
-        {t("editor.variants", { count: loaded.variantCount })}
-      </Link>
-      <Link to={href(`/atelier/products/${loaded.id}/photos`)} className="btn btn-secondary">
-        {t("editor.photos")}
-      </Link>
-      {shopUrl && loaded.variantCount > 0 ? (
-        // The storefront's own page, in a new tab: staff's cookie lets it show a draft.
-        <a href={loaded.state === "published" ? shopUrl : `${shopUrl}?preview=1`} target="_blank" rel="noopener" className="btn btn-secondary">
-          {loaded.state === "published" ? t("editor.viewInShop") : t("editor.previewAsShopper")}
-        </a>
-      ) : null}
+    <nav aria-label={t("editor.linksLabel")} className="text-sm">
+      <ul className="flex flex-wrap items-center gap-2">
+        <li>
+          <Link to={href(`/atelier/products/${loaded.id}/variants`)} className="btn btn-secondary">
+            {t("editor.variants", { count: loaded.variantCount })}
+          </Link>
+        </li>
+        <li>
+          <Link to={href(`/atelier/products/${loaded.id}/photos`)} className="btn btn-secondary">
+            {t("editor.photos")}
+          </Link>
+        </li>
+        {shopUrl && loaded.variantCount > 0 ? (
+          <li>
+            {/* The storefront's own page, in a new tab: staff's cookie lets it show a draft. */}
+            <a href={loaded.state === "published" ? shopUrl : `${shopUrl}?preview=1`} target="_blank" rel="noopener" className="btn btn-secondary">
+              {loaded.state === "published" ? t("editor.viewInShop") : t("editor.previewAsShopper")}
+            </a>
+          </li>
+        ) : null}
+      </ul>
     </nav>
   );
 }

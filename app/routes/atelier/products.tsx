@@ -81,7 +81,7 @@ export default function AtelierProducts({ loaderData, actionData }: Route.Compon
         <>
           <Link to={href(`/atelier/products/${p.id}`)} className={TABLE_LINK}>
             {p.name}
-          </Link>
+          </Link>{" "}
           <span className="block text-xs font-normal text-stone sm:hidden">{categoryName.get(p.categoryId)}</span>
         </>
       ),
