@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMoney, formatMoney, multiplyMoney, percentOf, subtractMoney, toDecimal, parseEuroInput, toEuroInput, vatIncluded, wholeEuros } from "./money";
+import { addMoney, formatMoney, multiplyMoney, percentOf, subtractMoney, toDecimal, toEuroInput, vatIncluded, wholeEuros } from "./money";
+import { parseEuroInput } from "./money-input";
 
 describe("money in integer cents", () => {
   it("adds, subtracts and multiplies whole cents, and refuses fractions", () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { type FormKit, TextAreaField } from "~/components/ui/form-kit";
+import { type FormKit } from "~/components/ui/form-kit";
+import { TextAreaField } from "~/components/atelier/editor-kit";
 import { useTranslation } from "~/hooks/use-translation";
 
 /**

@@ -7,8 +7,7 @@ import { hasFilters, type ListingQuery, listingSearch, SORTS } from "~/modules/c
 import type { Listing } from "~/modules/catalog/listing.service.server";
 import { formatMoney, toEuroInput, wholeEuros } from "~/utils/money";
 import { Pagination } from "./pagination";
-import { ProductCard } from "./product-card";
-import { ColorDot } from "~/components/ui/color-dot";
+import { ColorDot, ProductCard } from "./product-card";
 
 const CARD_SIZES = "(min-width: 1280px) 20vw, (min-width: 984px) 25vw, (min-width: 640px) 33vw, 50vw";
 

@@ -4,7 +4,20 @@ import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
 import type { ResponsiveImage } from "~/modules/media/media-urls";
 import { Price } from "./price";
-import { ColorDot } from "~/components/ui/color-dot";
+
+/**
+ * A colour swatch. An SVG fill, not a `style` attribute: the shop's CSP allows no inline styles,
+ * and a presentation attribute is not one (docs/decisions/019). Here with the card, which every
+ * page showing swatches loads already: in a module of its own, Atelier's use of it made it a chunk
+ * of its own on the storefront's pages too (docs/decisions/004).
+ */
+export function ColorDot({ hex, className }: { hex: string; className: string }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 2 2" className={className}>
+      <circle cx="1" cy="1" r="1" fill={hex} />
+    </svg>
+  );
+}
 
 /**
  * An image at its size (width and height: no layout shift), with a photograph's AVIF and WebP

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { selectionSearch, type VariantSelection } from "~/modules/catalog/variant-selection";
-import { ColorDot } from "~/components/ui/color-dot";
+import { ColorDot } from "./product-card";
 
 const LOW_STOCK = 2;
 

@@ -5,7 +5,6 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useNonce } from "~/components/ui/nonce";
 import type { RootData } from "~/root";
 import { useLocale } from "~/hooks/use-locale";
-import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { formatLongDate } from "~/utils/dates";
 
 export const BANNER_DELAY_MS = 5_000;
@@ -17,15 +16,13 @@ export const BANNER_DELAY_MS = 5_000;
  * entry.server.tsx's. The document renders it on every page, banner or not: in the browser React
  * adopts it by href, so a banner first shown by a client navigation (from the login page, say)
  * never inserts a style element without a nonce. The banner takes the colours of the message it
- * shows (`data-message`); a closure notice has the shop's ink and ivory. The colours arrive
+ * shows (`data-message`); a closure notice has the stylesheet's ink and ivory. The colours arrive
  * checked by the root loader (loadShell): nothing in them can close the rule.
  */
 export function BannerColors({ banner }: { banner: RootData["banner"] }) {
   const nonce = useNonce();
-  const rules = [
-    `.global-banner{background:${DEFAULT_BANNER_COLOURS.background};color:${DEFAULT_BANNER_COLOURS.color}}`,
-    ...banner.messages.map((m) => `.global-banner[data-message="${m.id}"]{background:${m.background};color:${m.color}}`),
-  ].join("");
+  // The closure notice's ink and ivory come from the stylesheet (.global-banner).
+  const rules = banner.messages.map((m) => `.global-banner[data-message="${m.id}"]{background:${m.background};color:${m.color}}`).join("");
   const key = banner.messages.map((m) => `${m.id}${m.background}${m.color}`).join("-");
   return (
     // React finds a hoisted style by its href as one word (`[data-href~=…]`): no spaces in it, or

@@ -97,7 +97,7 @@ export function useTranslateErrors() {
 }
 
 /** A kept value by field name; "shipping.street" names a field of a nested group (conform nests them). */
-function valueAt(values: Record<string, unknown>, name: string): unknown {
+export function valueAt(values: Record<string, unknown>, name: string): unknown {
   if (name in values) return values[name];
   // "shipping.street", "lines[0].quantity": conform nests the values it sends back.
   return name.split(/\.|\[(\d+)\]\.?/).filter(Boolean).reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), values);
@@ -187,35 +187,7 @@ export function Field({ kit, name, label, hint, children }: { kit: FormKit; name
   );
 }
 
-/**
- * An editor's kit (Atelier's forms over a stored record): the values of the last answer when
- * there is one (a failed save, or a preview that keeps what was typed), else the stored ones.
- */
-export function withStoredValues(kit: FormKit, result: SubmissionResult<string[]> | undefined, stored: Record<string, string>): FormKit {
-  const typed = (result?.initialValue ?? null) as Record<string, unknown> | null;
-  return {
-    ...kit,
-    value: (name) => {
-      if (!typed) return stored[name] ?? "";
-      const value = valueAt(typed, name);
-      return typeof value === "string" ? value : "";
-    },
-    checked: (name) => (typed ? valueAt(typed, name) === "on" : stored[name] === "on"),
-  };
-}
-
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue">;
-
-type TextAreaProps = Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue">;
-
-/** A multi-line text in a Field. */
-export function TextAreaField({ kit, name, label, hint, rows = 6, ...textarea }: { kit: FormKit; name: string; label: ReactNode; hint?: ReactNode } & TextAreaProps) {
-  return (
-    <Field kit={kit} name={name} label={label} hint={hint}>
-      <textarea rows={rows} {...textarea} {...controlProps(kit, name, { hint: Boolean(hint) })} key={kit.resetKey} defaultValue={kit.value(name)} className="field-input resize-y" />
-    </Field>
-  );
-}
 
 /** A text-like input (text, email, tel, url…) in a Field. */
 export function TextField({ kit, name, label, hint, ...input }: { kit: FormKit; name: string; label: ReactNode; hint?: ReactNode } & InputProps) {

@@ -1,5 +1,5 @@
 import { withoutControlCharacters } from "~/utils/form-fields";
-import { parseEuroInput } from "~/utils/money";
+import { parseEuroInput } from "~/utils/money-input";
 import { romeLocalToUtc } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
 import { DISCOUNT_KINDS, DISCOUNT_MAX_CENTS, type DiscountStateFilter, discountRuleIssues, isValidDiscountCode, normalizeDiscountCode } from "./discount-code-rules";

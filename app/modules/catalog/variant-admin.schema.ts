@@ -1,4 +1,4 @@
-import { parseEuroInput } from "~/utils/money";
+import { parseEuroInput } from "~/utils/money-input";
 import { romeLocalToUtc } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
 

@@ -15,8 +15,8 @@ export interface ShellData {
   shop: {
     company: ShopSettings["company"];
     supportHours: ShopSettings["supportHours"];
-    /** The shop's own profiles that are set, in the footer's order. */
-    social: Array<{ network: SocialNetwork; url: string }>;
+    /** The shop's own profiles that are set, in the footer's order, each with its network's name and icon path. */
+    social: Array<{ network: SocialNetwork; url: string; name: string; icon: string }>;
   };
   /** The country chooser's list (spec §3, the country zone list). */
   countryOptions: CountryOption[];

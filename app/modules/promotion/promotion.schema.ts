@@ -1,5 +1,5 @@
 import { day, dayBefore, id } from "~/modules/banner/banner.schema";
-import { parseEuroInput } from "~/utils/money";
+import { parseEuroInput } from "~/utils/money-input";
 import { z } from "~/utils/zod";
 
 // Atelier's Promotions page (/atelier/promotions): dated free-shipping promotions, a threshold

@@ -1,4 +1,4 @@
-import { parseEuroInput } from "~/utils/money";
+import { parseEuroInput } from "~/utils/money-input";
 import { z } from "~/utils/zod";
 import { PAYMENT_METHODS, type PaymentMethod, SOCIAL_NETWORKS, type SocialNetwork } from "./shop-settings";
 

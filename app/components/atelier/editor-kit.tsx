@@ -1,0 +1,34 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Field, type FormKit, controlProps, valueAt } from "~/components/ui/form-kit";
+
+// The form kit's pieces only Atelier's editors use, kept out of form-kit.tsx: every storefront
+// page with a form loads that module, and should not carry the back office's (docs/decisions/004).
+
+/**
+ * An editor's kit (Atelier's forms over a stored record): the values of the last answer when
+ * there is one (a failed save, or a preview that keeps what was typed), else the stored ones.
+ */
+export function withStoredValues(kit: FormKit, result: SubmissionResult<string[]> | undefined, stored: Record<string, string>): FormKit {
+  const typed = (result?.initialValue ?? null) as Record<string, unknown> | null;
+  return {
+    ...kit,
+    value: (name) => {
+      if (!typed) return stored[name] ?? "";
+      const value = valueAt(typed, name);
+      return typeof value === "string" ? value : "";
+    },
+    checked: (name) => (typed ? valueAt(typed, name) === "on" : stored[name] === "on"),
+  };
+}
+
+type TextAreaProps = Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue">;
+
+/** A multi-line text in a Field. */
+export function TextAreaField({ kit, name, label, hint, rows = 6, ...textarea }: { kit: FormKit; name: string; label: ReactNode; hint?: ReactNode } & TextAreaProps) {
+  return (
+    <Field kit={kit} name={name} label={label} hint={hint}>
+      <textarea rows={rows} {...textarea} {...controlProps(kit, name, { hint: Boolean(hint) })} key={kit.resetKey} defaultValue={kit.value(name)} className="field-input resize-y" />
+    </Field>
+  );
+}
