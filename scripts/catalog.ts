@@ -11,6 +11,7 @@ import { openDatabase } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import type { AuditActor } from "../app/modules/audit/audit.service.server";
 import { EXPORT_HEADER, type ImportIssue, type ImportReport, catalogueCsvRows, importCatalogue, recordCatalogueExport } from "../app/modules/catalog/catalog-import.service.server";
+import { getMediaStorage } from "../app/modules/media/storage.server";
 import { csvLine } from "../app/utils/csv.server";
 import { getEnv } from "../app/utils/env.server";
 import messages from "../locales/en/atelier-import.json";
@@ -73,7 +74,7 @@ try {
       console.error(`No file ${command.file}.`);
       process.exitCode = 1;
     } else {
-      const report = await importCatalogue(handle.db, createReadStream(command.file), { dryRun: command.dryRun, actor: CLI, origin: env.PUBLIC_URL, source: command.file.split(/[\\/]/).pop() });
+      const report = await importCatalogue(handle.db, createReadStream(command.file), { dryRun: command.dryRun, actor: CLI, origin: env.PUBLIC_URL, storage: getMediaStorage(env), source: command.file.split(/[\\/]/).pop() });
       printReport(report);
       if (report.fatal || report.rowsRejected > 0) process.exitCode = 1;
     }
@@ -86,7 +87,7 @@ try {
     };
     await write(`\uFEFF${csvLine(EXPORT_HEADER)}`);
     let rows = 0;
-    for await (const row of catalogueCsvRows(handle.db)) {
+    for await (const row of catalogueCsvRows(handle.db, { publicUrl: env.PUBLIC_URL })) {
       await write(csvLine(row));
       rows++;
     }

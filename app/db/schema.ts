@@ -477,6 +477,8 @@ export interface ProductPhotosTable {
   alt_en: ColumnType<string, string | undefined, string>;
   position: number;
   is_cover: ColumnType<number, number | undefined, number>;
+  /** The URL the Shopify import fetched it from (a second run finds it by it); null: uploaded in Atelier. */
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -845,24 +847,6 @@ export interface CatalogImportUploadChunksTable {
   content: Buffer;
 }
 
-/** A photograph an import fetched from a product's `Image Src` URL (staged for the photograph pipeline). */
-export interface CatalogImportImagesTable {
-  id: Id;
-  product_id: number;
-  source_url: string;
-  position: number;
-  alt_it: string;
-  alt_en: string;
-  mime_type: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-  content_hash: string;
-  content: Buffer;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface Database {
   shop_settings: ShopSettingsTable;
   audit_log: AuditLogTable;
@@ -929,7 +913,6 @@ export interface Database {
   slug_redirects: SlugRedirectsTable;
   catalog_import_uploads: CatalogImportUploadsTable;
   catalog_import_upload_chunks: CatalogImportUploadChunksTable;
-  catalog_import_images: CatalogImportImagesTable;
 }
 
 export type ReturnKind = "return" | "withdrawal";

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
 import { DomainError } from "~/utils/domain-error";
+import type { MediaStorage } from "~/modules/media/storage.server";
 import { type ImportReport, importCatalogue } from "./catalog-import.service.server";
 import {
   type UploadRow,
@@ -123,12 +124,16 @@ export async function findUpload(db: Kysely<Database>, id: string, staffId: numb
  * The real run of a checked upload: once only (a second click, or another process, finds it
  * running or done). The report replaces the dry run's.
  */
-export async function runUpload(db: Kysely<Database>, input: { id: string; staffId: number | null; actor: AuditActor; origin: string }, now = new Date()): Promise<ImportReport> {
+export async function runUpload(
+  db: Kysely<Database>,
+  input: { id: string; staffId: number | null; actor: AuditActor; origin: string; storage: MediaStorage },
+  now = new Date(),
+): Promise<ImportReport> {
   const upload = await findUpload(db, input.id, input.staffId, now);
   if (!upload) throw new DomainError<UploadErrorCode>("IMPORT_UPLOAD_NOT_FOUND", "No such upload.");
   if (!(await claimUpload(db, upload.id, "checked", "running"))) throw new DomainError<UploadErrorCode>("IMPORT_ALREADY_RUN", "This file was imported already.");
   try {
-    const report = await importCatalogue(db, uploadStream(db, upload.id), { dryRun: false, actor: input.actor, origin: input.origin, source: upload.fileName });
+    const report = await importCatalogue(db, uploadStream(db, upload.id), { dryRun: false, actor: input.actor, origin: input.origin, storage: input.storage, source: upload.fileName });
     await updateUpload(db, upload.id, { state: "done", report: JSON.stringify(report) });
     return report;
   } catch (error) {

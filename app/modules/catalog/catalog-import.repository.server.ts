@@ -57,17 +57,6 @@ export async function selectColours(db: Db): Promise<ColourRow[]> {
     .execute();
 }
 
-export async function insertColour(db: Db, colour: ColourRow): Promise<void> {
-  await db.insertInto("colors").values({ code: colour.code, hex: colour.hex, position: colour.position }).execute();
-  await db
-    .insertInto("color_translations")
-    .values([
-      { color_code: colour.code, locale: "it", name: colour.nameIt },
-      { color_code: colour.code, locale: "en", name: colour.nameEn },
-    ])
-    .execute();
-}
-
 export async function selectManufacturers(db: Db): Promise<{ id: number; name: string }[]> {
   return db.selectFrom("manufacturers").select(["id", "name"]).orderBy("id").execute();
 }
@@ -174,22 +163,6 @@ export async function selectSkuOwners(db: Db, skus: string[]): Promise<{ sku: st
 export async function selectSlugOwners(db: Db, locale: Locale, slugs: string[]): Promise<{ slug: string; productId: number }[]> {
   if (!slugs.length) return [];
   return db.selectFrom("product_translations").where("locale", "=", locale).where("slug", "in", slugs).select(["slug", "product_id as productId"]).execute();
-}
-
-export interface StoredImage {
-  id: number;
-  productId: number;
-  sourceUrl: string;
-  position: number;
-  altIt: string;
-  altEn: string;
-}
-
-const IMAGE_COLUMNS = ["id", "product_id as productId", "source_url as sourceUrl", "position", "alt_it as altIt", "alt_en as altEn"] as const;
-
-export async function selectImportImages(db: Db, productIds: number[]): Promise<StoredImage[]> {
-  if (!productIds.length) return [];
-  return db.selectFrom("catalog_import_images").where("product_id", "in", productIds).select(IMAGE_COLUMNS).orderBy("product_id").orderBy("position").orderBy("id").execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,49 +296,6 @@ export async function updateVariant(trx: Db, variantId: number, change: VariantC
     })
     .where("id", "=", variantId)
     .execute();
-}
-
-export interface NewImportImage {
-  productId: number;
-  sourceUrl: string;
-  position: number;
-  altIt: string;
-  altEn: string;
-  mimeType: string;
-  width: number;
-  height: number;
-  bytes: Buffer;
-  contentHash: string;
-  at: string;
-}
-
-export async function insertImportImage(trx: Db, image: NewImportImage): Promise<void> {
-  await trx
-    .insertInto("catalog_import_images")
-    .values({
-      product_id: image.productId,
-      source_url: image.sourceUrl,
-      position: image.position,
-      alt_it: image.altIt,
-      alt_en: image.altEn,
-      mime_type: image.mimeType,
-      width: image.width,
-      height: image.height,
-      size_bytes: image.bytes.length,
-      content_hash: image.contentHash,
-      content: image.bytes,
-      created_at: image.at,
-      updated_at: image.at,
-    })
-    .execute();
-}
-
-export async function updateImportImage(trx: Db, id: number, change: { position: number; altIt: string; altEn: string }, at: string): Promise<void> {
-  await trx.updateTable("catalog_import_images").set({ position: change.position, alt_it: change.altIt, alt_en: change.altEn, updated_at: at }).where("id", "=", id).execute();
-}
-
-export async function deleteImportImages(trx: Db, ids: number[]): Promise<void> {
-  if (ids.length) await trx.deleteFrom("catalog_import_images").where("id", "in", ids).execute();
 }
 
 // ---------------------------------------------------------------------------------------------

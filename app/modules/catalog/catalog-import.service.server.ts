@@ -1,26 +1,45 @@
-import { createHash } from "node:crypto";
 import { Transform, type Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 import type { Kysely } from "kysely";
 import type { Database, ProductStatus } from "~/db/schema";
-import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
+import {
+  type AuditActor,
+  recordAudit,
+} from "~/modules/audit/audit.service.server";
 import { notifyBackInStock } from "~/modules/backstock/backstock.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
+import {
+  type AssetFiles,
+  type PreparedImage,
+  discardPreparedImage,
+  removeAssetFiles,
+} from "~/modules/media/media.service.server";
+import { photoVariantKeyOfPath } from "~/modules/media/media-urls";
+import { wakeMediaWorkers } from "~/modules/media/media-worker.server";
+import {
+  type PhotoRow,
+  listPhotosOfProductsForExchange,
+  removePhotosIn,
+  updatePhotoIn,
+} from "~/modules/media/product-photos.service.server";
+import type { MediaStorage } from "~/modules/media/storage.server";
 import { recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import type { CsvCell } from "~/utils/csv.server";
-import { isValidSku, isValidSlug, normalizeSku, SKU_MAX_LENGTH, slugify } from "./catalog-rules";
+import { isValidSku, isValidSlug, normalizeSku } from "./catalog-rules";
 import { catalogueChanged, recordPriceChange } from "./catalog-write.server";
 import { htmlToMarkdown, markdownToHtml } from "./catalog-import-html";
-import { createImportedColour, ingestImportedImage } from "./catalog-import-hooks.server";
+import {
+  createImportedColour,
+  ingestImportedImage,
+  prepareImportedImage,
+} from "./catalog-import-hooks.server";
 import {
   type ColourRow,
   type ProductChange,
-  type StoredImage,
   type StoredProduct,
   type StoredVariant,
   type TranslationRow,
   type VariantChange,
-  deleteImportImages,
   insertProduct,
   insertTranslation,
   insertVariant,
@@ -28,18 +47,20 @@ import {
   selectCategoryGarments,
   selectColours,
   selectExportPage,
-  selectImportImages,
   selectManufacturers,
   selectProductsByHandle,
   selectSkuOwners,
   selectSlugOwners,
   selectVariantsOfProducts,
-  updateImportImage,
   updateProduct,
   updateTranslation,
   updateVariant,
 } from "./catalog-import.repository.server";
-import { type FetchedImage, type ImageFetcher, fetchImage } from "./image-fetch.server";
+import {
+  type FetchedImage,
+  type ImageFetcher,
+  fetchImage,
+} from "./image-fetch.server";
 import {
   DEFAULT_TITLE_VALUE,
   EXPORT_COLUMNS,
@@ -57,6 +78,19 @@ import {
   readHeader,
   rowOf,
 } from "./shopify-csv";
+import { DEFAULT_COLOR_HEX } from "./variant-admin.service.server";
+import {
+  COLOR_NAME_MAX_LENGTH,
+  colorCodeFor,
+  isCompareAtAbove,
+  isValidPrice,
+  isValidSize,
+  isValidStock,
+  normalizeColorName,
+  normalizeSize,
+  skuPrefixOf,
+  suggestSku,
+} from "./variant-pricing";
 
 // The catalogue in Shopify's product CSV format (docs/decisions/024-shopify-catalogue-import.md):
 // import, dry run first, idempotent by Handle, and export. The file is read as a stream, its rows
@@ -74,12 +108,12 @@ const MAX_RECORD_CHARS = 4_000_000;
 /** Image fetches at once during a real run. */
 const FETCH_CONCURRENCY = 4;
 /** The colour of a product whose file names no colour option, and the size of one without a size. */
-export const SINGLE_COLOUR = { code: "unico", hex: "#8c8479", nameIt: "Colore unico", nameEn: "Single colour" } as const;
+export const SINGLE_COLOUR = {
+  hex: "#8C8479",
+  nameIt: "Colore unico",
+  nameEn: "Single colour",
+} as const;
 export const ONE_SIZE = "UNI";
-const SIZE_MAX_LENGTH = 10;
-const COLOUR_NAME_MAX_LENGTH = 60;
-/** A new colour's swatch until the owner sets it: the file gives names, not colours. */
-const NEW_COLOUR_HEX = "#9a948c";
 
 export type ImportErrorCode =
   | "missingHandle"
@@ -111,9 +145,18 @@ export type ImportErrorCode =
   | "noVariants"
   | "productRejected";
 
-export type ImportNoteCode = "unknownCategory" | "noCategory" | "unknownVendor" | "newColour" | "compareAtIgnored" | "imageFailed" | "titleOption";
+export type ImportNoteCode =
+  | "unknownCategory"
+  | "noCategory"
+  | "unknownVendor"
+  | "newColour"
+  | "compareAtIgnored"
+  | "imageFailed"
+  | "titleOption";
 
-export interface ImportIssue<C extends string = ImportErrorCode | ImportNoteCode> {
+export interface ImportIssue<
+  C extends string = ImportErrorCode | ImportNoteCode,
+> {
   line: number;
   handle?: string;
   code: C;
@@ -139,7 +182,13 @@ export interface ImportReport {
   rowsRejected: number;
   products: Record<ProductOutcome, number>;
   variants: { create: number; update: number };
-  images: { fetch: number; fetched: number; updated: number; removed: number; failed: number };
+  images: {
+    fetch: number;
+    fetched: number;
+    updated: number;
+    removed: number;
+    failed: number;
+  };
   /** Colours the run created (or, in a dry run, would create), by name. */
   newColours: string[];
   ignoredColumns: string[];
@@ -147,7 +196,12 @@ export interface ImportReport {
   errorsNotListed: number;
   notes: ImportIssue<ImportNoteCode>[];
   notesNotListed: number;
-  outcomes: { handle: string; line: number; outcome: ProductOutcome; productId?: number }[];
+  outcomes: {
+    handle: string;
+    line: number;
+    outcome: ProductOutcome;
+    productId?: number;
+  }[];
   outcomesNotListed: number;
 }
 
@@ -159,6 +213,8 @@ export interface ImportOptions {
   /** What the summary audit entry names (the file). */
   source?: string;
   fetchImage?: ImageFetcher;
+  /** Where the photographs fetched go (the media storage): needed by a real run of a file with images. */
+  storage?: MediaStorage;
   batchSize?: number;
   now?: () => Date;
 }
@@ -192,65 +248,94 @@ interface Lookups {
   categoryPath: Map<number, { it: string; en: string }>;
   placeholderCategoryId: number | null;
   garmentOf: (categoryId: number) => string;
-  colourByName: Map<string, ColourRow>;
-  colourByCode: Map<string, ColourRow>;
-  nextColourPosition: number;
+  colourByName: Map<string, Colour>;
+  colourByCode: Map<string, Colour>;
   manufacturerByName: Map<string, number>;
 }
 
 async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
-  const [categories, garments, colours, manufacturers] = await Promise.all([selectCategories(db), selectCategoryGarments(db), selectColours(db), selectManufacturers(db)]);
+  const [categories, garments, colours, manufacturers] = await Promise.all([
+    selectCategories(db),
+    selectCategoryGarments(db),
+    selectColours(db),
+    selectManufacturers(db),
+  ]);
   const byId = new Map(categories.map((c) => [c.id, c]));
   const categoryPath = new Map<number, { it: string; en: string }>();
   const pathOf = (id: number, depth = 0): { it: string; en: string } => {
     const known = categoryPath.get(id);
     if (known) return known;
     const c = byId.get(id)!;
-    const parent = c.parentId !== null && byId.has(c.parentId) && depth < 20 ? pathOf(c.parentId, depth + 1) : null;
-    const path = { it: parent ? `${parent.it} > ${c.nameIt}` : c.nameIt, en: parent ? `${parent.en} > ${c.nameEn}` : c.nameEn };
+    const parent =
+      c.parentId !== null && byId.has(c.parentId) && depth < 20
+        ? pathOf(c.parentId, depth + 1)
+        : null;
+    const path = {
+      it: parent ? `${parent.it} > ${c.nameIt}` : c.nameIt,
+      en: parent ? `${parent.en} > ${c.nameEn}` : c.nameEn,
+    };
     categoryPath.set(id, path);
     return path;
   };
   const categoryByPath = new Map<string, number>();
   for (const c of categories) {
     const path = pathOf(c.id);
-    if (!categoryByPath.has(pathKey(path.it))) categoryByPath.set(pathKey(path.it), c.id);
-    if (!categoryByPath.has(pathKey(path.en))) categoryByPath.set(pathKey(path.en), c.id);
+    if (!categoryByPath.has(pathKey(path.it)))
+      categoryByPath.set(pathKey(path.it), c.id);
+    if (!categoryByPath.has(pathKey(path.en)))
+      categoryByPath.set(pathKey(path.en), c.id);
   }
   const best = new Map<number, { garment: string; products: number }>();
   for (const g of garments) {
     const current = best.get(g.categoryId);
-    if (!current || g.products > current.products) best.set(g.categoryId, { garment: g.garment, products: g.products });
+    if (!current || g.products > current.products)
+      best.set(g.categoryId, { garment: g.garment, products: g.products });
   }
   const garmentOf = (categoryId: number): string => {
-    for (let id: number | null = categoryId, depth = 0; id !== null && depth < 20; depth++) {
+    for (
+      let id: number | null = categoryId, depth = 0;
+      id !== null && depth < 20;
+      depth++
+    ) {
       const found = best.get(id);
       if (found) return found.garment;
       id = byId.get(id)?.parentId ?? null;
     }
     return "dress";
   };
-  const colourByName = new Map<string, ColourRow>();
-  const colourByCode = new Map<string, ColourRow>();
+  const colourByName = new Map<string, Colour>();
+  const colourByCode = new Map<string, Colour>();
   for (const c of colours) addColour(colourByName, colourByCode, c);
   const manufacturerByName = new Map<string, number>();
-  for (const m of manufacturers) if (!manufacturerByName.has(nameKey(m.name))) manufacturerByName.set(nameKey(m.name), m.id);
+  for (const m of manufacturers)
+    if (!manufacturerByName.has(nameKey(m.name)))
+      manufacturerByName.set(nameKey(m.name), m.id);
   return {
     categoryByPath,
     categoryPath,
-    placeholderCategoryId: categories.find((c) => c.parentId === null)?.id ?? categories[0]?.id ?? null,
+    placeholderCategoryId:
+      categories.find((c) => c.parentId === null)?.id ??
+      categories[0]?.id ??
+      null,
     garmentOf,
     colourByName,
     colourByCode,
-    nextColourPosition: colours.reduce((max, c) => Math.max(max, c.position + 1), 0),
     manufacturerByName,
   };
 }
 
-function addColour(byName: Map<string, ColourRow>, byCode: Map<string, ColourRow>, c: ColourRow) {
+/** A colour as the import knows it (its swatch is the owner's business in Atelier). */
+type Colour = Pick<ColourRow, "code" | "hex" | "nameIt" | "nameEn">;
+
+function addColour(
+  byName: Map<string, Colour>,
+  byCode: Map<string, Colour>,
+  c: Colour,
+) {
   byCode.set(c.code, c);
   // A code matches first (it is unique), then the Italian name, then the English one.
-  for (const key of [c.code, nameKey(c.nameIt), nameKey(c.nameEn)]) if (key && !byName.has(key)) byName.set(key, c);
+  for (const key of [c.code, nameKey(c.nameIt), nameKey(c.nameEn)])
+    if (key && !byName.has(key)) byName.set(key, c);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +364,7 @@ interface RunState {
   /** English slug → the handle that takes it, over the whole file. */
   enSlugsSeen: Map<string, string>;
   /** Colours a dry run would create, so that later products count them as known. */
-  plannedColours: Map<string, ColourRow>;
+  plannedColours: Map<string, Colour>;
   reportedColours: Set<string>;
 }
 
@@ -301,7 +386,8 @@ function textGuard(): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (seen < 65_536 && chunk.subarray(0, 65_536 - seen).includes(0)) return callback(new NotText());
+      if (seen < 65_536 && chunk.subarray(0, 65_536 - seen).includes(0))
+        return callback(new NotText());
       seen += chunk.length;
       callback(null, chunk);
     },
@@ -313,7 +399,11 @@ function textGuard(): Transform {
  * file: rows are grouped by Handle and handled a batch of products at a time. The report lists
  * what was (or would be) created, updated and left unchanged, and each refused row with its line.
  */
-export async function importCatalogue(db: Kysely<Database>, input: Readable, options: ImportOptions): Promise<ImportReport> {
+export async function importCatalogue(
+  db: Kysely<Database>,
+  input: Readable,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const now = options.now ?? (() => new Date());
   const report = emptyReport(options.dryRun);
   const state: RunState = {
@@ -330,7 +420,14 @@ export async function importCatalogue(db: Kysely<Database>, input: Readable, opt
     reportedColours: new Set(),
   };
   const guard = textGuard();
-  const parser = parse({ bom: true, raw: true, info: true, relax_column_count: true, relax_quotes: false, max_record_size: MAX_RECORD_CHARS });
+  const parser = parse({
+    bom: true,
+    raw: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: false,
+    max_record_size: MAX_RECORD_CHARS,
+  });
   input.on("error", (error) => guard.destroy(error));
   guard.on("error", (error) => parser.destroy(error));
   input.pipe(guard).pipe(parser);
@@ -343,7 +440,10 @@ export async function importCatalogue(db: Kysely<Database>, input: Readable, opt
     if (state.lookups.placeholderCategoryId === null) {
       report.fatal = { code: "noCategories" };
     } else {
-      for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+      for await (const { record, raw } of parser as AsyncIterable<{
+        record: string[];
+        raw: string;
+      }>) {
         const start = line;
         line += lineBreaks(raw);
         if (record.every((cell) => cell.trim() === "")) continue;
@@ -367,7 +467,11 @@ export async function importCatalogue(db: Kysely<Database>, input: Readable, opt
         if (!handle || state.handlesSeen.has(handle)) {
           // A row without a Handle, or of a product whose rows ended earlier in the file.
           rejectRows(state, [start]);
-          addError(state, { line: start, handle: handle || undefined, code: handle ? "handleRepeated" : "missingHandle" });
+          addError(state, {
+            line: start,
+            handle: handle || undefined,
+            code: handle ? "handleRepeated" : "missingHandle",
+          });
           continue;
         }
         if (group) {
@@ -383,7 +487,11 @@ export async function importCatalogue(db: Kysely<Database>, input: Readable, opt
     }
   } catch (error) {
     if (error instanceof NotText) report.fatal = { code: "notText" };
-    else if (error instanceof CsvError) report.fatal = { code: "malformed", line: (error as CsvError & { lines?: number }).lines ?? line };
+    else if (error instanceof CsvError)
+      report.fatal = {
+        code: "malformed",
+        line: (error as CsvError & { lines?: number }).lines ?? line,
+      };
     else throw error;
   } finally {
     input.unpipe();
@@ -438,9 +546,13 @@ function rejectRows(state: RunState, lines: number[]) {
   state.report.rowsRejected += lines.length;
 }
 
-function addOutcome(state: RunState, outcome: ImportReport["outcomes"][number]) {
+function addOutcome(
+  state: RunState,
+  outcome: ImportReport["outcomes"][number],
+) {
   state.report.products[outcome.outcome]++;
-  if (state.report.outcomes.length < MAX_LISTED) state.report.outcomes.push(outcome);
+  if (state.report.outcomes.length < MAX_LISTED)
+    state.report.outcomes.push(outcome);
   else state.report.outcomesNotListed++;
 }
 
@@ -449,8 +561,8 @@ function addOutcome(state: RunState, outcome: ImportReport["outcomes"][number]) 
 
 interface ColourChoice {
   code: string;
-  /** A colour to create first. */
-  create?: ColourRow;
+  /** A colour to create first (findOrCreateColor: the code above is its prediction). */
+  create?: Colour;
 }
 
 interface VariantPlan {
@@ -470,6 +582,8 @@ interface ImagePlan {
   position: number;
   altIt: string;
   altEn?: string;
+  /** The colour the file ties it to (Variant Image): a code, null for several colours, undefined: not said. */
+  colour?: string | null;
 }
 
 interface ProductPlan {
@@ -480,7 +594,11 @@ interface ProductPlan {
   en: Partial<TranslationRow>;
   /** The file's HTML, to compare as the export would write it. */
   bodyHtml: { it?: string; en?: string };
-  category: { state: "matched"; id: number } | { state: "unknown"; type: string } | { state: "empty" } | { state: "absent" };
+  category:
+    | { state: "matched"; id: number }
+    | { state: "unknown"; type: string }
+    | { state: "empty" }
+    | { state: "absent" };
   manufacturerId?: number | null;
   status?: ProductStatus;
   variants: VariantPlan[];
@@ -489,37 +607,59 @@ interface ProductPlan {
 }
 
 const present = (row: Row, key: keyof Row) => row[key] !== undefined;
-const filled = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
+const filled = (value: string | undefined): value is string =>
+  value !== undefined && value.trim() !== "";
 
-function planProduct(state: RunState, group: Group): { plan: ProductPlan | null; errors: ImportIssue<ImportErrorCode>[] } {
+function planProduct(
+  state: RunState,
+  group: Group,
+): { plan: ProductPlan | null; errors: ImportIssue<ImportErrorCode>[] } {
   const { handle } = group;
   const errors: ImportIssue<ImportErrorCode>[] = [];
   const notes: ImportIssue<ImportNoteCode>[] = [];
   const first = group.rows[0];
   const f = first.row;
-  const err = (line: number, code: ImportErrorCode, params?: Record<string, string>) => errors.push({ line, handle, code, params });
-  const note = (line: number, code: ImportNoteCode, params?: Record<string, string>) => notes.push({ line, handle, code, params });
+  const err = (
+    line: number,
+    code: ImportErrorCode,
+    params?: Record<string, string>,
+  ) => errors.push({ line, handle, code, params });
+  const note = (
+    line: number,
+    code: ImportNoteCode,
+    params?: Record<string, string>,
+  ) => notes.push({ line, handle, code, params });
 
-  if (!isValidSlug(handle)) err(first.line, "invalidHandle", { value: handle.slice(0, 80) });
+  if (!isValidSlug(handle))
+    err(first.line, "invalidHandle", { value: handle.slice(0, 80) });
   const title = (f.title ?? "").trim();
   if (!title) err(first.line, "missingTitle");
 
   // Options: named on the first row (later rows may repeat the same names).
-  const names = [f.option1Name, f.option2Name, f.option3Name].map((n) => (n ?? "").trim());
+  const names = [f.option1Name, f.option2Name, f.option3Name].map((n) =>
+    (n ?? "").trim(),
+  );
   const kinds = names.map((n) => (n ? optionKind(n) : null));
   let colourAt = -1;
   let sizeAt = -1;
   const used = kinds.filter((k) => k && k !== "title").length;
-  if (used > 2) err(first.line, "tooManyOptions", { names: names.filter(Boolean).join(", ") });
+  if (used > 2)
+    err(first.line, "tooManyOptions", {
+      names: names.filter(Boolean).join(", "),
+    });
   for (const [i, kind] of kinds.entries()) {
-    if (kind === "other") err(first.line, "unknownOption", { name: names[i].slice(0, 60) });
-    if (kind === "title" && (i > 0 || used > 0)) err(first.line, "unknownOption", { name: names[i].slice(0, 60) });
+    if (kind === "other")
+      err(first.line, "unknownOption", { name: names[i].slice(0, 60) });
+    if (kind === "title" && (i > 0 || used > 0))
+      err(first.line, "unknownOption", { name: names[i].slice(0, 60) });
     if (kind === "color") {
-      if (colourAt >= 0) err(first.line, "duplicateOption", { name: names[i].slice(0, 60) });
+      if (colourAt >= 0)
+        err(first.line, "duplicateOption", { name: names[i].slice(0, 60) });
       else colourAt = i;
     }
     if (kind === "size") {
-      if (sizeAt >= 0) err(first.line, "duplicateOption", { name: names[i].slice(0, 60) });
+      if (sizeAt >= 0)
+        err(first.line, "duplicateOption", { name: names[i].slice(0, 60) });
       else sizeAt = i;
     }
   }
@@ -530,14 +670,26 @@ function planProduct(state: RunState, group: Group): { plan: ProductPlan | null;
     const s = f.status.trim().toLowerCase();
     if (s === "draft" || s === "bozza") status = "draft";
     else if (s === "archived" || s === "archiviato") status = "archived";
-    else if (s === "active" || s === "attivo" || s === "published") status = undefined;
+    else if (s === "active" || s === "attivo" || s === "published")
+      status = undefined;
     else err(first.line, "badStatus", { value: f.status.slice(0, 40) });
   }
-  if (present(f, "published") && status === undefined && !errors.some((e) => e.code === "badStatus")) {
+  if (
+    present(f, "published") &&
+    status === undefined &&
+    !errors.some((e) => e.code === "badStatus")
+  ) {
     const published = filled(f.published) ? parseBoolean(f.published) : true;
-    if (published === null) err(first.line, "badPublished", { value: (f.published ?? "").slice(0, 40) });
+    if (published === null)
+      err(first.line, "badPublished", {
+        value: (f.published ?? "").slice(0, 40),
+      });
     else status = published ? "published" : "draft";
-  } else if (filled(f.status) && status === undefined && !errors.some((e) => e.code === "badStatus")) {
+  } else if (
+    filled(f.status) &&
+    status === undefined &&
+    !errors.some((e) => e.code === "badStatus")
+  ) {
     status = "published";
   }
 
@@ -547,7 +699,10 @@ function planProduct(state: RunState, group: Group): { plan: ProductPlan | null;
     if (!type) category = { state: "empty" };
     else {
       const id = state.lookups.categoryByPath.get(pathKey(type));
-      category = id !== undefined ? { state: "matched", id } : { state: "unknown", type: type.slice(0, 120) };
+      category =
+        id !== undefined
+          ? { state: "matched", id }
+          : { state: "unknown", type: type.slice(0, 120) };
     }
   }
 
@@ -557,7 +712,8 @@ function planProduct(state: RunState, group: Group): { plan: ProductPlan | null;
     if (!vendor) manufacturerId = null;
     else {
       manufacturerId = state.lookups.manufacturerByName.get(nameKey(vendor));
-      if (manufacturerId === undefined) note(first.line, "unknownVendor", { value: vendor.slice(0, 80) });
+      if (manufacturerId === undefined)
+        note(first.line, "unknownVendor", { value: vendor.slice(0, 80) });
     }
   }
 
@@ -572,7 +728,8 @@ function planProduct(state: RunState, group: Group): { plan: ProductPlan | null;
   if (filled(f.bodyEn)) bodyHtml.en = f.bodyEn;
   if (filled(f.tagsEn)) en.keywords = normalizeTags(f.tagsEn);
   if (filled(f.seoTitleEn)) en.metaTitle = f.seoTitleEn.trim();
-  if (filled(f.seoDescriptionEn)) en.metaDescription = f.seoDescriptionEn.trim();
+  if (filled(f.seoDescriptionEn))
+    en.metaDescription = f.seoDescriptionEn.trim();
   if (filled(f.handleEn)) {
     const slug = f.handleEn.trim();
     if (isValidSlug(slug)) en.slug = slug;
@@ -585,50 +742,110 @@ function planProduct(state: RunState, group: Group): { plan: ProductPlan | null;
   const images: ImagePlan[] = [];
   const imageUrls = new Set<string>();
   const groupSkus = new Map<string, number>();
-  const hasImageColumn = state.header?.index.imageSrc !== undefined;
+  const hasImageColumn =
+    state.header?.index.imageSrc !== undefined ||
+    state.header?.index.variantImage !== undefined;
+  const hasVariantImageColumn = state.header?.index.variantImage !== undefined;
+  /** Variant Image URL → the colours of the variants naming it, and the first line naming it. */
+  const tied = new Map<string, { colours: Set<string>; line: number }>();
   for (const { line, row } of group.rows) {
-    for (const [i, key] of (["option1Name", "option2Name", "option3Name"] as const).entries()) {
+    for (const [i, key] of (
+      ["option1Name", "option2Name", "option3Name"] as const
+    ).entries()) {
       const name = (row[key] ?? "").trim();
-      if (name && names[i] && nameKey(name) !== nameKey(names[i])) err(line, "optionNameChanged", { name: name.slice(0, 60) });
+      if (name && names[i] && nameKey(name) !== nameKey(names[i]))
+        err(line, "optionNameChanged", { name: name.slice(0, 60) });
     }
-    const values = [row.option1Value, row.option2Value, row.option3Value].map((v) => (v ?? "").trim());
-    const isVariant = values.some(Boolean) || filled(row.sku) || filled(row.price) || filled(row.qty) || filled(row.compareAt);
+    const values = [row.option1Value, row.option2Value, row.option3Value].map(
+      (v) => (v ?? "").trim(),
+    );
+    const isVariant =
+      values.some(Boolean) ||
+      filled(row.sku) ||
+      filled(row.price) ||
+      filled(row.qty) ||
+      filled(row.compareAt);
     if (isVariant) {
       if (filled(row.sku)) {
         const sku = normalizeSku(row.sku);
         const earlier = groupSkus.get(sku) ?? state.skusSeen.get(sku);
-        if (earlier !== undefined) err(line, "duplicateSkuInFile", { sku: sku.slice(0, 90), line: String(earlier) });
+        if (earlier !== undefined)
+          err(line, "duplicateSkuInFile", {
+            sku: sku.slice(0, 90),
+            line: String(earlier),
+          });
         else groupSkus.set(sku, line);
       }
-      const variant = planVariant(state, { line, row, values, colourAt, sizeAt, names, err, note });
+      const variant = planVariant(state, {
+        line,
+        row,
+        values,
+        colourAt,
+        sizeAt,
+        names,
+        err,
+        note,
+      });
       if (variant) {
         const pair = `${variant.colour.code}|${variant.size.toUpperCase()}`;
         const other = seenPairs.get(pair);
-        if (other !== undefined) err(line, "duplicateVariant", { line: String(other) });
+        if (other !== undefined)
+          err(line, "duplicateVariant", { line: String(other) });
         else seenPairs.set(pair, line);
         variants.push(variant);
+        if (filled(row.variantImage)) {
+          const url = row.variantImage.trim();
+          if (!isImageUrl(url))
+            err(line, "badImageUrl", { value: url.slice(0, 120) });
+          else {
+            const tie = tied.get(url) ?? { colours: new Set<string>(), line };
+            tie.colours.add(variant.colour.code);
+            tied.set(url, tie);
+          }
+        }
       }
     }
     if (filled(row.imageSrc)) {
       const url = row.imageSrc.trim();
-      let valid = url.length <= 2000;
-      try {
-        const parsed = new URL(url);
-        valid &&= parsed.protocol === "http:" || parsed.protocol === "https:";
-      } catch {
-        valid = false;
-      }
+      const valid = isImageUrl(url);
       let position = images.length + 1;
       if (filled(row.imagePosition)) {
         const p = parseQuantity(row.imagePosition);
-        if (p === null || p < 1 || p > 1000) err(line, "badImagePosition", { value: row.imagePosition.slice(0, 20) });
+        if (p === null || p < 1 || p > 1000)
+          err(line, "badImagePosition", {
+            value: row.imagePosition.slice(0, 20),
+          });
         else position = p;
       }
       if (!valid) err(line, "badImageUrl", { value: url.slice(0, 120) });
       else if (!imageUrls.has(url)) {
         imageUrls.add(url);
-        images.push({ line, url, position, altIt: (row.imageAlt ?? "").trim(), altEn: filled(row.imageAltEn) ? row.imageAltEn.trim() : undefined });
+        images.push({
+          line,
+          url,
+          position,
+          altIt: (row.imageAlt ?? "").trim(),
+          altEn: filled(row.imageAltEn) ? row.imageAltEn.trim() : undefined,
+        });
       }
+    }
+  }
+  // A Variant Image not listed as an Image Src is one of the product's photographs too, after the others.
+  for (const [url, tie] of tied) {
+    if (imageUrls.has(url)) continue;
+    imageUrls.add(url);
+    images.push({
+      line: tie.line,
+      url,
+      position: Math.max(0, ...images.map((i) => i.position)) + 1,
+      altIt: "",
+    });
+  }
+  // The colour a photograph shows: the one colour whose variants name it; several: every colour.
+  if (hasVariantImageColumn) {
+    for (const image of images) {
+      const colours = tied.get(image.url)?.colours;
+      if (colours) image.colour = colours.size === 1 ? [...colours][0] : null;
     }
   }
   if (!variants.length && !errors.length) err(first.line, "noVariants");
@@ -648,11 +865,24 @@ function planProduct(state: RunState, group: Group): { plan: ProductPlan | null;
       manufacturerId,
       status,
       variants,
-      images: hasImageColumn ? images.sort((a, b) => a.position - b.position) : undefined,
+      images: hasImageColumn
+        ? images.sort((a, b) => a.position - b.position)
+        : undefined,
       notes,
     },
     errors,
   };
+}
+
+/** An Image Src or Variant Image: an http(s) URL of at most 2000 characters. */
+function isImageUrl(url: string): boolean {
+  if (url.length > 2000) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:";
+  } catch {
+    return false;
+  }
 }
 
 function planVariant(
@@ -664,8 +894,16 @@ function planVariant(
     colourAt: number;
     sizeAt: number;
     names: string[];
-    err: (line: number, code: ImportErrorCode, params?: Record<string, string>) => void;
-    note: (line: number, code: ImportNoteCode, params?: Record<string, string>) => void;
+    err: (
+      line: number,
+      code: ImportErrorCode,
+      params?: Record<string, string>,
+    ) => void;
+    note: (
+      line: number,
+      code: ImportNoteCode,
+      params?: Record<string, string>,
+    ) => void;
   },
 ): VariantPlan | null {
   const { line, row, values, colourAt, sizeAt, names, err, note } = input;
@@ -676,25 +914,38 @@ function planVariant(
     if (!value) {
       err(line, "missingOptionValue", { name: names[colourAt].slice(0, 60) });
       ok = false;
-    } else if (value.length > COLOUR_NAME_MAX_LENGTH || !slugify(value)) {
+    } else if (normalizeColorName(value).length > COLOR_NAME_MAX_LENGTH) {
       err(line, "badColour", { value: value.slice(0, 60) });
       ok = false;
-    } else colour = resolveColour(state, value, line, note);
+    } else colour = resolveColour(state, normalizeColorName(value), line, note);
   } else {
-    colour = resolveColour(state, SINGLE_COLOUR.nameIt, line, note, SINGLE_COLOUR);
+    colour = resolveColour(
+      state,
+      SINGLE_COLOUR.nameIt,
+      line,
+      note,
+      SINGLE_COLOUR,
+    );
   }
   let size = ONE_SIZE;
   if (sizeAt >= 0) {
-    size = values[sizeAt];
+    size = normalizeSize(values[sizeAt]);
     if (!size) {
       err(line, "missingOptionValue", { name: names[sizeAt].slice(0, 60) });
       ok = false;
-    } else if (size.length > SIZE_MAX_LENGTH) {
+    } else if (!isValidSize(size)) {
       err(line, "badSize", { value: size.slice(0, 40) });
       ok = false;
     }
   }
-  if (colourAt < 0 && sizeAt < 0 && values[0] && values[0] !== DEFAULT_TITLE_VALUE && names[0]) note(line, "titleOption", { value: values[0].slice(0, 60) });
+  if (
+    colourAt < 0 &&
+    sizeAt < 0 &&
+    values[0] &&
+    values[0] !== DEFAULT_TITLE_VALUE &&
+    names[0]
+  )
+    note(line, "titleOption", { value: values[0].slice(0, 60) });
 
   let priceCents = 0;
   if (!filled(row.price)) {
@@ -702,7 +953,7 @@ function planVariant(
     ok = false;
   } else {
     const price = parsePrice(row.price);
-    if (price === null) {
+    if (price === null || !isValidPrice(price)) {
       err(line, "badPrice", { value: row.price.slice(0, 40) });
       ok = false;
     } else priceCents = price;
@@ -712,10 +963,10 @@ function planVariant(
     if (!filled(row.compareAt)) compareAtCents = null;
     else {
       const compare = parsePrice(row.compareAt);
-      if (compare === null) {
+      if (compare === null || !isValidPrice(compare)) {
         err(line, "badCompareAt", { value: row.compareAt.slice(0, 40) });
         ok = false;
-      } else if (ok && compare <= priceCents) {
+      } else if (ok && !isCompareAtAbove(priceCents, compare)) {
         // Shopify shows no reduction then; the shop stores none.
         note(line, "compareAtIgnored", { value: row.compareAt.trim() });
         compareAtCents = null;
@@ -725,7 +976,7 @@ function planVariant(
   let stock: number | undefined;
   if (filled(row.qty)) {
     const qty = parseQuantity(row.qty);
-    if (qty === null) {
+    if (qty === null || !isValidStock(qty)) {
       err(line, "badQuantity", { value: row.qty.slice(0, 40) });
       ok = false;
     } else stock = qty;
@@ -747,17 +998,36 @@ function resolveColour(
   state: RunState,
   name: string,
   line: number,
-  note: (line: number, code: ImportNoteCode, params?: Record<string, string>) => void,
-  names: { code?: string; hex?: string; nameIt: string; nameEn: string } = { nameIt: name, nameEn: name },
+  note: (
+    line: number,
+    code: ImportNoteCode,
+    params?: Record<string, string>,
+  ) => void,
+  names: { hex?: string; nameIt: string; nameEn: string } = {
+    nameIt: name,
+    nameEn: name,
+  },
 ): ColourChoice {
   const key = nameKey(name);
-  const known = state.lookups.colourByName.get(key) ?? (names.code ? state.lookups.colourByCode.get(names.code) : undefined);
+  const known =
+    state.lookups.colourByName.get(key) ??
+    state.lookups.colourByName.get(nameKey(names.nameEn));
   if (known) return { code: known.code };
   const planned = state.plannedColours.get(key);
   if (planned) return { code: planned.code, create: planned };
-  let code = (names.code ?? slugify(name)).slice(0, 40).replace(/-+$/, "");
-  for (let n = 2; state.lookups.colourByCode.has(code) || [...state.plannedColours.values()].some((c) => c.code === code); n++) code = `${code.slice(0, 36)}-${n}`;
-  const colour: ColourRow = { code, hex: names.hex ?? NEW_COLOUR_HEX, position: state.lookups.nextColourPosition++, nameIt: names.nameIt, nameEn: names.nameEn };
+  // The code findOrCreateColor will give it (the variants service's rule), to match and name variants before it exists.
+  const code = colorCodeFor(
+    names.nameIt,
+    (c) =>
+      state.lookups.colourByCode.has(c) ||
+      [...state.plannedColours.values()].some((p) => p.code === c),
+  );
+  const colour: Colour = {
+    code,
+    hex: names.hex ?? DEFAULT_COLOR_HEX,
+    nameIt: names.nameIt,
+    nameEn: names.nameEn,
+  };
   state.plannedColours.set(key, colour);
   note(line, "newColour", { name });
   return { code, create: colour };
@@ -777,7 +1047,7 @@ interface VariantWork {
 
 interface ImageWork {
   plan: ImagePlan;
-  existing?: StoredImage;
+  existing?: PhotoRow;
   altEn: string;
   changed: boolean;
 }
@@ -789,11 +1059,17 @@ interface ProductWork {
   it: Partial<TranslationRow>;
   en: Partial<TranslationRow>;
   /** A new product's rows, complete. */
-  create?: { it: TranslationRow; en: TranslationRow; categoryId: number; status: ProductStatus; manufacturerId: number | null };
+  create?: {
+    it: TranslationRow;
+    en: TranslationRow;
+    categoryId: number;
+    status: ProductStatus;
+    manufacturerId: number | null;
+  };
   variants: VariantWork[];
   images: ImageWork[];
-  removeImages: StoredImage[];
-  colours: ColourRow[];
+  removeImages: PhotoRow[];
+  colours: Colour[];
 }
 
 async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
@@ -801,7 +1077,12 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
   for (const group of groups) {
     const { plan, errors } = planProduct(state, group);
     if (!plan) {
-      reject(state, group.handle, group.rows.map((r) => r.line), errors);
+      reject(
+        state,
+        group.handle,
+        group.rows.map((r) => r.line),
+        errors,
+      );
       continue;
     }
     plans.push(plan);
@@ -814,7 +1095,12 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
   );
   const byHandle = new Map(existing.map((p) => [p.it.slug, p]));
   const ids = existing.map((p) => p.id);
-  const [variants, images] = await Promise.all([selectVariantsOfProducts(db, ids), plans.some((p) => p.images) ? selectImportImages(db, ids) : Promise.resolve([])]);
+  const [variants, images] = await Promise.all([
+    selectVariantsOfProducts(db, ids),
+    plans.some((p) => p.images)
+      ? listPhotosOfProductsForExchange(db, ids)
+      : Promise.resolve([]),
+  ]);
   const variantsOf = groupBy(variants, (v) => v.productId);
   const imagesOf = groupBy(images, (i) => i.productId);
 
@@ -823,18 +1109,33 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
   const enSlugs = new Set<string>();
   for (const plan of plans) {
     const stored = byHandle.get(plan.handle);
-    for (const v of plan.variants) skus.add(v.sku ?? generatedSku(plan.handle, v));
+    const prefix = skuPrefixOf(
+      variantsOf.get(stored?.id ?? -1) ?? [],
+      plan.handle,
+    );
+    for (const v of plan.variants) skus.add(v.sku ?? generatedSku(prefix, v));
     const slug = plan.en.slug ?? (stored ? undefined : plan.handle);
     if (slug) enSlugs.add(slug);
   }
-  const [skuOwners, slugOwners] = await Promise.all([selectSkuOwners(db, [...skus]), selectSlugOwners(db, "en", [...enSlugs])]);
+  const [skuOwners, slugOwners] = await Promise.all([
+    selectSkuOwners(db, [...skus]),
+    selectSlugOwners(db, "en", [...enSlugs]),
+  ]);
   const skuOwner = new Map(skuOwners.map((o) => [o.sku, o]));
   const slugOwner = new Map(slugOwners.map((o) => [o.slug, o.productId]));
 
   const work: ProductWork[] = [];
   for (const plan of plans) {
     const stored = byHandle.get(plan.handle);
-    const result = compare(state, plan, stored, variantsOf.get(stored?.id ?? -1) ?? [], imagesOf.get(stored?.id ?? -1) ?? [], skuOwner, slugOwner);
+    const result = compare(
+      state,
+      plan,
+      stored,
+      variantsOf.get(stored?.id ?? -1) ?? [],
+      imagesOf.get(stored?.id ?? -1) ?? [],
+      skuOwner,
+      slugOwner,
+    );
     if ("errors" in result) {
       reject(state, plan.handle, plan.lines, result.errors);
       continue;
@@ -849,7 +1150,12 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
       const outcome = outcomeOf(w);
       tally(state, w);
       state.report.images.fetch += w.images.filter((i) => !i.existing).length;
-      addOutcome(state, { handle: w.plan.handle, line: w.plan.line, outcome, productId: w.existing?.id });
+      addOutcome(state, {
+        handle: w.plan.handle,
+        line: w.plan.line,
+        outcome,
+        productId: w.existing?.id,
+      });
     }
     return;
   }
@@ -857,17 +1163,29 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
 }
 
 /** A colour created (or, in a dry run, to be created), named once in the report. */
-function reportColour(state: RunState, colour: ColourRow) {
+function reportColour(state: RunState, colour: Colour) {
   if (state.reportedColours.has(colour.code)) return;
   state.reportedColours.add(colour.code);
-  if (state.report.newColours.length < 200) state.report.newColours.push(colour.nameIt);
+  if (state.report.newColours.length < 200)
+    state.report.newColours.push(colour.nameIt);
 }
 
-function reject(state: RunState, handle: string, lines: number[], errors: ImportIssue<ImportErrorCode>[]) {
+function reject(
+  state: RunState,
+  handle: string,
+  lines: number[],
+  errors: ImportIssue<ImportErrorCode>[],
+) {
   for (const e of errors) addError(state, e);
   const withError = new Set(errors.map((e) => e.line));
   const others = lines.filter((l) => !withError.has(l));
-  if (others.length) addError(state, { line: others[0], handle, code: "productRejected", params: { lines: others.join(", ").slice(0, 200) } });
+  if (others.length)
+    addError(state, {
+      line: others[0],
+      handle,
+      code: "productRejected",
+      params: { lines: others.join(", ").slice(0, 200) },
+    });
   rejectRows(state, lines);
   addOutcome(state, { handle, line: lines[0], outcome: "rejected" });
 }
@@ -882,19 +1200,57 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return map;
 }
 
-/** A SKU for a variant the file gives none: HANDLE-COLOUR-SIZE, as the demo catalogue's. */
-function generatedSku(handle: string, v: VariantPlan): string {
-  return normalizeSku(`${handle}-${v.colour.code}-${v.size}`)
-    .replace(/[^A-Z0-9._-]+/g, "-")
-    .slice(0, SKU_MAX_LENGTH)
-    .replace(/[._-]+$/, "");
+/** A SKU for a variant the file gives none: the variants page's suggestion, PREFIX-COLOUR-SIZE (the product's prefix, else its Handle). */
+function generatedSku(prefix: string, v: VariantPlan): string {
+  return suggestSku(prefix, v.colour.code, v.size);
+}
+
+/**
+ * A photograph's URL in the export: this shop's public URL of its largest JPEG, naming the
+ * photograph (?photo=id: two photographs of the same file have the same variants), or, while its
+ * variants are being made, the URL an import fetched it from; null for neither.
+ */
+function exportedPhotoUrl(
+  photo: PhotoRow & { path: string | null },
+  publicUrl: string,
+): string | null {
+  if (!photo.path) return photo.sourceUrl;
+  const url = new URL(photo.path, publicUrl);
+  url.searchParams.set("photo", String(photo.id));
+  return url.href;
+}
+
+/** What a URL of this shop's own photographs (an export's Image Src) names: its variant set and the photograph, or null. */
+function ownPhotoOf(
+  url: string,
+  origin: string,
+): { key: string; photoId: number | null } | null {
+  try {
+    const parsed = new URL(url);
+    const key =
+      parsed.origin === new URL(origin).origin
+        ? photoVariantKeyOfPath(parsed.pathname)
+        : null;
+    if (!key) return null;
+    const id = Number(parsed.searchParams.get("photo"));
+    return { key, photoId: Number.isSafeInteger(id) && id > 0 ? id : null };
+  } catch {
+    return null;
+  }
 }
 
 /** A product's description as Markdown, unless it says the same as the stored one (as the export writes it). */
-function descriptionChange(html: string | undefined, stored: string | undefined): string | undefined {
+function descriptionChange(
+  html: string | undefined,
+  stored: string | undefined,
+): string | undefined {
   if (html === undefined) return undefined;
   const markdown = htmlToMarkdown(html);
-  if (stored !== undefined && (markdown === stored || markdown === htmlToMarkdown(markdownToHtml(stored)))) return undefined;
+  if (
+    stored !== undefined &&
+    (markdown === stored || markdown === htmlToMarkdown(markdownToHtml(stored)))
+  )
+    return undefined;
   return markdown;
 }
 
@@ -906,7 +1262,9 @@ function excerpt(markdown: string): string {
     .replace(/[*`#>]/g, "")
     .replace(/\s+/g, " ")
     .trim();
-  return plain.length <= 160 ? plain : `${plain.slice(0, 157).replace(/\s+\S*$/, "")}…`;
+  return plain.length <= 160
+    ? plain
+    : `${plain.slice(0, 157).replace(/\s+\S*$/, "")}…`;
 }
 
 function compare(
@@ -914,7 +1272,7 @@ function compare(
   plan: ProductPlan,
   stored: StoredProduct | undefined,
   storedVariants: StoredVariant[],
-  storedImages: StoredImage[],
+  storedImages: PhotoRow[],
   skuOwner: Map<string, { productId: number; handle: string }>,
   slugOwner: Map<string, number>,
 ): { work: ProductWork } | { errors: ImportIssue<ImportErrorCode>[] } {
@@ -926,34 +1284,70 @@ function compare(
   if (enSlug) {
     const owner = slugOwner.get(enSlug);
     const claimed = state.enSlugsSeen.get(enSlug);
-    if ((owner !== undefined && owner !== stored?.id) || (claimed !== undefined && claimed !== handle)) errors.push({ line: plan.line, handle, code: "slugTakenEn", params: { slug: enSlug } });
+    if (
+      (owner !== undefined && owner !== stored?.id) ||
+      (claimed !== undefined && claimed !== handle)
+    )
+      errors.push({
+        line: plan.line,
+        handle,
+        code: "slugTakenEn",
+        params: { slug: enSlug },
+      });
   }
 
   // Variants: matched by colour and size; SKUs must be free.
-  const byPair = new Map(storedVariants.map((v) => [`${v.colorCode}|${v.size.toUpperCase()}`, v]));
+  const byPair = new Map(
+    storedVariants.map((v) => [`${v.colorCode}|${v.size.toUpperCase()}`, v]),
+  );
   const bySku = new Map(storedVariants.map((v) => [v.sku, v]));
-  let nextPosition = storedVariants.reduce((max, v) => Math.max(max, v.position + 1), 0);
+  let nextPosition = storedVariants.reduce(
+    (max, v) => Math.max(max, v.position + 1),
+    0,
+  );
   const variants: VariantWork[] = [];
-  const colours: ColourRow[] = [];
+  const colours: Colour[] = [];
+  const skuPrefix = skuPrefixOf(storedVariants, handle);
   for (const v of plan.variants) {
-    if (v.colour.create && !colours.includes(v.colour.create)) colours.push(v.colour.create);
-    const existing = v.colour.create ? undefined : byPair.get(`${v.colour.code}|${v.size.toUpperCase()}`);
-    const sku = v.sku ?? existing?.sku ?? generatedSku(handle, v);
+    if (v.colour.create && !colours.includes(v.colour.create))
+      colours.push(v.colour.create);
+    const existing = v.colour.create
+      ? undefined
+      : byPair.get(`${v.colour.code}|${v.size.toUpperCase()}`);
+    const sku = v.sku ?? existing?.sku ?? generatedSku(skuPrefix, v);
     if (!v.sku && !existing && !isValidSku(sku)) {
-      errors.push({ line: v.line, handle, code: "generatedSkuInvalid", params: { sku } });
+      errors.push({
+        line: v.line,
+        handle,
+        code: "generatedSkuInvalid",
+        params: { sku },
+      });
       continue;
     }
     const owner = skuOwner.get(sku);
     const sameProductOther = bySku.get(sku);
-    if ((owner && owner.productId !== stored?.id) || (sameProductOther && sameProductOther !== existing)) {
-      errors.push({ line: v.line, handle, code: "skuTaken", params: { sku, handle: owner?.handle ?? handle } });
+    if (
+      (owner && owner.productId !== stored?.id) ||
+      (sameProductOther && sameProductOther !== existing)
+    ) {
+      errors.push({
+        line: v.line,
+        handle,
+        code: "skuTaken",
+        params: { sku, handle: owner?.handle ?? handle },
+      });
       continue;
     }
     if (!v.sku && !existing) {
       // A generated SKU must be unique in the file as well.
       const earlier = state.skusSeen.get(sku);
       if (earlier !== undefined && earlier !== v.line) {
-        errors.push({ line: v.line, handle, code: "duplicateSkuInFile", params: { sku, line: String(earlier) } });
+        errors.push({
+          line: v.line,
+          handle,
+          code: "duplicateSkuInFile",
+          params: { sku, line: String(earlier) },
+        });
         continue;
       }
       state.skusSeen.set(sku, v.line);
@@ -965,32 +1359,75 @@ function compare(
     const change: VariantChange = {};
     if (sku !== existing.sku) change.sku = sku;
     if (v.priceCents !== existing.priceCents) change.priceCents = v.priceCents;
-    if (v.compareAtCents !== undefined && v.compareAtCents !== existing.compareAtCents) change.compareAtCents = v.compareAtCents;
-    if (v.stock !== undefined && v.stock !== existing.stock) change.stock = v.stock;
-    variants.push({ plan: v, existing, sku, position: existing.position, change: Object.keys(change).length ? change : undefined });
+    if (
+      v.compareAtCents !== undefined &&
+      v.compareAtCents !== existing.compareAtCents
+    )
+      change.compareAtCents = v.compareAtCents;
+    if (v.stock !== undefined && v.stock !== existing.stock)
+      change.stock = v.stock;
+    variants.push({
+      plan: v,
+      existing,
+      sku,
+      position: existing.position,
+      change: Object.keys(change).length ? change : undefined,
+    });
   }
   if (errors.length) return { errors };
   if (enSlug) state.enSlugsSeen.set(enSlug, handle);
 
-  // Images: matched by URL.
+  // Photographs: matched by the URL an import fetched them from, or by this shop's own URL of
+  // them (an export's Image Src). Image Position 1, 2… is the gallery's place 0, 1… (Atelier's).
   const images: ImageWork[] = [];
-  let removeImages: StoredImage[] = [];
+  let removeImages: PhotoRow[] = [];
   if (plan.images) {
-    const byUrl = new Map(storedImages.map((i) => [i.sourceUrl, i]));
+    const byUrl = new Map<string, PhotoRow>();
+    for (const photo of storedImages) {
+      if (photo.sourceUrl !== null && !byUrl.has(photo.sourceUrl))
+        byUrl.set(photo.sourceUrl, photo);
+      byUrl.set(`id:${photo.id}`, photo);
+      if (photo.variantKey !== null && !byUrl.has(`key:${photo.variantKey}`))
+        byUrl.set(`key:${photo.variantKey}`, photo);
+    }
+    const matched = new Set<number>();
     for (const image of plan.images) {
-      const existing = byUrl.get(image.url);
+      const own = ownPhotoOf(image.url, state.options.origin);
+      let existing =
+        byUrl.get(image.url) ??
+        (own
+          ? ((own.photoId !== null
+              ? byUrl.get(`id:${own.photoId}`)
+              : undefined) ?? byUrl.get(`key:${own.key}`))
+          : undefined);
+      if (existing && matched.has(existing.id)) existing = undefined;
+      if (existing) matched.add(existing.id);
       const altEn = image.altEn ?? existing?.altEn ?? image.altIt;
-      const changed = !existing || existing.position !== image.position || existing.altIt !== image.altIt || existing.altEn !== altEn;
+      const changed =
+        !existing ||
+        existing.position !== image.position - 1 ||
+        existing.altIt !== image.altIt ||
+        existing.altEn !== altEn ||
+        (image.colour !== undefined && existing.colorCode !== image.colour);
       images.push({ plan: image, existing, altEn, changed });
     }
-    const wanted = new Set(plan.images.map((i) => i.url));
-    removeImages = storedImages.filter((i) => !wanted.has(i.sourceUrl));
+    // A photograph the import brought that the file no longer lists goes; one uploaded in Atelier stays.
+    removeImages = storedImages.filter(
+      (photo) => photo.sourceUrl !== null && !matched.has(photo.id),
+    );
   }
 
   const uncategorised = plan.category.state !== "matched";
-  if (plan.category.state === "unknown") plan.notes.push({ line: plan.line, handle, code: "unknownCategory", params: { value: plan.category.type } });
+  if (plan.category.state === "unknown")
+    plan.notes.push({
+      line: plan.line,
+      handle,
+      code: "unknownCategory",
+      params: { value: plan.category.type },
+    });
   if (!stored) {
-    if (plan.category.state === "empty" || plan.category.state === "absent") plan.notes.push({ line: plan.line, handle, code: "noCategory" });
+    if (plan.category.state === "empty" || plan.category.state === "absent")
+      plan.notes.push({ line: plan.line, handle, code: "noCategory" });
     const description = htmlToMarkdown(plan.bodyHtml.it ?? "");
     const it: TranslationRow = {
       name: plan.it.name,
@@ -1000,15 +1437,24 @@ function compare(
       metaTitle: plan.it.metaTitle ?? `${plan.it.name} | Bottega`,
       metaDescription: plan.it.metaDescription ?? excerpt(description),
     };
-    const descriptionEn = plan.bodyHtml.en !== undefined ? htmlToMarkdown(plan.bodyHtml.en) : description;
+    const descriptionEn =
+      plan.bodyHtml.en !== undefined
+        ? htmlToMarkdown(plan.bodyHtml.en)
+        : description;
     const nameEn = plan.en.name ?? it.name;
     const en: TranslationRow = {
       name: nameEn,
       slug: enSlug ?? handle,
       description: descriptionEn,
       keywords: plan.en.keywords ?? it.keywords,
-      metaTitle: plan.en.metaTitle ?? (plan.en.name ? `${nameEn} | Bottega` : it.metaTitle),
-      metaDescription: plan.en.metaDescription ?? (plan.bodyHtml.en !== undefined ? excerpt(descriptionEn) : it.metaDescription),
+      metaTitle:
+        plan.en.metaTitle ??
+        (plan.en.name ? `${nameEn} | Bottega` : it.metaTitle),
+      metaDescription:
+        plan.en.metaDescription ??
+        (plan.bodyHtml.en !== undefined
+          ? excerpt(descriptionEn)
+          : it.metaDescription),
     };
     return {
       work: {
@@ -1019,7 +1465,10 @@ function compare(
         create: {
           it,
           en,
-          categoryId: plan.category.state === "matched" ? plan.category.id : state.lookups.placeholderCategoryId!,
+          categoryId:
+            plan.category.state === "matched"
+              ? plan.category.id
+              : state.lookups.placeholderCategoryId!,
           status: uncategorised ? "draft" : (plan.status ?? "published"),
           manufacturerId: plan.manufacturerId ?? null,
         },
@@ -1032,22 +1481,62 @@ function compare(
   }
 
   const product: ProductChange = {};
-  if (plan.category.state === "matched" && plan.category.id !== stored.categoryId) product.categoryId = plan.category.id;
-  if (plan.manufacturerId !== undefined && plan.manufacturerId !== stored.manufacturerId) product.manufacturerId = plan.manufacturerId;
+  if (
+    plan.category.state === "matched" &&
+    plan.category.id !== stored.categoryId
+  )
+    product.categoryId = plan.category.id;
+  if (
+    plan.manufacturerId !== undefined &&
+    plan.manufacturerId !== stored.manufacturerId
+  )
+    product.manufacturerId = plan.manufacturerId;
   const status = plan.category.state === "unknown" ? "draft" : plan.status;
   if (status !== undefined && status !== stored.status) product.status = status;
-  const it = translationChange(stored.it, { ...plan.it, slug: undefined, description: descriptionChange(plan.bodyHtml.it, stored.it.description) });
-  const en = translationChange(stored.en, { ...plan.en, description: descriptionChange(plan.bodyHtml.en, stored.en.description) });
-  return { work: { plan, existing: stored, product, it, en, variants, images, removeImages, colours } };
+  const it = translationChange(stored.it, {
+    ...plan.it,
+    slug: undefined,
+    description: descriptionChange(plan.bodyHtml.it, stored.it.description),
+  });
+  const en = translationChange(stored.en, {
+    ...plan.en,
+    description: descriptionChange(plan.bodyHtml.en, stored.en.description),
+  });
+  return {
+    work: {
+      plan,
+      existing: stored,
+      product,
+      it,
+      en,
+      variants,
+      images,
+      removeImages,
+      colours,
+    },
+  };
 }
 
 /** The fields of a translation that the file changes (undefined: not given, kept). */
-function translationChange(stored: TranslationRow, wanted: Partial<TranslationRow>): Partial<TranslationRow> {
+function translationChange(
+  stored: TranslationRow,
+  wanted: Partial<TranslationRow>,
+): Partial<TranslationRow> {
   const change: Partial<TranslationRow> = {};
-  for (const key of ["name", "slug", "description", "keywords", "metaTitle", "metaDescription"] as const) {
+  for (const key of [
+    "name",
+    "slug",
+    "description",
+    "keywords",
+    "metaTitle",
+    "metaDescription",
+  ] as const) {
     const value = wanted[key];
     if (value === undefined) continue;
-    const same = key === "keywords" ? normalizeTags(stored.keywords) === value : stored[key] === value;
+    const same =
+      key === "keywords"
+        ? normalizeTags(stored.keywords) === value
+        : stored[key] === value;
     if (!same) change[key] = value;
   }
   return change;
@@ -1067,10 +1556,16 @@ function outcomeOf(w: ProductWork): ProductOutcome {
 
 function tally(state: RunState, w: ProductWork) {
   state.report.variants.create += w.variants.filter((v) => !v.existing).length;
-  state.report.variants.update += w.variants.filter((v) => v.existing && v.change).length;
+  state.report.variants.update += w.variants.filter(
+    (v) => v.existing && v.change,
+  ).length;
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -1090,175 +1585,309 @@ async function writeBatch(state: RunState, work: ProductWork[]): Promise<void> {
   const stamp = at.toISOString();
   const fetcher = options.fetchImage ?? ((url: string) => fetchImage(url));
 
-  // Photographs are fetched before the transaction (never holding the database on the network).
+  // Photographs are fetched and checked (prepareImage: the pipeline's rule, decoding the whole
+  // image, its original stored) before the transaction: never holding the database on the network
+  // or on sharp.
   const toFetch = work.flatMap((w) => w.images.filter((i) => !i.existing));
-  const fetched = new Map<ImageWork, FetchedImage>();
-  const answers = await mapLimit(toFetch, FETCH_CONCURRENCY, (image) => fetcher(image.plan.url));
-  toFetch.forEach((image, i) => fetched.set(image, answers[i]));
+  const storage = options.storage;
+  if ((toFetch.length || work.some((w) => w.removeImages.length)) && !storage)
+    throw new Error(
+      "importCatalogue: a real run with photographs needs options.storage",
+    );
+  const prepared = new Map<
+    ImageWork,
+    { ok: true; image: PreparedImage } | { ok: false; reason: string }
+  >();
+  const answers = await mapLimit(toFetch, FETCH_CONCURRENCY, async (image) => {
+    const answer: FetchedImage = await fetcher(image.plan.url);
+    return answer.ok
+      ? prepareImportedImage(storage!, answer.bytes)
+      : { ok: false as const, reason: answer.reason };
+  });
+  toFetch.forEach((image, i) => prepared.set(image, answers[i]));
   state.report.images.fetch += toFetch.length;
 
-  const outcomes: { work: ProductWork; outcome: ProductOutcome; productId: number }[] = [];
+  const outcomes: {
+    work: ProductWork;
+    outcome: ProductOutcome;
+    productId: number;
+  }[] = [];
   let notified = 0;
-  const createdColours: ColourRow[] = [];
-  await db.transaction().execute(async (trx) => {
-    const changedIds: number[] = [];
-    for (const w of work) {
-      for (const colour of w.colours) {
-        if (createdColours.includes(colour) || state.lookups.colourByCode.has(colour.code)) continue;
-        await createImportedColour(trx, colour);
-        createdColours.push(colour);
-      }
-      let outcome = outcomeOf(w);
-      let productId: number;
-      const before: Record<string, unknown> = {};
-      const after: Record<string, unknown> = {};
-      if (w.create) {
-        productId = await insertProduct(trx, {
-          categoryId: w.create.categoryId,
-          manufacturerId: w.create.manufacturerId,
-          garment: state.lookups.garmentOf(w.create.categoryId),
-          status: w.create.status,
-          at: stamp,
-        });
-        await insertTranslation(trx, productId, "it", w.create.it);
-        await insertTranslation(trx, productId, "en", w.create.en);
-        Object.assign(after, { handle: w.plan.handle, name: w.create.it.name, slugEn: w.create.en.slug, status: w.create.status, category: state.lookups.categoryPath.get(w.create.categoryId)?.it ?? null });
-      } else {
-        const stored = w.existing!;
-        productId = stored.id;
-        if (Object.keys(w.product).length) {
-          await updateProduct(trx, productId, w.product, stamp);
-          if (w.product.status !== undefined) {
-            before.status = stored.status;
-            after.status = w.product.status;
-          }
-          if (w.product.categoryId !== undefined) {
-            before.category = state.lookups.categoryPath.get(stored.categoryId)?.it ?? stored.categoryId;
-            after.category = state.lookups.categoryPath.get(w.product.categoryId)?.it ?? w.product.categoryId;
-          }
-          if (w.product.manufacturerId !== undefined) {
-            before.manufacturerId = stored.manufacturerId;
-            after.manufacturerId = w.product.manufacturerId;
-          }
+  let ingested = 0;
+  const removedFiles: AssetFiles[] = [];
+  /** Planned colour code → the code findOrCreateColor gave (the same unless another process made one meanwhile). */
+  const colourCodes = new Map<string, string>();
+  const createdColours: Colour[] = [];
+  const codeOf = (planned: string) => colourCodes.get(planned) ?? planned;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const changedIds: number[] = [];
+      for (const w of work) {
+        for (const colour of w.colours) {
+          if (
+            colourCodes.has(colour.code) ||
+            state.lookups.colourByCode.has(colour.code)
+          )
+            continue;
+          const made = await createImportedColour(
+            trx,
+            colour,
+            options.actor,
+            at,
+          );
+          colourCodes.set(colour.code, made.code);
+          if (made.created) createdColours.push({ ...colour, code: made.code });
         }
-        for (const locale of ["it", "en"] as const) {
-          const change = w[locale];
-          if (!Object.keys(change).length) continue;
-          await updateTranslation(trx, productId, locale, change);
-          for (const [key, value] of Object.entries(change)) {
-            before[`${key}_${locale}`] = clip(stored[locale][key as keyof TranslationRow]);
-            after[`${key}_${locale}`] = clip(value as string);
-          }
-        }
-        if (w.en.slug !== undefined && stored.status === "published") {
-          await recordPathChanges(trx, [{ kind: "product", locale: "en", entityId: productId, oldPath: stored.en.slug, newPath: w.en.slug }], at);
-        }
-      }
-      for (const v of w.variants) {
-        if (!v.existing) {
-          const variantId = await insertVariant(trx, {
-            productId,
-            sku: v.sku,
-            colorCode: v.plan.colour.code,
-            size: v.plan.size,
-            position: v.position,
-            priceCents: v.plan.priceCents,
-            compareAtCents: v.plan.compareAtCents ?? null,
-            stock: v.plan.stock ?? 0,
+        let outcome = outcomeOf(w);
+        let productId: number;
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        if (w.create) {
+          productId = await insertProduct(trx, {
+            categoryId: w.create.categoryId,
+            manufacturerId: w.create.manufacturerId,
+            garment: state.lookups.garmentOf(w.create.categoryId),
+            status: w.create.status,
             at: stamp,
           });
-          await recordPriceChange(trx, variantId, v.plan.priceCents, at);
-          after[`variant ${v.sku}`] = variantSummary(v.plan.priceCents, v.plan.compareAtCents ?? null, v.plan.stock ?? 0);
-          continue;
+          await insertTranslation(trx, productId, "it", w.create.it);
+          await insertTranslation(trx, productId, "en", w.create.en);
+          Object.assign(after, {
+            handle: w.plan.handle,
+            name: w.create.it.name,
+            slugEn: w.create.en.slug,
+            status: w.create.status,
+            category:
+              state.lookups.categoryPath.get(w.create.categoryId)?.it ?? null,
+          });
+        } else {
+          const stored = w.existing!;
+          productId = stored.id;
+          if (Object.keys(w.product).length) {
+            await updateProduct(trx, productId, w.product, stamp);
+            if (w.product.status !== undefined) {
+              before.status = stored.status;
+              after.status = w.product.status;
+            }
+            if (w.product.categoryId !== undefined) {
+              before.category =
+                state.lookups.categoryPath.get(stored.categoryId)?.it ??
+                stored.categoryId;
+              after.category =
+                state.lookups.categoryPath.get(w.product.categoryId)?.it ??
+                w.product.categoryId;
+            }
+            if (w.product.manufacturerId !== undefined) {
+              before.manufacturerId = stored.manufacturerId;
+              after.manufacturerId = w.product.manufacturerId;
+            }
+          }
+          for (const locale of ["it", "en"] as const) {
+            const change = w[locale];
+            if (!Object.keys(change).length) continue;
+            await updateTranslation(trx, productId, locale, change);
+            for (const [key, value] of Object.entries(change)) {
+              before[`${key}_${locale}`] = clip(
+                stored[locale][key as keyof TranslationRow],
+              );
+              after[`${key}_${locale}`] = clip(value as string);
+            }
+          }
+          if (w.en.slug !== undefined && stored.status === "published") {
+            await recordPathChanges(
+              trx,
+              [
+                {
+                  kind: "product",
+                  locale: "en",
+                  entityId: productId,
+                  oldPath: stored.en.slug,
+                  newPath: w.en.slug,
+                },
+              ],
+              at,
+            );
+          }
         }
-        if (!v.change) continue;
-        const e = v.existing;
-        await updateVariant(trx, e.id, v.change, stamp);
-        if (v.change.priceCents !== undefined) await recordPriceChange(trx, e.id, v.change.priceCents, at);
-        if (v.change.stock !== undefined && e.stock <= 0 && v.change.stock > 0) notified += await notifyBackInStock(trx, e.id, { origin: options.origin }, at);
-        before[`variant ${e.sku}`] = variantSummary(e.priceCents, e.compareAtCents, e.stock);
-        after[`variant ${v.sku}`] = variantSummary(v.change.priceCents ?? e.priceCents, v.change.compareAtCents !== undefined ? v.change.compareAtCents : e.compareAtCents, v.change.stock ?? e.stock);
-      }
-      let imagesWritten = 0;
-      for (const image of w.images) {
-        if (image.existing) {
-          if (!image.changed) continue;
-          await updateImportImage(trx, image.existing.id, { position: image.plan.position, altIt: image.plan.altIt, altEn: image.altEn }, stamp);
-          state.report.images.updated++;
+        for (const v of w.variants) {
+          if (!v.existing) {
+            const variantId = await insertVariant(trx, {
+              productId,
+              sku: v.sku,
+              colorCode: codeOf(v.plan.colour.code),
+              size: v.plan.size,
+              position: v.position,
+              priceCents: v.plan.priceCents,
+              compareAtCents: v.plan.compareAtCents ?? null,
+              stock: v.plan.stock ?? 0,
+              at: stamp,
+            });
+            await recordPriceChange(trx, variantId, v.plan.priceCents, at);
+            after[`variant ${v.sku}`] = variantSummary(
+              v.plan.priceCents,
+              v.plan.compareAtCents ?? null,
+              v.plan.stock ?? 0,
+            );
+            continue;
+          }
+          if (!v.change) continue;
+          const e = v.existing;
+          await updateVariant(trx, e.id, v.change, stamp);
+          if (v.change.priceCents !== undefined)
+            await recordPriceChange(trx, e.id, v.change.priceCents, at);
+          if (
+            v.change.stock !== undefined &&
+            e.stock <= 0 &&
+            v.change.stock > 0
+          )
+            notified += await notifyBackInStock(
+              trx,
+              e.id,
+              { origin: options.origin },
+              at,
+            );
+          before[`variant ${e.sku}`] = variantSummary(
+            e.priceCents,
+            e.compareAtCents,
+            e.stock,
+          );
+          after[`variant ${v.sku}`] = variantSummary(
+            v.change.priceCents ?? e.priceCents,
+            v.change.compareAtCents !== undefined
+              ? v.change.compareAtCents
+              : e.compareAtCents,
+            v.change.stock ?? e.stock,
+          );
+        }
+        let imagesWritten = 0;
+        if (w.removeImages.length) {
+          removedFiles.push(
+            ...(await removePhotosIn(trx, productId, w.removeImages, at)),
+          );
+          state.report.images.removed += w.removeImages.length;
+          before.imagesRemoved = w.removeImages.map((i) =>
+            (i.sourceUrl ?? "").slice(0, 200),
+          );
+        }
+        for (const image of w.images) {
+          const colorCode =
+            image.plan.colour === undefined
+              ? undefined
+              : image.plan.colour === null
+                ? null
+                : codeOf(image.plan.colour);
+          if (image.existing) {
+            if (!image.changed) continue;
+            const photo = image.existing;
+            await updatePhotoIn(
+              trx,
+              photo,
+              {
+                colorCode:
+                  colorCode === undefined ? photo.colorCode : colorCode,
+                altIt: image.plan.altIt,
+                altEn: image.altEn,
+                position: image.plan.position - 1,
+              },
+              at,
+            );
+            state.report.images.updated++;
+            imagesWritten++;
+            continue;
+          }
+          const answer = prepared.get(image)!;
+          if (!answer.ok) {
+            state.report.images.failed++;
+            addNote(state, {
+              line: image.plan.line,
+              handle: w.plan.handle,
+              code: "imageFailed",
+              params: {
+                url: image.plan.url.slice(0, 200),
+                reason: answer.reason,
+              },
+            });
+            continue;
+          }
+          // Image Position 1 is the cover (a product's first photograph is, whatever its position).
+          await ingestImportedImage(trx, storage!, {
+            productId,
+            image: answer.image,
+            colorCode: colorCode ?? null,
+            altIt: image.plan.altIt,
+            altEn: image.altEn,
+            position: image.plan.position - 1,
+            isCover: image.plan.position === 1 ? true : undefined,
+            sourceUrl: image.plan.url,
+            now: at,
+          });
+          state.report.images.fetched++;
           imagesWritten++;
-          continue;
+          ingested++;
+          after[`image ${image.plan.position}`] = image.plan.url.slice(0, 200);
         }
-        const answer = fetched.get(image)!;
-        if (!answer.ok) {
-          state.report.images.failed++;
-          addNote(state, { line: image.plan.line, handle: w.plan.handle, code: "imageFailed", params: { url: image.plan.url.slice(0, 200), reason: answer.reason } });
-          continue;
+        // An update that came down to images that could not be fetched wrote nothing.
+        const wroteSomething =
+          !!w.create ||
+          Object.keys(w.product).length > 0 ||
+          Object.keys(w.it).length > 0 ||
+          Object.keys(w.en).length > 0 ||
+          w.variants.some((v) => !v.existing || v.change) ||
+          imagesWritten > 0 ||
+          w.removeImages.length > 0;
+        if (outcome === "update" && !wroteSomething) outcome = "unchanged";
+        if (outcome !== "unchanged") {
+          changedIds.push(productId);
+          await recordAudit(trx, {
+            actor: options.actor,
+            action:
+              outcome === "create"
+                ? "product.import-create"
+                : "product.import-update",
+            entityType: "product",
+            entityId: productId,
+            before: outcome === "create" ? null : before,
+            after,
+            summary: w.plan.handle,
+            at,
+          });
         }
-        await ingestImportedImage(trx, {
-          productId,
-          sourceUrl: image.plan.url,
-          position: image.plan.position,
-          altIt: image.plan.altIt,
-          altEn: image.altEn,
-          mimeType: answer.mimeType,
-          width: answer.width,
-          height: answer.height,
-          bytes: answer.bytes,
-          contentHash: createHash("sha256").update(answer.bytes).digest("hex"),
-          at: stamp,
-        });
-        state.report.images.fetched++;
-        imagesWritten++;
-        after[`image ${image.plan.position}`] = image.plan.url.slice(0, 200);
+        outcomes.push({ work: w, outcome, productId });
       }
-      if (w.removeImages.length) {
-        await deleteImportImages(
-          trx,
-          w.removeImages.map((i) => i.id),
-        );
-        state.report.images.removed += w.removeImages.length;
-        before.imagesRemoved = w.removeImages.map((i) => i.sourceUrl.slice(0, 200));
-      }
-      // An update that came down to images that could not be fetched wrote nothing.
-      const wroteSomething =
-        !!w.create ||
-        Object.keys(w.product).length > 0 ||
-        Object.keys(w.it).length > 0 ||
-        Object.keys(w.en).length > 0 ||
-        w.variants.some((v) => !v.existing || v.change) ||
-        imagesWritten > 0 ||
-        w.removeImages.length > 0;
-      if (outcome === "update" && !wroteSomething) outcome = "unchanged";
-      if (outcome !== "unchanged") {
-        changedIds.push(productId);
-        await recordAudit(trx, {
-          actor: options.actor,
-          action: outcome === "create" ? "product.import-create" : "product.import-update",
-          entityType: "product",
-          entityId: productId,
-          before: outcome === "create" ? null : before,
-          after,
-          summary: w.plan.handle,
-          at,
-        });
-      }
-      outcomes.push({ work: w, outcome, productId });
-    }
-    await catalogueChanged(trx, changedIds, at);
-  });
+      await catalogueChanged(trx, changedIds, at);
+    });
+  } catch (error) {
+    // Nothing of the batch was written: the originals stored for it go unless an asset holds them.
+    for (const answer of prepared.values())
+      if (answer.ok) await discardPreparedImage(db, storage!, answer.image);
+    throw error;
+  }
+  if (ingested > 0) wakeMediaWorkers();
+  for (const files of removedFiles) await removeAssetFiles(db, storage!, files);
   for (const colour of createdColours) {
     addColour(state.lookups.colourByName, state.lookups.colourByCode, colour);
     reportColour(state, colour);
   }
   for (const { work: w, outcome, productId } of outcomes) {
     if (outcome !== "unchanged") tally(state, w);
-    addOutcome(state, { handle: w.plan.handle, line: w.plan.line, outcome, productId });
+    addOutcome(state, {
+      handle: w.plan.handle,
+      line: w.plan.line,
+      outcome,
+      productId,
+    });
   }
   if (notified > 0) wakeMailWorkers();
 }
 
-const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
-const variantSummary = (price: number, compareAt: number | null, stock: number) => `${formatPrice(price)}${compareAt !== null ? ` (${formatPrice(compareAt)})` : ""}, ${stock}`;
+const clip = (text: string) =>
+  text.length > 300 ? `${text.slice(0, 300)}…` : text;
+const variantSummary = (
+  price: number,
+  compareAt: number | null,
+  stock: number,
+) =>
+  `${formatPrice(price)}${compareAt !== null ? ` (${formatPrice(compareAt)})` : ""}, ${stock}`;
 
 // ---------------------------------------------------------------------------------------------
 // The export: the same format, one row per variant, the product's fields on its first row, its
@@ -1268,26 +1897,47 @@ const variantSummary = (price: number, compareAt: number | null, stock: number) 
 const EXPORT_PAGE = 100;
 
 /** The header of the export, Shopify's names. */
-export const EXPORT_HEADER: readonly string[] = EXPORT_COLUMNS.map((key) => SHOPIFY_COLUMNS[key]);
+export const EXPORT_HEADER: readonly string[] = EXPORT_COLUMNS.map(
+  (key) => SHOPIFY_COLUMNS[key],
+);
 
-/** The catalogue's rows, a page of products at a time. */
-export async function* catalogueCsvRows(db: Kysely<Database>): AsyncGenerator<CsvCell[]> {
+/**
+ * The catalogue's rows, a page of products at a time. A photograph's Image Src is this shop's
+ * public URL of its largest JPEG (absolute, under `publicUrl`: PUBLIC_URL), or, while its variants
+ * are being made, the URL the import fetched it from; the import finds it again by either.
+ */
+export async function* catalogueCsvRows(
+  db: Kysely<Database>,
+  { publicUrl }: { publicUrl: string },
+): AsyncGenerator<CsvCell[]> {
   const lookups = await loadLookups(db);
-  const STATUS_OF: Record<ProductStatus, string> = { published: "active", draft: "draft", archived: "archived" };
-  for (let afterId = 0; ; ) {
+  const STATUS_OF: Record<ProductStatus, string> = {
+    published: "active",
+    draft: "draft",
+    archived: "archived",
+  };
+  for (let afterId = 0; ;) {
     const products = await selectExportPage(db, afterId, EXPORT_PAGE);
     if (!products.length) return;
     afterId = products[products.length - 1].id;
     const ids = products.map((p) => p.id);
-    const [variants, images] = await Promise.all([selectVariantsOfProducts(db, ids), selectImportImages(db, ids)]);
+    const [variants, photos] = await Promise.all([
+      selectVariantsOfProducts(db, ids),
+      listPhotosOfProductsForExchange(db, ids),
+    ]);
     const variantsOf = groupBy(variants, (v) => v.productId);
+    const images = photos.flatMap((photo) => {
+      const src = exportedPhotoUrl(photo, publicUrl);
+      return src ? [{ ...photo, src }] : [];
+    });
     const imagesOf = groupBy(images, (i) => i.productId);
     for (const p of products) {
       const vs = variantsOf.get(p.id) ?? [];
       const is = imagesOf.get(p.id) ?? [];
       const rows = Math.max(vs.length, is.length, 1);
       for (let i = 0; i < rows; i++) {
-        const cells: Partial<Record<(typeof EXPORT_COLUMNS)[number], CsvCell>> = { handle: p.it.slug };
+        const cells: Partial<Record<(typeof EXPORT_COLUMNS)[number], CsvCell>> =
+          { handle: p.it.slug };
         if (i === 0) {
           Object.assign(cells, {
             title: p.it.name,
@@ -1312,16 +1962,27 @@ export async function* catalogueCsvRows(db: Kysely<Database>): AsyncGenerator<Cs
         const v = vs[i];
         if (v) {
           Object.assign(cells, {
-            option1Value: lookups.colourByCode.get(v.colorCode)?.nameIt ?? v.colorCode,
+            option1Value:
+              lookups.colourByCode.get(v.colorCode)?.nameIt ?? v.colorCode,
             option2Value: v.size,
             sku: v.sku,
             qty: v.stock,
             price: formatPrice(v.priceCents),
-            compareAt: v.compareAtCents !== null ? formatPrice(v.compareAtCents) : "",
+            compareAt:
+              v.compareAtCents !== null ? formatPrice(v.compareAtCents) : "",
+            // The first photograph of the variant's colour ties the colour to it again on import.
+            variantImage:
+              is.find((photo) => photo.colorCode === v.colorCode)?.src ?? "",
           });
         }
         const image = is[i];
-        if (image) Object.assign(cells, { imageSrc: image.sourceUrl, imagePosition: image.position, imageAlt: image.altIt, imageAltEn: image.altEn });
+        if (image)
+          Object.assign(cells, {
+            imageSrc: image.src,
+            imagePosition: image.position + 1,
+            imageAlt: image.altIt,
+            imageAltEn: image.altEn,
+          });
         yield EXPORT_COLUMNS.map((key) => cells[key] ?? "");
       }
     }
@@ -1329,6 +1990,17 @@ export async function* catalogueCsvRows(db: Kysely<Database>): AsyncGenerator<Cs
 }
 
 /** Records an export in the audit log (the file itself is streamed by the caller). */
-export async function recordCatalogueExport(db: Kysely<Database>, actor: AuditActor, target: string): Promise<void> {
-  await recordAudit(db, { actor, action: "catalog.export", entityType: "catalog", entityId: "shopify-csv", after: { target }, summary: `Shopify CSV ${target}` });
+export async function recordCatalogueExport(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  target: string,
+): Promise<void> {
+  await recordAudit(db, {
+    actor,
+    action: "catalog.export",
+    entityType: "catalog",
+    entityId: "shopify-csv",
+    after: { target },
+    summary: `Shopify CSV ${target}`,
+  });
 }

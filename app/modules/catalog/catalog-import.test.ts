@@ -1,12 +1,21 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
+import { createMediaWorker } from "~/modules/media/media-worker.server";
+import { createDiskStorage } from "~/modules/media/storage.server";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { htmlToMarkdown, markdownToHtml } from "./catalog-import-html";
 import { EXPORT_HEADER, type ImportOptions, type ImportReport, catalogueCsvRows, importCatalogue } from "./catalog-import.service.server";
-import type { FetchedImage } from "./image-fetch.server";
+import { type FetchedImage, IMAGE_FETCH_LIMITS, fetchImage } from "./image-fetch.server";
+import { getProductPage } from "./product.service.server";
+import { DEFAULT_COLOR_HEX } from "./variant-admin.service.server";
 import { csvLine } from "~/utils/csv.server";
 
 const CLI: AuditActor = { kind: "cli" };
@@ -40,11 +49,12 @@ type Cells = Partial<Record<(typeof HEADER)[number], string>>;
 const csv = (rows: Cells[], header = HEADER) => header.join(",") + "\n" + rows.map((r) => csvLine(header.map((h) => r[h] ?? "")).replace(/\r\n$/, "\n")).join("");
 const stream = (text: string) => Readable.from([Buffer.from(text, "utf8")]);
 
-let png: Buffer;
+const PUBLIC_URL = "http://localhost:3000";
+let jpeg: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 40, height: 50, channels: 3, background: "#c0a080" } }).png().toBuffer();
+  jpeg = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#c0a080" } }).jpeg().toBuffer();
 });
-const okImage = async (): Promise<FetchedImage> => ({ ok: true, bytes: png, mimeType: "image/png", width: 40, height: 50 });
+const okImage = async (): Promise<FetchedImage> => ({ ok: true, bytes: jpeg, mimeType: "image/jpeg", width: 400, height: 500 });
 
 /** A dress in two colours and two sizes, with two photographs (the second on an image-only row). */
 function dressRows(handle = "abito-import", overrides: Cells = {}): Cells[] {
@@ -91,9 +101,12 @@ describe("HTML descriptions", () => {
 });
 
 describeEachDatabase("Shopify CSV import", (ctx) => {
-  const options = (extra: Partial<ImportOptions> = {}): ImportOptions => ({ dryRun: false, actor: CLI, origin: "http://localhost:3000", fetchImage: okImage, source: "test.csv", ...extra });
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bottega-import-"));
+  const storage = createDiskStorage(root);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const options = (extra: Partial<ImportOptions> = {}): ImportOptions => ({ dryRun: false, actor: CLI, origin: PUBLIC_URL, fetchImage: okImage, storage, source: "test.csv", ...extra });
   const run = (text: string, extra: Partial<ImportOptions> = {}) => importCatalogue(ctx().db, stream(text), options(extra));
-  const count = async (table: "products" | "variants" | "price_history" | "audit_log" | "colors" | "catalog_import_images") =>
+  const count = async (table: "products" | "variants" | "price_history" | "audit_log" | "colors" | "product_photos" | "media_assets" | "media_jobs") =>
     Number((await ctx().db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
   const revision = async () => String((await ctx().db.selectFrom("catalog_revision").select("revision").executeTakeFirstOrThrow()).revision);
   const snapshot = async () => ({
@@ -102,7 +115,8 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     prices: await count("price_history"),
     audit: await count("audit_log"),
     colours: await count("colors"),
-    images: await count("catalog_import_images"),
+    images: await count("product_photos"),
+    assets: await count("media_assets"),
     revision: await revision(),
   });
   const productOf = (handle: string) =>
@@ -155,17 +169,30 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect(after.products).toBe(before.products + 1);
     expect(after.prices).toBe(before.prices + 4);
     expect(after.images).toBe(before.images + 2);
+    expect(after.assets).toBe(before.assets + 2);
     expect(after.colours).toBe(before.colours + 1);
+    // The colour was made by the variants service's findOrCreateColor, audited as Atelier's "new colour" is.
+    const colourRow = await ctx().db.selectFrom("colors").where("code", "=", "lilla-polvere").select("hex").executeTakeFirstOrThrow();
+    expect(colourRow.hex).toBe(DEFAULT_COLOR_HEX);
+    const colourAudit = await ctx().db.selectFrom("audit_log").where("action", "=", "color.create").where("entity_id", "=", "lilla-polvere").select(["entity_type", "actor"]).execute();
+    expect(colourAudit).toEqual([{ entity_type: "color", actor: "cli" }]);
     expect(after.revision).not.toBe(before.revision);
-    const audit = await ctx().db.selectFrom("audit_log").where("id", ">", 0).select(["action", "entity_type", "entity_id", "actor"]).orderBy("id", "desc").limit(2).execute();
+    const audit = await ctx().db.selectFrom("audit_log").where("action", "like", "%import%").select(["action", "entity_type", "entity_id", "actor"]).orderBy("id", "desc").limit(2).execute();
     expect(audit).toEqual([
       { action: "catalog.import", entity_type: "catalog", entity_id: "shopify-csv", actor: "cli" },
       { action: "product.import-create", entity_type: "product", entity_id: String(product!.id), actor: "cli" },
     ]);
-    const images = await ctx().db.selectFrom("catalog_import_images").where("product_id", "=", product!.id).select(["source_url", "position", "alt_it", "width"]).orderBy("position").execute();
+    // The photographs went through the pipeline: an asset each (pending, with its job), the source URL kept.
+    const images = await ctx()
+      .db.selectFrom("product_photos as p")
+      .innerJoin("media_assets as a", "a.id", "p.asset_id")
+      .where("p.product_id", "=", product!.id)
+      .select(["p.source_url", "p.position", "p.alt_it", "p.alt_en", "p.is_cover", "p.color_code", "a.width", "a.status"])
+      .orderBy("p.position")
+      .execute();
     expect(images).toEqual([
-      { source_url: "https://images.example.com/a.png", position: 1, alt_it: "Abito nero", width: 40 },
-      { source_url: "https://images.example.com/b.png", position: 2, alt_it: "Retro", width: 40 },
+      { source_url: "https://images.example.com/a.png", position: 0, alt_it: "Abito nero", alt_en: "Abito nero", is_cover: 1, color_code: null, width: 400, status: "pending" },
+      { source_url: "https://images.example.com/b.png", position: 1, alt_it: "Retro", alt_en: "Retro", is_cover: 0, color_code: null, width: 400, status: "pending" },
     ]);
   });
 
@@ -266,6 +293,11 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect(report.products.create).toBe(1);
     expect(report.images).toMatchObject({ fetch: 2, fetched: 1, failed: 1 });
     expect(report.notes).toContainEqual({ line: 6, handle: "abito-foto", code: "imageFailed", params: { url: "https://images.example.com/b.png", reason: "notImage" } });
+    // The pipeline's own check refuses what the fetch let through (too small for the shop), stored nowhere.
+    const tiny = await sharp({ create: { width: 40, height: 50, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const small = await run(csv(dressRows("abito-piccolo").slice(0, 1)), { fetchImage: async () => ({ ok: true, bytes: tiny, mimeType: "image/jpeg", width: 40, height: 50 }) });
+    expect(small.products.create).toBe(1);
+    expect(small.notes).toContainEqual(expect.objectContaining({ handle: "abito-piccolo", code: "imageFailed", params: { url: "https://images.example.com/a.png", reason: "IMAGE_DIMENSIONS" } }));
     const again = await run(csv(rows));
     expect(again.products).toMatchObject({ update: 1 });
     expect(again.images).toMatchObject({ fetch: 1, fetched: 1, failed: 0 });
@@ -282,14 +314,104 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("fetches photographs from their URLs into the pipeline: processed by the media worker, shown on the product page, not fetched again", async () => {
+    const { db } = ctx();
+    const files: Record<string, Buffer> = {
+      "/front.jpg": await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#d0c0b0" } }).jpeg().toBuffer(),
+      "/black.jpg": await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#111111" } }).jpeg().toBuffer(),
+    };
+    const hits: string[] = [];
+    const server = http.createServer((request, response) => {
+      hits.push(request.url ?? "");
+      const body = files[request.url ?? ""];
+      if (!body) return response.writeHead(404).end();
+      response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": body.length }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const realFetch = (url: string) => fetchImage(url, { ...IMAGE_FETCH_LIMITS, allowPrivateHosts: true });
+    const header = [...HEADER, "Variant Image", "Image Alt Text (en)"];
+    const rows: Cells[] = [
+      {
+        Handle: "abito-server",
+        Title: "Abito Server",
+        Type: "Donna > Abiti",
+        Published: "TRUE",
+        "Option1 Name": "Colore",
+        "Option1 Value": "Nero",
+        "Option2 Name": "Taglia",
+        "Option2 Value": "s",
+        "Variant SKU": "AS-N-S",
+        "Variant Price": "150",
+        "Variant Inventory Qty": "2",
+        "Variant Image": `${base}/black.jpg`,
+        "Image Src": `${base}/front.jpg`,
+        "Image Position": "1",
+        "Image Alt Text": "Davanti",
+        "Image Alt Text (en)": "Front",
+        Status: "active",
+      },
+      { Handle: "abito-server", "Option1 Value": "Verde Bosco Import", "Option2 Value": "S", "Variant SKU": "AS-V-S", "Variant Price": "150", "Image Src": `${base}/black.jpg`, "Image Position": "2", "Image Alt Text": "Nero, di lato" },
+    ];
+    try {
+      const before = await snapshot();
+      const report = await run(csv(rows, header), { fetchImage: realFetch });
+      expect(report.errors).toEqual([]);
+      expect(report.images).toMatchObject({ fetch: 2, fetched: 2, failed: 0 });
+      expect(report.newColours).toEqual(["Verde Bosco Import"]);
+      expect(hits.sort()).toEqual(["/black.jpg", "/front.jpg"]);
+      const product = (await productOf("abito-server"))!;
+      const variants = await db.selectFrom("variants").where("product_id", "=", product.id).select(["color_code", "size"]).orderBy("position").execute();
+      expect(variants).toEqual([
+        { color_code: "nero", size: "S" },
+        { color_code: "verde-bosco-import", size: "S" },
+      ]);
+      const photos = await db.selectFrom("product_photos").where("product_id", "=", product.id).select(["source_url", "position", "is_cover", "color_code", "alt_it", "alt_en"]).orderBy("position").execute();
+      expect(photos).toEqual([
+        { source_url: `${base}/front.jpg`, position: 0, is_cover: 1, color_code: null, alt_it: "Davanti", alt_en: "Front" },
+        { source_url: `${base}/black.jpg`, position: 1, is_cover: 0, color_code: "nero", alt_it: "Nero, di lato", alt_en: "Nero, di lato" },
+      ]);
+      expect((await snapshot()).assets).toBe(before.assets + 2);
+
+      // Nothing shows until the media worker made the variants; then the product page shows them.
+      expect((await getProductPage(db, "en", "abito-server", { color: "nero" }))!.gallery.every((image) => image.src.endsWith(".svg"))).toBe(true);
+      const worker = createMediaWorker(db, storage);
+      let done = 0;
+      for (let report = await worker.runOnce(); report.done > 0; report = await worker.runOnce()) done += report.done;
+      expect(done).toBeGreaterThanOrEqual(2);
+      expect(await count("media_jobs")).toBe(0);
+      const black = (await getProductPage(db, "en", "abito-server", { color: "nero" }))!;
+      expect(black.gallery).toHaveLength(2);
+      expect(black.gallery[0]).toMatchObject({ view: "photo", alt: "Front" });
+      expect(black.gallery[0]!.src).toMatch(/^\/media\/p\/[0-9a-f]{40}\/\d+\.jpg$/);
+      expect(black.gallery[1]).toMatchObject({ view: "photo", alt: "Nero, di lato" });
+      const green = (await getProductPage(db, "it", "abito-server", { color: "verde-bosco-import" }))!;
+      expect(green.gallery.map((image) => image.alt)).toEqual(["Davanti"]);
+
+      // The same file again: nothing fetched, nothing added.
+      const again = await snapshot();
+      const second = await run(csv(rows, header), { fetchImage: realFetch });
+      expect(second.products).toMatchObject({ unchanged: 1, create: 0, update: 0 });
+      expect(second.images).toMatchObject({ fetch: 0, fetched: 0 });
+      expect(hits).toHaveLength(2);
+      expect(await snapshot()).toEqual({ ...again, audit: again.audit + 1 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("round trip: the exported catalogue imports with no change at all", async () => {
     const chunks: string[] = [EXPORT_HEADER.join(",") + "\r\n"];
     let rows = 0;
-    for await (const row of catalogueCsvRows(ctx().db)) {
+    for await (const row of catalogueCsvRows(ctx().db, { publicUrl: PUBLIC_URL })) {
       chunks.push(csvLine(row));
       rows++;
     }
     expect(rows).toBeGreaterThan(await count("products"));
+    // Photographs leave as this shop's absolute URLs of their largest JPEG (naming the photograph), colours tied by Variant Image.
+    const text = chunks.join("");
+    expect(text).toMatch(new RegExp(`${PUBLIC_URL}/media/p/[0-9a-f]{40}/\\d+\\.jpg\\?photo=\\d+`));
+    expect(text).not.toContain("front.jpg");
     const before = await snapshot();
     const report: ImportReport = await run(chunks.join(""));
     expect(report.errors).toEqual([]);

@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/modules/media/image-pipeline.server";
 
 // Fetching a product photograph from its `Image Src` URL (the Shopify import): http or https
 // only, never an address on this machine or the shop's private network (checked on every
@@ -22,11 +23,12 @@ export interface ImageFetchLimits {
   allowPrivateHosts: boolean;
 }
 
+/** The bytes and pixels bounds are the photograph pipeline's (checkImage, which the import then applies in full). */
 export const IMAGE_FETCH_LIMITS: ImageFetchLimits = {
-  maxBytes: 20 * 1024 * 1024,
+  maxBytes: MAX_IMAGE_BYTES,
   timeoutMs: 15_000,
   maxRedirects: 3,
-  maxPixels: 100_000_000,
+  maxPixels: MAX_IMAGE_PIXELS,
   allowPrivateHosts: false,
 };
 

@@ -26,6 +26,8 @@ export const SHOPIFY_COLUMNS = {
   imageSrc: "Image Src",
   imagePosition: "Image Position",
   imageAlt: "Image Alt Text",
+  /** On a variant's row: the photograph of its colour (one of the product's Image Src, or another). */
+  variantImage: "Variant Image",
   seoTitle: "SEO Title",
   seoDescription: "SEO Description",
   status: "Status",
@@ -71,6 +73,7 @@ const ALIASES: Record<string, ColumnKey> = {
   "image position": "imagePosition",
   "image alt text": "imageAlt",
   "image alt text (it)": "imageAlt",
+  "variant image url": "variantImage",
   "seo title": "seoTitle",
   "seo title (it)": "seoTitle",
   "seo description": "seoDescription",

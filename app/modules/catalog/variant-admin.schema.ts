@@ -1,14 +1,13 @@
 import { parseEuroInput } from "~/utils/money-input";
 import { romeLocalToUtc } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
+import { isValidPrice, isValidStock } from "./variant-pricing";
 
 // Atelier's variants and prices page: one form per action told apart by `intent`, validated by
 // the same schema in the action (messages: translation keys of atelier-variants.json, or
 // common.json's validation.*). Amounts are typed in euro ("12,50" or "12.50"), dates as the
 // shop's local time (Europe/Rome) from a datetime-local field.
 
-const MAX_EURO_CENTS = 100_000_000;
-const MAX_STOCK = 1_000_000;
 
 /** A price in euro as cents, 0,01 to 1 000 000 €. */
 const euro = (invalid = "atelier-variants:errors.priceInvalid") =>
@@ -18,7 +17,7 @@ const euro = (invalid = "atelier-variants:errors.priceInvalid") =>
     .min(1, { error: "validation.required" })
     .max(20, { error: invalid })
     .transform((value) => parseEuroInput(value) ?? -1)
-    .refine((cents) => cents > 0 && cents <= MAX_EURO_CENTS, { error: invalid });
+    .refine(isValidPrice, { error: invalid });
 
 /** A whole number of units, 0 to 1 000 000 (no sign, no exponent, no decimals). */
 const stock = () =>
@@ -28,7 +27,7 @@ const stock = () =>
     .min(1, { error: "validation.required" })
     .regex(/^\d{1,7}$/, { error: "atelier-variants:errors.stockInvalid" })
     .transform(Number)
-    .refine((n) => n <= MAX_STOCK, { error: "atelier-variants:errors.stockInvalid" });
+    .refine(isValidStock, { error: "atelier-variants:errors.stockInvalid" });
 
 const id = () => z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
 

@@ -4,7 +4,7 @@ import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~
 import { notifyBackInStock } from "~/modules/backstock/backstock.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { DomainError } from "~/utils/domain-error";
-import { isValidSku, normalizeSku, slugify } from "./catalog-rules";
+import { isValidSku, normalizeSku } from "./catalog-rules";
 import { catalogueChanged, recordPriceChange } from "./catalog-write.server";
 import { compareSizes } from "./listing.service.server";
 import {
@@ -29,7 +29,24 @@ import {
   updateVariantFields,
   updateVariantPrice,
 } from "./variant-admin.repository.server";
-import { type ProductPricing, type SaleSchedule, cellKey, effectivePrice, isSaleOn, isValidSize, normalizeHex, normalizeSize, skuPrefixOf, suggestSku } from "./variant-pricing";
+import {
+  COLOR_NAME_MAX_LENGTH,
+  type ProductPricing,
+  type SaleSchedule,
+  cellKey,
+  colorCodeFor,
+  effectivePrice,
+  isCompareAtAbove,
+  isSaleOn,
+  isValidPrice,
+  isValidSize,
+  isValidStock,
+  normalizeColorName,
+  normalizeHex,
+  normalizeSize,
+  skuPrefixOf,
+  suggestSku,
+} from "./variant-pricing";
 
 // Atelier's variants and prices (issue 24): the product's price, crossed-out price and scheduled
 // sale, and the colour × size matrix with each variant's SKU, stock and own price. Every save is
@@ -38,10 +55,7 @@ import { type ProductPricing, type SaleSchedule, cellKey, effectivePrice, isSale
 // recordPriceChange (the Omnibus history); stock goes through a compare-and-set with the
 // back-in-stock mails queued in the same transaction. The Shopify import calls the same functions.
 
-/** The most a price may be: 1 000 000 €. */
-export const MAX_PRICE_CENTS = 100_000_000;
-/** The most units of one variant. */
-export const MAX_STOCK = 1_000_000;
+export { MAX_PRICE_CENTS, MAX_STOCK } from "./variant-pricing";
 
 export type VariantAdminErrorCode =
   | "VARIANT_NOT_FOUND"
@@ -185,7 +199,7 @@ export interface PricesInput {
   sale: SaleSchedule | null;
 }
 
-const validPrice = (cents: number) => Number.isSafeInteger(cents) && cents > 0 && cents <= MAX_PRICE_CENTS;
+const validPrice = isValidPrice;
 
 /**
  * Sets the product's price, crossed-out price and sale (field names of errors: price,
@@ -206,7 +220,7 @@ function validatePrices(input: PricesInput, now: Date): SaleSchedule | null {
   if (!validPrice(input.priceCents)) throw fail("PRICE_INVALID", `price ${input.priceCents}`, "price");
   if (input.compareAtCents !== null) {
     if (!validPrice(input.compareAtCents)) throw fail("PRICE_INVALID", `compare-at ${input.compareAtCents}`, "compareAt");
-    if (input.compareAtCents <= input.priceCents) throw fail("COMPARE_AT_NOT_ABOVE", "the crossed-out price must be above the price", "compareAt");
+    if (!isCompareAtAbove(input.priceCents, input.compareAtCents)) throw fail("COMPARE_AT_NOT_ABOVE", "the crossed-out price must be above the price", "compareAt");
   }
   if (!input.sale) return null;
   if (!validPrice(input.sale.priceCents)) throw fail("PRICE_INVALID", `sale ${input.sale.priceCents}`, "salePrice");
@@ -434,7 +448,7 @@ export async function upsertVariantMatrixIn(trx: Transaction<Database>, productI
     const sku = row.sku !== undefined ? normalizeSku(row.sku) : (existing?.sku ?? suggestSku(skuPrefix, colorCode, size));
     if (!isValidSku(sku)) throw fail("SKU_INVALID", `SKU ${row.sku}`, field("sku"));
     const stock = row.stock ?? existing?.stock ?? 0;
-    if (!Number.isSafeInteger(stock) || stock < 0 || stock > MAX_STOCK) throw fail("INVALID_QUANTITY", `stock ${stock}`, field("stock"));
+    if (!isValidStock(stock)) throw fail("INVALID_QUANTITY", `stock ${stock}`, field("stock"));
     const expectedStock = row.expectedStock ?? existing?.stock ?? 0;
     const ownPriceCents = row.ownPriceCents !== undefined ? row.ownPriceCents : existing ? ownPriceOf(product, pricing, existing) : null;
     if (ownPriceCents !== null && !validPrice(ownPriceCents)) throw fail("PRICE_INVALID", `own price ${ownPriceCents}`, field("price"));
@@ -656,9 +670,9 @@ export const DEFAULT_COLOR_HEX = "#A6A5A1";
  * transaction. COLOR_INVALID (field "newColorName" or "newColorHex") for an empty name or a bad hex.
  */
 export async function findOrCreateColor(trx: Kysely<Database>, input: ColorInput): Promise<{ code: string; created: boolean }> {
-  const it = input.name.it?.trim().replace(/\s+/g, " ") ?? "";
-  const en = input.name.en?.trim().replace(/\s+/g, " ") ?? "";
-  if ((!it && !en) || it.length > 60 || en.length > 60) throw fail("COLOR_INVALID", "a colour needs a name", "newColorName");
+  const it = normalizeColorName(input.name.it ?? "");
+  const en = normalizeColorName(input.name.en ?? "");
+  if ((!it && !en) || it.length > COLOR_NAME_MAX_LENGTH || en.length > COLOR_NAME_MAX_LENGTH) throw fail("COLOR_INVALID", "a colour needs a name", "newColorName");
   for (const name of [it, en]) {
     if (!name) continue;
     const code = await findColorCodeByName(trx, name);
@@ -666,10 +680,8 @@ export async function findOrCreateColor(trx: Kysely<Database>, input: ColorInput
   }
   const hex = normalizeHex(input.hex ?? DEFAULT_COLOR_HEX);
   if (!hex) throw fail("COLOR_INVALID", `hex ${input.hex}`, "newColorHex");
-  const base = slugify(it || en).slice(0, 32).replace(/-+$/, "") || "colore";
-  const taken = new Set(await listColorCodesLike(trx, base));
-  let code = base;
-  for (let n = 2; taken.has(code); n++) code = `${base}-${n}`;
+  const taken = new Set(await listColorCodesLike(trx, colorCodeFor(it || en, () => false)));
+  const code = colorCodeFor(it || en, (c) => taken.has(c));
   await insertColor(trx, { code, hex, names: { it: it || en, en: en || it } });
   return { code, created: true };
 }

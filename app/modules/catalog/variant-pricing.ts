@@ -1,4 +1,4 @@
-import { SKU_MAX_LENGTH, isValidSku, normalizeSku } from "./catalog-rules";
+import { SKU_MAX_LENGTH, isValidSku, normalizeSku, slugify } from "./catalog-rules";
 
 // What a variant costs on the storefront, from what the owner set in Atelier: the product's price
 // and crossed-out price, a variant's own price, and a scheduled sale. Pure, so the rule is proven
@@ -25,6 +25,32 @@ export interface EffectivePrice {
   compareAtCents: number | null;
 }
 
+/** The most a price may be: 1 000 000 €. */
+export const MAX_PRICE_CENTS = 100_000_000;
+/** The most units of one variant. */
+export const MAX_STOCK = 1_000_000;
+/** A price (a variant's, a product's, a crossed-out or sale price): whole cents, 0,01 € to MAX_PRICE_CENTS. */
+export const isValidPrice = (cents: number) => Number.isSafeInteger(cents) && cents > 0 && cents <= MAX_PRICE_CENTS;
+/** A stock: whole units, 0 to MAX_STOCK. */
+export const isValidStock = (units: number) => Number.isSafeInteger(units) && units >= 0 && units <= MAX_STOCK;
+/** A crossed-out price means something only above the price (otherwise none is stored). */
+export const isCompareAtAbove = (priceCents: number, compareAtCents: number) => compareAtCents > priceCents;
+
+/** A colour's name, in either language, has at most this many characters. */
+export const COLOR_NAME_MAX_LENGTH = 60;
+/** A colour name as stored: trimmed, single spaces. */
+export const normalizeColorName = (name: string) => name.trim().replace(/\s+/g, " ");
+/**
+ * A new colour's code from its name: slugified, at most 32 characters ("colore" when the name makes
+ * none); `taken` codes get "-2", "-3"… (colour codes are unique).
+ */
+export function colorCodeFor(name: string, taken: (code: string) => boolean): string {
+  const base = slugify(name).slice(0, 32).replace(/-+$/, "") || "colore";
+  let code = base;
+  for (let n = 2; taken(code); n++) code = `${base}-${n}`;
+  return code;
+}
+
 /** A matrix cell's key: "nero|M" (a colour code and a size never hold "|"). */
 export const cellKey = (colorCode: string, size: string) => `${colorCode}|${size}`;
 
@@ -46,7 +72,7 @@ export function effectivePrice(pricing: ProductPricing, ownPriceCents: number | 
   if (pricing.sale && isSaleOn(pricing.sale, now) && pricing.sale.priceCents < regular) {
     return { priceCents: pricing.sale.priceCents, compareAtCents: regular };
   }
-  const compareAt = pricing.compareAtCents !== null && pricing.compareAtCents > regular ? pricing.compareAtCents : null;
+  const compareAt = pricing.compareAtCents !== null && isCompareAtAbove(regular, pricing.compareAtCents) ? pricing.compareAtCents : null;
   return { priceCents: regular, compareAtCents: compareAt };
 }
 

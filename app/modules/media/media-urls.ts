@@ -53,6 +53,18 @@ export function photoUrl(variantKey: string, width: number, format: PhotoFormat)
   return `/media/p/${variantKey}/${width}.${format}`;
 }
 
+const PHOTO_PATH = /^\/media\/p\/([0-9a-f]{40})\/[1-9]\d{2,3}\.(?:avif|webp|jpg)$/;
+
+/** The variant set a photograph variant's path names (/media/p/<key>/<width>.<format>), or null for any other path. */
+export function photoVariantKeyOfPath(path: string): string | null {
+  return PHOTO_PATH.exec(path)?.[1] ?? null;
+}
+
+/** A photograph's largest JPEG variant (what leaves the shop: the export's Image Src). */
+export function largestPhotoUrl(variantKey: string, widths: readonly number[]): string | null {
+  return widths.length ? photoUrl(variantKey, Math.max(...widths), "jpg") : null;
+}
+
 /**
  * A photograph's `<picture>`: AVIF and WebP sources and the JPEG `<img>`, each at every width
  * made, 4:5. `width`/`height` are the middle width's (the attributes only give the ratio).

@@ -23,6 +23,8 @@ export interface PhotoRow {
   height: number;
   variantKey: string | null;
   variantWidths: string | null;
+  /** The URL the Shopify import fetched it from; null: uploaded in Atelier. */
+  sourceUrl: string | null;
 }
 
 function photos(db: Db) {
@@ -46,6 +48,7 @@ function photos(db: Db) {
       "a.height",
       "a.variant_key as variantKey",
       "a.variant_widths as variantWidths",
+      "p.source_url as sourceUrl",
     ]);
 }
 
@@ -66,6 +69,12 @@ export function listShownPhotos(db: Db, productIds: number[]): Promise<PhotoRow[
     .execute();
 }
 
+/** The photographs of several products in gallery order (the Shopify import and export: one query a batch). */
+export function listPhotosOfProducts(db: Db, productIds: number[]): Promise<PhotoRow[]> {
+  if (!productIds.length) return Promise.resolve([]);
+  return photos(db).where("p.product_id", "in", productIds).orderBy("p.product_id").orderBy("p.position").orderBy("p.id").execute();
+}
+
 /** One photograph of one product (a photo id under another product is none). */
 export function findPhotoOfProduct(db: Db, productId: number, photoId: number): Promise<PhotoRow | undefined> {
   return photos(db).where("p.product_id", "=", productId).where("p.id", "=", photoId).executeTakeFirst();
@@ -73,15 +82,30 @@ export function findPhotoOfProduct(db: Db, productId: number, photoId: number): 
 
 export async function insertPhoto(
   db: Db,
-  values: { productId: number; assetId: number; colorCode: string | null; altIt: string; altEn: string; at: string },
+  values: {
+    productId: number;
+    assetId: number;
+    colorCode: string | null;
+    altIt: string;
+    altEn: string;
+    at: string;
+    /** Default: after the product's last photograph. */
+    position?: number;
+    /** Default: the product's first photograph is its cover. Making one the cover takes it from any other. */
+    isCover?: boolean;
+    sourceUrl?: string | null;
+  },
 ): Promise<{ id: number; position: number; isCover: boolean }> {
   const last = await db
     .selectFrom("product_photos")
     .select((eb) => [eb.fn.max("position").as("position"), eb.fn.countAll<number>().as("n")])
     .where("product_id", "=", values.productId)
     .executeTakeFirst();
-  const position = last?.position == null ? 0 : Number(last.position) + 1;
-  const isCover = Number(last?.n ?? 0) === 0;
+  const position = values.position ?? (last?.position == null ? 0 : Number(last.position) + 1);
+  const isCover = values.isCover ?? Number(last?.n ?? 0) === 0;
+  if (isCover && Number(last?.n ?? 0) > 0) {
+    await db.updateTable("product_photos").set({ is_cover: 0, updated_at: values.at }).where("product_id", "=", values.productId).where("is_cover", "=", 1).execute();
+  }
   const { id } = await db
     .insertInto("product_photos")
     .values({
@@ -92,6 +116,7 @@ export async function insertPhoto(
       alt_en: values.altEn,
       position,
       is_cover: isCover ? 1 : 0,
+      source_url: values.sourceUrl ?? null,
       created_at: values.at,
       updated_at: values.at,
     })

@@ -6,6 +6,7 @@ import { DomainError } from "~/utils/domain-error";
 import type { FocalPoint } from "./image-pipeline.server";
 import {
   type AssetFiles,
+  type PreparedImage,
   assetImage,
   deleteAsset,
   discardPreparedImage,
@@ -14,8 +15,9 @@ import {
   removeAssetFiles,
   retryAsset,
   setAssetFocalPoint,
+  widthsOf,
 } from "./media.service.server";
-import type { ResponsiveImage } from "./media-urls";
+import { type ResponsiveImage, largestPhotoUrl } from "./media-urls";
 import { wakeMediaWorkers } from "./media-worker.server";
 import {
   type PhotoRow,
@@ -24,12 +26,15 @@ import {
   findProductName,
   insertPhoto,
   listPhotosOfProduct,
+  listPhotosOfProducts,
   listProductColors,
   listShownPhotos,
   setCover,
   setPhotoPosition,
   updatePhotoDetails,
 } from "./product-photos.repository.server";
+
+export type { PhotoRow };
 import { PHOTO_FIELD } from "./product-photos.schema";
 import type { MediaStorage } from "./storage.server";
 
@@ -141,8 +146,7 @@ export async function addProductPhoto(db: Db, storage: MediaStorage, input: NewP
   try {
     photoId = await db.transaction().execute(async (trx) => {
       await requireProduct(trx, input.productId);
-      const assetId = await ingestImage(trx, storage, prepared, { now });
-      const photo = await insertPhoto(trx, { productId: input.productId, assetId, colorCode, altIt: input.altIt, altEn: input.altEn, at: now.toISOString() });
+      const photo = await addPhotoIn(trx, storage, { productId: input.productId, image: prepared, colorCode, altIt: input.altIt, altEn: input.altEn, now });
       await recordAudit(trx, {
         actor: input.actor,
         action: "product.photo.add",
@@ -160,6 +164,76 @@ export async function addProductPhoto(db: Db, storage: MediaStorage, input: NewP
   }
   wakeMediaWorkers();
   return photoId;
+}
+
+export interface PhotoPlacement {
+  productId: number;
+  /** Checked and stored by prepareImage, before the transaction. */
+  image: PreparedImage;
+  /** One of the product's colours (the caller checked it), or null: every colour. */
+  colorCode: string | null;
+  altIt: string;
+  altEn: string;
+  /** Default: after the product's last photograph. */
+  position?: number;
+  /** Default: the product's first photograph is its cover; true takes the cover from any other. */
+  isCover?: boolean;
+  /** The URL the photograph was fetched from (the Shopify import), kept to find it again. */
+  sourceUrl?: string | null;
+  now: Date;
+}
+
+/**
+ * A prepared image as a product's photograph inside the caller's transaction: its asset (with the
+ * job that makes its variants) and its place in the gallery. The caller records the audit entry,
+ * raises the catalogue revision when it must, calls wakeMediaWorkers() after the commit and
+ * discardPreparedImage if the transaction fails. Atelier's upload and the Shopify import use it.
+ */
+export async function addPhotoIn(trx: Transaction<Database>, storage: MediaStorage, input: PhotoPlacement): Promise<{ id: number; position: number; isCover: boolean }> {
+  const assetId = await ingestImage(trx, storage, input.image, { now: input.now });
+  return insertPhoto(trx, {
+    productId: input.productId,
+    assetId,
+    colorCode: input.colorCode,
+    altIt: input.altIt,
+    altEn: input.altEn,
+    position: input.position,
+    isCover: input.isCover,
+    sourceUrl: input.sourceUrl,
+    at: input.now.toISOString(),
+  });
+}
+
+/** A photograph's colour, alt texts and place, inside the caller's transaction (the import; the caller audits). */
+export async function updatePhotoIn(trx: Transaction<Database>, photo: PhotoRow, change: { colorCode: string | null; altIt: string; altEn: string; position: number }, now: Date): Promise<void> {
+  const at = now.toISOString();
+  if (JSON.stringify(details(photo)) !== JSON.stringify(details(change))) await updatePhotoDetails(trx, photo.id, { ...change, at });
+  if (photo.position !== change.position) await setPhotoPosition(trx, photo.id, change.position, at);
+}
+
+/**
+ * Removes some of a product's photographs and their assets inside the caller's transaction (the
+ * import: the caller audits and raises the revision); the cover passes to the first photograph
+ * left. Pass the result to removeAssetFiles after the commit.
+ */
+export async function removePhotosIn(trx: Transaction<Database>, productId: number, photos: readonly PhotoRow[], now: Date): Promise<AssetFiles[]> {
+  const files: AssetFiles[] = [];
+  for (const photo of photos) {
+    await deletePhotoRow(trx, photo.id);
+    const removed = await deleteAsset(trx, photo.assetId);
+    if (removed) files.push(removed);
+  }
+  if (photos.some((p) => p.isCover === 1)) {
+    const next = (await listPhotosOfProduct(trx, productId))[0];
+    if (next && next.isCover !== 1) await setCover(trx, productId, next.id, now.toISOString());
+  }
+  return files;
+}
+
+/** The photographs of several products in gallery order (one query), with their export URL. */
+export async function listPhotosOfProductsForExchange(db: Db | Transaction<Database>, productIds: number[]): Promise<(PhotoRow & { path: string | null })[]> {
+  const rows = await listPhotosOfProducts(db, productIds);
+  return rows.map((row) => ({ ...row, path: row.variantKey ? largestPhotoUrl(row.variantKey, widthsOf(row.variantWidths)) : null }));
 }
 
 interface PhotoChange {

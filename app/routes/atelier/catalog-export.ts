@@ -15,9 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, env } = getRequestContext(context);
   const day = new Date().toISOString().slice(0, 10);
   const fileName = `bottega-catalogo-${day}.csv`;
   await recordCatalogueExport(db, staffActor(viewer), fileName);
-  return csvResponse(fileName, EXPORT_HEADER, catalogueCsvRows(db));
+  return csvResponse(fileName, EXPORT_HEADER, catalogueCsvRows(db, { publicUrl: env.PUBLIC_URL }));
 }

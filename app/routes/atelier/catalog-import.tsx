@@ -11,6 +11,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import type { ImportIssue, ImportReport } from "~/modules/catalog/catalog-import.service.server";
 import { UPLOAD_MAX_BYTES, discardUpload, findUpload, runUpload, stageUpload } from "~/modules/catalog/catalog-import-uploads.service.server";
+import { getMediaStorage } from "~/modules/media/storage.server";
 import { DomainError } from "~/utils/domain-error";
 import { parseIntentForm, readFormData } from "~/utils/form.server";
 import { z } from "~/utils/zod";
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(atelierHref(context, "/atelier/catalog/import"));
   }
   try {
-    const report = await runUpload(db, { id: upload, staffId: viewer.id, actor, origin: env.PUBLIC_URL });
+    const report = await runUpload(db, { id: upload, staffId: viewer.id, actor, origin: env.PUBLIC_URL, storage: getMediaStorage(env) });
     addStaffNotice(context, {
       kind: report.rowsRejected ? "warning" : "success",
       key: "atelier-import:notice.imported",
@@ -175,7 +176,7 @@ function UploadReport({ upload }: { upload: UploadView }) {
         </dl>
         {report.newColours.length ? <p className="mt-3 text-sm">{t("report.newColours", { names: report.newColours.join(", ") })}</p> : null}
         {report.ignoredColumns.length ? <p className="mt-1 text-sm text-stone">{t("report.ignoredColumns", { names: report.ignoredColumns.join(", ") })}</p> : null}
-        {report.images.fetch || report.images.fetched ? <p className="mt-1 text-sm text-stone">{t("report.imagesStaged")}</p> : null}
+        {report.images.fetch || report.images.fetched ? <p className="mt-1 text-sm text-stone">{t("report.imagesProcessing")}</p> : null}
         <div className="mt-4 flex flex-wrap gap-3">
           {runnable ? (
             <Form method="post">
