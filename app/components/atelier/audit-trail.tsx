@@ -67,7 +67,8 @@ export function AuditTrail({ entries, title }: { entries: AuditRecord[]; title?:
         <ol className="divide-y divide-line border border-line bg-paper text-sm">
           {entries.map((entry) => (
             <li key={entry.id} className="grid gap-1 px-3 py-2 sm:grid-cols-[12rem_1fr]">
-              <div>
+              {/* A long e-mail address wraps inside its column rather than running over the changes. */}
+              <div className="min-w-0 break-words">
                 <time dateTime={entry.at} className="block text-stone">
                   {formatRomeShortDateTime(entry.at, locale)}
                 </time>

@@ -395,13 +395,16 @@ function ActionButton({
  */
 function Preview({ photo, formRef }: { photo: AtelierPhoto; formRef: React.RefObject<HTMLFormElement | null> }) {
   const { t } = useTranslation("atelier-photos");
-  const marker = useRef<HTMLSpanElement>(null);
+  const marker = useRef<SVGCircleElement>(null);
   const hydrated = useHydrated();
   if (!photo.image) {
     return <div className="flex aspect-[4/5] w-40 items-center justify-center bg-sand p-3 text-center text-xs text-stone">{t("list.noPreview")}</div>;
   }
   const current = { x: photo.focalX / 100, y: photo.focalY / 100 };
   const inCrop = focalInCrop(photo.width, photo.height, current);
+  // The marker is drawn in an SVG the preview's size, not placed by a style attribute: the CSP
+  // allows no inline styles (docs/decisions/019), and the server's HTML must show it in place.
+  const { width: w, height: h } = photo.image;
   const pick = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const at = { x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height };
@@ -413,10 +416,8 @@ function Preview({ photo, formRef }: { photo: AtelierPhoto; formRef: React.RefOb
     };
     set("focalX", next.x);
     set("focalY", next.y);
-    if (marker.current) {
-      marker.current.style.left = `${at.x * 100}%`;
-      marker.current.style.top = `${at.y * 100}%`;
-    }
+    marker.current?.setAttribute("cx", String(at.x * w));
+    marker.current?.setAttribute("cy", String(at.y * h));
   };
   const content = (
     <>
@@ -424,12 +425,9 @@ function Preview({ photo, formRef }: { photo: AtelierPhoto; formRef: React.RefOb
         {photo.image.sources?.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes="160px" />)}
         <img src={photo.image.src} srcSet={photo.image.srcSet} sizes="160px" width={photo.image.width} height={photo.image.height} alt="" className="block h-auto w-full" />
       </picture>
-      <span
-        ref={marker}
-        aria-hidden="true"
-        className="pointer-events-none absolute size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-paper bg-terracotta/80 shadow"
-        style={{ left: `${inCrop.x * 100}%`, top: `${inCrop.y * 100}%` }}
-      />
+      <svg aria-hidden="true" focusable="false" viewBox={`0 0 ${w} ${h}`} className="pointer-events-none absolute inset-0 size-full overflow-visible drop-shadow">
+        <circle ref={marker} cx={inCrop.x * w} cy={inCrop.y * h} r={w / 20} strokeWidth={w / 80} className="fill-terracotta/80 stroke-paper" />
+      </svg>
     </>
   );
   // Without JavaScript a click could do nothing: the picture is no button then.

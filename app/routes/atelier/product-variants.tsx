@@ -175,7 +175,7 @@ export default function AtelierProductVariants({ loaderData, actionData }: Route
       {editor.colors.length ? (
         <div className="mt-8 grid items-start gap-8 desk:grid-cols-2">
           <AddColorForm editor={editor} result={resultOf(result, "add-color")} />
-          <AddSizeForm result={resultOf(result, "add-size")} />
+          <AddSizeForm sizes={editor.sizes} result={resultOf(result, "add-size")} />
         </div>
       ) : (
         <AddVariantForm editor={editor} result={resultOf(result, "add-variant")} />
@@ -443,7 +443,7 @@ function ColorSelect({ kit, editor, label, placeholder }: { kit: FormKit; editor
 function AddColorForm({ editor, result }: { editor: VariantEditor; result: ActionResult }) {
   const { t } = useTranslation("atelier-variants");
   const formRef = useFormRef();
-  const kit = useFormKit("add-color", result, ["color", "newColorName", "newColorNameEn", "newColorHex"], formRef);
+  const kit = useFormKit("add-color", result, ["color", "newColorName", "newColorNameEn", "newColorHex"], formRef, editor.colors.map((c) => c.code).join("|"));
   const pending = usePending("add-color");
   return (
     <Section id="add-color-title" title={t("addColor.title")} className="">
@@ -468,10 +468,11 @@ function AddColorForm({ editor, result }: { editor: VariantEditor; result: Actio
   );
 }
 
-function AddSizeForm({ result }: { result: ActionResult }) {
+function AddSizeForm({ sizes, result }: { sizes: string[]; result: ActionResult }) {
   const { t } = useTranslation("atelier-variants");
   const formRef = useFormRef();
-  const kit = useFormKit("add-size", result, ["size"], formRef);
+  // Keyed by the sizes there are: once one is added (with JavaScript the page stays) the field is empty again.
+  const kit = useFormKit("add-size", result, ["size"], formRef, sizes.join("|"));
   const pending = usePending("add-size");
   return (
     <Section id="add-size-title" title={t("addSize.title")} className="">
