@@ -138,7 +138,6 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   media_assets: "none",
   media_jobs: "none",
   product_photos: "none",
-  catalog_import_images: "none",
   catalog_import_uploads: "none",
   catalog_import_upload_chunks: "none",
   // Rows about the order that name nobody (amounts, states, lines, provider events).
