@@ -37,6 +37,7 @@ import * as photographs from "./migrations/20261202030000-photographs";
 import * as bannerAndPromotions from "./migrations/20261202050000-banner-and-promotions";
 import * as contentStatus from "./migrations/20261202060000-content-status";
 import * as catalogImport from "./migrations/20261202070000-catalog-import";
+import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-content-images";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "20261202050000-banner-and-promotions": bannerAndPromotions,
   "20261202060000-content-status": contentStatus,
   "20261202070000-catalog-import": catalogImport,
+  "20261202090000-tiles-and-content-images": tilesAndContentImages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

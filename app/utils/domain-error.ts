@@ -197,6 +197,8 @@ export const DOMAIN_ERRORS = {
   CATEGORY_NOT_EMPTY: { status: 409, message: "atelier-merch:categories.errors.notEmpty" },
   /** Atelier: deleting a category a discount code is bound to (the code would then apply to everything). */
   CATEGORY_IN_USE: { status: 409, message: "atelier-merch:categories.errors.inUse" },
+  /** Atelier: changing or removing the tile photograph of a category that has none (a stale form). */
+  CATEGORY_TILE_MISSING: { status: 404, message: "atelier-merch:categories.errors.notFound" },
   /** Atelier: a discount code that does not exist (a forged or stale id). */
   DISCOUNT_CODE_NOT_FOUND: { status: 404, message: "atelier-merch:codes.errors.notFound" },
   /** Atelier: a code that is not 3–32 capitals, digits, - or _. */
