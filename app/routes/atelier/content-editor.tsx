@@ -346,12 +346,16 @@ function ContentPictures({ images, hasCover, result }: { images: { cover: Atelie
   const { t } = useTranslation("atelier-content");
   const processing = (images.cover?.status === "pending") || images.body.some((image) => image.status === "pending");
   const forIntent = (intent: string) => ((result?.initialValue as Record<string, unknown> | undefined)?.intent === intent ? result : undefined);
+  // A removal refused (a picture its body still shows): the message above the pictures.
+  const removeRef = useFormRef();
+  const removal = useFormKit("image-remove", forIntent("image-remove"), [], removeRef);
   return (
     <section aria-labelledby="pictures-title" className="mb-6 border border-line bg-paper p-4">
       <h2 id="pictures-title" className="mb-1 text-xl">
         {t("images.title")}
       </h2>
       <p className="mb-4 text-sm text-stone">{t("images.intro")}</p>
+      <FormErrors kit={removal} />
       {processing ? (
         <p role="status" className="mb-4 border-l-4 border-warning px-4 py-2 text-sm">
           {t("images.processing")}
