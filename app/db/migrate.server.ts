@@ -38,6 +38,7 @@ import * as bannerAndPromotions from "./migrations/20261202050000-banner-and-pro
 import * as contentStatus from "./migrations/20261202060000-content-status";
 import * as catalogImport from "./migrations/20261202070000-catalog-import";
 import * as importPhotographs from "./migrations/20261202080000-import-photographs";
+import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-content-images";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "20261202060000-content-status": contentStatus,
   "20261202070000-catalog-import": catalogImport,
   "20261202080000-import-photographs": importPhotographs,
+  "20261202090000-tiles-and-content-images": tilesAndContentImages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -467,6 +467,31 @@ export interface MediaJobsTable {
   created_at: Timestamp;
 }
 
+/** A category's tile photograph (migration 20261202090000): the home page's tile shows it instead of the drawing. */
+export interface CategoryTilesTable {
+  category_id: number;
+  asset_id: number;
+  alt_it: ColumnType<string, string | undefined, string>;
+  alt_en: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ContentImageRole = "cover" | "body";
+
+/** A picture of a journal post, care-guide entry or page (migration 20261202090000): its cover, or one its body shows. */
+export interface ContentImagesTable {
+  id: Id;
+  kind: ContentTable["kind"];
+  key: string;
+  asset_id: number;
+  role: ContentImageRole;
+  alt_it: ColumnType<string, string | undefined, string>;
+  alt_en: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A photograph in a product's gallery. */
 export interface ProductPhotosTable {
   id: Id;
@@ -885,6 +910,8 @@ export interface Database {
   media_assets: MediaAssetsTable;
   media_jobs: MediaJobsTable;
   product_photos: ProductPhotosTable;
+  category_tiles: CategoryTilesTable;
+  content_images: ContentImagesTable;
   listing_entries: ListingEntriesTable;
   listing_profiles: ListingProfilesTable;
   sitemap_files: SitemapFilesTable;

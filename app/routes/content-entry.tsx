@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
   const { entry, date, crumbs } = loaderData;
-  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} breadcrumbs={crumbs} />;
+  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} coverAlt={entry.coverAlt} breadcrumbs={crumbs} />;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? contentEntryMeta(data.entry, data.origin) : []);

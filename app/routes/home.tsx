@@ -2,11 +2,12 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pickTexts } from "~/i18n/resources";
-import { ProductCard } from "~/components/catalog/product-card";
+import { Picture, ProductCard } from "~/components/catalog/product-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
+import { getCachedHomeTilePhotos } from "~/modules/catalog/category-tile.service.server";
 import { getCachedNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";
@@ -19,11 +20,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Spec §2: a signed-in account holder arriving here goes on to the stored login-redirect target.
   if (shopper.kind === "account" && (await readLoginRedirect(context, request))) throw await redirectAfterLogin(context, request);
   const t = i18n.t;
+  const [newArrivals, tilePhotos] = await Promise.all([getCachedNewArrivals(db, locale, 8), getCachedHomeTilePhotos(db, locale, TILE_KEYS.length)]);
   return {
-    newArrivals: await getCachedNewArrivals(db, locale, 8),
+    newArrivals,
     // Built here rather than in the component: the URL helpers stay out of the browser bundle.
     hero: { wide: campaignImage("16:9"), tall: campaignImage("4:5") },
+    // A category's tile photograph (Atelier) where it has one, the drawing otherwise.
     tiles: TILE_KEYS.map((key) => categoryTileImage(key)),
+    tilePhotos,
     seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
     // Built on the server: the JSON-LD helpers stay out of the home page's JavaScript.
     organization: organizationJsonLd(env.PUBLIC_URL),
@@ -79,19 +83,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 desk:gap-6">
           {menu.slice(0, 3).map((top, i) => {
-            const image = loaderData.tiles[i] ?? loaderData.tiles[0];
+            const photo = loaderData.tilePhotos.find((tile) => tile.categoryId === top.id);
+            const image = photo?.image ?? loaderData.tiles[i] ?? loaderData.tiles[0];
             return (
               <li key={top.id} className={`group relative ${i === 2 ? "col-span-2 md:col-span-1" : ""}`}>
-                <img
-                  src={image.src}
-                  srcSet={image.srcSet}
-                  sizes="(min-width: 768px) 33vw, 50vw"
-                  width={image.width}
-                  height={image.height}
-                  alt=""
+                <Picture
+                  image={image}
+                  sizes={i === 2 ? "(min-width: 768px) 33vw, 100vw" : "(min-width: 768px) 33vw, 50vw"}
+                  alt={photo?.alt ?? ""}
                   loading="lazy"
                   decoding="async"
-                  className={`w-full object-cover ${i === 2 ? "aspect-[8/5] md:aspect-[4/5]" : "aspect-[4/5]"}`}
+                  className={`w-full bg-sand object-cover ${i === 2 ? "aspect-[8/5] md:aspect-[4/5]" : "aspect-[4/5]"}`}
                 />
                 <Link
                   to={top.url}

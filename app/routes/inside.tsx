@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function InsidePage({ loaderData }: Route.ComponentProps) {
   const { entry } = loaderData;
-  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} cover={entry.cover} />;
+  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} cover={entry.cover} coverAlt={entry.coverAlt} />;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? contentEntryMeta(data.entry, data.origin) : []);

@@ -14,7 +14,12 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * React Router matches paths case-insensitively, so this does too.
  */
 export function isUploadPath(path: string): boolean {
-  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path) || isPhotoUploadPath(path);
+  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path) || isPhotoUploadPath(path) || isImageEditorPath(path);
+}
+
+/** A category's editor (its tile photograph) and a content entry's editor (its cover and body images): read as streams too. */
+function isImageEditorPath(path: string): boolean {
+  return /^(\/en)?\/atelier\/(categories\/\d{1,10}|content\/[a-z]{1,10}\/[A-Za-z0-9][A-Za-z0-9-]{0,99})(\.data)?\/?$/i.test(path);
 }
 
 /** Atelier's photographs page of a product: its upload is read as a stream, 20 MB (docs/decisions/023). */

@@ -179,6 +179,10 @@ export const DOMAIN_ERRORS = {
   CONTENT_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound" },
   /** Atelier: another entry of the same kind has this slug in this language (at the slug's field). */
   CONTENT_SLUG_TAKEN: { status: 409, message: "atelier-content:validation.slugTaken" },
+  /** Atelier: a picture that is not one of the entry's (a forged or stale id), or a cover for a static page. */
+  CONTENT_IMAGE_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound" },
+  /** Atelier: removing a picture the entry's body still shows (remove its snippet first). */
+  CONTENT_IMAGE_IN_USE: { status: 409, message: "atelier-content:images.inUse" },
   /** Atelier: a store that does not exist (a forged id, or deleted meanwhile). */
   STORE_NOT_FOUND: { status: 404, message: "atelier-content:errors.storeNotFound" },
   /** Atelier: a store's region that the store locator does not have (at the region's field). */
@@ -197,6 +201,8 @@ export const DOMAIN_ERRORS = {
   CATEGORY_NOT_EMPTY: { status: 409, message: "atelier-merch:categories.errors.notEmpty" },
   /** Atelier: deleting a category a discount code is bound to (the code would then apply to everything). */
   CATEGORY_IN_USE: { status: 409, message: "atelier-merch:categories.errors.inUse" },
+  /** Atelier: changing or removing the tile photograph of a category that has none (a stale form). */
+  CATEGORY_TILE_MISSING: { status: 404, message: "atelier-merch:categories.errors.notFound" },
   /** Atelier: a discount code that does not exist (a forged or stale id). */
   DISCOUNT_CODE_NOT_FOUND: { status: 404, message: "atelier-merch:codes.errors.notFound" },
   /** Atelier: a code that is not 3–32 capitals, digits, - or _. */

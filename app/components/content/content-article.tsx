@@ -1,5 +1,6 @@
 import type { ResponsiveImage } from "~/modules/media/media-urls";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
+import { Picture } from "~/components/catalog/product-card";
 
 /**
  * A page, journal post, care-guide article or "inside" story: title, optional date and cover,
@@ -11,6 +12,7 @@ export function ContentArticle({
   html,
   date,
   cover,
+  coverAlt = "",
   breadcrumbs,
 }: {
   title: string;
@@ -19,6 +21,8 @@ export function ContentArticle({
   /** Already formatted for the reader's locale. */
   date?: { iso: string; label: string };
   cover?: ResponsiveImage;
+  /** A cover photograph's alt text; a drawing's is "" (decorative). */
+  coverAlt?: string;
   breadcrumbs?: Crumb[];
 }) {
   return (
@@ -34,13 +38,10 @@ export function ContentArticle({
         {excerpt ? <p className="text-lg text-stone">{excerpt}</p> : null}
       </header>
       {cover ? (
-        <img
-          src={cover.src}
-          srcSet={cover.srcSet}
+        <Picture
+          image={cover}
           sizes="(min-width: 984px) 720px, 100vw"
-          width={cover.width}
-          height={cover.height}
-          alt=""
+          alt={coverAlt}
           fetchPriority="high"
           className="mx-auto mb-12 aspect-[4/5] h-auto w-full max-w-md bg-sand object-cover desk:max-w-xl"
         />

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Picture } from "~/components/catalog/product-card";
 import type { ContentListItem } from "~/modules/content/content.service.server";
 
 /** Cards of journal posts or care-guide articles, newest first. */
@@ -8,12 +9,9 @@ export function ContentList({ items, dates }: { items: ContentListItem[]; dates:
       {items.map((item, index) => (
         <li key={item.key}>
           <article className="group relative">
-            <img
-              src={item.cover.src}
-              srcSet={item.cover.srcSet}
+            <Picture
+              image={item.cover}
               sizes="(min-width: 984px) 30vw, (min-width: 768px) 45vw, 100vw"
-              width={item.cover.width}
-              height={item.cover.height}
               alt=""
               loading={index < 3 ? "eager" : "lazy"}
               decoding="async"

@@ -138,6 +138,8 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   media_assets: "none",
   media_jobs: "none",
   product_photos: "none",
+  category_tiles: "none",
+  content_images: "none",
   catalog_import_uploads: "none",
   catalog_import_upload_chunks: "none",
   // Rows about the order that name nobody (amounts, states, lines, provider events).

@@ -50,8 +50,31 @@ export const CategoryFormSchema = z.object({
 });
 export type CategoryForm = z.infer<typeof CategoryFormSchema>;
 
-export const CATEGORY_EDITOR_INTENTS = ["save", "delete"] as const;
-export const CategoryEditorSchema = z.discriminatedUnion("intent", [CategoryFormSchema.extend({ intent: z.literal("save") }), z.object({ intent: z.literal("delete") })]);
+/** The tile photograph's file field (read from the multipart stream, checked by the image pipeline). */
+export const TILE_FIELD = "tile";
+
+const alt = () =>
+  z
+    .string()
+    .trim()
+    .max(300, { error: `${E}.altLength` })
+    .refine(withoutControlCharacters(), { error: "validation.characters" })
+    .default("");
+/** A percentage, 0 to 100, decimals allowed (a comma too: "33,5"). */
+const percent = () =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().replace(",", ".") : value),
+    z.coerce.number({ error: `${E}.focal` }).min(0, { error: `${E}.focal` }).max(100, { error: `${E}.focal` }),
+  );
+
+export const CATEGORY_EDITOR_INTENTS = ["save", "delete", "tile-upload", "tile-update", "tile-remove"] as const;
+export const CategoryEditorSchema = z.discriminatedUnion("intent", [
+  CategoryFormSchema.extend({ intent: z.literal("save") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("tile-upload"), tileAltIt: alt(), tileAltEn: alt() }),
+  z.object({ intent: z.literal("tile-update"), tileAltIt: alt(), tileAltEn: alt(), focalX: percent(), focalY: percent() }),
+  z.object({ intent: z.literal("tile-remove") }),
+]);
 
 export const CATEGORY_TREE_INTENTS = ["move-up", "move-down"] as const;
 export const CategoryTreeSchema = z.discriminatedUnion("intent", [

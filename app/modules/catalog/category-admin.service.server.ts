@@ -3,12 +3,15 @@ import { isUniqueViolation } from "~/db/errors.server";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { type PathChange, forgetPathsOf, recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
+import { removeAssetFiles } from "~/modules/media/media.service.server";
+import type { MediaStorage } from "~/modules/media/storage.server";
 import { DomainError } from "~/utils/domain-error";
 import { LOCALES } from "~/utils/locale";
 import { bumpCatalogRevision } from "./catalog-cache.server";
 import { isValidSlug, slugify } from "./catalog-rules";
 import { catalogueChanged } from "./catalog-write.server";
 import * as repo from "./category-admin.repository.server";
+import { deleteTileOfCategory } from "./category-tile.service.server";
 
 // The category tree in Atelier: names, slugs and SEO texts in both languages, the parent, the
 // order among siblings, creation and deletion. A category's path (its ancestors' slugs and its
@@ -388,10 +391,11 @@ export async function moveCategory(db: Kysely<Database>, id: number, direction: 
 
 /**
  * Deletes a category that holds no product (of any status) and no subcategory, and that no
- * discount code is bound to (the code would silently apply to the whole shop).
+ * discount code is bound to (the code would silently apply to the whole shop). Its tile
+ * photograph goes with it; given the media storage, its files too.
  */
-export async function deleteCategory(db: Kysely<Database>, id: number, actor: AuditActor, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function deleteCategory(db: Kysely<Database>, id: number, actor: AuditActor, now = new Date(), storage?: MediaStorage): Promise<void> {
+  const tileFiles = await db.transaction().execute(async (trx) => {
     await repo.lockCategoryTree(trx);
     const tree = await loadTree(trx);
     const node = tree.nodes.get(id);
@@ -399,10 +403,14 @@ export async function deleteCategory(db: Kysely<Database>, id: number, actor: Au
     const products = await repo.selectProductIdsIn(trx, [id]);
     if (tree.children(id).length || products.length) throw new DomainError("CATEGORY_NOT_EMPTY", `Category ${id} has products or subcategories`);
     if ((await repo.countCodesOfCategory(trx, id)) > 0) throw new DomainError("CATEGORY_IN_USE", `Discount codes are bound to category ${id}`);
+    // The tile photograph's row and asset go with it (its files once the transaction commits).
+    const files = await deleteTileOfCategory(trx, id);
     await repo.deleteCategory(trx, id);
     await forgetPathsOf(trx, "category", id);
     await categoriesChanged(trx, [], now);
     const texts = Object.fromEntries(LOCALES.map((l) => [l, { name: node.t[l].name, slug: node.t[l].slug, metaTitle: node.t[l].metaTitle, metaDescription: node.t[l].metaDescription, keywords: node.t[l].keywords, path: node.t[l].path }])) as Record<Locale, CategoryTexts & { path: string }>;
     await recordAudit(trx, { actor, action: "category.delete", entityType: "category", entityId: id, before: auditView(node, texts), after: null, summary: `${node.t.it.path} ${node.t.en.path}`, at: now });
+    return files;
   });
+  if (tileFiles && storage) await removeAssetFiles(db, storage, tileFiles);
 }

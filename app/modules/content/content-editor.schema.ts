@@ -22,6 +22,9 @@ export const CONTENT_LIMITS = { title: 300, excerpt: 1_000, body: 100_000, metaT
 export const MAX_CONTENT_PAGE = 400;
 export const CONTENT_PAGE_SIZE = 25;
 
+/** The file field of the editor's picture uploads (a cover, a body image), read from the multipart stream. */
+export const CONTENT_IMAGE_FIELD = "image";
+
 export const isContentKind = (value: unknown): value is ContentKind => (CONTENT_KINDS as readonly unknown[]).includes(value);
 export const isCreatableKind = (value: unknown): value is CreatableKind => (CREATABLE_KINDS as readonly unknown[]).includes(value);
 
@@ -173,3 +176,16 @@ export function contentEditorSchema({
 
 /** The editor's Markdown fields, for the preview. */
 export const markdownFields = (locales: readonly Locale[]) => locales.map((locale) => `${locale}.body`);
+
+const imageAlt = () => z.string().trim().max(300, { error: "validation.tooLong" }).default("");
+
+/** The editor's picture forms (an existing entry's): a cover or a body image uploaded, a picture removed. */
+export const CONTENT_IMAGE_INTENTS = ["cover-upload", "image-upload", "image-remove"] as const;
+export const ContentImageSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cover-upload"), imageAltIt: imageAlt(), imageAltEn: imageAlt() }),
+  z.object({ intent: z.literal("image-upload"), imageAltIt: imageAlt(), imageAltEn: imageAlt() }),
+  z.object({
+    intent: z.literal("image-remove"),
+    imageId: z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647),
+  }),
+]);

@@ -7,6 +7,7 @@ import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/place
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { localizePath } from "~/utils/locale";
 import { type ContentKind, countContent, findContentBySlug, findContentSlugs, listContent } from "./content.repository.server";
+import { getShownCovers } from "./content-images.service.server";
 import { renderMarkdown } from "./markdown.server";
 
 /** A content entry's URL: pages under /pages, the journal under /blog, the care guide under its localized name. */
@@ -39,6 +40,8 @@ export interface ContentPage {
   metaDescription: string;
   keywords: string;
   cover: ResponsiveImage;
+  /** The cover photograph's alt text ("" for a drawing: decorative). */
+  coverAlt: string;
   publishedAt: string;
   url: string;
   /** The same entry's URL in each language it exists in. */
@@ -56,7 +59,8 @@ export async function getContentPage(
 ): Promise<ContentPage | null> {
   const row = await findContentBySlug(db, kind, locale, slug, now.toISOString());
   if (!row) return null;
-  const [slugs, settings] = await Promise.all([findContentSlugs(db, kind, row.key, now.toISOString()), getShopSettings(db)]);
+  const [slugs, settings, covers] = await Promise.all([findContentSlugs(db, kind, row.key, now.toISOString()), getShopSettings(db), getShownCovers(db, kind, [row.key], locale)]);
+  const photo = covers.get(row.key);
   const values = settingsPlaceholders(settings, locale, t);
   const fill = (text: string) => fillPlaceholders(text, values);
   return {
@@ -67,7 +71,9 @@ export async function getContentPage(
     metaTitle: fill(row.meta_title),
     metaDescription: fill(row.meta_description),
     keywords: row.keywords,
-    cover: coverImage(row.cover),
+    // The cover photograph (Atelier) once it is ready, the drawing otherwise.
+    cover: photo?.image ?? coverImage(row.cover),
+    coverAlt: photo?.alt ?? "",
     publishedAt: row.published_at,
     url: contentUrl(kind, row.slug, locale),
     alternates: Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, contentUrl(kind, s as string, l as Locale)])),
@@ -92,12 +98,13 @@ export async function getContentList(db: Kysely<Database>, kind: "blog" | "care"
   const [total, rows] = await Promise.all([countContent(db, kind, locale, at), listContent(db, kind, locale, { limit: size, offset: (page - 1) * size, now: at })]);
   const pageCount = Math.max(1, Math.ceil(total / size));
   if (page > pageCount) return null;
+  const covers = await getShownCovers(db, kind, rows.map((row) => row.key), locale);
   const items: ContentListItem[] = rows.map((row) => ({
     key: row.key,
     title: row.title,
     excerpt: row.excerpt,
     url: contentUrl(kind, row.slug, locale),
-    cover: coverImage(row.cover),
+    cover: covers.get(row.key)?.image ?? coverImage(row.cover),
     publishedAt: row.published_at,
   }));
   return { items, page, pageCount, total };

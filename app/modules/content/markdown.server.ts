@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { IMAGE_WIDTHS } from "~/modules/media/garment-art";
 
 // Content is written in Markdown by the shop's staff and rendered on the server. Raw HTML is
 // not allowed (it is escaped, never passed through), and markdown-it refuses javascript:,
@@ -12,6 +13,33 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const href = String(tokens[idx].attrGet("href") ?? "");
   if (/^https?:\/\//i.test(href)) tokens[idx].attrSet("rel", "noopener noreferrer");
   return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+// Images: only the shop's own (/media/…) or https; anything else (data:, http:, another path)
+// shows its alt text instead. A photograph's variant (/media/p/<set>/<width>.<format>, the
+// snippet Atelier's content editor gives) gets its width and height (4:5, no layout shift) and a
+// srcset of the smaller widths the pipeline makes with it; every image loads lazily.
+const PHOTO_VARIANT = /^\/media\/p\/([a-f0-9]{16,64})\/(\d{3,4})\.(avif|webp|jpg)$/;
+markdown.renderer.rules.image = (tokens, idx) => {
+  const token = tokens[idx]!;
+  const src = String(token.attrGet("src") ?? "");
+  const alt = markdown.utils.escapeHtml(token.children ? markdown.renderer.renderInlineAsText(token.children, markdown.options, {}) : token.content);
+  if (!/^\/media\//.test(src) && !/^https:\/\//i.test(src)) return alt;
+  const title = token.attrGet("title");
+  const attrs = [`src="${markdown.utils.escapeHtml(src)}"`, `alt="${alt}"`];
+  if (title) attrs.push(`title="${markdown.utils.escapeHtml(String(title))}"`);
+  const variant = PHOTO_VARIANT.exec(src);
+  if (variant) {
+    const [, set, w, format] = variant;
+    const width = Number(w);
+    const widths = IMAGE_WIDTHS.filter((candidate) => candidate <= width);
+    if (widths.includes(width as (typeof IMAGE_WIDTHS)[number])) {
+      attrs.push(`srcset="${widths.map((x) => `/media/p/${set}/${x}.${format} ${x}w`).join(", ")}"`, `sizes="(min-width: 768px) 48rem, 100vw"`);
+    }
+    attrs.push(`width="${width}"`, `height="${Math.round((width * 5) / 4)}"`);
+  }
+  attrs.push(`loading="lazy"`, `decoding="async"`);
+  return `<img ${attrs.join(" ")}>`;
 };
 
 /** Markdown to safe HTML. Headings start at h2: the page title is the h1. */
