@@ -10,11 +10,11 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /**
  * The career form's POST (page and single-fetch `.data` URL, both languages): a multipart body
  * with a CV, read as a stream by the action with its own limits (career-upload.server.ts); and
- * Atelier's photograph upload, the same way.
+ * Atelier's photograph upload and Shopify CSV import (50 MB, catalog-import-upload.server.ts), the same way.
  * React Router matches paths case-insensitively, so this does too.
  */
 export function isUploadPath(path: string): boolean {
-  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path) || isPhotoUploadPath(path) || isImageEditorPath(path);
+  return /^(\/en)?\/pages\/career(\.data)?\/?$/i.test(path) || isPhotoUploadPath(path) || isImageEditorPath(path) || /^(\/en)?\/atelier\/catalog\/import(\.data)?\/?$/i.test(path);
 }
 
 /** A category's editor (its tile photograph) and a content entry's editor (its cover and body images): read as streams too. */

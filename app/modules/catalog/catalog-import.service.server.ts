@@ -78,7 +78,7 @@ import {
   readHeader,
   rowOf,
 } from "./shopify-csv";
-import { DEFAULT_COLOR_HEX } from "./variant-admin.service.server";
+import { DEFAULT_COLOR_HEX, adoptVariantPricesIn } from "./variant-admin.service.server";
 import {
   COLOR_NAME_MAX_LENGTH,
   colorCodeFor,
@@ -1758,6 +1758,10 @@ async function writeBatch(state: RunState, work: ProductWork[]): Promise<void> {
               : e.compareAtCents,
             v.change.stock ?? e.stock,
           );
+        }
+        // The file's prices are per variant: the product's pricing is read from them again.
+        if (w.variants.some((v) => !v.existing || v.change?.priceCents !== undefined || v.change?.compareAtCents !== undefined)) {
+          await adoptVariantPricesIn(trx, productId);
         }
         let imagesWritten = 0;
         if (w.removeImages.length) {

@@ -15,7 +15,7 @@ import { htmlToMarkdown, markdownToHtml } from "./catalog-import-html";
 import { EXPORT_HEADER, type ImportOptions, type ImportReport, catalogueCsvRows, importCatalogue } from "./catalog-import.service.server";
 import { type FetchedImage, IMAGE_FETCH_LIMITS, fetchImage } from "./image-fetch.server";
 import { getProductPage } from "./product.service.server";
-import { DEFAULT_COLOR_HEX } from "./variant-admin.service.server";
+import { DEFAULT_COLOR_HEX, getVariantEditor, setProductPrices } from "./variant-admin.service.server";
 import { csvLine } from "~/utils/csv.server";
 
 const CLI: AuditActor = { kind: "cli" };
@@ -231,6 +231,24 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect(after.revision).not.toBe(before.revision);
     const entry = await ctx().db.selectFrom("audit_log").where("action", "=", "product.import-update").select(["before", "after"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(entry.after!)).toMatchObject({ name_it: "Abito Import Nuovo", "variant ABITO-IMPORT-N-S": "99.00 (120.00), 3" });
+  });
+
+  it("hands its prices to Atelier's pricing: the variants page starts from the file's prices, and saving them there changes none", async () => {
+    const productId = (await productOf("abito-import"))!.id;
+    // The owner had set a product price in Atelier; the file's prices then replace it.
+    await setProductPrices(ctx().db, productId, { priceCents: 15000, compareAtCents: null, sale: null }, CLI);
+    const rows = dressRows();
+    rows[0]["Variant Price"] = "98.00";
+    rows[1]["Variant Price"] = "98.00";
+    await run(csv(rows));
+    const editor = (await getVariantEditor(ctx().db, productId, "it"))!;
+    expect(editor.pricing.priceCents).toBe(9800);
+    const prices = async () => (await ctx().db.selectFrom("variants").select("price_cents").where("product_id", "=", productId).orderBy("id").execute()).map((r) => r.price_cents);
+    const shown = await prices();
+    const history = (await snapshot()).prices;
+    await setProductPrices(ctx().db, productId, { priceCents: editor.pricing.priceCents!, compareAtCents: editor.pricing.compareAtCents, sale: null }, CLI);
+    expect(await prices()).toEqual(shown);
+    expect((await snapshot()).prices).toBe(history);
   });
 
   it("refuses bad rows with their line numbers and reasons, and writes nothing of those products", async () => {

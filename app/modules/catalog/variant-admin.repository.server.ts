@@ -84,6 +84,11 @@ export async function updateProductPricing(
   await trx.updateTable("products").set(values).where("id", "=", productId).execute();
 }
 
+/** Forgets a product's variants' own prices (their prices are read from the variants again). */
+export async function clearOwnPrices(trx: Kysely<Database>, productId: number): Promise<void> {
+  await trx.updateTable("variants").set({ own_price_cents: null }).where("product_id", "=", productId).where("own_price_cents", "is not", null).execute();
+}
+
 /** Sets whether the variants carry the sale, if it is still `from`: false when another process did it. */
 export async function switchSaleActive(trx: Kysely<Database>, productId: number, from: number, to: number): Promise<boolean> {
   const result = await trx.updateTable("products").set({ sale_active: to }).where("id", "=", productId).where("sale_active", "=", from).executeTakeFirst();

@@ -26,6 +26,7 @@ import {
   setStockIfUnchanged,
   switchSaleActive,
   updateProductPricing,
+  clearOwnPrices,
   updateVariantFields,
   updateVariantPrice,
 } from "./variant-admin.repository.server";
@@ -211,6 +212,18 @@ export async function setProductPrices(db: Kysely<Database>, productId: number, 
 }
 
 /** setProductPrices inside the caller's transaction (the import's): the same rules and audit entry. */
+/**
+ * After prices were written on the variants themselves (the Shopify import: a file prices each
+ * variant): the product's own price, crossed-out price and sale are forgotten, so its pricing is
+ * read from its variants again (pricingOf's fallback: the lowest price, the others as the
+ * variants' own). The next save in Atelier then starts from the file's prices instead of putting
+ * the old ones back, and a sale the file's prices replaced ends.
+ */
+export async function adoptVariantPricesIn(trx: Kysely<Database>, productId: number): Promise<void> {
+  await updateProductPricing(trx, productId, { price_cents: null, compare_at_cents: null, sale_price_cents: null, sale_starts_at: null, sale_ends_at: null, sale_active: 0 });
+  await clearOwnPrices(trx, productId);
+}
+
 export async function setProductPricesIn(trx: Transaction<Database>, productId: number, input: PricesInput, actor: AuditActor, now = new Date()): Promise<void> {
   const sale = validatePrices(input, now);
   await writePrices(trx, productId, { ...input, sale }, actor, now);

@@ -111,7 +111,7 @@ describeEachDatabase("content pictures", (ctx) => {
   });
 });
 
-it("shows only the shop's own or https images in Markdown", () => {
-  expect(renderMarkdown("![a](data:image/png;base64,AAAA) ![b](http://example.com/x.jpg) ![c](//evil.test/x.jpg)")).toBe("<p>a b c</p>\n");
-  expect(renderMarkdown('![d](https://example.com/x.jpg "T")')).toBe('<p><img src="https://example.com/x.jpg" alt="d" title="T" loading="lazy" decoding="async"></p>\n');
+it("shows only the shop's own images in Markdown", () => {
+  expect(renderMarkdown("![a](data:image/png;base64,AAAA) ![b](http://example.com/x.jpg) ![c](//evil.test/x.jpg) ![d](https://example.com/x.jpg)")).toBe("<p>a b c d</p>\n");
+  expect(renderMarkdown('![e](/media/x/logo.png "T")')).toBe('<p><img src="/media/x/logo.png" alt="e" title="T" loading="lazy" decoding="async"></p>\n');
 });

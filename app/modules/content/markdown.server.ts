@@ -15,8 +15,10 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-// Images: only the shop's own (/media/…) or https; anything else (data:, http:, another path)
-// shows its alt text instead. A photograph's variant (/media/p/<set>/<width>.<format>, the
+// Images: only the shop's own (/media/…); anything else (https: and http: elsewhere, data:,
+// another path) shows its alt text instead: the pages' Content-Security-Policy loads images from
+// the shop alone, and a picture from another site would tell it who reads the page. A
+// photograph's variant (/media/p/<set>/<width>.<format>, the
 // snippet Atelier's content editor gives) gets its width and height (4:5, no layout shift) and a
 // srcset of the smaller widths the pipeline makes with it; every image loads lazily.
 const PHOTO_VARIANT = /^\/media\/p\/([a-f0-9]{16,64})\/(\d{3,4})\.(avif|webp|jpg)$/;
@@ -24,7 +26,7 @@ markdown.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet("src") ?? "");
   const alt = markdown.utils.escapeHtml(token.children ? markdown.renderer.renderInlineAsText(token.children, markdown.options, {}) : token.content);
-  if (!/^\/media\//.test(src) && !/^https:\/\//i.test(src)) return alt;
+  if (!/^\/media\//.test(src)) return alt;
   const title = token.attrGet("title");
   const attrs = [`src="${markdown.utils.escapeHtml(src)}"`, `alt="${alt}"`];
   if (title) attrs.push(`title="${markdown.utils.escapeHtml(String(title))}"`);
