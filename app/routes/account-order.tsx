@@ -11,7 +11,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { requireAccountHolder } from "./login-redirect.server";
 import { garmentImage } from "~/modules/media/media-urls";
 import { ReturnRequestSchema } from "~/modules/order/after-order.schema";
-import { getOrderFor, orderLineProducts, parseOrderId } from "~/modules/order/order.service.server";
+import { getOrderFor, orderLineProducts } from "~/modules/order/order.service.server";
 import { RETURN_REASONS, type ReturnReason } from "~/modules/order/return-refund";
 import { listReturns, requestReturn, returnableQuantities, returnWindowOf } from "~/modules/order/returns.service.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
@@ -22,6 +22,7 @@ import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
+import { parseRouteId } from "~/utils/route-id";
 
 // /account/orders/{id}: one order of the account: lines with their pictures, totals, addresses,
 // payment, invoice, statuses, returns; "order again" (a form to the bag) and, while the window is
@@ -31,7 +32,7 @@ async function loadOrder(context: Route.LoaderArgs["context"], request: Request,
   await requireAccountHolder(context, request);
   const ctx = getRequestContext(context);
   try {
-    return { ctx, order: await getOrderFor(ctx.db, parseOrderId(id), ctx.orderViewer) };
+    return { ctx, order: await getOrderFor(ctx.db, parseRouteId(id), ctx.orderViewer) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -82,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   try {
     await requestReturn(db, {
-      orderId: parseOrderId(params.id),
+      orderId: parseRouteId(params.id),
       viewer: orderViewer,
       lines: submission.value.lines.filter((line) => line.quantity > 0).map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, reason: line.reason as ReturnReason })),
     });

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.account.orders";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { findLastOrderId, getOrderFor, parseOrderId } from "~/modules/order/order.service.server";
+import { findLastOrderId, getOrderFor } from "~/modules/order/order.service.server";
 import { isDomainError } from "~/utils/domain-error";
+import { parseRouteId } from "~/utils/route-id";
 
 // GET /api/account/orders/{id} (spec §7: the last order): the order for its owner only (the
 // account, or the session that placed it as a guest); "last" names the most recent one. Anyone
@@ -9,7 +10,7 @@ import { isDomainError } from "~/utils/domain-error";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, orderViewer: viewer } = getRequestContext(context);
-  const id = params.id === "last" ? await findLastOrderId(db, viewer) : parseOrderId(params.id);
+  const id = params.id === "last" ? await findLastOrderId(db, viewer) : parseRouteId(params.id);
   try {
     const order = await getOrderFor(db, id, viewer);
     return Response.json(order, { headers: { "Cache-Control": "private, no-store" } });

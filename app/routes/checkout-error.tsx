@@ -9,13 +9,14 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { RetryPaymentSchema } from "~/modules/checkout/checkout.schema";
-import { getOrderFor, parseOrderId } from "~/modules/order/order.service.server";
+import { getOrderFor } from "~/modules/order/order.service.server";
 import { paymentProvider, retryPayment, startPayment } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { parseRouteId } from "~/utils/route-id";
 
 // /checkout/error/{orderId}: the payment did not go through (spec §8: 'We are sorry but your
 // payment did not go through'). While the order still holds its stock the shopper may pay again,
@@ -26,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseOrderId(params.orderId), orderViewer);
+    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -64,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   let orderId: number;
   try {
-    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: parseOrderId(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
+    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: parseRouteId(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
   } catch (error) {
     if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "Order not found." }, { status: 404 });
     return formError(submission, error);

@@ -6,13 +6,14 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getOrderFor, parseOrderId } from "~/modules/order/order.service.server";
+import { getOrderFor } from "~/modules/order/order.service.server";
 import { paymentProvider, pendingPaymentUrl, settleFromProvider } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
 import { isDomainError } from "~/utils/domain-error";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { parseRouteId } from "~/utils/route-id";
 
 // /checkout/success/{orderId}: the confirmation and the order's summary, for the order's owner
 // only (anyone else: 404). What it says follows the order: paid; waiting for a bank transfer
@@ -24,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseOrderId(params.orderId), orderViewer);
+    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;

@@ -32,11 +32,6 @@ export function parsePageParam(value: string | null): number {
   return value && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 }
 
-/** An account's id from the URL: a positive integer, else null (no such account). */
-export function parseCustomerId(value: string | undefined): number | null {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-}
-
 /**
  * The customer page's forms, by the button's intent. Erasing: the "I understand" box must be
  * ticked (a post without it is a 400 that changes nothing).

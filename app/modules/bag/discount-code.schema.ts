@@ -77,13 +77,6 @@ export type DiscountCodeForm = z.output<typeof DiscountCodeFormSchema>;
 
 export const DISCOUNT_CODE_INTENTS = ["save", "end"] as const;
 
-/** A code's id from the URL, or null (no such code: 404). */
-export function parseDiscountCodeId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
 /** The list's filters from its URL; anything unusable falls back to the default. */
 export function parseDiscountCodeFilter(params: URLSearchParams): { q: string; state: DiscountStateFilter; page: number } {
   const q = (params.get("q") ?? "").trim().slice(0, 64);

@@ -82,9 +82,3 @@ export const CategoryTreeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move-down"), categoryId: formId(`${E}.notFound`) }),
 ]);
 
-/** A category's id from the URL, or null (no such category: 404). */
-export function parseCategoryId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}

@@ -116,9 +116,3 @@ export const VariantAdminSchema = z.discriminatedUnion("intent", [
 
 export type VariantAdminForm = z.infer<typeof VariantAdminSchema>;
 
-/** The product's id from the URL; null for anything else (a 404). */
-export function parseProductId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 && n <= 2_147_483_647 ? n : null;
-}

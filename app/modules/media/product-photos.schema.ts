@@ -36,9 +36,3 @@ export const ProductPhotoSchema = z.discriminatedUnion("intent", [
 
 export type ProductPhotoForm = z.infer<typeof ProductPhotoSchema>;
 
-/** A product id from the URL: a positive whole number, else null (a 404). */
-export function parseProductId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}

@@ -313,13 +313,6 @@ export async function loadOrderView(db: Db, orderId: number): Promise<OrderView>
   };
 }
 
-/** An order id as a route received it: a forged or huge one finds nothing. */
-export function parseOrderId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
 /**
  * The order for whoever may see it: its account, or the session that placed it (a guest).
  * Anyone else, and any id that does not exist, gets the same ORDER_NOT_FOUND (a 404).

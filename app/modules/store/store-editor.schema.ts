@@ -138,7 +138,3 @@ export const StoreActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), confirm: z.literal("on", { error: "atelier-content:stores.deleteConfirmRequired" }) }),
 ]);
 
-/** A store's id from the URL: a positive integer, else null (404). */
-export function parseStoreId(value: string | undefined): number | null {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-}

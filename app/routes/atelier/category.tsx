@@ -15,7 +15,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { SLUG_MAX_LENGTH } from "~/modules/catalog/catalog-rules";
-import { CATEGORY_EDITOR_INTENTS, CategoryEditorSchema, TILE_FIELD, parseCategoryId } from "~/modules/catalog/category-admin.schema";
+import { CATEGORY_EDITOR_INTENTS, CategoryEditorSchema, TILE_FIELD } from "~/modules/catalog/category-admin.schema";
 import { createCategory, deleteCategory, getCategoryEditor, getParentOptions, updateCategory } from "~/modules/catalog/category-admin.service.server";
 import { type AtelierTile, getCategoryTile, removeCategoryTile, setCategoryTile, updateCategoryTile } from "~/modules/catalog/category-tile.service.server";
 import { type UploadLimits, readForm } from "~/modules/career/career-upload.server";
@@ -25,6 +25,7 @@ import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { LOCALES } from "~/utils/locale";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/categories/new and /atelier/categories/:id: a category's names, slugs and SEO texts
 // in both languages and its parent; on an existing one, its deletion (only when empty) and its
@@ -48,7 +49,7 @@ const FIELDS = ["it.name", "it.slug", "it.metaTitle", "it.metaDescription", "it.
 /** The category's id from the URL (null on /new); anything that is no id is a 404. */
 function categoryIdOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = parseCategoryId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "atelier-merch:categories.errors.notFound" }, { status: 404 });
   return id;
 }
@@ -63,7 +64,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (id === null) {
     const parents = await getParentOptions(db, locale, null);
     // "New subcategory of …": ?parent=ID preselects the parent when it is one of the options.
-    const wanted = parseCategoryId(new URL(request.url).searchParams.get("parent") ?? undefined);
+    const wanted = parseRouteId(new URL(request.url).searchParams.get("parent") ?? undefined);
     const parentId = parents.some((p) => p.id === wanted) ? wanted : null;
     return { category: null, tile: null, parents, defaultParentId: parentId, title: t("categories.meta.new"), texts };
   }

@@ -13,7 +13,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { CustomerActionSchema, parseCustomerId, parsePageParam } from "~/modules/account/customer-desk.schema";
+import { CustomerActionSchema, parsePageParam } from "~/modules/account/customer-desk.schema";
 import { eraseCustomer, getCustomerProfile } from "~/modules/account/customer-desk.service.server";
 import type { AuditRecord } from "~/modules/audit/audit.service.server";
 import type { OrderSummary } from "~/modules/order/order.service.server";
@@ -22,6 +22,7 @@ import { invalidForm, parseIntentForm, readFormData } from "~/utils/form.server"
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/customers/:id: what the shop holds of one account (orders, paged with ?orders=N;
 // addresses; newsletter and consent; whether the address is confirmed; last sign-in; the
@@ -32,7 +33,7 @@ import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-c
 
 /** The account's id from the URL; anything else is no account (404). */
 function customerIdOf(params: { id?: string }): number {
-  const id = parseCustomerId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "Not found" }, { status: 404 });
   return id;
 }

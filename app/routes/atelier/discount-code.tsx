@@ -14,7 +14,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { createDiscountCode, endDiscountCode, getDiscountCode, updateDiscountCode } from "~/modules/bag/discount-code-admin.service.server";
 import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_KINDS } from "~/modules/bag/discount-code-rules";
-import { DISCOUNT_CODE_INTENTS, DiscountCodeFormSchema, parseDiscountCodeId } from "~/modules/bag/discount-code.schema";
+import { DISCOUNT_CODE_INTENTS, DiscountCodeFormSchema } from "~/modules/bag/discount-code.schema";
 import { getCategoryTree, type CategoryTreeItem } from "~/modules/catalog/category-admin.service.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
@@ -23,6 +23,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/discount-codes/new and /atelier/discount-codes/:id: a code's rule (percent, amount
 // or free shipping; minimum; categories or products; limits overall and per customer; dates in
@@ -35,7 +36,7 @@ const EndSchema = z.object({ intent: z.literal("end") });
 /** The code's id from the URL (null on /new); anything that is no id is a 404. */
 function codeIdOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = parseDiscountCodeId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "atelier-merch:codes.errors.notFound" }, { status: 404 });
   return id;
 }

@@ -10,10 +10,11 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { invoicePanelData, issueInvoice } from "~/modules/invoice/invoice.service.server";
-import { loadOrderView, parseOrderId } from "~/modules/order/order.service.server";
+import { loadOrderView } from "~/modules/order/order.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/orders/:id/invoice: the order page's invoice panel posts here to issue the order's
 // electronic invoice (docs/decisions/022), then goes back to the order with a notice. A refusal
@@ -21,7 +22,7 @@ import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server
 // with its message on this page, above the panel; a GET shows the panel alone.
 
 function orderIdOf(params: { id?: string }): number {
-  const id = parseOrderId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
   return id;
 }

@@ -18,7 +18,7 @@ import { confirmTransfer, deliverOrder, shipOrder } from "~/modules/order/fulfil
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
 import { addOrderNote, getDeskOrder } from "~/modules/order/order-desk.service.server";
 import { nextOrderState } from "~/modules/order/order-state";
-import { parseOrderId } from "~/modules/order/order.service.server";
+
 import { cancelOrder, markReturnReceived, refundLines, refundOrder } from "~/modules/order/returns.service.server";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -28,6 +28,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
 // invoice request, payments and the provider's events, returns, a timeline of its changes and
@@ -37,7 +38,7 @@ import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from 
 async function deskOrder(context: Route.LoaderArgs["context"], id: string | undefined) {
   const { db, locale, tns } = getRequestContext(context);
   try {
-    return await getDeskOrder(db, parseOrderId(id), locale);
+    return await getDeskOrder(db, parseRouteId(id), locale);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -77,7 +78,7 @@ export const headers = privatePageHeaders;
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db, env, href } = getRequestContext(context);
-  const orderId = parseOrderId(params.id);
+  const orderId = parseRouteId(params.id);
   const formData = await readFormData(request);
   const submission = parseIntentForm(formData, DeskOrderActionSchema, DESK_INTENTS);
   if (submission.status !== "success") return invalidForm(submission);

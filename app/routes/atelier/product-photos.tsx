@@ -14,7 +14,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { type UploadLimits, readForm } from "~/modules/career/career-upload.server";
 import { focalFromCropPoint, focalInCrop } from "~/modules/media/focal";
 import { MAX_IMAGE_BYTES, mayBeImage } from "~/modules/media/image-pipeline.server";
-import { PHOTO_FIELD, PHOTO_INTENTS, ProductPhotoSchema, parseProductId } from "~/modules/media/product-photos.schema";
+import { PHOTO_FIELD, PHOTO_INTENTS, ProductPhotoSchema } from "~/modules/media/product-photos.schema";
 import {
   type AtelierPhoto,
   addProductPhoto,
@@ -31,6 +31,7 @@ import { getMediaStorage } from "~/modules/media/storage.server";
 import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm } from "~/utils/form.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/products/:id/photos: a product's photographs (docs/decisions/023). Upload (a multipart
 // form read as a stream, 20 MB, checked from its bytes), then per photograph: colour and alt
@@ -48,7 +49,7 @@ const PHOTO_UPLOAD_LIMITS: UploadLimits = {
 };
 
 function productIdOf(params: { id?: string }): number {
-  const id = parseProductId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "Not found" }, { status: 404 });
   return id;
 }

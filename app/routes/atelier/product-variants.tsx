@@ -15,7 +15,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
-import { VARIANT_INTENTS, VariantAdminSchema, parseProductId } from "~/modules/catalog/variant-admin.schema";
+import { VARIANT_INTENTS, VariantAdminSchema } from "~/modules/catalog/variant-admin.schema";
 import { cellKey } from "~/modules/catalog/variant-pricing";
 import type { VariantEditor } from "~/modules/catalog/variant-admin.service.server";
 import {
@@ -35,6 +35,7 @@ import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/products/:id/variants: the product's price, crossed-out price and scheduled sale; its
 // colour × size matrix (SKU, stock and own price of every variant, saved in one form); adding a
@@ -43,7 +44,7 @@ import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-c
 // services (app/modules/catalog/variant-admin.service.server.ts) keep the storefront current.
 
 function productIdOf(params: { id?: string }): number {
-  const id = parseProductId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "Not found" }, { status: 404 });
   return id;
 }

@@ -14,18 +14,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { SLUG_MAX_LENGTH } from "~/modules/catalog/catalog-rules";
-import {
-  EDITABLE_STATUSES,
-  META_DESCRIPTION_MAX,
-  META_TITLE_MAX,
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_DETAIL_MAX,
-  PRODUCT_FIELDS,
-  PRODUCT_LOCALES,
-  PRODUCT_NAME_MAX,
-  parseId,
-  productFormSchema,
-} from "~/modules/catalog/product-admin.schema";
+import { EDITABLE_STATUSES, META_DESCRIPTION_MAX, META_TITLE_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_DETAIL_MAX, PRODUCT_FIELDS, PRODUCT_LOCALES, PRODUCT_NAME_MAX, productFormSchema } from "~/modules/catalog/product-admin.schema";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { type ProductInput, createProduct, getProductForEdit, productEditorChoices, updateProduct } from "~/modules/catalog/product-admin.service.server";
 import { productState } from "~/modules/catalog/product-status";
@@ -35,6 +24,7 @@ import { GARMENTS } from "~/modules/media/garment-art";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/products/new and /atelier/products/:id: a product's editor. Its texts in Italian and
 // English (name, slug, Markdown description with a preview rendered by the storefront's own
@@ -49,7 +39,7 @@ const PREVIEW_FIELDS = PRODUCT_LOCALES.map((locale) => `description_${locale}`);
 /** The product's id from the URL (undefined: a new product); anything else is no product (404). */
 function productIdOf(params: { id?: string }): number | undefined {
   if (params.id === undefined) return undefined;
-  const id = parseId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw data({ message: "Not found" }, { status: 404 });
   return id;
 }

@@ -12,12 +12,13 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { formatDayHours, StoreActionSchema, parseStoreId } from "~/modules/store/store-editor.schema";
+import { formatDayHours, StoreActionSchema } from "~/modules/store/store-editor.schema";
 import { createStore, deleteStore, getStoreForAtelier, storeEditorOptions, updateStore } from "~/modules/store/store-editor.service.server";
 import { STORE_KINDS, WEEKDAYS } from "~/modules/store/store.schema";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/stores/new and /atelier/stores/:id: a store of the locator (name, kind, address,
 // country and region, phone in international form, opening hours a line per day, coordinates,
@@ -28,7 +29,7 @@ const notFound = () => data({ message: "Not found" }, { status: 404 });
 /** The store the URL names: null for a new one; a forged id is a 404. */
 function storeIdOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = parseStoreId(params.id);
+  const id = parseRouteId(params.id);
   if (id === null) throw notFound();
   return id;
 }
