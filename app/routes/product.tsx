@@ -104,7 +104,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="container-page pb-20 pt-6 desk:pt-8">
       {preview ? (
-        <p role="status" className="mb-4 border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning">
+        <p role="status" className="preview-notice">
           {t("product.previewNotice")}
         </p>
       ) : null}
@@ -128,7 +128,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <ShareButton title={product.name} url={product.url} />
             <div className="border-t border-line">
               <Disclosure title={t("product.description")} open>
-                <div className="space-y-3 [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+                <div className="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
               </Disclosure>
               <Disclosure title={t("product.composition")}>
                 <p>{product.composition}</p>

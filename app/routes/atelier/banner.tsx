@@ -7,7 +7,6 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { FormErrors, SubmitButton, TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { useNonce } from "~/components/ui/nonce";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -138,7 +137,6 @@ export default function AtelierBanner({ loaderData, actionData }: Route.Componen
   return (
     <>
       <PageHeader title={t("banner.title")} description={t("banner.intro")} />
-      <PreviewColours messages={loaderData.messages} />
       <MessagesTable data={loaderData} />
       <MessageForm data={loaderData} result={closureAnswer ? undefined : actionData?.result} />
       {loaderData.editing ? <AuditTrail entries={loaderData.history} title={t("banner.history")} /> : null}
@@ -154,16 +152,19 @@ export default function AtelierBanner({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** Each message's colours for its preview in the table, as a nonced style rule (the CSP allows no style attribute). */
-function PreviewColours({ messages }: { messages: BannerMessage[] }) {
-  const nonce = useNonce();
-  const safe = messages.filter((m) => HEX_COLOUR.test(m.background) && HEX_COLOUR.test(m.color));
-  if (!safe.length) return null;
-  const rules = safe.map((m) => `.banner-preview-${m.id}{background:${m.background};color:${m.color}}`).join("");
+/**
+ * A message's two colours as the banner will show them: an SVG swatch, whose fills are
+ * presentation attributes the CSP allows (no style attribute, no nonced rule: docs/decisions/019).
+ */
+function ColourSwatch({ background, color }: { background: string; color: string }) {
+  if (!HEX_COLOUR.test(background) || !HEX_COLOUR.test(color)) return null;
   return (
-    <style href={`atelier-banner-${safe.map((m) => `${m.id}${m.background}${m.color}`).join("-")}`} precedence="atelier" nonce={nonce}>
-      {rules}
-    </style>
+    <svg viewBox="0 0 40 24" aria-hidden="true" focusable="false" className="mr-2 inline-block h-6 w-10 align-middle">
+      <rect width="40" height="24" fill={background} />
+      <text x="20" y="16" textAnchor="middle" fontSize="12" fill={color}>
+        Aa
+      </text>
+    </svg>
   );
 }
 
@@ -217,7 +218,8 @@ function MessagesTable({ data }: { data: Data }) {
       rowHeader: true,
       cell: (m) => (
         <>
-          <span className={`banner-preview-${m.id} inline-block px-2 py-1 text-xs tracking-wide`}>{m.textIt}</span>{" "}
+          <ColourSwatch background={m.background} color={m.color} />{" "}
+          <span className="text-xs tracking-wide">{m.textIt}</span>{" "}
           <span className="mt-1 block font-normal text-stone">{m.textEn}</span>{" "}
           {m.linkIt || m.linkEn ? <span className="block font-normal text-stone">{[m.linkIt, m.linkEn].filter(Boolean).join(" · ")}</span> : null}
         </>
