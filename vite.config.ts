@@ -19,8 +19,6 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     alias: [
       ...(command === "build" ? reactRouterProduction : []),
       { find: "~", replacement: local("./app") },
-      // React 19 has the hook that this React 17 polyfill provides (see the shim's comment).
-      { find: "use-sync-external-store/shim", replacement: local("./app/shims/use-sync-external-store-shim.ts") },
     ],
   },
   build: {

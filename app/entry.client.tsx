@@ -1,27 +1,21 @@
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { TranslatorContext } from "~/hooks/use-translation";
+import { createTranslator } from "~/i18n/translator";
 
-// Translations arrive with the root loader's data (only the current language's), so the
-// browser never downloads the other language or makes a request of its own for texts.
-i18next.use(initReactI18next).init({
-  lng: document.documentElement.lang || "it",
-  resources: {},
-  defaultNS: "common",
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+// Translations arrive with the root loader's data (only the current language's), which the root
+// layout hands to this translator before its first render: the browser never downloads the other
+// language or makes a request of its own for texts.
+const translator = createTranslator(document.documentElement.lang || "it");
 
 startTransition(() => {
   hydrateRoot(
     document,
-    <I18nextProvider i18n={i18next}>
+    <TranslatorContext.Provider value={translator}>
       <StrictMode>
         <HydratedRouter />
       </StrictMode>
-    </I18nextProvider>,
+    </TranslatorContext.Provider>,
   );
 });

@@ -3,12 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import * as newsletterForm from "~/components/newsletter/newsletter-form";
 import { registerServerModule } from "~/components/ui/lazy-island";
 import { NonceProvider } from "~/components/ui/nonce";
-import { getInstance } from "~/middleware/i18next.server";
+import { TranslatorContext } from "~/hooks/use-translation";
+import { getLocale, translatorFor } from "~/middleware/i18next.server";
 import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
 
@@ -28,7 +28,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(appContext).cspNonce;
-  const i18n = getInstance(loadContext);
+  const translator = translatorFor(getLocale(loadContext));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -40,9 +40,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorContext.Provider value={translator}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslatorContext.Provider>
       </NonceProvider>,
       {
         // Styles too: the banner's <style> is hoisted into the head, and the CSP allows no other inline style.

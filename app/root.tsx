@@ -53,17 +53,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const matches = useMatches();
-  // Before the first render, give i18next this language's texts: the shell's from the root
+  // Before the first render, give the translator this language's texts: the shell's from the root
   // data, and any route's own namespaces from its data (`texts`, see pickTexts).
   if (root) {
+    i18n.changeLanguage(root.locale);
     const bundles = [root.translations, ...matches.map((match) => (match.loaderData as { texts?: Record<string, object> } | undefined)?.texts)];
     for (const texts of bundles) {
       for (const [ns, bundle] of Object.entries(texts ?? {})) {
-        if (!i18n.hasResourceBundle(root.locale, ns)) i18n.addResourceBundle(root.locale, ns, bundle, true, true);
+        if (!i18n.hasResourceBundle(root.locale, ns)) i18n.addResourceBundle(root.locale, ns, bundle);
       }
     }
   }
-  if (root && i18n.language !== root.locale) i18n.changeLanguage(root.locale);
   const lang = root?.locale ?? "it";
   // Tests wait for this mark instead of reading React internals; the outermost effect runs last.
   useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);

@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { type MiddlewareFunction, type RouterContextProvider, createContext } from "react-router";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { resources } from "~/i18n/resources";
+import { type Translator, createTranslator } from "~/i18n/translator";
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localeFromPath } from "~/utils/locale";
 
 // The URL alone decides the language: no cookie, no Accept-Language (spec: Italian at /, English
@@ -25,7 +25,7 @@ const detector = new RemixI18Next({
 const instances = new Map<Locale, I18n>(
   LOCALES.map((locale) => {
     const instance = i18next.createInstance();
-    instance.use(initReactI18next).init({
+    instance.init({
       lng: locale,
       resources,
       defaultNS: "common",
@@ -83,6 +83,14 @@ function memoizeTexts(instance: I18n): void {
 /** The shared instance of a language (also for code that runs outside a request: mail, scripts). */
 export function i18nFor(locale: Locale): I18n {
   return instances.get(locale)!;
+}
+
+/** What the pages render with (app/i18n/translator.ts): one per language, over all its texts. */
+const translators = new Map<Locale, Translator>(LOCALES.map((locale) => [locale, createTranslator(locale, resources[locale])]));
+
+/** The translator React renders a page of this language with (entry.server.tsx). */
+export function translatorFor(locale: Locale): Translator {
+  return translators.get(locale)!;
 }
 
 /** A `t` of one language, default namespace common. */

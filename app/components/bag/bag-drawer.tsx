@@ -29,7 +29,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
   // The bag's texts arrive with its data (the product page does not carry them).
   if (loaded) {
     for (const [ns, bundle] of Object.entries(loaded.texts)) {
-      if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+      if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle);
     }
   }
 
