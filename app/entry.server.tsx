@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -11,6 +10,7 @@ import { TranslatorContext } from "~/hooks/use-translation";
 import { getLocale, translatorFor } from "~/middleware/i18next.server";
 import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
+import { withoutModulePreloads } from "~/utils/module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,12 +53,9 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = withoutModulePreloads(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
