@@ -63,7 +63,8 @@ async function measureInBrowser(browser: Browser, url: string, cookie?: string):
     let scripts = 0;
     page.on("request", (request) => void (request.resourceType() === "script" && scripts++));
     await page.addInitScript(() => {
-      const marks = ((window as unknown as { __marks: Record<string, number> }).__marks = {});
+      const marks: Record<string, number> = {};
+      (window as unknown as { __marks: Record<string, number> }).__marks = marks;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) marks.lcp = entry.startTime;
       }).observe({ type: "largest-contentful-paint", buffered: true });
