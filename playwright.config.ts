@@ -10,7 +10,9 @@ import { BASE_URL as baseURL, CHROMIUM_LAUNCH, OIDC_PORT, PORT } from "./tests/e
 // JavaScript only too: the no-JavaScript path of their flow is proven elsewhere, by the HTTP
 // tests (tests/http, which post the page's own form as a browser without JavaScript does and
 // follow its redirect) or by another no-JS test of the same form; each says where.
-const SAME_WITHOUT_JAVASCRIPT = ["content.spec.ts", "errors.spec.ts", "home.spec.ts", "language.spec.ts", "links.spec.ts", "shell.spec.ts"];
+// Lite mode's spec is about a browser that would run scripts and is given none: without
+// JavaScript nothing would differ.
+const SAME_WITHOUT_JAVASCRIPT = ["content.spec.ts", "errors.spec.ts", "home.spec.ts", "language.spec.ts", "links.spec.ts", "lite-mode.spec.ts", "shell.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",

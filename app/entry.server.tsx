@@ -3,11 +3,13 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
+import { LiteModeProvider } from "~/components/layout/lite-mode";
 import * as newsletterForm from "~/components/newsletter/newsletter-form";
 import { registerServerModule } from "~/components/ui/lazy-island";
 import { NonceProvider } from "~/components/ui/nonce";
 import { TranslatorContext } from "~/hooks/use-translation";
 import { getLocale, translatorFor } from "~/middleware/i18next.server";
+import { isLiteMode } from "~/middleware/lite-mode.server";
 import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
 import { withoutModulePreloads } from "~/utils/module-preloads.server";
@@ -24,6 +26,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const lite = isLiteMode(loadContext);
+  // The document depends on Save-Data (lite mode): a cache must keep the two apart. Added to what
+  // a route said, and to the Accept-Encoding that compression adds later.
+  if (!/(?:^|,)\s*save-data\s*(?:,|$)/i.test(responseHeaders.get("Vary") ?? "")) responseHeaders.append("Vary", "Save-Data");
+  // A second policy, enforced with the first: a lite page runs no script even if one slipped in.
+  if (lite) responseHeaders.append("Content-Security-Policy", "script-src 'none'");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -33,16 +41,19 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and the no-JavaScript path get the complete document at once.
+    // Crawlers, the no-JavaScript path and lite pages get the complete document at once (a lite
+    // page has no script to swap in what a streamed Suspense boundary sends later).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      lite || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslatorContext.Provider value={translator}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </TranslatorContext.Provider>
+        <LiteModeProvider value={lite}>
+          <TranslatorContext.Provider value={translator}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TranslatorContext.Provider>
+        </LiteModeProvider>
       </NonceProvider>,
       {
         // Styles too: the banner's <style> is hoisted into the head, and the CSP allows no other inline style.

@@ -13,10 +13,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { BannerColors } from "~/components/layout/banner";
+import { LiteModeNotice, useLiteMode } from "~/components/layout/lite-mode";
 import { Shell } from "~/components/layout/shell";
 import { useNonce } from "~/components/ui/nonce";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { i18nextMiddleware } from "~/middleware/i18next.server";
+import { liteModeMiddleware } from "~/middleware/lite-mode.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { CONTROL_PATH, type ShellData, loadShell } from "~/modules/content/shell.server";
 import { useRootData } from "~/hooks/use-locale";
@@ -25,8 +27,8 @@ import stylesheet from "~/styles/app.css?url";
 import fontUrl from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
 
 // The session middleware sits on the shop layout (routes/shop-layout.tsx): media, sitemaps and
-// robots.txt never load a session.
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+// robots.txt never load a session. Lite mode is decided first, for every route and the document.
+export const middleware: Route.MiddlewareFunction[] = [liteModeMiddleware, i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -52,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<ShellData>("root");
   const { i18n } = useTranslation();
   const nonce = useNonce();
+  const lite = useLiteMode();
   const matches = useMatches();
   // Before the first render, give the translator this language's texts: the shell's from the root
   // data, and any route's own namespaces from its data (`texts`, see pickTexts).
@@ -79,8 +82,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Lite mode: no script at all, neither the app's modules, their preloads, the route
+            data's inline scripts (they come with <Scripts>) nor the scroll restoration's. */}
+        {lite ? (
+          <LiteModeNotice />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

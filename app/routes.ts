@@ -143,6 +143,9 @@ export default [
 
   // No session here: generated files and images.
   route("media/:kind/:name/:file", "routes/media.ts"),
+  // Lite mode on or off (the footer's and the lite notice's forms): a cookie and a redirect back,
+  // one path for both languages (the page it returns to has the language).
+  route("preferenze/versione-leggera", "routes/lite-mode.ts"),
   // The spec's four sitemap routes (/sitemap/{categories,index,pages,products}.xml), the index
   // also at /sitemap.xml, and robots.txt pointing to it.
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-root" }),

@@ -431,6 +431,7 @@ async function main(): Promise<number> {
       results.push(result);
       const url = server.url + page.path;
       try {
+        if (page.lite) result.headers = { ...headers, Cookie: "bottega_lite=1" };
         if (page.bagLines) result.headers = { ...headers, Cookie: await sessionWithBag(server.url, path.join(dir, "bench.sqlite"), page.bagLines) };
         if (page.checkoutStep) result.headers = { ...headers, Cookie: await checkoutSession(server.url, { kind: "sqlite", file: path.join(dir, "bench.sqlite") }, page.checkoutStep) };
         if (page.action === "login") {

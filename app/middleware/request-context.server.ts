@@ -11,6 +11,7 @@ import type { Locale } from "~/utils/locale";
 import { localizePath } from "~/utils/locale";
 import { absoluteUrl, publicOrigin, publicUrlIsHttps } from "~/utils/public-url";
 import { getInstance, getLocale } from "./i18next.server";
+import { isLiteMode } from "./lite-mode.server";
 import { getHeldBagId, getSession } from "./session.server";
 
 /** Who is shopping: nobody known yet, a guest who gave an e-mail at checkout, or an account holder. */
@@ -40,6 +41,8 @@ export interface RequestContext {
   /** Prefixes an Italian-shaped path for the request's language: "/cart" → "/en/cart". */
   href: (path: string) => string;
   publicUrl: PublicUrl;
+  /** Lite mode: the page goes out with no script at all (Save-Data, or the shopper's choice; see lite-mode.server.ts). */
+  lite: boolean;
   /** The session; throws for routes outside the shop layout (media, sitemaps, robots.txt). */
   readonly session: Session;
   /** The shopper behind the session (anonymous until Accounts signs someone in). */
@@ -92,6 +95,7 @@ export function getRequestContext(context: Readonly<RouterContextProvider>): Req
     tns: <N extends Namespace>(ns: N) => i18n.getFixedT(locale, ns) as TFunction<N>,
     href: (path) => localizePath(path, locale),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    lite: isLiteMode(context),
     get session() {
       return getSession(context);
     },

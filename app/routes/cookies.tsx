@@ -10,6 +10,7 @@ import { readConsent, storeConsent } from "~/modules/consent/consent.server";
 import { pageError, readFormData } from "~/utils/form.server";
 import { INTL_LOCALE, localizePath } from "~/utils/locale";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { LITE_COOKIE } from "~/utils/lite-mode";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
@@ -21,6 +22,7 @@ const TECHNICAL_COOKIES = [
   { name: "__session", key: "session" },
   { name: "preference", key: "preference" },
   { name: "consent", key: "consent" },
+  { name: LITE_COOKIE, key: "lite" },
 ] as const;
 
 // The cookie choices (/pages/cookies): the banner's "choose" link and the footer's "Cookie

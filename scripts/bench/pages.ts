@@ -30,6 +30,8 @@ export interface PageEntry {
   action?: "addToBag" | "login";
   /** Requested by a guest brought through the checkout's forms up to this step (one line in the bag). */
   checkoutStep?: "payment" | "review";
+  /** Requested in lite mode (the footer's choice, cookie bottega_lite=1): the page has no script at all. */
+  lite?: boolean;
 }
 
 export const PAGES: PageEntry[] = [
@@ -37,6 +39,7 @@ export const PAGES: PageEntry[] = [
   { name: "home", path: "/", jsBudgetKiB: 137 },
   { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
   { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, minThroughputRatio: 0.6 },
+  { name: "product-lite", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 0, lite: true },
   { name: "bag", path: "/cart", jsBudgetKiB: 142, bagLines: 3 },
   { name: "add", path: "/cart.data", action: "addToBag" },
   { name: "login", path: "/login", jsBudgetKiB: 145 },

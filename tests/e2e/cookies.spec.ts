@@ -7,7 +7,7 @@ import { arrived, expect, test, visit } from "./fixtures";
 const banner = (page: Page) => page.getByRole("region", { name: /^(I cookie su Bottega|Cookies on Bottega)$/ });
 const notices = (page: Page) => page.getByRole("status", { name: /^(Notifiche|Notifications)$/ });
 /** The cookies the shop may set without consent: all technical. */
-const TECHNICAL = ["__session", "__flash", "__login_redirect", "preference", "consent"];
+const TECHNICAL = ["__session", "__flash", "__login_redirect", "preference", "consent", "bottega_lite"];
 const SIX_MONTHS_S = 183 * 86_400;
 
 async function cookieNames(page: Page) {

@@ -50,7 +50,7 @@ function fuzzedPatterns(): string[] {
 const FIELDS = [
   "acceptTerms", "additionalInfo", "addressChoice", "birthDay", "birthMonth", "birthYear", "billingSame", "city", "code", "companyName",
   "confirm", "confirmPassword", "consent", "country", "currentPassword", "department", "email", "firstName", "fiscalCode", "gender",
-  "id", "interests", "invoiceType", "isDefault", "language", "lastName", "lineId", "message", "newsletter", "number", "orderId",
+  "id", "interests", "invoiceType", "isDefault", "language", "lastName", "lineId", "lite", "message", "newsletter", "number", "orderId",
   "orderKey", "outcome", "password", "paymentMethod", "pec", "phone", "phonePrefix", "portfolio", "preference", "privacy", "provider",
   "province", "quantity", "reason", "redirectTo", "saveAddress", "sdiCode", "shippingMethod", "shownTotalCents", "sku", "street",
   "streetNumber", "token", "username", "vatNumber", "website", "zip", "lines[0].orderLineId", "lines[0].quantity", "lines[0].reason",

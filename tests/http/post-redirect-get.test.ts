@@ -485,6 +485,16 @@ describeEachApp("every page form redirects after success (no JavaScript)", (app)
       post: () => app().client().postForm("/pages/country", { country: "IT", path: "/pages/Faq" }),
     },
     {
+      route: "lite-mode.ts",
+      form: "lite version (footer) and back (the lite notice)",
+      to: "/pages/Faq",
+      post: async () => {
+        const shopper = app().client();
+        await shopper.postForm("/preferenze/versione-leggera", { lite: "1", redirectTo: "/pages/Faq" });
+        return shopper.postForm("/preferenze/versione-leggera", { lite: "0", redirectTo: "/pages/Faq" });
+      },
+    },
+    {
       route: "career.tsx",
       form: "work with us",
       to: "/pages/career",

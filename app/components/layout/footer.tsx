@@ -1,5 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
+import { LiteModeSwitch, useLiteMode } from "~/components/layout/lite-mode";
 import { LazyNewsletterForm } from "~/components/newsletter/newsletter-form.lazy";
 import { useRootData } from "~/hooks/use-locale";
 import { COOKIES_PAGE_PATH } from "~/modules/consent/consent";
@@ -45,6 +46,7 @@ const LEGAL: FooterLink[] = [
 export function Footer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const { menu, shop } = useRootData();
+  const lite = useLiteMode();
   const legal = shop.company;
   const visible = (links: FooterLink[]) => links.filter((l) => !l.only || l.only === locale);
 
@@ -85,6 +87,13 @@ export function Footer({ locale }: { locale: Locale }) {
                 {t("consent.footerLink", { ns: "country" })}
               </Link>
             </li>
+            {/* The pages without any JavaScript (a form: works without it too). A lite page has its
+                notice below the footer instead. */}
+            {lite ? null : (
+              <li>
+                <LiteModeSwitch />
+              </li>
+            )}
           </ul>
           {/* The shop's own profiles, as the owner set them in Atelier; none set, no list. */}
           {shop.social.length ? (

@@ -1,0 +1,27 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/lite-mode";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { liteCookie } from "~/middleware/lite-mode.server";
+import { readFormData } from "~/utils/form.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+// The footer's "Versione leggera" and the lite notice's way out (docs/decisions/025): stores the
+// choice in its cookie and sends the shopper back to the page the form was on, now as a new
+// document (lite or full). No session and no row: the cookie is the whole choice.
+
+/** Nothing to show: the forms post here. */
+export function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { publicUrl } = getRequestContext(context);
+  const formData = await readFormData(request);
+  const lite = formData.get("lite");
+  if (lite !== "1" && lite !== "0") throw data(null, { status: 400 });
+  // 303: the page is fetched anew with GET (the post is not repeated).
+  throw redirect(safeRedirect(formData.get("redirectTo")), {
+    status: 303,
+    headers: { "Set-Cookie": liteCookie(lite === "1", publicUrl.isHttps), "Cache-Control": "private, no-store" },
+  });
+}
