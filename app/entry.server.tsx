@@ -11,6 +11,7 @@ import { NonceProvider } from "~/components/ui/nonce";
 import { getInstance } from "~/middleware/i18next.server";
 import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
+import { pageCacheAllows } from "~/utils/page-cache";
 
 export const streamTimeout = 5_000;
 
@@ -27,15 +28,21 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).cspNonce;
+  const { cspNonce: nonce, pageCache } = loadContext.get(appContext);
   const i18n = getInstance(loadContext);
+  if (pageCache) {
+    // The page cache keeps the page when its route allows it (app/utils/page-cache.ts).
+    const leaf = routerContext.staticHandlerContext.matches.at(-1);
+    pageCache.cacheable = responseStatusCode === 200 && !!leaf && pageCacheAllows(routerContext.routeModules[leaf.route.id]?.handle, new URL(request.url));
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and the no-JavaScript path get the complete document at once.
+    // Crawlers and the no-JavaScript path get the complete document at once, and so does a page
+    // the page cache keeps (every shopper gets the same document, whoever asked first).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      pageCache?.cacheable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
