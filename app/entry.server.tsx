@@ -28,13 +28,21 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce: nonce, pageCache } = loadContext.get(appContext);
+  const { cspNonce, pageCache } = loadContext.get(appContext);
   const i18n = getInstance(loadContext);
   if (pageCache) {
-    // The page cache keeps the page when its route allows it (app/utils/page-cache.ts).
+    // The page cache keeps a plain 200 whose route allows it (app/utils/page-cache.ts).
     const leaf = routerContext.staticHandlerContext.matches.at(-1);
-    pageCache.cacheable = responseStatusCode === 200 && !!leaf && pageCacheAllows(routerContext.routeModules[leaf.route.id]?.handle, new URL(request.url));
+    pageCache.cacheable =
+      responseStatusCode === 200 &&
+      !responseHeaders.has("Set-Cookie") &&
+      !/\bno-store\b/.test(responseHeaders.get("Cache-Control") ?? "") &&
+      !!leaf &&
+      pageCacheAllows(routerContext.routeModules[leaf.route.id]?.handle, new URL(request.url));
   }
+  // Such a page has no nonce: every shopper gets the same document, and its policy names its
+  // inline scripts and style by hash (page-cache.server.ts).
+  const nonce = pageCache?.cacheable ? "" : cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -48,12 +56,12 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
         </I18nextProvider>
       </NonceProvider>,
       {
         // Styles too: the banner's <style> is hoisted into the head, and the CSP allows no other inline style.
-        nonce: { script: nonce, style: nonce },
+        nonce: nonce ? { script: nonce, style: nonce } : undefined,
         // React 19.2 outlines completed Suspense boundaries once the document passes this many
         // bytes (into <div hidden> that a script reveals). The footer's newsletter island sits in
         // such a boundary, so without JavaScript it would stay hidden: never outline.

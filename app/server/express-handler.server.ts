@@ -42,8 +42,9 @@ export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLo
       // A page the cache may keep: its revisions are read before it is rendered.
       if (pageCache) await pageCache.candidate(res);
       const response = await handleRequest(request, getLoadContext(req, res));
-      if (pageCache && (await pageCache.store(req, res, response, String(res.locals.cspNonce ?? "")))) return;
-      await sendResponse(res, response);
+      // A page rendered for the page cache is kept and sent from there.
+      const unsent = pageCache ? await pageCache.store(req, res, response) : response;
+      if (unsent) await sendResponse(res, unsent);
     } catch (error) {
       next(error);
     }

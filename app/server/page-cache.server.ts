@@ -5,8 +5,9 @@
 // catalogue's and the shop's revisions, read on every request like the data caches read them,
 // so a size that sells out or a new banner shows on the very next page, on every process.
 //
-// A cached page carries no nonce: its Content-Security-Policy allows its own inline scripts and
-// style by their SHA-256 hashes, computed once when the page is stored.
+// A cached page carries no nonce (entry.server.tsx renders it without one): its
+// Content-Security-Policy allows its own inline scripts and style by their SHA-256 hashes,
+// computed once when the page is stored.
 //
 // Two steps, either side of the compression middleware and React Router (server.ts):
 // `lookup` answers from memory, or marks the request a candidate and passes it on; the Express
@@ -20,6 +21,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
 import { readConsent } from "~/modules/consent/consent.server";
+import { CONTROL_PATH } from "~/modules/content/shell.server";
 import { readPreference } from "~/modules/country/preference.server";
 import { readShopRevision } from "~/modules/settings/shop-revision.server";
 import { type Coding, isNotModified, pickCoding } from "~/utils/http-caching";
@@ -165,22 +167,48 @@ export async function pageCacheKey({ url, cookieHeader, saveData }: { url: strin
   return `${url} ${consent} ${preference} ${lite} ${dataSaver}`;
 }
 
-const CSP_HASH = (content: string) => `'sha256-${createHash("sha256").update(content.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
-// Raw-text elements end at the first `</script` / `</style`: React escapes that sequence inside
-// its inline data, so the first closing tag is the element's end, as for the browser's parser.
-const INLINE_ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+const cspHash = (content: Buffer) => {
+  // The browser hashes the element's text after its parser turned CR LF and CR into LF.
+  const text = content.includes(13) ? Buffer.from(content.toString("utf8").replace(/\r\n?/g, "\n"), "utf8") : content;
+  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+};
+const SCRIPT = { open: Buffer.from("<script"), close: Buffer.from("</script") };
+const STYLE = { open: Buffer.from("<style"), close: Buffer.from("</style") };
+/** After a tag's name: whitespace, the tag's end, or a self-closing slash. */
+const ENDS_NAME = new Set([0x20, 0x09, 0x0a, 0x0c, 0x0d, 0x3e, 0x2f]);
 const NOT_JAVASCRIPT = /\btype\s*=\s*"(?!module"|text\/javascript"|application\/javascript")[^"]*"/i;
+
+/** Each element of this kind in the document: its attributes' text and its content's bytes. */
+function* elements(html: Buffer, { open, close }: { open: Buffer; close: Buffer }): Generator<{ attributes: string; content: Buffer }> {
+  let at = html.indexOf(open);
+  while (at !== -1) {
+    const afterName = at + open.length;
+    const tagEnd = html.indexOf(0x3e, afterName);
+    if (tagEnd === -1) return;
+    if (!ENDS_NAME.has(html[afterName]!)) {
+      at = html.indexOf(open, afterName);
+      continue;
+    }
+    // Raw text ends at the first closing tag: React escapes that sequence inside its inline data,
+    // so the element ends where the browser's parser ends it.
+    const end = html.indexOf(close, tagEnd + 1);
+    if (end === -1) return;
+    yield { attributes: html.toString("latin1", afterName, tagEnd), content: html.subarray(tagEnd + 1, end) };
+    at = html.indexOf(open, end + close.length);
+  }
+}
 
 /**
  * The hash sources of a document's inline scripts and styles, as a Content-Security-Policy
- * allows them: `<script src>` loads from 'self', and data blocks (JSON-LD) never run.
+ * allows them: `<script src>` loads from 'self', and data blocks (JSON-LD) never run. The
+ * document is React's, with lower-case tag names; it is read as bytes, never decoded.
  */
-export function inlineHashes(html: string): InlineSources {
+export function inlineHashes(html: Buffer): InlineSources {
   const script = new Set<string>();
   const style = new Set<string>();
-  for (const [, tag, attributes, content] of html.matchAll(INLINE_ELEMENT)) {
-    if (tag.toLowerCase() === "style") style.add(CSP_HASH(content));
-    else if (!/\bsrc\s*=/i.test(attributes) && !NOT_JAVASCRIPT.test(attributes)) script.add(CSP_HASH(content));
+  for (const { content } of elements(html, STYLE)) style.add(cspHash(content));
+  for (const { attributes, content } of elements(html, SCRIPT)) {
+    if (!/\bsrc\s*=/i.test(attributes) && !NOT_JAVASCRIPT.test(attributes)) script.add(cspHash(content));
   }
   return { script: [...script], style: [...style] };
 }
@@ -200,16 +228,11 @@ const OWN_HEADERS = new Set([
   "content-security-policy",
 ]);
 
-/**
- * A page to keep from a rendered document: the request's nonce taken out (its attributes would
- * be stale, and the ETag must not change with it), the inline hashes, the validators.
- */
+/** A page to keep from a document rendered for the cache (without a nonce): its inline hashes and validators. */
 export function preparePage(
-  html: string,
-  { nonce, headers, revisions, now, csp }: { nonce: string; headers: Headers; revisions: string; now: number; csp: (sources: InlineSources) => string },
+  identity: Buffer,
+  { headers, revisions, now, csp }: { headers: Headers; revisions: string; now: number; csp: (sources: InlineSources) => string },
 ): CachedPage {
-  const document = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
-  const identity = Buffer.from(document, "utf8");
   const kept: [string, string][] = [];
   for (const [name, value] of headers) if (!OWN_HEADERS.has(name.toLowerCase())) kept.push([name, value]);
   return {
@@ -218,7 +241,7 @@ export function preparePage(
     hash: createHash("sha1").update(identity).digest("base64url"),
     // HTTP dates have whole seconds.
     lastModified: new Date(Math.floor(now / 1000) * 1000),
-    csp: csp(inlineHashes(document)),
+    csp: csp(inlineHashes(identity)),
     headers: kept,
     bodies: { identity },
     compressing: {},
@@ -240,11 +263,13 @@ function compress(body: Buffer, coding: Exclude<Coding, "identity">): Promise<Bu
 
 /**
  * A request the cache may answer or fill: a GET or HEAD of what may be a page (not route data,
- * not the API, not a file such as an image or a sitemap), with no credentials. Anything else is
- * passed on at once, without reading the revisions.
+ * not the API, not a file such as an image or a sitemap, not the benchmark's control page, which
+ * touches no database), with no credentials. Anything else is passed on at once, without reading
+ * the revisions.
  */
 function mayShare(req: ExpressRequest): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization && !/\.[^/]*$/.test(req.path) && !req.path.startsWith("/api/");
+  const path = req.path;
+  return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization && !/\.[^/]*$/.test(path) && !path.startsWith("/api/") && path !== CONTROL_PATH;
 }
 
 export interface PageCache {
@@ -253,10 +278,10 @@ export interface PageCache {
   /** The candidate `lookup` marked on this request, with its revisions read (null: not a candidate). */
   candidate(res: ExpressResponse): Promise<PageCacheCandidate | null>;
   /**
-   * Keeps a candidate's rendered answer and sends it as the cache does, when it may be kept;
-   * false (the answer untouched) otherwise.
+   * Keeps a candidate's page rendered for the cache (entry.server.tsx: without a nonce) and sends
+   * it as the cache does; null then. Any other answer is returned to be sent as usual.
    */
-  store(req: ExpressRequest, res: ExpressResponse, response: Response, nonce: string): Promise<boolean>;
+  store(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<Response | null>;
 }
 
 export interface PageCacheOptions {
@@ -359,16 +384,28 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
       delete res.locals.pageCache;
       return null;
     },
-    async store(req, res, response, nonce) {
+    async store(req, res, response) {
       const candidate = res.locals.pageCache as PageCacheCandidate | undefined;
-      if (!candidate?.cacheable || candidate.revisions === undefined || req.method !== "GET" || response.status !== 200 || !response.body) return false;
-      if (response.headers.has("Set-Cookie") || /\bno-store\b/i.test(response.headers.get("Cache-Control") ?? "")) return false;
-      if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
-      const html = await response.text();
-      const page = preparePage(html, { nonce, headers: response.headers, revisions: candidate.revisions, now: now(), csp });
-      if (page.bodies.identity!.length <= MAX_PAGE_BYTES) store.set(candidate.key, page);
+      if (!candidate?.cacheable || candidate.revisions === undefined || !response.body) return response;
+      const html = Buffer.from(await response.arrayBuffer());
+      const page = preparePage(html, { headers: response.headers, revisions: candidate.revisions, now: now(), csp });
+      const keep =
+        req.method === "GET" &&
+        response.status === 200 &&
+        !response.headers.has("Set-Cookie") &&
+        !/\bno-store\b/i.test(response.headers.get("Cache-Control") ?? "") &&
+        (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+        html.length <= MAX_PAGE_BYTES;
+      if (!keep) {
+        // Rendered for the cache, then not kept (a rendering error, a cookie set on the way out):
+        // sent as usual, with the policy its nonce-less scripts need.
+        res.setHeader("Content-Security-Policy", page.csp);
+        const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length);
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+      store.set(candidate.key, page);
       await send(req, res, candidate.key, page, candidate.coding, "miss");
-      return true;
+      return null;
     },
   };
 }
