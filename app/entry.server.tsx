@@ -11,7 +11,6 @@ import { NonceProvider } from "~/components/ui/nonce";
 import { getInstance } from "~/middleware/i18next.server";
 import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
-import { pageCacheAllows } from "~/utils/page-cache";
 
 export const streamTimeout = 5_000;
 
@@ -31,18 +30,12 @@ export default function handleRequest(
   const { cspNonce, pageCache } = loadContext.get(appContext);
   const i18n = getInstance(loadContext);
   if (pageCache) {
-    // The page cache keeps a plain 200 whose route allows it (app/utils/page-cache.ts).
-    const leaf = routerContext.staticHandlerContext.matches.at(-1);
-    pageCache.cacheable =
-      responseStatusCode === 200 &&
-      !responseHeaders.has("Set-Cookie") &&
-      !/\bno-store\b/.test(responseHeaders.get("Cache-Control") ?? "") &&
-      !!leaf &&
-      pageCacheAllows(routerContext.routeModules[leaf.route.id]?.handle, new URL(request.url));
+    // The page cache keeps a plain 200 whose route allows it (app/middleware/page-cache.server.ts).
+    pageCache.cacheable = pageCache.routeAllows && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && !/\bno-store\b/.test(responseHeaders.get("Cache-Control") ?? "");
   }
   // Such a page has no nonce: every shopper gets the same document, and its policy names its
   // inline scripts and style by hash (page-cache.server.ts).
-  const nonce = pageCache?.cacheable ? "" : cspNonce;
+  const nonce = pageCache?.cacheable ? undefined : cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -56,7 +49,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,
       {

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
-import type { PageCacheHandle } from "~/utils/page-cache";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -15,7 +15,7 @@ import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
 // Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
-export const handle: PageCacheHandle = { pageCache: "always" };
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);

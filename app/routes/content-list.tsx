@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-list";
-import type { PageCacheHandle } from "~/utils/page-cache";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { Pagination } from "~/components/catalog/pagination";
 import { ContentList } from "~/components/content/content-list";
@@ -11,7 +11,7 @@ import { formatLongDate } from "~/utils/dates";
 import { seoMeta } from "~/utils/seo";
 
 // Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
-export const handle: PageCacheHandle = { pageCache: "always" };
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The journal (/blog, paginated) and the care guide (/curadelcapo, /en/careguide): the newest
 // entries first. One module for both; the path says which.

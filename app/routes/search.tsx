@@ -1,7 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
-import type { PageCacheHandle } from "~/utils/page-cache";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { ListingView } from "~/components/catalog/listing-view";
 import { SearchForm } from "~/components/layout/header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -13,7 +13,7 @@ import { searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
 
 // Kept by the anonymous page cache (docs/decisions/025), the first page of results only: the rest are rarely asked for.
-export const handle: PageCacheHandle = { pageCache: "first-page" };
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-page")];
 
 // The search page: /search?q= (and /en/search). The hits are a listing, so they take its
 // filters, sort and pages; the q rides along in every listing link and form.

@@ -12,7 +12,7 @@
 // Two steps, either side of the compression middleware and React Router (server.ts):
 // `lookup` answers from memory, or marks the request a candidate and passes it on; the Express
 // handler hands a candidate's rendered answer to `store`, which keeps it when the route allows it
-// (a `pageCache` handle, app/utils/page-cache.ts) and it is a plain 200 that sets no cookie.
+// (its middleware, app/middleware/page-cache.server.ts) and it is a plain 200 that sets no cookie.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -51,7 +51,9 @@ export interface PageCacheCandidate {
   coding: Coding;
   /** The revisions read before rendering: a page is kept under these, never newer ones. */
   revisions?: string;
-  /** Set while rendering (entry.server.tsx): the route allows caching this URL and the answer is a 200. */
+  /** Set by the page's route (app/middleware/page-cache.server.ts): it allows keeping this URL. */
+  routeAllows: boolean;
+  /** Set when rendering (entry.server.tsx): the route allows it and the answer is a plain 200, rendered without a nonce. */
   cacheable: boolean;
 }
 
@@ -355,7 +357,7 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
     if (coding === null) return next();
     const key = await pageCacheKey({ url: urlOf(req).href, cookieHeader: req.headers.cookie, saveData: req.get("Save-Data") });
     if (key === null) return next();
-    const candidate: PageCacheCandidate = { key, coding, cacheable: false };
+    const candidate: PageCacheCandidate = { key, coding, routeAllows: false, cacheable: false };
     res.locals.pageCache = candidate;
     // A hard reload (Cache-Control: no-cache) renders the page again, and keeps the new rendering.
     const page = /\bno-cache\b/i.test(req.get("Cache-Control") ?? "") ? undefined : store.get(key);

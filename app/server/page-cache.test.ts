@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { storeConsent } from "~/modules/consent/consent.server";
 import { storePreference } from "~/modules/country/preference.server";
+import { pageCacheAllows } from "~/middleware/page-cache.server";
 import { PageStore, inlineHashes, pageCacheKey, preparePage } from "./page-cache.server";
 
 const URL_HOME = "http://shop.test/";
@@ -149,5 +150,14 @@ describe("preparePage", () => {
     expect(page.lastModified.toISOString()).toBe("2026-12-03T10:00:00.000Z");
     expect(page.revisions).toBe("3.4");
     expect(Object.fromEntries(page.headers)).toEqual({ "content-type": "text/html; charset=utf-8", "cache-control": "private, no-cache", "x-robots-tag": "noindex" });
+  });
+});
+
+describe("pageCacheAllows", () => {
+  it("keeps any URL of an 'always' route, and only the first page of a 'first-page' one", () => {
+    expect(pageCacheAllows("always", new URL("http://shop.test/categories/donna?page=3"))).toBe(true);
+    expect(pageCacheAllows("first-page", new URL("http://shop.test/search?q=lana"))).toBe(true);
+    expect(pageCacheAllows("first-page", new URL("http://shop.test/search?q=lana&page=1"))).toBe(true);
+    expect(pageCacheAllows("first-page", new URL("http://shop.test/search?q=lana&page=2"))).toBe(false);
   });
 });
