@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { appContext } from "~/server/context.server";
+import { readPageRevisions } from "~/server/page-cache.server";
 
 // Which pages the anonymous page cache may keep (app/server/page-cache.server.ts,
 // docs/decisions/025): a page route says so with this middleware. Only pages every shopper
@@ -15,11 +16,18 @@ export function pageCacheAllows(rule: PageCacheRule, url: URL): boolean {
   return rule === "always" || (url.searchParams.get("page") ?? "1") === "1";
 }
 
-/** Lets the page cache keep this route's page (when the request is one it may keep at all). */
+/**
+ * Lets the page cache keep this route's page, when the request is one it may keep at all: the
+ * revisions the page will be kept under are read now, before any loader reads the data.
+ */
 export function allowPageCache(rule: PageCacheRule): MiddlewareFunction<Response> {
-  return ({ context, request }, next) => {
-    const candidate = context.get(appContext).pageCache;
-    if (candidate) candidate.routeAllows = pageCacheAllows(rule, new URL(request.url));
+  return async ({ context, request }, next) => {
+    const { db, pageCache: candidate } = context.get(appContext);
+    if (candidate && pageCacheAllows(rule, new URL(request.url))) {
+      // Unknown revisions (the database unreachable): rendered as usual, never kept.
+      candidate.revisions ??= await readPageRevisions(db).catch(() => undefined);
+      candidate.routeAllows = candidate.revisions !== undefined;
+    }
     return next();
   };
 }

@@ -39,8 +39,6 @@ export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLo
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res, schemes);
-      // A page the cache may keep: its revisions are read before it is rendered.
-      if (pageCache) await pageCache.candidate(res);
       const response = await handleRequest(request, getLoadContext(req, res));
       // A page rendered for the page cache is kept and sent from there.
       const unsent = pageCache ? await pageCache.store(req, res, response) : response;

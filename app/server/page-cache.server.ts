@@ -49,9 +49,9 @@ const SHOPPER_COOKIES = new Set([CONSENT_COOKIE, PREFERENCE_COOKIE, LITE_COOKIE]
 export interface PageCacheCandidate {
   key: string;
   coding: Coding;
-  /** The revisions read before rendering: a page is kept under these, never newer ones. */
+  /** The revisions read before the page's data (by `lookup` or the route's middleware): a page is kept under these, never newer ones. */
   revisions?: string;
-  /** Set by the page's route (app/middleware/page-cache.server.ts): it allows keeping this URL. */
+  /** Set by the page's route (app/middleware/page-cache.server.ts): it allows keeping this URL, and the revisions are known. */
   routeAllows: boolean;
   /** Set when rendering (entry.server.tsx): the route allows it and the answer is a plain 200, rendered without a nonce. */
   cacheable: boolean;
@@ -277,8 +277,6 @@ function mayShare(req: ExpressRequest): boolean {
 export interface PageCache {
   /** Express middleware before compression: a fresh page from memory, or the request marked a candidate. */
   lookup(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void;
-  /** The candidate `lookup` marked on this request, with its revisions read (null: not a candidate). */
-  candidate(res: ExpressResponse): Promise<PageCacheCandidate | null>;
   /**
    * Keeps a candidate's page rendered for the cache (entry.server.tsx: without a nonce) and sends
    * it as the cache does; null then. Any other answer is returned to be sent as usual.
@@ -326,9 +324,6 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
   }
 
   async function send(req: ExpressRequest, res: ExpressResponse, key: string, page: CachedPage, coding: Coding, state: "hit" | "miss") {
-    const pending = bodyOf(key, page, coding);
-    const body = pending instanceof Buffer ? pending : await pending;
-    if (res.destroyed) return;
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Replaces the nonce policy server.ts set for this request: a cached page has no nonce.
     res.setHeader("Content-Security-Policy", page.csp);
@@ -344,6 +339,9 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
       res.end();
       return;
     }
+    const pending = bodyOf(key, page, coding);
+    const body = pending instanceof Buffer ? pending : await pending;
+    if (res.destroyed) return;
     if (coding !== "identity") res.setHeader("Content-Encoding", coding);
     res.setHeader("Content-Length", body.length);
     res.statusCode = 200;
@@ -376,15 +374,6 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
       lookup(req, res, next).catch(() => {
         if (!res.headersSent) next();
       });
-    },
-    async candidate(res) {
-      const candidate = res.locals.pageCache as PageCacheCandidate | undefined;
-      if (!candidate) return null;
-      candidate.revisions ??= await readPageRevisions(db).catch(() => undefined);
-      if (candidate.revisions !== undefined) return candidate;
-      // Unknown revisions: rendered as usual, never kept.
-      delete res.locals.pageCache;
-      return null;
     },
     async store(req, res, response) {
       const candidate = res.locals.pageCache as PageCacheCandidate | undefined;

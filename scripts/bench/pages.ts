@@ -37,7 +37,11 @@ export interface PageEntry {
    * cost of rendering, the cache's miss included.
    */
   cached?: boolean;
-  /** With `cached`: fails the run when its requests/s are less than this many times those of the rendered entry of the same path. */
+  /**
+   * With `cached`: fails the run when the rendered entry of the same path costs the server less
+   * than this many times its CPU time per request (its requests/s where the server's CPU time
+   * cannot be read).
+   */
   minSpeedup?: number;
 }
 
