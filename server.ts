@@ -17,6 +17,7 @@ import {
   sameOriginPosts,
   shopOrigins,
 } from "./app/server/http-guards.server";
+import { contentSecurityPolicyFor, nonceSource } from "./app/server/content-security-policy.server";
 import { createHttpServer } from "./app/server/http-server.server";
 import { getEnv, usesDevelopmentSecret } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -39,42 +40,13 @@ if (isProduction && env.PAYMENT_PROVIDER === "sandbox" && !usesDevelopmentSecret
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const socialLoginOrigins = [...new Set(env.socialProviders.map((provider) => provider.issuer.origin))];
-// The review's order button is answered with a redirect to the payment provider's hosted page.
-const paymentOrigins = env.PAYMENT_PROVIDER === "stripe" ? ["https://checkout.stripe.com"] : [];
-
-function contentSecurityPolicy(nonce: string): string {
-  const shopHosts = [env.IT_SHOP_HOST, env.EU_SHOP_HOST]
-    .map((host) => {
-      try {
-        return new URL(host).origin;
-      } catch {
-        return null;
-      }
-    })
-    .filter(Boolean);
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    // No inline style but the nonced one React hoists (docs/decisions/019); Vite's development
-    // server injects its CSS as style elements.
-    isProduction ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    // The country chooser posts across the shop hosts; a social-login button's post is answered
-    // with a redirect to the provider, which form-action governs too.
-    `form-action 'self' ${[...shopHosts, ...socialLoginOrigins, ...paymentOrigins].join(" ")}`.trim(),
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
+// Every response's policy, with this response's nonce; a cached page sends its own (page-cache.server.ts).
+const contentSecurityPolicy = contentSecurityPolicyFor(env);
 
 function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ script: [nonceSource(nonce)], style: [nonceSource(nonce)] }));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
@@ -106,28 +78,35 @@ async function main() {
   server.disable("x-powered-by");
   // Behind one reverse proxy in production; X-Forwarded-For from anyone else is ignored.
   server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  // The application half first: the page cache it holds answers before compression.
+  const viteDevServer = isProduction ? undefined : await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const appModule = viteDevServer
+    ? ((await viteDevServer.ssrLoadModule("./app/server/app.server.ts")) as { createApp(): Promise<App> })
+    : ((await import(path.join(here, "server/index.js"))) as { createApp(): Promise<App> });
+  const app = await appModule.createApp();
+
   server.use(requestLog);
   server.use(securityHeaders);
   server.use(requireValidHost);
   server.use(requireCleanUrl);
+  // Anonymous pages from memory, already compressed (docs/decisions/025); other requests go on.
+  server.use(app.pageCache);
   // Brotli quality 3 rather than the package's 4: measured on the shop's pages (docs/performance.md)
   // it costs a third less server time per page for about 5 % more bytes, still fewer than gzip's.
-  server.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
+  // A page the page cache sends (X-Cache) comes compressed already, with an ETag per coding.
+  server.use(
+    compression({
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+      filter: (req, res) => !res.getHeader("X-Cache") && compression.filter(req, res),
+    }),
+  );
   server.use(sameOriginPosts(shopOrigins([env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST], { development: !isProduction })));
 
-  let app: App;
-  if (isProduction) {
+  if (viteDevServer) server.use(viteDevServer.middlewares);
+  else {
     // Fingerprinted build assets never change; everything else in public/ may.
     server.use("/assets", express.static(path.join(here, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
     server.use(express.static(path.join(here, "client"), { maxAge: "1h", index: false }));
-    const build = (await import(path.join(here, "server/index.js"))) as { createApp(): Promise<App> };
-    app = await build.createApp();
-  } else {
-    const vite = await import("vite");
-    const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-    server.use(viteDevServer.middlewares);
-    const module = (await viteDevServer.ssrLoadModule("./app/server/app.server.ts")) as { createApp(): Promise<App> };
-    app = await module.createApp();
   }
 
   server.get("/healthz", async (_req, res) => {

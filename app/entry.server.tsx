@@ -35,16 +35,24 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).cspNonce;
+  const { cspNonce, pageCache } = loadContext.get(appContext);
   const translator = translatorFor(getLocale(loadContext));
+  if (pageCache) {
+    // The page cache keeps a plain 200 whose route allows it (app/middleware/page-cache.server.ts).
+    pageCache.cacheable = pageCache.routeAllows && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && !/\bno-store\b/.test(responseHeaders.get("Cache-Control") ?? "");
+  }
+  // Such a page has no nonce: every shopper gets the same document, and its policy names its
+  // inline scripts and style by hash (page-cache.server.ts).
+  const nonce = pageCache?.cacheable ? undefined : cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers, the no-JavaScript path and lite pages get the complete document at once (a lite
-    // page has no script to swap in what a streamed Suspense boundary sends later).
+    // page has no script to swap in what a streamed Suspense boundary sends later), and so does a
+    // page the page cache keeps (every shopper gets the same document, whoever asked first).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      lite || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      lite || pageCache?.cacheable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -57,7 +65,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         // Styles too: the banner's <style> is hoisted into the head, and the CSP allows no other inline style.
-        nonce: { script: nonce, style: nonce },
+        nonce: nonce ? { script: nonce, style: nonce } : undefined,
         // React 19.2 outlines completed Suspense boundaries once the document passes this many
         // bytes (into <div hidden> that a script reveals). The footer's newsletter island sits in
         // such a boundary, so without JavaScript it would stay hidden: never outline.

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -12,6 +13,9 @@ import { getCachedListing, PageOutOfRangeError } from "~/modules/catalog/listing
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);

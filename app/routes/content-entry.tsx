@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/content-entry";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
@@ -7,6 +8,9 @@ import { contentUrl, getContentPage } from "~/modules/content/content.service.se
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { contentEntryMeta } from "~/utils/content-meta";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // A journal post (/blog/{slug}) or a care-guide article (/curadelcapo/{slug},
 // /en/careguide/{slug}). Slugs are localized: the language switch follows the entry's own.

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-list";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { Pagination } from "~/components/catalog/pagination";
 import { ContentList } from "~/components/content/content-list";
@@ -8,6 +9,9 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentList } from "~/modules/content/content.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { seoMeta } from "~/utils/seo";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The journal (/blog, paginated) and the care guide (/curadelcapo, /en/careguide): the newest
 // entries first. One module for both; the path says which.

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { pickTexts } from "~/i18n/resources";
 import { Picture, ProductCard } from "~/components/catalog/product-card";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -12,6 +13,9 @@ import { getCachedNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
 

@@ -1,11 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/inside";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { contentUrl, getContentPage } from "~/modules/content/content.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { contentEntryMeta } from "~/utils/content-meta";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { data, Link, redirect } from "react-router";
 import { z } from "~/utils/zod";
 import type { Route } from "./+types/product";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { AddToBagForm } from "~/components/catalog/add-to-bag-form";
 import { BackInStockForm } from "~/components/catalog/back-in-stock-form";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
@@ -24,6 +25,9 @@ import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 import { requestHasStaff } from "./atelier/staff-context.server";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 /** The forms this page answers itself (adding to the bag posts to /cart). */
 const ProductFormSchema = z.discriminatedUnion("intent", [BackInStockSchema.extend({ intent: z.literal("backstock") })]);

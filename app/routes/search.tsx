@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { ListingView } from "~/components/catalog/listing-view";
 import { SearchForm } from "~/components/layout/header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -10,6 +11,9 @@ import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema"
 import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
 import { searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
+
+// Kept by the anonymous page cache (docs/decisions/025), the first page of results only: the rest are rarely asked for.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-page")];
 
 // The search page: /search?q= (and /en/search). The hits are a listing, so they take its
 // filters, sort and pages; the q rides along in every listing link and form.

@@ -1,11 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/static-page";
+import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/content/static-pages";
 import { contentEntryMeta } from "~/utils/content-meta";
+
+// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The static pages under /pages/{id}: FAQ, shipping, returns, legal texts… from the content
 // table, with the shop's constants filled in from the settings.

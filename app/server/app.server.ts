@@ -28,10 +28,17 @@ import { log } from "~/utils/log.server";
 import { absoluteUrl } from "~/utils/public-url";
 import { purgeRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { appContext } from "./context.server";
-import { createExpressHandler } from "./express-handler.server";
+import { contentSecurityPolicyFor } from "./content-security-policy.server";
+import { createExpressHandler, requestUrl, schemesByHost } from "./express-handler.server";
+import { type PageCacheCandidate, createPageCache } from "./page-cache.server";
 
 export interface App {
   handler: RequestHandler;
+  /**
+   * The anonymous page cache's answer from memory (docs/decisions/025): server.ts mounts it before
+   * compression. It passes every request on when the cache is off (development, PAGE_CACHE_MB=0).
+   */
+  pageCache: RequestHandler;
   /**
    * The same routes for a Fetch API request, without Express (no port, no server.ts middleware):
    * what tests use to call loaders and actions through React Router (tests/support/http.ts).
@@ -122,20 +129,29 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   // In production the build is an object, so React Router derives its route table once; a
   // function (development) makes it re-derive the table on every request, for hot reloads.
   const build = env.NODE_ENV === "production" ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build");
-  const loadContext = ({ cspNonce, clientIp }: { cspNonce: string; clientIp: string }) => {
+  const loadContext = ({ cspNonce, clientIp, pageCache = null }: { cspNonce: string; clientIp: string; pageCache?: PageCacheCandidate | null }) => {
     const context = new RouterContextProvider();
-    context.set(appContext, { db: database.db, env, cspNonce, clientIp });
+    context.set(appContext, { db: database.db, env, cspNonce, clientIp, pageCache });
     return context;
   };
+  const publicUrls = [env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST];
+  const schemes = schemesByHost(publicUrls);
+  const pageCache =
+    env.NODE_ENV === "production" && env.PAGE_CACHE_MB > 0
+      ? createPageCache({ db: database.db, urlOf: (req) => requestUrl(req, schemes), csp: contentSecurityPolicyFor(env), maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 })
+      : null;
   const handler = createExpressHandler({
     build,
-    publicUrls: [env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST],
-    getLoadContext: (req, res) => loadContext({ cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" }),
+    publicUrls,
+    pageCache,
+    getLoadContext: (req, res) =>
+      loadContext({ cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown", pageCache: (res.locals.pageCache as PageCacheCandidate | undefined) ?? null }),
   });
   const fetchHandler = createFetchHandler(build, env.NODE_ENV);
 
   return {
     handler,
+    pageCache: pageCache ? pageCache.lookup : (_req, _res, next) => next(),
     fetch: (request, { clientIp = "unknown", cspNonce = "" } = {}) => fetchHandler(request, loadContext({ cspNonce, clientIp })),
     database,
     async health() {

@@ -7,6 +7,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { type RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
+import type { PageCache } from "./page-cache.server";
 
 export interface ExpressHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -14,10 +15,12 @@ export interface ExpressHandlerOptions {
   getLoadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
   /** The shop's public URLs (PUBLIC_URL and the shop hosts): their scheme is the authority for their host. */
   publicUrls?: readonly string[];
+  /** Keeps anonymous pages (page-cache.server.ts); its `lookup` runs earlier, in server.ts. */
+  pageCache?: PageCache | null;
 }
 
 /** Host ("shop.example", "shop.example:8443") → scheme ("https:") of each configured public URL. */
-function schemesByHost(urls: readonly string[]): Map<string, string> {
+export function schemesByHost(urls: readonly string[]): Map<string, string> {
   const schemes = new Map<string, string>();
   for (const value of urls) {
     try {
@@ -30,21 +33,24 @@ function schemesByHost(urls: readonly string[]): Map<string, string> {
   return schemes;
 }
 
-export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLoadContext, publicUrls = [] }: ExpressHandlerOptions): RequestHandler {
+export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLoadContext, publicUrls = [], pageCache = null }: ExpressHandlerOptions): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
   const schemes = schemesByHost(publicUrls);
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res, schemes);
       const response = await handleRequest(request, getLoadContext(req, res));
-      await sendResponse(res, response);
+      // A page rendered for the page cache is kept and sent from there.
+      const unsent = pageCache ? await pageCache.store(req, res, response) : response;
+      if (unsent) await sendResponse(res, unsent);
     } catch (error) {
       next(error);
     }
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, schemes: ReadonlyMap<string, string>): Request {
+/** The URL React Router sees for a request (the page cache keys pages by it too). */
+export function requestUrl(req: ExpressRequest, schemes: ReadonlyMap<string, string>): URL {
   // As @react-router/express 7.18.4 builds it, but behind a trusted proxy that names the host
   // (X-Forwarded-Host) only that header's port counts: the Host's is the proxy's upstream port.
   const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
@@ -59,7 +65,11 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, schemes: Read
   // names that host over plain HTTP only gets the https URLs the shop would write anyway.
   const scheme = schemes.get(url.host);
   if (scheme && url.protocol !== scheme) url.protocol = scheme;
+  return url;
+}
 
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, schemes: ReadonlyMap<string, string>): Request {
+  const url = requestUrl(req, schemes);
   const controller = new AbortController();
   let answered = false;
   res.on("finish", () => {

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Stripe's API origin; tests point it at a local fake. */
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  /**
+   * Memory for the anonymous page cache (docs/decisions/025), in MiB; 0 turns it off. It works in
+   * production only: in development a page must follow the code being edited.
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
 });
 
 /** An OpenID Connect provider the shop offers for signing in (Google, Apple and the like). */

@@ -32,14 +32,29 @@ export interface PageEntry {
   checkoutStep?: "payment" | "review";
   /** Requested in lite mode (the footer's choice, cookie bottega_lite=1): the page has no script at all. */
   lite?: boolean;
+  /**
+   * Answered by the anonymous page cache (docs/decisions/025): requested as a browser without a
+   * session asks, so every request after the first comes from memory. Every other entry asks with
+   * `Cache-Control: no-cache` (a hard reload), which renders the page each time: its row is the
+   * cost of rendering, the cache's miss included.
+   */
+  cached?: boolean;
+  /**
+   * With `cached`: fails the run when the rendered entry of the same path costs the server less
+   * than this many times its CPU time per request (its requests/s where the server's CPU time
+   * cannot be read).
+   */
+  minSpeedup?: number;
 }
 
 export const PAGES: PageEntry[] = [
   { name: "control", path: "/_control", control: true },
   { name: "home", path: "/", jsBudgetKiB: 137 },
+  { name: "home cached", path: "/", cached: true, minSpeedup: 20 },
   { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
   { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, minThroughputRatio: 0.6 },
   { name: "product-lite", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 0, lite: true },
+  { name: "product cached", path: "/products/cardigan-in-cashmere", cached: true, minSpeedup: 20 },
   { name: "bag", path: "/cart", jsBudgetKiB: 142, bagLines: 3 },
   { name: "add", path: "/cart.data", action: "addToBag" },
   { name: "login", path: "/login", jsBudgetKiB: 145 },

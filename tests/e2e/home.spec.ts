@@ -106,8 +106,9 @@ test.describe("home page in Italian (/)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accedi");
   });
 
-  test("security headers: a CSP with a per-response nonce, no framing, nosniff", async ({ request }) => {
-    const response = await request.get("/");
+  test("security headers: a rendered page's CSP has a per-response nonce, a cached page's the hashes of its scripts; no framing, nosniff", async ({ request }) => {
+    // The bag is rendered for every request (docs/decisions/025).
+    const response = await request.get("/cart");
     expect(response.status()).toBe(200);
     const headers = response.headers();
     const csp = headers["content-security-policy"];
@@ -121,9 +122,19 @@ test.describe("home page in Italian (/)", () => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toMatch(new RegExp(`<script[^>]*nonce="${nonce.replace(/[+/=]/g, "\\$&")}"`));
     // ...and the next response gets a fresh one.
-    const again = await request.get("/");
+    const again = await request.get("/cart");
     expect(again.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
     expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+
+    // The home page, kept by the page cache for shoppers without a session: no nonce, its inline
+    // scripts by hash (the browser tests above run its scripts under that policy).
+    const home = await request.get("/");
+    const homePolicy = home.headers()["content-security-policy"];
+    expect(homePolicy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+;/);
+    expect(homePolicy).not.toContain("'nonce-");
+    expect(homePolicy).toContain("frame-ancestors 'none'");
+    expect(home.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(await home.text()).not.toMatch(/\snonce="/);
   });
 });
 

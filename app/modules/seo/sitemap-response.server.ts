@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { cachedCatalogRead } from "~/modules/catalog/catalog-cache.server";
+import { type Coding, isNotModified, pickCoding } from "~/utils/http-caching";
 import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, pagesSitemap, productFileOf, productSitemapCount, productsSitemap } from "./sitemap.server";
 
 // A sitemap as an HTTP answer. A products file of five thousand products is some 5 MB of XML: it
@@ -14,8 +15,6 @@ import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, page
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
-
-type Coding = "br" | "gzip" | "identity";
 
 interface BuiltSitemap {
   /** The content's hash: each coding's ETag is derived from it (RFC 9110: strong validators differ per coding). */
@@ -61,37 +60,10 @@ async function build(db: Kysely<Database>, origin: string, name: string, now: Da
   return { hash, lastModified, br, gzip: gz };
 }
 
-/** The coding to send: the highest q among Brotli, gzip and none (Brotli first on a tie); null when none is acceptable. */
-export function pickCoding(acceptEncoding: string | null): Coding | null {
-  const q = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [token, ...params] = part.split(";").map((p) => p.trim());
-    if (!token) continue;
-    // A malformed weight (q=abc) counts as a refusal.
-    const value = params.map((p) => /^q\s*=\s*(.*)$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = value === undefined ? 1 : /^[\d.]+$/.test(value) ? Number(value) : 0;
-    q.set(token, Number.isFinite(weight) ? Math.min(1, Math.max(0, weight)) : 0);
-  }
-  // No coding is acceptable by default unless excluded (RFC 9110 §12.5.3), but ranks below any
-  // compression the client names.
-  const weight = (coding: string) => q.get(coding) ?? q.get("*") ?? (coding === "identity" ? 0.001 : 0);
-  const ranked = (["br", "gzip", "identity"] as const).map((coding) => ({ coding, q: weight(coding) })).filter((c) => c.q > 0);
-  if (!ranked.length) return null;
-  return ranked.reduce((best, c) => (c.q > best.q ? c : best)).coding;
-}
-
 /** True when the client's copy is current: If-None-Match (any coding's tag, weakly compared) first, else If-Modified-Since. */
 function notModified(request: Request, sitemap: BuiltSitemap): boolean {
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch !== null) {
-    const current = new Set((["br", "gzip", "identity"] as const).map((coding) => etagOf(sitemap, coding)));
-    return ifNoneMatch.split(",").some((tag) => {
-      const t = tag.trim();
-      return t === "*" || current.has(t.replace(/^W\//, ""));
-    });
-  }
-  const since = Date.parse(request.headers.get("If-Modified-Since") ?? "");
-  return sitemap.lastModified !== null && Number.isFinite(since) && sitemap.lastModified.getTime() <= since;
+  const tags = (["br", "gzip", "identity"] as const).map((coding) => etagOf(sitemap, coding));
+  return isNotModified({ ifNoneMatch: request.headers.get("If-None-Match"), ifModifiedSince: request.headers.get("If-Modified-Since") }, tags, sitemap.lastModified);
 }
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });

@@ -14,7 +14,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap";
 import { type AppContext, appContext } from "~/server/context.server";
 import type { Env } from "~/utils/env.server";
 import { categoriesSitemap, contentSitemapPages, escapeXml, indexSitemap, pagesSitemap, productsSitemap, robotsTxt } from "./sitemap.server";
-import { pickCoding } from "./sitemap-response.server";
+import { pickCoding } from "~/utils/http-caching";
 
 const origin = "https://shop.example";
 const DAY_MS = 86_400_000;
