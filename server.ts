@@ -89,7 +89,7 @@ async function main() {
   server.use(securityHeaders);
   server.use(requireValidHost);
   server.use(requireCleanUrl);
-  // Anonymous pages from memory, already compressed (docs/decisions/025); other requests go on.
+  // Anonymous pages from memory, already compressed (docs/decisions/028); other requests go on.
   server.use(app.pageCache);
   // Brotli quality 3 rather than the package's 4: measured on the shop's pages (docs/performance.md)
   // it costs a third less server time per page for about 5 % more bytes, still fewer than gzip's.

@@ -3,7 +3,7 @@ import { appContext } from "~/server/context.server";
 import { readPageRevisions } from "~/server/page-cache.server";
 
 // Which pages the anonymous page cache may keep (app/server/page-cache.server.ts,
-// docs/decisions/025): a page route says so with this middleware. Only pages every shopper
+// docs/decisions/028): a page route says so with this middleware. Only pages every shopper
 // without a session sees alike, whose data changes through the catalogue's or the shop's
 // revision. A middleware rather than a handle: it stays on the server, out of the page's
 // JavaScript.

@@ -14,7 +14,7 @@ import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { contentEntryMeta } from "~/utils/content-meta";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // A journal post (/blog/{slug}) or a care-guide article (/curadelcapo/{slug},

@@ -10,7 +10,7 @@ import { getContentList } from "~/modules/content/content.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { seoMeta } from "~/utils/seo";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The journal (/blog, paginated) and the care guide (/curadelcapo, /en/careguide): the newest

@@ -14,7 +14,7 @@ import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 const TILE_KEYS = ["donna", "uomo", "accessori"] as const;

@@ -8,7 +8,7 @@ import { contentUrl, getContentPage } from "~/modules/content/content.service.se
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { contentEntryMeta } from "~/utils/content-meta";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.

@@ -5,7 +5,7 @@ import { liteCookie } from "~/middleware/lite-mode.server";
 import { readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
-// The footer's "Versione leggera" and the lite notice's way out (docs/decisions/025): stores the
+// The footer's "Versione leggera" and the lite notice's way out (docs/decisions/027): stores the
 // choice in its cookie and sends the shopper back to the page the form was on, now as a new
 // document (lite or full). No session and no row: the cookie is the whole choice.
 

@@ -26,7 +26,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 import { requestHasStaff } from "./atelier/staff-context.server";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 /** The forms this page answers itself (adding to the bag posts to /cart). */

@@ -12,7 +12,7 @@ import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
 import { searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
 
-// Kept by the anonymous page cache (docs/decisions/025), the first page of results only: the rest are rarely asked for.
+// Kept by the anonymous page cache (docs/decisions/028), the first page of results only: the rest are rarely asked for.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-page")];
 
 // The search page: /search?q= (and /en/search). The hits are a listing, so they take its

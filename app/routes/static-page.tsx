@@ -8,7 +8,7 @@ import { getContentPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/content/static-pages";
 import { contentEntryMeta } from "~/utils/content-meta";
 
-// Kept by the anonymous page cache (docs/decisions/025): every shopper without a session sees it alike.
+// Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 // The static pages under /pages/{id}: FAQ, shipping, returns, legal texts… from the content

@@ -35,7 +35,7 @@ import { type PageCacheCandidate, createPageCache } from "./page-cache.server";
 export interface App {
   handler: RequestHandler;
   /**
-   * The anonymous page cache's answer from memory (docs/decisions/025): server.ts mounts it before
+   * The anonymous page cache's answer from memory (docs/decisions/028): server.ts mounts it before
    * compression. It passes every request on when the cache is off (development, PAGE_CACHE_MB=0).
    */
   pageCache: RequestHandler;

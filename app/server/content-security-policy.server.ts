@@ -1,6 +1,6 @@
 // The shop's Content-Security-Policy, in one place for both halves of the server: server.ts
 // sends it with a fresh nonce on every response, and the page cache (page-cache.server.ts) with
-// the hashes of a cached page's inline scripts and styles instead (docs/decisions/025).
+// the hashes of a cached page's inline scripts and styles instead (docs/decisions/028).
 import type { Env } from "~/utils/env.server";
 
 /** What may run inline: `'nonce-…'` or `'sha256-…'` source expressions. */

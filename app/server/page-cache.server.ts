@@ -1,4 +1,4 @@
-// The anonymous page cache (docs/decisions/025). A shopper without a session (no bag, not signed
+// The anonymous page cache (docs/decisions/028). A shopper without a session (no bag, not signed
 // in, no notice waiting) gets the home page, listings, products, search's first page and the
 // content pages from this process's memory: the rendered document, compressed once per coding,
 // answered with an ETag (304 when the browser's copy is current). Each page is kept under the

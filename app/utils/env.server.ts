@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   /** Stripe's API origin; tests point it at a local fake. */
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   /**
-   * Memory for the anonymous page cache (docs/decisions/025), in MiB; 0 turns it off. It works in
+   * Memory for the anonymous page cache (docs/decisions/028), in MiB; 0 turns it off. It works in
    * production only: in development a page must follow the code being edited.
    */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),

@@ -1,4 +1,4 @@
-// Lite mode (docs/decisions/025): pages with no JavaScript at all, for a browser that asks to save
+// Lite mode (docs/decisions/027): pages with no JavaScript at all, for a browser that asks to save
 // data (`Save-Data: on`) or a shopper who chose it in the footer. Names shared by the server and
 // the footer's form; the page cache keys on the same cookie.
 

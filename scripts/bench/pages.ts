@@ -33,7 +33,7 @@ export interface PageEntry {
   /** Requested in lite mode (the footer's choice, cookie bottega_lite=1): the page has no script at all. */
   lite?: boolean;
   /**
-   * Answered by the anonymous page cache (docs/decisions/025): requested as a browser without a
+   * Answered by the anonymous page cache (docs/decisions/028): requested as a browser without a
    * session asks, so every request after the first comes from memory. Every other entry asks with
    * `Cache-Control: no-cache` (a hard reload), which renders the page each time: its row is the
    * cost of rendering, the cache's miss included.

@@ -107,7 +107,7 @@ test.describe("home page in Italian (/)", () => {
   });
 
   test("security headers: a rendered page's CSP has a per-response nonce, a cached page's the hashes of its scripts; no framing, nosniff", async ({ request }) => {
-    // The bag is rendered for every request (docs/decisions/025).
+    // The bag is rendered for every request (docs/decisions/028).
     const response = await request.get("/cart");
     expect(response.status()).toBe(200);
     const headers = response.headers();

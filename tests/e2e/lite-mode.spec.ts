@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { BASE_URL } from "./e2e-env";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
-// Lite mode (docs/decisions/025): a shopper whose browser runs JavaScript chooses the footer's
+// Lite mode (docs/decisions/027): a shopper whose browser runs JavaScript chooses the footer's
 // "Versione leggera", then browses, fills the bag, checks out and pays; from that choice on, the
 // browser requests no script at all, and every page says it is the lite version. Leaving it
 // brings the scripts back. The browser runs JavaScript here on purpose: without it nothing would

@@ -5,7 +5,7 @@ import { type HttpClient, describeEachApp } from "../support/http";
 import { tags, textOf } from "../support/markup";
 import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 
-// Lite mode (docs/decisions/025): with `Save-Data: on`, or after the footer's "Versione
+// Lite mode (docs/decisions/027): with `Save-Data: on`, or after the footer's "Versione
 // leggera", every page goes out with no script at all (the shop works without JavaScript); the
 // shopper's explicit "full version" wins over Save-Data. The routes through React Router's
 // handler first, then what Express adds on the wire (the Vary header beside compression's, the

@@ -10,7 +10,7 @@ import { totpCode } from "~/modules/staff/totp.server";
 import { getEnv } from "~/utils/env.server";
 import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 
-// The anonymous page cache (docs/decisions/025) on the production build, both databases: a
+// The anonymous page cache (docs/decisions/028) on the production build, both databases: a
 // shopper without a session gets cacheable pages from memory; a shopper with a bag, an account,
 // a notice waiting or Atelier's cookie never gets another shopper's page, nor leaves theirs
 // behind; a stock change and a banner change show on the very next page; each page's policy

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { useTranslation } from "~/hooks/use-translation";
 import { LITE_MODE_PATH } from "~/utils/lite-mode";
 
-// Lite mode (docs/decisions/025) reaches the document through context, set in entry.server from
+// Lite mode (docs/decisions/027) reaches the document through context, set in entry.server from
 // the request; in the browser there is only ever the full version (a lite page has no script
 // that could run), so the default is false.
 const LiteModeContext = createContext(false);
