@@ -335,7 +335,7 @@ describeEachDatabase("the shopper's data", (ctx) => {
       expect(otherData.newsletter).toHaveLength(1);
       expect(otherData.careerApplications).toHaveLength(1);
       expect(await rowsMentioning(db, "mail_outbox", [other.email])).not.toEqual([]);
-    });
+    }, 60_000); // It fills every table the shop has, then scans them all: the slowest test here on a busy machine.
 
     it("keeps counting a single-use code for an address whose account was erased: registered again, the code is refused", async () => {
       const { db } = ctx();
