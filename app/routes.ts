@@ -1,144 +1,152 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Every page exists twice: Italian at the root with no prefix, English under /en. The same
-// module serves both, with distinct route ids. Anything else (including /it/…) is a 404.
-function localized(itPath: string, file: string, enPath: string = itPath) {
-  const id = file.replace(/^routes\//, "").replace(/\.tsx?$/, "");
-  const suffix = itPath.replace(/[^a-zA-Z0-9]+/g, "-") || "index";
-  return [
-    itPath === "" ? index(file, { id: `${id}.it.${suffix}` }) : route(itPath, file, { id: `${id}.it.${suffix}` }),
-    route(enPath === "" ? "en" : `en/${enPath}`, file, { id: `${id}.en.${suffix}` }),
-  ];
+// Every page is declared once, in Italian words, under a layout whose path begins with an
+// optional `en` segment: Italian at the root, English under /en, the same module and route id
+// for both (docs/decisions/003 and 026). React Router expands an optional segment into both
+// paths when it builds its table, so there are as many paths to try as before; what the segment
+// buys is that a path of the other language, or of Atelier for a shop page, fails on its first
+// segment instead of after a pass through the layout (docs/decisions/026). Anything else,
+// including /it/…, is a 404.
+//
+// An absolute path ("/curadelcapo") under an optional segment belongs to the branch whose prefix
+// it starts with only: that is how a page with its own words in one language (the care guide,
+// the withdrawal page) and the Italian-only API routes stay out of the other language.
+function page(path: string, file: string) {
+  const id = `${file.replace(/^routes\//, "").replace(/\.tsx?$/, "")}.${path.replace(/[^a-zA-Z0-9]+/g, "-") || "index"}`;
+  return path === "" ? index(file, { id }) : route(path, file, { id });
 }
 
 export default [
   // Pages and /api routes under the shop layout: it loads the session and the shopper's state.
-  layout("routes/shop-layout.tsx", { id: "shop" }, [
-    ...localized("", "routes/home.tsx"),
+  route("en?", "routes/shop-layout.tsx", { id: "shop" }, [
+    page("", "routes/home.tsx"),
 
     // The account area: its layout's middleware lets only account holders in (spec §2).
     layout("routes/account-layout.tsx", { id: "account" }, [
-      ...localized("account", "routes/account.tsx"),
-      ...localized("account/addresses", "routes/account-addresses.tsx"),
-      ...localized("account/export", "routes/account-export.ts"),
-      ...localized("account/orders", "routes/account-orders.tsx"),
-      ...localized("account/orders/:id", "routes/account-order.tsx"),
+      page("account", "routes/account.tsx"),
+      page("account/addresses", "routes/account-addresses.tsx"),
+      page("account/export", "routes/account-export.ts"),
+      page("account/orders", "routes/account-orders.tsx"),
+      page("account/orders/:id", "routes/account-order.tsx"),
     ]),
-    ...localized("blog", "routes/content-list.tsx"),
-    ...localized("blog/:slug", "routes/content-entry.tsx"),
-    ...localized("cart", "routes/cart.tsx"),
-    ...localized("categories/*", "routes/category.tsx"),
-    ...localized("curadelcapo", "routes/content-list.tsx", "careguide"),
-    ...localized("curadelcapo/:slug", "routes/content-entry.tsx", "careguide/:slug"),
-    ...localized(":insideName", "routes/inside.tsx"),
-    ...localized("pages/career", "routes/career.tsx"),
-    ...localized("pages/newsletter", "routes/newsletter.tsx"),
-    ...localized("pages/storelocator", "routes/store-locator.tsx"),
-    ...localized("pages/country", "routes/country.tsx"),
-    ...localized("pages/cookies", "routes/cookies.tsx"),
+    page("blog", "routes/content-list.tsx"),
+    page("blog/:slug", "routes/content-entry.tsx"),
+    page("cart", "routes/cart.tsx"),
+    page("categories/*", "routes/category.tsx"),
+    route("/curadelcapo", "routes/content-list.tsx", { id: "content-list.curadelcapo" }),
+    route("/en/careguide", "routes/content-list.tsx", { id: "content-list.careguide" }),
+    route("/curadelcapo/:slug", "routes/content-entry.tsx", { id: "content-entry.curadelcapo-slug" }),
+    route("/en/careguide/:slug", "routes/content-entry.tsx", { id: "content-entry.careguide-slug" }),
+    page(":insideName", "routes/inside.tsx"),
+    page("pages/career", "routes/career.tsx"),
+    page("pages/newsletter", "routes/newsletter.tsx"),
+    page("pages/storelocator", "routes/store-locator.tsx"),
+    page("pages/country", "routes/country.tsx"),
+    page("pages/cookies", "routes/cookies.tsx"),
     // The withdrawal function (Directive (EU) 2023/2673): anyone, with the order number and email.
-    ...localized("pages/recesso", "routes/withdrawal.tsx", "pages/withdrawal"),
-    ...localized("pages/*", "routes/static-page.tsx"),
-    ...localized("products/*", "routes/product.tsx"),
-    ...localized("search", "routes/search.tsx"),
+    route("/pages/recesso", "routes/withdrawal.tsx", { id: "withdrawal.pages-recesso" }),
+    route("/en/pages/withdrawal", "routes/withdrawal.tsx", { id: "withdrawal.pages-withdrawal" }),
+    page("pages/*", "routes/static-page.tsx"),
+    page("products/*", "routes/product.tsx"),
+    page("search", "routes/search.tsx"),
 
     // Login and checkout: their own minimal layout (no header, footer or popups over the forms).
     layout("routes/auth-layout.tsx", { id: "auth" }, [
-      ...localized("checkout", "routes/checkout-shipping.tsx"),
-      ...localized("checkout/error/:orderId", "routes/checkout-error.tsx"),
-      ...localized("checkout/payment", "routes/checkout-payment.tsx"),
-      ...localized("checkout/registrationLogin", "routes/checkout-personal.tsx"),
-      ...localized("checkout/review", "routes/checkout-review.tsx"),
-      ...localized("checkout/success/:orderId", "routes/checkout-success.tsx"),
+      page("checkout", "routes/checkout-shipping.tsx"),
+      page("checkout/error/:orderId", "routes/checkout-error.tsx"),
+      page("checkout/payment", "routes/checkout-payment.tsx"),
+      page("checkout/registrationLogin", "routes/checkout-personal.tsx"),
+      page("checkout/review", "routes/checkout-review.tsx"),
+      page("checkout/success/:orderId", "routes/checkout-success.tsx"),
       // The sandbox payment provider's hosted page (PAYMENT_PROVIDER=sandbox, the default).
-      ...localized("pay/sandbox/:ref", "routes/pay-sandbox.tsx"),
-      ...localized("login", "routes/login.tsx"),
-      ...localized("login/lost-password", "routes/login-lost-password.tsx"),
-      ...localized("login/register", "routes/login-register.tsx"),
-      ...localized("login/reset", "routes/login-reset.tsx"),
+      page("pay/sandbox/:ref", "routes/pay-sandbox.tsx"),
+      page("login", "routes/login.tsx"),
+      page("login/lost-password", "routes/login-lost-password.tsx"),
+      page("login/register", "routes/login-register.tsx"),
+      page("login/reset", "routes/login-reset.tsx"),
       // The address-confirmation link of the welcome e-mail: anyone holding the token, signed in or not.
-      ...localized("account/confirm-email", "routes/confirm-email.tsx"),
+      page("account/confirm-email", "routes/confirm-email.tsx"),
       // The newsletter's double opt-in link and every newsletter mail's unsubscribe link (RFC 8058).
-      ...localized("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-      ...localized("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+      page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+      page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     ]),
 
-    route("api/categories", "routes/api.categories.ts"),
-    route("api/settings", "routes/api.settings.ts"),
-    route("api/newsletter", "routes/api.newsletter.ts"),
-    route("api/backstock/create", "routes/api.backstock.create.ts"),
-    route("api/auth/socialLogin/callback", "routes/api.auth.social-callback.ts"),
-    route("api/auth/:operation", "routes/api.auth.ts"),
-    route("api/account/orders/:id", "routes/api.account.orders.ts"),
-    route("api/payments/webhook/:provider", "routes/api.payments.webhook.ts"),
-    route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
-    route("api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
+    route("/api/categories", "routes/api.categories.ts"),
+    route("/api/settings", "routes/api.settings.ts"),
+    route("/api/newsletter", "routes/api.newsletter.ts"),
+    route("/api/backstock/create", "routes/api.backstock.create.ts"),
+    route("/api/auth/socialLogin/callback", "routes/api.auth.social-callback.ts"),
+    route("/api/auth/:operation", "routes/api.auth.ts"),
+    route("/api/account/orders/:id", "routes/api.account.orders.ts"),
+    route("/api/payments/webhook/:provider", "routes/api.payments.webhook.ts"),
+    route("/api/cart", "routes/api.cart.ts", { id: "api-cart" }),
+    route("/api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.
-    route("_control", "routes/control.tsx"),
+    route("/_control", "routes/control.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 
   // Atelier, the back office (docs/decisions/021): its own layout and staff session, outside the
   // shop's. Every page calls requireStaff or requireOwner; the sign-in pages ask for nothing.
-  layout("routes/atelier/layout.tsx", { id: "atelier" }, [
-    ...localized("atelier", "routes/atelier/dashboard.tsx"),
-    ...localized("atelier/login", "routes/atelier/login.tsx"),
-    ...localized("atelier/login/code", "routes/atelier/login-code.tsx"),
-    ...localized("atelier/login/enrol", "routes/atelier/login-enrol.tsx"),
-    ...localized("atelier/login/recovery-codes", "routes/atelier/login-recovery-codes.tsx"),
-    ...localized("atelier/setup", "routes/atelier/accept-invite.tsx"),
-    ...localized("atelier/invite", "routes/atelier/accept-invite.tsx"),
-    ...localized("atelier/logout", "routes/atelier/logout.tsx"),
+  route("en?/atelier", "routes/atelier/layout.tsx", { id: "atelier" }, [
+    page("", "routes/atelier/dashboard.tsx"),
+    page("login", "routes/atelier/login.tsx"),
+    page("login/code", "routes/atelier/login-code.tsx"),
+    page("login/enrol", "routes/atelier/login-enrol.tsx"),
+    page("login/recovery-codes", "routes/atelier/login-recovery-codes.tsx"),
+    page("setup", "routes/atelier/accept-invite.tsx"),
+    page("invite", "routes/atelier/accept-invite.tsx"),
+    page("logout", "routes/atelier/logout.tsx"),
     // What shoppers leave behind: newsletter sign-ups and job applications with their CVs.
-    ...localized("atelier/newsletter", "routes/atelier/newsletter.tsx"),
-    ...localized("atelier/newsletter/export", "routes/atelier/newsletter-export.ts"),
-    ...localized("atelier/applications", "routes/atelier/applications.tsx"),
-    ...localized("atelier/applications/:id", "routes/atelier/application.tsx"),
-    ...localized("atelier/applications/:id/cv", "routes/atelier/application-cv.ts"),
-    ...localized("atelier/staff", "routes/atelier/staff.tsx"),
-    ...localized("atelier/settings", "routes/atelier/settings.tsx"),
-    ...localized("atelier/audit", "routes/atelier/audit.tsx"),
-    ...localized("atelier/customers", "routes/atelier/customers.tsx"),
-    ...localized("atelier/customers/:id", "routes/atelier/customer.tsx"),
-    ...localized("atelier/customers/:id/export", "routes/atelier/customer-export.ts"),
-    ...localized("atelier/backstock", "routes/atelier/backstock.tsx"),
+    page("newsletter", "routes/atelier/newsletter.tsx"),
+    page("newsletter/export", "routes/atelier/newsletter-export.ts"),
+    page("applications", "routes/atelier/applications.tsx"),
+    page("applications/:id", "routes/atelier/application.tsx"),
+    page("applications/:id/cv", "routes/atelier/application-cv.ts"),
+    page("staff", "routes/atelier/staff.tsx"),
+    page("settings", "routes/atelier/settings.tsx"),
+    page("audit", "routes/atelier/audit.tsx"),
+    page("customers", "routes/atelier/customers.tsx"),
+    page("customers/:id", "routes/atelier/customer.tsx"),
+    page("customers/:id/export", "routes/atelier/customer-export.ts"),
+    page("backstock", "routes/atelier/backstock.tsx"),
     // The order desk.
-    ...localized("atelier/orders", "routes/atelier/orders.tsx"),
-    ...localized("atelier/orders/export", "routes/atelier/orders-export.ts"),
-    ...localized("atelier/orders/:id", "routes/atelier/order.tsx"),
-    ...localized("atelier/orders/:id/packing-slip", "routes/atelier/order-packing-slip.tsx"),
-    ...localized("atelier/returns", "routes/atelier/returns.tsx"),
-    ...localized("atelier/orders/:id/invoice", "routes/atelier/order-invoice.tsx"),
-    ...localized("atelier/orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
-    ...localized("atelier/invoices", "routes/atelier/invoices.tsx"),
-    ...localized("atelier/invoices.csv", "routes/atelier/invoices-csv.ts"),
+    page("orders", "routes/atelier/orders.tsx"),
+    page("orders/export", "routes/atelier/orders-export.ts"),
+    page("orders/:id", "routes/atelier/order.tsx"),
+    page("orders/:id/packing-slip", "routes/atelier/order-packing-slip.tsx"),
+    page("returns", "routes/atelier/returns.tsx"),
+    page("orders/:id/invoice", "routes/atelier/order-invoice.tsx"),
+    page("orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
+    page("invoices", "routes/atelier/invoices.tsx"),
+    page("invoices.csv", "routes/atelier/invoices-csv.ts"),
     // The catalogue's products: the list (bulk publication) and a product's editor.
-    ...localized("atelier/products", "routes/atelier/products.tsx"),
-    ...localized("atelier/products/new", "routes/atelier/product.tsx"),
-    ...localized("atelier/products/:id", "routes/atelier/product.tsx"),
-    ...localized("atelier/products/:id/variants", "routes/atelier/product-variants.tsx"),
+    page("products", "routes/atelier/products.tsx"),
+    page("products/new", "routes/atelier/product.tsx"),
+    page("products/:id", "routes/atelier/product.tsx"),
+    page("products/:id/variants", "routes/atelier/product-variants.tsx"),
     // The shop's words: journal, care guide, pages and stories; the store locator's stores.
-    ...localized("atelier/content", "routes/atelier/content.tsx"),
-    ...localized("atelier/content/new", "routes/atelier/content-editor.tsx"),
-    ...localized("atelier/content/:kind/:key", "routes/atelier/content-editor.tsx"),
-    ...localized("atelier/stores", "routes/atelier/stores.tsx"),
-    ...localized("atelier/stores/new", "routes/atelier/store.tsx"),
-    ...localized("atelier/stores/:id", "routes/atelier/store.tsx"),
+    page("content", "routes/atelier/content.tsx"),
+    page("content/new", "routes/atelier/content-editor.tsx"),
+    page("content/:kind/:key", "routes/atelier/content-editor.tsx"),
+    page("stores", "routes/atelier/stores.tsx"),
+    page("stores/new", "routes/atelier/store.tsx"),
+    page("stores/:id", "routes/atelier/store.tsx"),
     // The catalogue's tree and the discount codes (any staff).
-    ...localized("atelier/categories", "routes/atelier/categories.tsx"),
-    ...localized("atelier/categories/new", "routes/atelier/category.tsx"),
-    ...localized("atelier/categories/:id", "routes/atelier/category.tsx"),
-    ...localized("atelier/discount-codes", "routes/atelier/discount-codes.tsx"),
-    ...localized("atelier/discount-codes/new", "routes/atelier/discount-code.tsx"),
-    ...localized("atelier/discount-codes/:id", "routes/atelier/discount-code.tsx"),
+    page("categories", "routes/atelier/categories.tsx"),
+    page("categories/new", "routes/atelier/category.tsx"),
+    page("categories/:id", "routes/atelier/category.tsx"),
+    page("discount-codes", "routes/atelier/discount-codes.tsx"),
+    page("discount-codes/new", "routes/atelier/discount-code.tsx"),
+    page("discount-codes/:id", "routes/atelier/discount-code.tsx"),
     // A product's photographs (docs/decisions/023).
-    ...localized("atelier/products/:id/photos", "routes/atelier/product-photos.tsx"),
+    page("products/:id/photos", "routes/atelier/product-photos.tsx"),
     // Sections still to come answer Atelier's own 404 inside its frame.
-    ...localized("atelier/banner", "routes/atelier/banner.tsx"),
-    ...localized("atelier/promotions", "routes/atelier/promotions.tsx"),
-    ...localized("atelier/catalog/import", "routes/atelier/catalog-import.tsx"),
-    ...localized("atelier/catalog/export", "routes/atelier/catalog-export.ts"),
-    ...localized("atelier/*", "routes/atelier/not-found.tsx"),
+    page("banner", "routes/atelier/banner.tsx"),
+    page("promotions", "routes/atelier/promotions.tsx"),
+    page("catalog/import", "routes/atelier/catalog-import.tsx"),
+    page("catalog/export", "routes/atelier/catalog-export.ts"),
+    page("*", "routes/atelier/not-found.tsx"),
   ]),
 
   // No session here: generated files and images.

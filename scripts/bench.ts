@@ -1,8 +1,8 @@
 // `npm run bench`: builds, starts the production server on a fresh SQLite database, measures every
-// page of scripts/bench/pages.ts side by side with autocannon (requests/s, p50, p99, as ratios to
-// the bare control route) and the JavaScript each page preloads, prints a table, and exits 1 when
-// a budget or a minimum ratio is violated or any request failed (2 when the benchmark itself
-// could not run). See docs/performance.md.
+// page of scripts/bench/pages.ts side by side with autocannon (requests/s, p50, p99, and the
+// server's CPU time per request, as ratios to the bare control route) and the JavaScript each
+// page preloads, prints a table, and exits 1 when a budget or a floor is violated or any request
+// failed (2 when the benchmark itself could not run). See docs/performance.md.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +27,7 @@ import {
 import { PAGES, type PageEntry } from "./bench/pages";
 import { type FetchedJs, launchBrowser, measureFetchedJs } from "./bench/browser";
 import { type PreloadedJs, measurePreloadedJs } from "./bench/preload";
-import { type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
+import { type Align, type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
 import { runScaleBenchmark } from "./bench/scale";
 import { ServerProcess, build, freePort, snapshotBuild, withScratchPostgres } from "./bench/server";
 
@@ -152,18 +152,31 @@ interface PageResult {
   /** (max - min) / mean of the rounds' requests/s. */
   spread?: number;
   cpu?: CpuAccount;
+  /** The server's CPU seconds per answered request, over all rounds (null off Linux). */
+  cpuPerRequest?: number;
+  /** (max - min) / mean of the rounds' CPU time per request. */
+  cpuSpread?: number;
   ratio?: number;
   p99Ratio?: number;
   /** A cached entry's requests/s ÷ the rendered entry's of the same path. */
   speedup?: number;
   /** The rendered entry's server CPU time per request ÷ the cached entry's. */
   cpuSpeedup?: number;
+  /** CPU time per request ÷ the control's: what the page costs the server, steadier than `ratio`. */
+  cpuRatio?: number;
   violations: string[];
   warnings: string[];
 }
 
 const log = (line = "") => console.log(line);
 const ms = (value: number | undefined) => fixed(value, 1);
+
+/** The server's CPU seconds per 2xx answer of these windows; undefined when not measurable. */
+function cpuPerRequest(windows: WindowResult[]): number | undefined {
+  if (!windows.length || windows.some((w) => w.serverCpuSeconds === null)) return undefined;
+  const completed = windows.reduce((s, w) => s + w.completed, 0);
+  return completed ? windows.reduce((s, w) => s + w.serverCpuSeconds!, 0) / completed : undefined;
+}
 
 function describeWindow(label: string, page: PageEntry, result: WindowResult): string {
   const sorted = concatSorted([result.latencies]);
@@ -175,6 +188,7 @@ function describeWindow(label: string, page: PageEntry, result: WindowResult): s
       : `cpu (cores): server ${fixed(cpu.server, 2)}, autocannon ${fixed(cpu.loadGenerator, 2)}, other ${fixed(cpu.other, 2)}`;
   return (
     `  ${label.padEnd(11)} ${page.name.padEnd(14)} ${fixed(result.requestsPerSecond, 1).padStart(8)} req/s` +
+    `  ${ms(toMs(cpuPerRequest([result]))).padStart(5)} ms CPU/req` +
     `  p50 ${ms(percentile(sorted, 50)).padStart(6)} ms  p99 ${ms(percentile(sorted, 99)).padStart(6)} ms  ${cpuText}` +
     (failed ? `  ${failed} FAILED` : "")
   );
@@ -205,6 +219,11 @@ function summarize(result: PageResult) {
   const rates = rounds.map((r) => r.requestsPerSecond);
   result.spread = (Math.max(...rates) - Math.min(...rates)) / result.requestsPerSecond;
   result.cpu = meanCpu(rounds);
+  result.cpuPerRequest = cpuPerRequest(rounds);
+  const costs = rounds.map((r) => cpuPerRequest([r]));
+  if (result.cpuPerRequest !== undefined && costs.every((c) => c !== undefined)) {
+    result.cpuSpread = (Math.max(...(costs as number[])) - Math.min(...(costs as number[]))) / result.cpuPerRequest;
+  }
 }
 
 function evaluate(result: PageResult, control: PageResult, results: PageResult[]) {
@@ -227,6 +246,7 @@ function evaluate(result: PageResult, control: PageResult, results: PageResult[]
     result.ratio = result.requestsPerSecond / control.requestsPerSecond;
     if (result.p99 !== undefined && control.p99) result.p99Ratio = result.p99 / control.p99;
   }
+  if (result.cpuPerRequest !== undefined && control.cpuPerRequest) result.cpuRatio = result.cpuPerRequest / control.cpuPerRequest;
   if (page.jsBudgetKiB !== undefined) {
     if (result.js && result.js.gzipBytes > page.jsBudgetKiB * 1024) {
       result.violations.push(`preloads ${fixed(kib(result.js.gzipBytes), 1)} KiB of gzipped JavaScript, budget ${page.jsBudgetKiB} KiB`);
@@ -242,7 +262,7 @@ function evaluate(result: PageResult, control: PageResult, results: PageResult[]
   if (page.minSpeedup !== undefined) {
     const rendered = results.find((r) => r.page.path === page.path && !r.page.cached);
     if (result.requestsPerSecond !== undefined && rendered?.requestsPerSecond) result.speedup = result.requestsPerSecond / rendered.requestsPerSecond;
-    const [cached, slow] = [cpuPerRequest(result), rendered && cpuPerRequest(rendered)];
+    const [cached, slow] = [result.cpuPerRequest, rendered?.cpuPerRequest];
     if (cached && slow) result.cpuSpeedup = slow / cached;
     // On the server's CPU time per request where the machine reports it: far steadier than
     // requests/s when the load generator and other processes share the cores.
@@ -258,6 +278,14 @@ function evaluate(result: PageResult, control: PageResult, results: PageResult[]
       result.violations.push(`throughput ${pct(result.ratio)} of the control route, minimum ${pct(page.minThroughputRatio)}`);
     }
   }
+  if (page.maxCpuRatio !== undefined) {
+    if (result.cpuRatio === undefined) result.violations.push(`CPU time per request not measured (maximum ${page.maxCpuRatio}× the control's; it needs /proc)`);
+    else if (result.cpuRatio > page.maxCpuRatio) {
+      result.violations.push(
+        `costs the server ${ms(toMs(result.cpuPerRequest))} ms of CPU per request, ${fixed(result.cpuRatio, 2)}× the control route's, maximum ${page.maxCpuRatio}×`,
+      );
+    }
+  }
   if (result.js?.notPreloaded.length) {
     result.warnings.push(`imports JavaScript it does not preload (counted; a request waterfall): ${result.js.notPreloaded.join(", ")}`);
   }
@@ -266,38 +294,47 @@ function evaluate(result: PageResult, control: PageResult, results: PageResult[]
   if (result.spread !== undefined && result.spread > 0.1) {
     result.warnings.push(`requests/s varied by ${pct(result.spread)} between rounds: noisy, run again or lengthen --duration`);
   }
+  if (result.cpuSpread !== undefined && result.cpuSpread > 0.1) {
+    result.warnings.push(`CPU time per request varied by ${pct(result.cpuSpread)} between rounds: the machine was busy, run again`);
+  }
 }
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
-
-/** The server's CPU seconds per answered request, over the measured rounds (undefined where /proc is not readable). */
-const cpuPerRequest = (result: PageResult) => (result.cpu?.server && result.requestsPerSecond ? result.cpu.server / result.requestsPerSecond : undefined);
+const toMs = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
 
 function budgetText(page: PageEntry): string {
   const parts: string[] = [];
   if (page.jsBudgetKiB !== undefined) parts.push(`JS ≤ ${page.jsBudgetKiB} KiB`);
   if (page.minThroughputRatio !== undefined) parts.push(`≥ ${pct(page.minThroughputRatio)} ctrl`);
   if (page.minSpeedup !== undefined) parts.push(`≥ ${page.minSpeedup}× rendered`);
+  if (page.maxCpuRatio !== undefined) parts.push(`CPU ≤ ${page.maxCpuRatio}× ctrl`);
   return parts.join(", ") || "—";
 }
 
+/** The results table's columns, in order: a column is its header, its alignment and its cell. */
+const RESULT_COLUMNS: { header: string; align: Align; cell: (r: PageResult) => string }[] = [
+  { header: "page", align: "left", cell: (r) => (r.page.control ? `${r.page.name} *` : r.page.name) },
+  { header: "path", align: "left", cell: (r) => r.page.path },
+  { header: "req/s", align: "right", cell: (r) => fixed(r.requestsPerSecond, 0) },
+  { header: "ratio", align: "right", cell: (r) => fixed(r.ratio, 2) },
+  { header: "CPU ms/req", align: "right", cell: (r) => fixed(toMs(r.cpuPerRequest), 2) },
+  { header: "CPU ratio", align: "right", cell: (r) => fixed(r.cpuRatio, 2) },
+  { header: "p50 ms", align: "right", cell: (r) => ms(r.p50) },
+  { header: "p99 ms", align: "right", cell: (r) => ms(r.p99) },
+  { header: "p99 ratio", align: "right", cell: (r) => fixed(r.p99Ratio, 2) },
+  { header: "JS gz KiB", align: "right", cell: (r) => (r.js ? fixed(kib(r.js.gzipBytes), 1) : "—") },
+  { header: "fetched gz KiB", align: "right", cell: (r) => (r.fetched ? fixed(kib(r.fetched.gzipBytes), 1) : "—") },
+  { header: "JS raw KiB", align: "right", cell: (r) => (r.js ? fixed(kib(r.js.rawBytes), 1) : "—") },
+  { header: "budget", align: "left", cell: (r) => budgetText(r.page) },
+  { header: "result", align: "left", cell: (r) => (r.violations.length ? "FAIL" : "ok") },
+];
+
 function resultsTable(results: PageResult[]): string {
-  const header = ["page", "path", "req/s", "ratio", "p50 ms", "p99 ms", "p99 ratio", "JS gz KiB", "fetched gz KiB", "JS raw KiB", "budget", "result"];
-  const rows = results.map((r) => [
-    r.page.control ? `${r.page.name} *` : r.page.name,
-    r.page.path,
-    fixed(r.requestsPerSecond, 0),
-    fixed(r.ratio, 2),
-    ms(r.p50),
-    ms(r.p99),
-    fixed(r.p99Ratio, 2),
-    r.js ? fixed(kib(r.js.gzipBytes), 1) : "—",
-    r.fetched ? fixed(kib(r.fetched.gzipBytes), 1) : "—",
-    r.js ? fixed(kib(r.js.rawBytes), 1) : "—",
-    budgetText(r.page),
-    r.violations.length ? "FAIL" : "ok",
-  ]);
-  return table(header, rows, ["left", "left", "right", "right", "right", "right", "right", "right", "right", "right", "left", "left"]);
+  return table(
+    RESULT_COLUMNS.map((c) => c.header),
+    results.map((r) => RESULT_COLUMNS.map((c) => c.cell(r))),
+    RESULT_COLUMNS.map((c) => c.align),
+  );
 }
 
 function jsDetails(js: PreloadedJs): string {
@@ -331,8 +368,12 @@ function toJson(startedAt: Date, machine: MachineInfo, settings: RunSettings, re
       control: Boolean(r.page.control),
       jsBudgetKiB: r.page.jsBudgetKiB ?? null,
       minThroughputRatio: r.page.minThroughputRatio ?? null,
+      maxCpuRatio: r.page.maxCpuRatio ?? null,
       requestsPerSecond: round(r.requestsPerSecond, 1),
       ratio: round(r.ratio, 3),
+      cpuMsPerRequest: round(toMs(r.cpuPerRequest), 3),
+      cpuRatio: round(r.cpuRatio, 3),
+      cpuSpread: round(r.cpuSpread, 3),
       p50Ms: round(r.p50),
       p99Ms: round(r.p99),
       p99Ratio: round(r.p99Ratio, 3),
@@ -351,6 +392,7 @@ function toJson(startedAt: Date, machine: MachineInfo, settings: RunSettings, re
         requestsPerSecond: round(w.requestsPerSecond, 1),
         completed: w.completed,
         seconds: w.seconds,
+        cpuMsPerRequest: round(toMs(cpuPerRequest([w])), 3),
         p50Ms: round(percentile(concatSorted([w.latencies]), 50)),
         p99Ms: round(percentile(concatSorted([w.latencies]), 99)),
         cpuCores: { server: round(w.cpu.server), autocannon: round(w.cpu.loadGenerator), other: round(w.cpu.other) },
@@ -598,7 +640,10 @@ async function main(): Promise<number> {
 
     log();
     log(resultsTable(results));
-    log(`* the control route: shell and static markup without database or session. ratio = req/s ÷ control req/s; p99 ratio = p99 ÷ control p99.`);
+    log(
+      `* the control route: shell and static markup without database or session. ratio = req/s ÷ control req/s; p99 ratio = p99 ÷ control p99; ` +
+        `CPU ms/req = the server process's CPU time (user + system, all threads, from /proc) ÷ requests answered, CPU ratio = that ÷ the control's.`,
+    );
     log(
       `  p50/p99 pooled over the ${options.rounds} rounds (${options.connections} connections); JS = gzip -9 of every preloaded script, summed; fetched = the same for every script Chromium fetched until the network was idle, without interaction; ` +
         `CPU averaged over the rounds: server ${fixed(cpu.server, 2)} cores, autocannon ${fixed(cpu.loadGenerator, 2)}, other ${fixed(cpu.other, 2)}.`,
@@ -606,7 +651,7 @@ async function main(): Promise<number> {
     for (const result of results) {
       const rendered = results.find((r) => r.page.path === result.page.path && !r.page.cached);
       if (!result.page.cached || !rendered) continue;
-      const cpuMs = (r: PageResult) => fixed((cpuPerRequest(r) ?? Number.NaN) * 1000, 2);
+      const cpuMs = (r: PageResult) => fixed((r.cpuPerRequest ?? Number.NaN) * 1000, 2);
       log(
         `${result.page.name}: ${fixed(result.speedup, 1)}× the rendered page's requests/s (${fixed(result.requestsPerSecond, 0)} vs ${fixed(rendered.requestsPerSecond, 0)}), ` +
           `${fixed(result.cpuSpeedup, 1)}× less server CPU time per request (${cpuMs(result)} vs ${cpuMs(rendered)} ms).`,

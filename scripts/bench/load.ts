@@ -31,6 +31,13 @@ export interface WindowResult {
   latencies: Float64Array;
   failures: Failures;
   cpu: CpuAccount;
+  /**
+   * CPU seconds the server process used during the window (user + system, all its threads:
+   * JavaScript, the garbage collector, compression in libuv's pool); null off Linux. Divided by
+   * `completed` it is the server's CPU time per request, which the load generator sharing the
+   * cores does not change the way it changes requests/s.
+   */
+  serverCpuSeconds: number | null;
 }
 
 export interface WindowOptions {
@@ -127,6 +134,7 @@ export function runWindow(options: WindowOptions): Promise<WindowResult> {
           latencies: Float64Array.from(latencies),
           failures: { errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, resets: result.resets ?? 0, statuses },
           cpu: { server, loadGenerator, other, machine },
+          serverCpuSeconds: serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore,
         });
       },
     );

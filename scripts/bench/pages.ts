@@ -15,8 +15,18 @@ export interface PageEntry {
    * or when a browser fetches more than this until the network is idle, without interaction.
    */
   jsBudgetKiB?: number;
-  /** Fails the run when the page's requests/s divided by the control's falls below this (0.4 = 40 %). */
+  /**
+   * Fails the run when the page's requests/s divided by the control's falls below this (0.4 = 40 %).
+   * Kept for ad-hoc use: requests/s moves by 14–53 % between rounds on a shared 2-core machine
+   * (the load generator takes its share), so the pages' floors are on `maxCpuRatio`.
+   */
   minThroughputRatio?: number;
+  /**
+   * Fails the run when the server's CPU time per request for this page exceeds this multiple of
+   * the control route's (2 = the page may cost twice the control's CPU). A throughput floor of
+   * r of the control's is a CPU ceiling of about 1 ÷ r when the server is the bottleneck.
+   */
+  maxCpuRatio?: number;
   /** Requested by a shopper whose bag holds this many lines (its session cookie on every request). */
   bagLines?: number;
   /**
@@ -51,8 +61,8 @@ export const PAGES: PageEntry[] = [
   { name: "control", path: "/_control", control: true },
   { name: "home", path: "/", jsBudgetKiB: 137 },
   { name: "home cached", path: "/", cached: true, minSpeedup: 20 },
-  { name: "listing", path: "/categories/donna", minThroughputRatio: 0.5 },
-  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, minThroughputRatio: 0.6 },
+  { name: "listing", path: "/categories/donna", maxCpuRatio: 2 },
+  { name: "product", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 141, maxCpuRatio: 1.7 },
   { name: "product-lite", path: "/products/cardigan-in-cashmere", jsBudgetKiB: 0, lite: true },
   { name: "product cached", path: "/products/cardigan-in-cashmere", cached: true, minSpeedup: 20 },
   { name: "bag", path: "/cart", jsBudgetKiB: 142, bagLines: 3 },

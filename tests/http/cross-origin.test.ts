@@ -41,12 +41,27 @@ const VICTIM_EMAIL = "vittima@example.it";
 const PASSWORD = "Ombrello-Viola-1987";
 const NEWSLETTER_EMAIL = "csrf-newsletter@example.it";
 
-/** Every path of app/routes.ts with its route module, layouts flattened. */
+/** A route path with each optional segment ("en?") expanded, as React Router does: "en?/atelier" → "en/atelier", "atelier". */
+function expand(routePath: string): string[] {
+  return routePath.split("/").reduce<string[]>(
+    (paths, segment) => paths.flatMap((p) => (segment.endsWith("?") ? [`${p}/${segment.slice(0, -1)}`, p] : [`${p}/${segment}`])),
+    [""],
+  );
+}
+
+/**
+ * Every path of app/routes.ts with its route module, layouts flattened and optional segments
+ * expanded. An absolute path under an optional segment belongs only to the expansion it starts
+ * with (React Router's rule: "/api/cart" under "en?" is not also "/en/api/cart").
+ */
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
   return entries.flatMap((entry) => {
-    const own = entry.index ? parent : entry.path === undefined ? parent : `${parent}/${entry.path}`;
-    const here = entry.path !== undefined || entry.index ? [{ path: own || "/", file: entry.file }] : [];
-    return [...here, ...flatten(entry.children ?? [], own)];
+    let owns: string[];
+    if (entry.index || entry.path === undefined) owns = [parent];
+    else if (entry.path.startsWith("/")) owns = !parent || entry.path.startsWith(`${parent}/`) ? [entry.path] : [];
+    else owns = expand(entry.path).map((p) => `${parent}${p}`.replace(/\/$/, ""));
+    const here = (own: string) => (entry.path !== undefined || entry.index ? [{ path: own || "/", file: entry.file }] : []);
+    return owns.flatMap((own) => [...here(own), ...flatten(entry.children ?? [], own)]);
   });
 }
 
@@ -63,7 +78,7 @@ function concrete(routePath: string): string {
     .replace(/:[a-zA-Z]+/g, "1");
 }
 
-const routeEntries = flatten(await Promise.resolve(routes));
+const routeEntries = [...new Map(flatten(await Promise.resolve(routes)).map((entry) => [`${entry.path} ${entry.file}`, entry])).values()];
 const hasAction = (file: string) => /export (?:async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(ROOT, "app", file), "utf8"));
 /** Page routes with an action, and their single-fetch `.data` URLs (what a fetcher posts to). */
 const PAGE_ACTIONS = routeEntries
