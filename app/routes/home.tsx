@@ -10,7 +10,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
 import { getCachedHomeTilePhotos } from "~/modules/catalog/category-tile.service.server";
 import { getCachedNewArrivals } from "~/modules/catalog/product.service.server";
-import { campaignImage, categoryTileImage } from "~/modules/media/media-urls";
+import { type ResponsiveImage, campaignImage, categoryTileImage, teaserImage } from "~/modules/media/media-urls";
 import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
@@ -31,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hero: { wide: campaignImage("16:9"), tall: campaignImage("4:5") },
     // A category's tile photograph (Atelier) where it has one, the drawing otherwise.
     tiles: TILE_KEYS.map((key) => categoryTileImage(key)),
+    // The journal's and the care guide's editorial still-lifes.
+    teasers: { journal: teaserImage("journal"), care: teaserImage("care") },
     tilePhotos,
     seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
     // Built on the server: the JSON-LD helpers stay out of the home page's JavaScript.
@@ -137,24 +139,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t("teasers.title")}
         </h2>
         <div className="grid gap-6 md:grid-cols-2">
-          <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" />
-          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo")} tone="bg-[#DDE2D6]" />
+          <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" image={loaderData.teasers.journal} />
+          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo")} tone="bg-[#DDE2D6]" image={loaderData.teasers.care} />
         </div>
       </section>
     </>
   );
 }
 
-function Teaser({ title, text, link, to, tone }: { title: string; text: string; link: string; to: string; tone: string }) {
+function Teaser({ title, text, link, to, tone, image }: { title: string; text: string; link: string; to: string; tone: string; image: ResponsiveImage }) {
   return (
-    <article className={`flex min-h-72 flex-col justify-between p-8 desk:p-12 ${tone}`}>
-      <div>
-        <h3 className="mb-3 text-4xl">{title}</h3>
-        <p className="max-w-md text-[#3d3a36]">{text}</p>
+    <article className={`grid grid-cols-[2fr_3fr] ${tone}`}>
+      {/* A decorative still-life beside the words: the heading says what the section is. */}
+      <Picture image={image} sizes="(min-width: 768px) 20vw, 40vw" alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+      <div className="flex min-h-72 flex-col justify-between p-6 desk:p-10">
+        <div>
+          <h3 className="mb-3 text-4xl">{title}</h3>
+          <p className="max-w-md text-[#3d3a36]">{text}</p>
+        </div>
+        <Link to={to} className="link mt-8 self-start text-sm font-semibold tracking-[0.12em] uppercase">
+          {link} <span aria-hidden="true">→</span>
+        </Link>
       </div>
-      <Link to={to} className="link mt-8 self-start text-sm font-semibold tracking-[0.12em] uppercase">
-        {link} <span aria-hidden="true">→</span>
-      </Link>
     </article>
   );
 }

@@ -2,10 +2,13 @@ import type { Route } from "./+types/media";
 import {
   ART_VERSION,
   IMAGE_WIDTHS,
-  parseGarmentImageParams,
+  parseGarmentImageFile,
   renderCampaignSvg,
   renderCategoryTileSvg,
   renderGarmentSvg,
+  renderStillLifeSvg,
+  isStillLife,
+  isStillPalette,
 } from "~/modules/media/garment-art";
 import { variantFileKey } from "~/modules/media/media.service.server";
 import { PHOTO_MIME, type PhotoFormat } from "~/modules/media/media-urls";
@@ -54,9 +57,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const { kind, name, file } = params;
   if (kind === "p") return photo(context.get(appContext).env, name, file);
   if (kind === `g${ART_VERSION}`) {
-    const match = /^([0-9a-f]{6})-([a-z]+)-(\d+)\.svg$/.exec(file);
-    if (!match) return notFound();
-    const parsed = parseGarmentImageParams({ garment: name, hex: match[1], view: match[2], width: match[3] });
+    // /media/g<version>/<sub-type>/<surface>-<colour>-<view>-<variation>-<width>.svg
+    const parsed = parseGarmentImageFile(name, file);
     return parsed ? svg(renderGarmentSvg(parsed)) : notFound();
   }
   if (kind === `c${ART_VERSION}`) {
@@ -65,6 +67,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
     if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return notFound();
     const hero = /^hero-(donna|uomo|accessori)$/.exec(name);
     if (hero) return svg(renderCampaignSvg({ width, ratio: match[1] === "wide" ? "16:9" : "4:5", theme: hero[1] as "donna" }));
+    const still = /^still-([a-z]+)-([a-z]+)$/.exec(name);
+    if (still && match[1] === "tall" && isStillLife(still[1]) && isStillPalette(still[2])) return svg(renderStillLifeSvg({ composition: still[1], palette: still[2], width }));
     const tile = /^tile-(donna|uomo|accessori)$/.exec(name);
     if (tile && match[1] === "tall") return svg(renderCategoryTileSvg({ category: tile[1] as "donna", width }));
   }

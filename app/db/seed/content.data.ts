@@ -340,7 +340,7 @@ Everything about sending something back is on the [Returns](/en/pages/Returns) p
     kind: "page",
     key: "About",
     publishedDaysAgo: 210,
-    cover: "atelier",
+    cover: "loom",
     translations: {
       it: {
         slug: "About",
@@ -1182,7 +1182,7 @@ This statement is based on an internal review (self-assessment) with automated t
     kind: "page",
     key: "garment-care",
     publishedDaysAgo: 150,
-    cover: "knit",
+    cover: "knitwear",
     translations: {
       it: {
         slug: "garment-care",
@@ -1255,7 +1255,7 @@ const journal: SeedContent[] = [
     kind: "blog",
     key: "autumn-winter-collection",
     publishedDaysAgo: 2,
-    cover: "dress",
+    cover: "hanger",
     translations: {
       it: {
         slug: "collezione-autunno-inverno",
@@ -1331,7 +1331,7 @@ The collection is online from today in [Women](/en/categories/women) and [Men](/
     kind: "blog",
     key: "biella-wool-mill",
     publishedDaysAgo: 58,
-    cover: "knit",
+    cover: "loom",
     translations: {
       it: {
         slug: "visita-lanificio-biella",
@@ -1403,7 +1403,7 @@ To make it last, read how to [wash and store wool](/en/careguide/wool-and-cashme
     kind: "blog",
     key: "coat-sketch-to-seam",
     publishedDaysAgo: 35,
-    cover: "coat",
+    cover: "tailoring",
     translations: {
       it: {
         slug: "cappotto-dal-bozzetto-alla-cucitura",
@@ -1483,7 +1483,7 @@ Find it in [Coats](/en/categories/men/coats) and in the new [Autumn-Winter colle
     kind: "blog",
     key: "linen-summer",
     publishedDaysAgo: 195,
-    cover: "shirt",
+    cover: "swatches",
     translations: {
       it: {
         slug: "lino-e-estate",
@@ -1557,7 +1557,7 @@ Well looked after, a linen piece will see you through many summers. Wash it at 3
     kind: "blog",
     key: "capsule-wardrobe",
     publishedDaysAgo: 90,
-    cover: "trousers",
+    cover: "knitwear",
     translations: {
       it: {
         slug: "come-costruire-un-guardaroba-capsule",
@@ -1647,7 +1647,7 @@ Our advice on [storing clothes between seasons](/en/careguide/storing-clothes-be
     kind: "blog",
     key: "marche-shoe-workshop",
     publishedDaysAgo: 130,
-    cover: "shoes",
+    cover: "shoemaker",
     translations: {
       it: {
         slug: "laboratorio-scarpe-marche",
@@ -1723,7 +1723,7 @@ A shoe made this way improves with wear: the leather softens and the sole takes 
     kind: "blog",
     key: "repair-not-replace",
     publishedDaysAgo: 18,
-    cover: "jacket",
+    cover: "spools",
     translations: {
       it: {
         slug: "riparare-invece-di-sostituire",
@@ -1818,7 +1818,7 @@ const careGuide: SeedContent[] = [
     kind: "care",
     key: "wool-cashmere",
     publishedDaysAgo: 120,
-    cover: "knit",
+    cover: "knitwear",
     translations: {
       it: {
         slug: "lana-e-cashmere",
@@ -1906,7 +1906,7 @@ Knitwear is **folded**, never hung. Coats go on broad, shaped hangers that suppo
     kind: "care",
     key: "linen-cotton",
     publishedDaysAgo: 110,
-    cover: "shirt",
+    cover: "swatches",
     translations: {
       it: {
         slug: "lino-e-cotone",
@@ -2002,7 +2002,7 @@ Shirts keep well on wooden hangers with the top button done up. Linen trousers a
     kind: "care",
     key: "silk",
     publishedDaysAgo: 100,
-    cover: "scarf",
+    cover: "spools",
     translations: {
       it: {
         slug: "seta",
@@ -2090,7 +2090,7 @@ Hang shirts and dresses on padded hangers, in a cotton cover. Fold scarves with 
     kind: "care",
     key: "leather",
     publishedDaysAgo: 90,
-    cover: "bag",
+    cover: "leather",
     translations: {
       it: {
         slug: "pelle-scarpe-e-borse",
@@ -2190,7 +2190,7 @@ If a shoe or bag needs more than care, read [Repair, don't replace](/en/blog/rep
     kind: "care",
     key: "seasonal-storage",
     publishedDaysAgo: 80,
-    cover: "coat",
+    cover: "hanger",
     translations: {
       it: {
         slug: "cambio-di-stagione",
@@ -2299,7 +2299,7 @@ const inside: SeedContent[] = [
     kind: "inside",
     key: "atelier",
     publishedDaysAgo: 200,
-    cover: "atelier",
+    cover: "loom",
     translations: {
       it: {
         slug: "atelier",
@@ -2371,7 +2371,7 @@ Before it leaves, every piece passes through the hands of someone who checks the
     kind: "inside",
     key: "materials",
     publishedDaysAgo: 200,
-    cover: "scarf",
+    cover: "swatches",
     translations: {
       it: {
         slug: "materials",

@@ -41,7 +41,7 @@ export interface SeedContent {
   key: string;
   /** Days before the seed's "now" (journal posts are listed newest first). */
   publishedDaysAgo: number;
-  /** Theme of the drawn share/cover image: one of the garment types or "atelier". */
+  /** The drawn cover: an editorial still-life ("loom", "tailoring", "knitwear"…), a garment type whose theme picks one, or "atelier". */
   cover?: string;
   translations: Partial<Record<Locale, SeedContentTranslation>>;
 }

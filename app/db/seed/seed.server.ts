@@ -136,11 +136,10 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
       );
       for (const rows of chunk(history)) await trx.insertInto("price_history").values(rows).execute();
 
-      // Front and back per colour; a close-up of the first colour.
-      const images = p.colors.flatMap((color, ci) => {
-        const views = ci === 0 ? ["front", "back", "detail"] : ["front", "back"];
-        return views.map((view, vi) => ({ product_id: productId, color_code: color, view, position: ci * 10 + vi }));
-      });
+      // Each colour's own small gallery: the front, the back and a close-up of the cloth.
+      const images = p.colors.flatMap((color, ci) =>
+        ["front", "back", "detail"].map((view, vi) => ({ product_id: productId, color_code: color, view, position: ci * 10 + vi })),
+      );
       await trx.insertInto("product_images").values(images).execute();
     }
 

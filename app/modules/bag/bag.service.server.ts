@@ -5,7 +5,7 @@ import { findPriceHistories } from "~/modules/catalog/listing.repository.server"
 import { lowestPriceBeforeReduction } from "~/modules/catalog/price-history";
 import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { isReduced, productUrl } from "~/modules/catalog/product.service.server";
-import { garmentImage } from "~/modules/media/media-urls";
+import { productDrawing } from "~/modules/media/media-urls";
 import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { DomainError } from "~/utils/domain-error";
 import {
@@ -254,7 +254,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
   const historyOf = (variantId: number) => histories.filter((h) => h.variantId === variantId);
 
   const lines: BagLine[] = rows.map((row) => {
-    const image = garmentImage(row.garment, row.hex, "front");
+    const image = productDrawing({ id: row.productId, name: row.name, garment: row.garment }, row.hex);
     const unavailable = !isShownToShoppers(row, at);
     return {
       id: row.id,

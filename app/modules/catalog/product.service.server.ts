@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { countryName } from "~/modules/country/countries.server";
-import { garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
+import { type GarmentView, isGarmentView } from "~/modules/media/garment-art";
+import { type ResponsiveImage, productDrawing } from "~/modules/media/media-urls";
 import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
 import { localizePath } from "~/utils/locale";
 import { cachedCatalogRead } from "./catalog-cache.server";
@@ -80,7 +81,7 @@ export function toProductCards(
         colors,
         image: photo
           ? { ...photo.image, alt: photo.alt || `${p.name}, ${shown.colorName}` }
-          : { ...garmentImage(p.garment, shown.hex), alt: `${p.name}, ${shown.colorName}` },
+          : { ...productDrawing(p, shown.hex), alt: `${p.name}, ${shown.colorName}` },
         variantId: shown.id,
       },
     ];
@@ -157,12 +158,13 @@ export async function getProductPage(
   ]);
   // The colour's photographs when it has any (docs/decisions/023), else its drawings.
   const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
-  const ofColor = images.filter((image) => image.colorCode === selection.color.code);
+  // Only the views the shop draws (a stray row must not turn into a broken image).
+  const ofColor = images.filter((image): image is typeof image & { view: GarmentView } => image.colorCode === selection.color.code && isGarmentView(image.view));
   const gallery: ProductImage[] = shownPhotos.length
     ? shownPhotos.map((photo) => ({ view: "photo", alt: photo.alt || `${product.name}, ${selection.color.name}`, ...photo.image }))
-    : (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" }]).map((image) => ({
+    : (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" as const }]).map((image) => ({
         view: image.view,
-        ...garmentImage(product.garment, selection.color.hex, image.view),
+        ...productDrawing(product, selection.color.hex, image.view),
       }));
   const alternates = Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, productUrl(s as string, l as Locale)])) as Partial<
     Record<Locale, string>
@@ -186,7 +188,7 @@ export async function getProductPage(
       stock: v.stock,
       size: v.size,
       colorName: v.colorName,
-      image: (photosForColor(photos.get(product.id), v.colorCode)[0]?.image ?? garmentImage(product.garment, v.hex, "front")).src,
+      image: (photosForColor(photos.get(product.id), v.colorCode)[0]?.image ?? productDrawing(product, v.hex)).src,
     })),
   };
 }

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { ContentStatus, Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, type AuditValues, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
-import { GARMENTS } from "~/modules/media/garment-art";
+import { GARMENTS, STILL_LIFES } from "~/modules/media/garment-art";
 import { recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -36,8 +36,11 @@ import { STATIC_PAGES, staticPageLocales } from "./static-pages";
 // (no cache), so a change shows at once on every app process; the pages sitemap is cached under
 // the catalogue's revision, which every write here raises.
 
-/** The drawn covers an entry may have (the photograph pipeline is another part of issue 24). */
-export const CONTENT_COVERS: readonly string[] = GARMENTS;
+/**
+ * The drawn covers an entry may have: an editorial still-life, or (as older entries have) a
+ * garment type whose theme picks one. The photograph pipeline is another part of issue 24.
+ */
+export const CONTENT_COVERS: readonly string[] = [...STILL_LIFES, ...GARMENTS];
 
 /** An entry's state for the list: a draft, a publication to come, or live. */
 export function contentState(status: ContentStatus, publishedAt: string, now: Date): ContentState {

@@ -1,8 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { GARMENTS } from "~/modules/media/garment-art";
-import { campaignImage, garmentImage, type ResponsiveImage } from "~/modules/media/media-urls";
+import { type ResponsiveImage, editorialImage } from "~/modules/media/media-urls";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { localizePath } from "~/utils/locale";
@@ -24,10 +23,12 @@ export function contentUrl(kind: ContentKind, slug: string, locale: Locale): str
   }
 }
 
-/** The drawn picture of an entry: a garment in a warm neutral, or the campaign for the atelier. */
-export function coverImage(cover: string | null): ResponsiveImage {
-  if (cover && (GARMENTS as readonly string[]).includes(cover)) return garmentImage(cover, "#b9a58f");
-  return campaignImage("4:5");
+/**
+ * The drawn picture of an entry: an editorial still-life (a loom, tailor's tools, folded knitwear…)
+ * its cover theme allows, in a palette its key picks — never a product drawing standing in.
+ */
+export function coverImage(cover: string | null, key: string): ResponsiveImage {
+  return editorialImage(cover, key);
 }
 
 export interface ContentPage {
@@ -72,7 +73,7 @@ export async function getContentPage(
     metaDescription: fill(row.meta_description),
     keywords: row.keywords,
     // The cover photograph (Atelier) once it is ready, the drawing otherwise.
-    cover: photo?.image ?? coverImage(row.cover),
+    cover: photo?.image ?? coverImage(row.cover, row.key),
     coverAlt: photo?.alt ?? "",
     publishedAt: row.published_at,
     url: contentUrl(kind, row.slug, locale),
@@ -104,7 +105,7 @@ export async function getContentList(db: Kysely<Database>, kind: "blog" | "care"
     title: row.title,
     excerpt: row.excerpt,
     url: contentUrl(kind, row.slug, locale),
-    cover: covers.get(row.key)?.image ?? coverImage(row.cover),
+    cover: covers.get(row.key)?.image ?? coverImage(row.cover, row.key),
     publishedAt: row.published_at,
   }));
   return { items, page, pageCount, total };

@@ -1,7 +1,9 @@
 // URLs of the shop's drawn images. Every input of a drawing is in its URL (plus the art
 // version), so a URL's bytes never change: they are cached for a year, and every app process
 // renders the same file without shared storage.
-import { ART_VERSION, IMAGE_WIDTHS } from "./garment-art";
+import { ART_VERSION, type GarmentView, IMAGE_WIDTHS, type Subtype, type Surface, VARIATIONS } from "./garment-art";
+import { stillLifeFor } from "./art/still-life";
+import { garmentStyleOf } from "./garment-style";
 
 export interface ResponsiveImage {
   src: string;
@@ -24,9 +26,34 @@ function responsive(url: (width: number) => string, widths: readonly number[] = 
   };
 }
 
-export function garmentImage(garment: string, hex: string, view = "front"): ResponsiveImage {
+/** A drawing's URL inputs: what it shows and how (one of the sub-type's variations). */
+export interface DrawnGarment {
+  subtype: Subtype;
+  surface: Surface;
+  variation: number;
+}
+
+/** A drawn garment at every width: /media/g<version>/<sub-type>/<surface>-<colour>-<view>-<variation>-<width>.svg. */
+export function garmentImage(garment: DrawnGarment, hex: string, view: GarmentView = "front"): ResponsiveImage {
   const color = hex.replace(/^#/, "").toLowerCase();
-  return responsive((w) => `/media/g${ART_VERSION}/${garment}/${color}-${view}-${w}.svg`);
+  const { subtype, surface, variation } = garment;
+  return responsive((w) => `/media/g${ART_VERSION}/${subtype}/${surface}-${color}-${view}-${variation}-${w}.svg`);
+}
+
+/**
+ * A product's variation of its sub-type's drawing. Consecutive ids get different ones, so two
+ * products of the same sub-type and colour side by side never look the same.
+ */
+export const variationOf = (productId: number) => ((Math.trunc(productId) % VARIATIONS) + VARIATIONS) % VARIATIONS;
+
+/** What a product's drawing shows: the sub-type and surface its name promises, its own variation. */
+export function drawnGarmentOf(product: { id: number; name: string; garment: string }): DrawnGarment {
+  return { ...garmentStyleOf(product.name, product.garment), variation: variationOf(product.id) };
+}
+
+/** A product's drawing in a colour, for products without photographs. */
+export function productDrawing(product: { id: number; name: string; garment: string }, hex: string, view: GarmentView = "front"): ResponsiveImage {
+  return garmentImage(drawnGarmentOf(product), hex, view);
 }
 
 export function campaignImage(ratio: "16:9" | "4:5", theme: "donna" | "uomo" | "accessori" = "donna"): ResponsiveImage {
@@ -36,6 +63,22 @@ export function campaignImage(ratio: "16:9" | "4:5", theme: "donna" | "uomo" | "
     IMAGE_WIDTHS,
     ratio === "16:9" ? 9 / 16 : RATIO_4_5,
   );
+}
+
+/** An editorial still-life: /media/c<version>/still-<composition>-<palette>/tall-<width>.svg. */
+export function stillLifeImage(composition: string, palette: string): ResponsiveImage {
+  return responsive((w) => `/media/c${ART_VERSION}/still-${composition}-${palette}/tall-${w}.svg`);
+}
+
+/** A content entry's drawn cover: a still-life its theme (a garment type, or "atelier") allows, chosen by its key. */
+export function editorialImage(theme: string | null, key: string): ResponsiveImage {
+  const { composition, palette } = stillLifeFor(theme, key);
+  return stillLifeImage(composition, palette);
+}
+
+/** The home's two teasers: the journal's loom, the care guide's folded knitwear. */
+export function teaserImage(teaser: "journal" | "care"): ResponsiveImage {
+  return teaser === "journal" ? stillLifeImage("loom", "terracotta") : stillLifeImage("knitwear", "sage");
 }
 
 export function categoryTileImage(category: "donna" | "uomo" | "accessori"): ResponsiveImage {

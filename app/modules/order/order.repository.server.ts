@@ -170,7 +170,7 @@ export function listOrderLineProducts(db: Db, orderId: number, locale: Locale) {
     .innerJoin("products as p", "p.id", "v.product_id")
     .innerJoin("colors as c", "c.code", "v.color_code")
     .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
-    .select(["l.id", "p.garment", "c.hex", "c.code as colorCode", "v.size", "t.slug", "p.status", "p.published_at as publishedAt"])
+    .select(["l.id", "p.id as productId", "t.name", "p.garment", "c.hex", "c.code as colorCode", "v.size", "t.slug", "p.status", "p.published_at as publishedAt"])
     .where("l.order_id", "=", orderId)
     .execute();
 }
