@@ -26,13 +26,13 @@ export function build(projectRoot: string): Promise<number> {
 /**
  * Copies build/ into a private temporary directory and returns that directory. Other people (or
  * the end-to-end tests) may rebuild build/ while the benchmark runs; the snapshot keeps the
- * server and the assets it serves consistent for the whole run.
+ * server and the assets it serves consistent for the whole run. `buildDir` snapshots another
+ * copy of build/ (scripts/bench/compare.ts), run with this project's node_modules.
  */
-export function snapshotBuild(projectRoot: string): string {
-  const buildDir = path.join(projectRoot, "build");
+export function snapshotBuild(projectRoot: string, buildDir = path.join(projectRoot, "build")): string {
   for (const required of ["server.js", "server/index.js", "client/assets"]) {
     if (!fs.existsSync(path.join(buildDir, required))) {
-      throw new Error(`build/${required} is missing: run \`npm run bench\` without --skip-build (or \`npm run build\`).`);
+      throw new Error(`${path.relative(projectRoot, buildDir) || buildDir}/${required} is missing: run \`npm run bench\` without --skip-build (or \`npm run build\`).`);
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bottega-bench-"));
