@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { BASE_URL, PORT } from "./e2e-env";
+import { fillAddress } from "./checkout-address";
 import { arrived, expect, expectAccessible, test, visit, waitForHydration } from "./fixtures";
 import { receivedMail } from "./mailbox";
 
@@ -23,19 +24,6 @@ async function addToBag(page: Page, productPath: string, javaScriptEnabled: bool
   await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
   await expect(page.getByTestId("notice").filter({ hasText: "Prodotto aggiunto al carrello!" })).toBeVisible();
   if (javaScriptEnabled) await page.keyboard.press("Escape");
-}
-
-async function fillAddress(page: Page, { country = "Italia" } = {}) {
-  const form = main(page);
-  await form.getByLabel("Nome *", { exact: true }).first().fill("Giulia");
-  await form.getByLabel("Cognome *", { exact: true }).first().fill("Rossi");
-  await form.getByLabel("Via *", { exact: true }).first().fill("Via della Spiga");
-  await form.getByLabel("Numero civico *", { exact: true }).first().fill("12");
-  await form.getByLabel("Città *", { exact: true }).first().fill("Milano");
-  await form.getByLabel("Provincia *", { exact: true }).first().selectOption("MI");
-  await form.getByLabel("CAP *", { exact: true }).first().fill("20121");
-  await form.getByLabel("Paese *", { exact: true }).first().selectOption({ label: country });
-  await form.getByLabel("Telefono *", { exact: true }).first().fill("333 123 4567");
 }
 
 /** The shop owner changes a price (straight in the e2e server's database: there is no back office yet). */

@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { BASE_URL } from "./e2e-env";
+import { fillAddress } from "./checkout-address";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Lite mode (docs/decisions/027): a shopper whose browser runs JavaScript chooses the footer's
@@ -28,19 +29,6 @@ async function arrivedLite(page: Page, url: string | RegExp) {
   await expect(notice(page)).toBeVisible();
   await expect(notice(page).getByRole("button", { name: "Passa alla versione completa" })).toBeVisible();
   await expectAccessible(page);
-}
-
-async function fillAddress(page: Page) {
-  const form = main(page);
-  await form.getByLabel("Nome *", { exact: true }).first().fill("Giulia");
-  await form.getByLabel("Cognome *", { exact: true }).first().fill("Rossi");
-  await form.getByLabel("Via *", { exact: true }).first().fill("Via della Spiga");
-  await form.getByLabel("Numero civico *", { exact: true }).first().fill("12");
-  await form.getByLabel("Città *", { exact: true }).first().fill("Milano");
-  await form.getByLabel("Provincia *", { exact: true }).first().selectOption("MI");
-  await form.getByLabel("CAP *", { exact: true }).first().fill("20121");
-  await form.getByLabel("Paese *", { exact: true }).first().selectOption({ label: "Italia" });
-  await form.getByLabel("Telefono *", { exact: true }).first().fill("333 123 4567");
 }
 
 test.describe("lite mode (1440×900)", () => {
