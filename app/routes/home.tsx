@@ -28,7 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     newArrivals,
     // Built here rather than in the component: the URL helpers stay out of the browser bundle.
-    hero: { wide: campaignImage("16:9"), tall: campaignImage("4:5") },
+    // One 4:5 picture at every width, cropped by CSS (tighter on phones): one candidate for the
+    // browser's preload scanner to find in the HTML.
+    hero: campaignImage("4:5"),
     // A category's tile photograph (Atelier) where it has one, the drawing otherwise.
     tiles: TILE_KEYS.map((key) => categoryTileImage(key)),
     // The journal's and the care guide's editorial still-lifes.
@@ -45,37 +47,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const { href } = useLocale();
   const { menu } = useRootData();
-  const { wide, tall } = loaderData.hero;
+  const { hero } = loaderData;
 
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-sand" aria-labelledby="hero-title">
-        <picture>
-          <source media="(min-width: 768px)" srcSet={wide.srcSet} sizes="100vw" width={wide.width} height={wide.height} />
-          <img
-            src={tall.src}
-            srcSet={tall.srcSet}
-            sizes="100vw"
-            width={tall.width}
-            height={tall.height}
-            alt=""
-            fetchPriority="high"
-            className="-z-10 h-[78vh] max-h-[880px] min-h-[480px] w-full object-cover"
-          />
-        </picture>
-        <div className="container-page absolute inset-x-0 bottom-0 pb-12 text-ivory desk:pb-20">
-          {/* The copy sits on its own warm scrim: the art behind it is light beige. */}
-          <div className="relative isolate w-fit max-w-3xl" data-testid="hero-copy">
-            <div className="hero-scrim" aria-hidden="true" />
-            <p className="mb-3 text-xs font-semibold tracking-[0.2em] uppercase">{t("hero.eyebrow")}</p>
-            <h1 id="hero-title" className="mb-8 max-w-3xl text-5xl leading-[1.02] desk:text-7xl">
+      {/* Ink on ivory beside the picture: the copy never sits on the art, so it needs no shade.
+          Phones: the picture first, cropped tight on the garments, then the words and both calls
+          to action within the first screen. Desktop: the words left, the picture right to the edge. */}
+      <section className="bg-ivory" aria-labelledby="hero-title">
+        <div className="mx-auto grid max-w-[1440px] md:grid-cols-2 md:items-center desk:grid-cols-[5fr_7fr]">
+          <div className="bg-sand md:order-last">
+            {/* The largest paint: eager, first in the HTML's images, at high priority. */}
+            <img
+              src={hero.src}
+              srcSet={hero.srcSet}
+              sizes="(min-width: 984px) 58vw, (min-width: 768px) 50vw, 100vw"
+              width={hero.width}
+              height={hero.height}
+              alt=""
+              fetchPriority="high"
+              className="aspect-[4/3] w-full object-cover object-[50%_76%] md:aspect-[4/5] desk:aspect-[10/9]"
+            />
+          </div>
+          <div className="px-4 pt-5 pb-12 md:py-12 md:pr-10 desk:pr-16 desk:pl-6" data-testid="hero-copy">
+            <p className="eyebrow mb-2 desk:mb-5">{t("hero.eyebrow")}</p>
+            <h1 id="hero-title" className="mb-5 max-w-xl text-4xl md:text-5xl desk:mb-10 desk:text-6xl xl:text-7xl">
               {t("hero.headline")}
             </h1>
-            <div className="flex flex-wrap gap-3">
-              <Link to={menu[0]?.url ?? href("/")} className="btn border-ivory bg-ivory text-ink hover:bg-transparent hover:text-ivory">
+            <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+              <Link to={menu[0]?.url ?? href("/")} className="btn btn-primary">
                 {t("hero.women")}
               </Link>
-              <Link to={menu[1]?.url ?? href("/")} className="btn border-ivory text-ivory hover:bg-ivory hover:text-ink">
+              <Link to={menu[1]?.url ?? href("/")} className="btn btn-secondary">
                 {t("hero.men")}
               </Link>
             </div>
@@ -87,26 +90,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="collections-title" className="mb-8 text-4xl">
           {t("categories")}
         </h2>
-        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 desk:gap-6">
+        <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 desk:gap-x-6">
           {menu.slice(0, 3).map((top, i) => {
             const photo = loaderData.tilePhotos.find((tile) => tile.categoryId === top.id);
             const image = photo?.image ?? loaderData.tiles[i] ?? loaderData.tiles[0];
             return (
               <li key={top.id} className={`group relative ${i === 2 ? "col-span-2 md:col-span-1" : ""}`}>
-                <Picture
-                  image={image}
-                  sizes={i === 2 ? "(min-width: 768px) 33vw, 100vw" : "(min-width: 768px) 33vw, 50vw"}
-                  alt={photo?.alt ?? ""}
-                  loading="lazy"
-                  decoding="async"
-                  className={`w-full bg-sand object-cover ${i === 2 ? "aspect-[8/5] md:aspect-[4/5]" : "aspect-[4/5]"}`}
-                />
+                <div className="overflow-hidden bg-sand">
+                  <Picture
+                    image={image}
+                    sizes={i === 2 ? "(min-width: 768px) 33vw, 100vw" : "(min-width: 768px) 33vw, 50vw"}
+                    alt={photo?.alt ?? ""}
+                    loading="lazy"
+                    decoding="async"
+                    className={`w-full object-cover transition-transform duration-300 ease-out group-hover:scale-[1.02] motion-reduce:transition-none ${i === 2 ? "aspect-[5/4] object-[50%_72%] md:aspect-[4/5]" : "aspect-[4/5]"}`}
+                  />
+                </div>
+                {/* The label under the picture, ink on ivory; the link covers the whole tile. */}
                 <Link
                   to={top.url}
-                  className="absolute inset-x-0 bottom-0 flex items-end justify-between bg-gradient-to-t from-black/60 to-transparent p-4 pt-16 font-display text-3xl text-ivory desk:p-6 desk:text-4xl"
+                  className="mt-3 flex items-baseline justify-between gap-2 font-display text-2xl after:absolute after:inset-0 group-hover:text-terracotta desk:text-3xl"
                 >
                   {top.name}{" "}
-                  <span aria-hidden="true" className="text-2xl transition-transform duration-200 group-hover:translate-x-1">
+                  <span aria-hidden="true" className="text-xl transition-transform duration-200 group-hover:translate-x-1 motion-reduce:transition-none">
                     →
                   </span>
                 </Link>
@@ -117,17 +123,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {loaderData.newArrivals.length ? (
-        <section className="py-8" aria-labelledby="arrivals-title">
-          <div className="container-page mb-6 flex items-baseline justify-between">
+        <section className="relative py-8" aria-labelledby="arrivals-title">
+          <div className="arrivals-head container-page mb-6">
             <h2 id="arrivals-title" className="text-4xl">
               {t("newArrivals")}
             </h2>
           </div>
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable). */}
-          <ul className="snap-row container-page flex gap-4 overflow-x-auto pb-6 desk:gap-6" tabIndex={0} aria-labelledby="arrivals-title">
+          {/* A row that shows there is more: the next card peeks in at every width. Where the
+              browser draws scroll buttons from CSS (app.css, .snap-row-arrows), arrows beside the
+              heading scroll it, with no JavaScript. */}
+          <ul
+            className="snap-row snap-row-arrows container-page flex gap-4 overflow-x-auto pb-6 desk:gap-6"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable).
+            tabIndex={0}
+            aria-labelledby="arrivals-title"
+            data-previous={t("arrivalsPrevious")}
+            data-next={t("arrivalsNext")}
+          >
             {loaderData.newArrivals.map((product) => (
-              <li key={product.id} className="w-[62%] shrink-0 sm:w-[38%] desk:w-[calc((100%-4.5rem)/4)]">
-                <ProductCard product={product} sizes="(min-width: 984px) 25vw, (min-width: 640px) 38vw, 62vw" />
+              <li key={product.id} className="w-[70%] shrink-0 sm:w-[40%] md:w-[30%] desk:w-[calc((100%-6rem)/4.4)]">
+                <ProductCard product={product} sizes="(min-width: 984px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 40vw, 70vw" />
               </li>
             ))}
           </ul>
@@ -157,7 +172,7 @@ function Teaser({ title, text, link, to, tone, image }: { title: string; text: s
           <h3 className="mb-3 text-4xl">{title}</h3>
           <p className="max-w-md text-[#3d3a36]">{text}</p>
         </div>
-        <Link to={to} className="link mt-8 self-start text-sm font-semibold tracking-[0.12em] uppercase">
+        <Link to={to} className="link mt-8 self-start text-label font-medium uppercase">
           {link} <span aria-hidden="true">→</span>
         </Link>
       </div>
