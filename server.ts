@@ -1,6 +1,7 @@
 // The HTTP half of Bottega: Express, compression, static files, security headers, health,
 // request logs and graceful shutdown. The application half (routes, database) lives in
 // app/server/app.server.ts and is built into the React Router server bundle.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,7 @@ import {
   shopOrigins,
 } from "./app/server/http-guards.server";
 import { contentSecurityPolicyFor, nonceSource } from "./app/server/content-security-policy.server";
+import { answerMetricsCollection, superviseWorkers, workerCount } from "./app/server/cluster.server";
 import { createHttpServer } from "./app/server/http-server.server";
 import { getEnv, usesDevelopmentSecret } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -185,7 +187,14 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error: Error) => {
-  log.error("failed to start", { error: error.message, stack: error.stack });
-  process.exit(1);
-});
+// WEB_CONCURRENCY processes: this one supervises them (cluster.server.ts); a worker, or the
+// only process, serves.
+const workers = workerCount(env);
+if (cluster.isPrimary && workers > 1) superviseWorkers(workers, { drainMs: env.SHUTDOWN_DRAIN_MS });
+else {
+  answerMetricsCollection();
+  main().catch((error: Error) => {
+    log.error("failed to start", { error: error.message, stack: error.stack });
+    process.exit(1);
+  });
+}

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import client from "prom-client";
@@ -5,12 +6,19 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import { countOutboxByStatus } from "~/modules/mail/outbox.server";
 import { countOrdersAndPayments } from "~/modules/order/order-stats.repository.server";
 import { currentRequest } from "~/utils/request-scope.server";
+import { clusterMetrics } from "./cluster.server";
 
 // The shop's numbers in Prometheus's text format (docs/deploy.md has a scrape config). One
 // registry per process, made when this module loads: a test that creates several apps in one
 // process shares it, and the database gauges read the last app's database.
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+if (cluster.isWorker) {
+  // Under WEB_CONCURRENCY's supervisor (cluster.server.ts), /metrics is the sum of every worker's:
+  // this worker answers the supervisor's collection with this registry.
+  new client.AggregatorRegistry();
+  client.AggregatorRegistry.setRegistries([registry]);
+}
 
 const httpRequests = new client.Counter({
   name: "bottega_http_requests_total",
@@ -58,6 +66,8 @@ new client.Gauge({
   name: "bottega_mail_outbox_messages",
   help: "Messages in the mail outbox by status: pending is the queue's depth, failed the ones that gave up.",
   labelNames: ["status"] as const,
+  // The database's figure, the same from every worker: not summed over them.
+  aggregator: "first",
   registers: [registry],
   async collect() {
     if (!database) return;
@@ -65,25 +75,30 @@ new client.Gauge({
     for (const status of ["pending", "sent", "failed"] as const) this.set({ status }, counts[status]);
   },
 });
-const orders = new client.Gauge({
+// One query pair per scrape fills both gauges: bottega_orders, registered first, is collected
+// first (a registry collects in registration order) and sets bottega_payments too.
+new client.Gauge({
   name: "bottega_orders",
   help: "Orders in the database by status (the shop's total, the same from every process): their increase is the orders placed.",
   labelNames: ["status"] as const,
-  registers: [registry],
-});
-new client.Gauge({
-  name: "bottega_payments",
-  help: "Payment attempts in the database by status: the increase of status=\"failed\" is the payments that failed.",
-  labelNames: ["status"] as const,
+  // The database's figure, the same from every worker: not summed over them.
+  aggregator: "first",
   registers: [registry],
   async collect() {
     if (!database) return;
     const counts = await countOrdersAndPayments(database.db);
-    orders.reset();
-    for (const row of counts.orders) orders.set({ status: row.status }, row.count);
     this.reset();
-    for (const row of counts.payments) this.set({ status: row.status }, row.count);
+    for (const row of counts.orders) this.set({ status: row.status }, row.count);
+    payments.reset();
+    for (const row of counts.payments) payments.set({ status: row.status }, row.count);
   },
+});
+const payments = new client.Gauge({
+  name: "bottega_payments",
+  help: "Payment attempts in the database by status: the increase of status=\"failed\" is the payments that failed.",
+  labelNames: ["status"] as const,
+  aggregator: "first",
+  registers: [registry],
 });
 
 /** The database whose pool, outbox, orders and payments /metrics reports. */
@@ -145,9 +160,7 @@ export function metricsEndpoint({ token, allow }: { token?: string; allow: strin
       res.status(token !== undefined ? 401 : 403).type("text/plain").send(token !== undefined ? "Unauthorized\n" : "Forbidden\n");
       return;
     }
-    registry
-      .metrics()
-      .then((text) => res.type(registry.contentType).send(text))
-      .catch(next);
+    const whole = clusterMetrics() ?? registry.metrics().then((text) => ({ text, contentType: registry.contentType }));
+    whole.then(({ text, contentType }) => res.type(contentType).send(text)).catch(next);
   };
 }

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
    * On SIGTERM, how long the process keeps serving while /readyz answers 503 before it stops
    * accepting: behind a balancer, about twice its health check's interval; alone, 0.
    */
+  /** Worker processes serving the shop (cluster.server.ts): default, every core with PostgreSQL and 1 with SQLite. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
