@@ -1,6 +1,7 @@
 // The HTTP half of Bottega: Express, compression, static files, security headers, health,
 // request logs and graceful shutdown. The application half (routes, database) lives in
 // app/server/app.server.ts and is built into the React Router server bundle.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,9 +19,11 @@ import {
   shopOrigins,
 } from "./app/server/http-guards.server";
 import { contentSecurityPolicyFor, nonceSource } from "./app/server/content-security-policy.server";
+import { answerMetricsCollection, superviseWorkers, workerCount } from "./app/server/cluster.server";
 import { createHttpServer } from "./app/server/http-server.server";
 import { getEnv, usesDevelopmentSecret } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
+import { requestIdFrom, runInRequest } from "./app/utils/request-scope.server";
 import { publicUrlIsHttps } from "./app/utils/public-url";
 
 const env = getEnv();
@@ -58,20 +61,33 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+// Everything the request causes runs in its scope, so every log line carries its id; the
+// response says the id too, for a shopper's or a proxy's report to find the lines.
+function requestScope(req: Request, res: Response, next: NextFunction) {
+  const id = requestIdFrom(req.headers["x-request-id"]);
+  res.setHeader("X-Request-Id", id);
+  runInRequest({ id }, next);
+}
+
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
-    log.info("request", {
+    const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+    const fields = {
       method: req.method,
       path: req.originalUrl,
       status: res.statusCode,
-      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      ms,
       bytes: Number(res.getHeader("Content-Length") ?? 0) || undefined,
       ip: req.ip,
-    });
+    };
+    log.info("request", fields);
+    if (env.SLOW_REQUEST_MS > 0 && ms > env.SLOW_REQUEST_MS) log.warn("slow request", { ...fields, thresholdMs: env.SLOW_REQUEST_MS });
   });
   next();
 }
+
+let stopping = false;
 
 async function main() {
   const server = express();
@@ -85,6 +101,8 @@ async function main() {
     : ((await import(path.join(here, "server/index.js"))) as { createApp(): Promise<App> });
   const app = await appModule.createApp();
 
+  server.use(requestScope);
+  server.use(app.requestMetrics);
   server.use(requestLog);
   server.use(securityHeaders);
   server.use(requireValidHost);
@@ -112,10 +130,21 @@ async function main() {
     server.use(express.static(path.join(here, "client"), { maxAge: "1h", index: false }));
   }
 
-  server.get("/healthz", async (_req, res) => {
-    const health = await app.health();
-    res.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: health.ok ? "ok" : "unavailable", database: health.database });
+  // Alive: the process answers (a supervisor restarts it when not). It does not ask the database:
+  // a database that is away is no reason to restart every process.
+  server.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", database: app.database.kind });
   });
+  // Ready for traffic: the database answers, the schema is this code's, and the process is not
+  // shutting down (a balancer's health check then takes it out before it stops listening).
+  server.get("/readyz", async (_req, res) => {
+    const readiness = stopping ? { ok: false, database: true, pendingMigrations: [] } : await app.ready();
+    res
+      .status(readiness.ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: readiness.ok ? "ready" : stopping ? "stopping" : "unavailable", database: readiness.database, pendingMigrations: readiness.pendingMigrations });
+  });
+  if (app.metrics) server.get("/metrics", app.metrics);
   // Bodies are read (bounded) only now, past static files and health, for the app's routes.
   server.all("/{*path}", boundedBodies, readableBodies, app.handler);
   server.use(plainTextErrors);
@@ -135,18 +164,20 @@ async function main() {
       .catch((error: Error) => log.warn("atelier setup link failed", { error: error.message }));
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info("shutting down", { signal });
-    // Stop accepting, answer every request already received, then close the database. A
-    // connection that stays silent is ended by the headers timeout (15 s), well before this.
+    log.info("shutting down", { signal, drainMs: env.SHUTDOWN_DRAIN_MS });
+    // /readyz answers 503 from now; behind a balancer the process keeps serving for
+    // SHUTDOWN_DRAIN_MS, long enough for the health check to take it out. Then it stops
+    // accepting, answers every request already received, and closes the database. A connection
+    // that stays silent is ended by the headers timeout (15 s), well before the forced exit.
     setTimeout(() => {
       log.warn("forced exit after 30 s");
       process.exit(1);
-    }, 30_000).unref();
-    http.stop().then(async () => {
+    }, 30_000 + env.SHUTDOWN_DRAIN_MS).unref();
+    const drained = new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+    drained.then(() => http.stop()).then(async () => {
       await app.close();
       log.info("stopped");
       process.exit(0);
@@ -156,7 +187,14 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error: Error) => {
-  log.error("failed to start", { error: error.message, stack: error.stack });
-  process.exit(1);
-});
+// WEB_CONCURRENCY processes: this one supervises them (cluster.server.ts); a worker, or the
+// only process, serves.
+const workers = workerCount(env);
+if (cluster.isPrimary && workers > 1) superviseWorkers(workers, { drainMs: env.SHUTDOWN_DRAIN_MS });
+else {
+  answerMetricsCollection();
+  main().catch((error: Error) => {
+    log.error("failed to start", { error: error.message, stack: error.stack });
+    process.exit(1);
+  });
+}

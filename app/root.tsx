@@ -19,6 +19,7 @@ import { useNonce } from "~/components/ui/nonce";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { i18nextMiddleware } from "~/middleware/i18next.server";
 import { liteModeMiddleware } from "~/middleware/lite-mode.server";
+import { routePatternMiddleware } from "~/middleware/route-pattern.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { CONTROL_PATH, type ShellData, loadShell } from "~/modules/content/shell.server";
 import { useRootData } from "~/hooks/use-locale";
@@ -28,7 +29,7 @@ import fontUrl from "@fontsource-variable/cormorant-garamond/files/cormorant-gar
 
 // The session middleware sits on the shop layout (routes/shop-layout.tsx): media, sitemaps and
 // robots.txt never load a session. Lite mode is decided first, for every route and the document.
-export const middleware: Route.MiddlewareFunction[] = [liteModeMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePatternMiddleware, liteModeMiddleware, i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
+import { Kysely, type KyselyConfig, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { withStatementCache } from "./sqlite-statement-cache.server";
@@ -11,7 +11,15 @@ export type DatabaseKind = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (none on SQLite). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  poolSize?: number;
+  /** Called after every query with its duration (the server's metrics); costs a clock read per query. */
+  onQuery?: (durationMs: number, failed: boolean) => void;
 }
 
 // PostgreSQL returns timestamptz as Date and bigint (count(*)) as string; the data layer speaks
@@ -21,7 +29,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** Opens a database from a URL: `file:PATH` (SQLite, `:memory:` allowed) or `postgres://…`. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const { onQuery } = options;
+  const log: KyselyConfig["log"] = onQuery ? (event) => onQuery(event.queryDurationMillis, event.level === "error") : undefined;
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     // A bounded wait for a connection: with the server unreachable (or the pool exhausted)
     // the request fails as "unavailable" after 5 s instead of hanging.
@@ -32,8 +42,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     const logLoss = (error: Error) => console.error(JSON.stringify({ level: "error", msg: "pg connection lost", error: error.message }));
     pool.on("error", logLoss);
     pool.on("connect", (client) => client.on("error", logLoss));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unavailabilityAwarePool(pool) }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unavailabilityAwarePool(pool) }), log });
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: "postgres", poolStats, close: () => db.destroy() };
   }
   if (!url.startsWith("file:")) throw new Error(`Unsupported DATABASE_URL: ${url}`);
   const file = url.slice("file:".length);
@@ -43,7 +54,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, kind: "sqlite", close: () => db.destroy() };
 }
 

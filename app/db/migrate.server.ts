@@ -99,6 +99,15 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/**
+ * The migrations this code knows that the database has not applied yet: none when the schema is
+ * current (what /readyz checks before a balancer sends a process traffic).
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await migrator(db).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
 /** Reverts every migration (tests use it to prove each `down` works). */
 export async function migrateToBottom(db: Kysely<Database>): Promise<void> {
   const m = migrator(db);

@@ -3,7 +3,7 @@
 import type { RequestHandler } from "express";
 import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
 import { type DatabaseHandle, openDatabase, pingDatabase } from "~/db/connection.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { migrateToLatest, pendingMigrations } from "~/db/migrate.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { analyzeDatabase, refreshStatistics } from "~/db/statistics.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
@@ -30,6 +30,7 @@ import { purgeRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { appContext } from "./context.server";
 import { contentSecurityPolicyFor } from "./content-security-policy.server";
 import { createExpressHandler, requestUrl, schemesByHost } from "./express-handler.server";
+import { metricsEndpoint, observeQuery, requestMetrics, watchDatabase } from "./metrics.server";
 import { type PageCacheCandidate, createPageCache } from "./page-cache.server";
 
 export interface App {
@@ -47,6 +48,14 @@ export interface App {
   database: DatabaseHandle;
   health(): Promise<{ ok: boolean; database: DatabaseHandle["kind"] }>;
   /**
+   * Whether this process should get traffic: the database answers and every migration this code
+   * knows is applied (server.ts adds "not while shutting down" for /readyz).
+   */
+  ready(): Promise<{ ok: boolean; database: boolean; pendingMigrations: string[] }>;
+  /** Counts and times every request (mounted first), and GET /metrics when METRICS_TOKEN or METRICS_ALLOW is set (null otherwise). */
+  requestMetrics: RequestHandler;
+  metrics: RequestHandler | null;
+  /**
    * While no staff exists: a new one-time link (30 minutes) to create Atelier's first owner, for
    * server.ts to print at start; null once someone has access.
    */
@@ -59,7 +68,8 @@ export interface App {
  * environment is the process's unless a test hands in its own.
  */
 export async function createApp(env: Env = getEnv()): Promise<App> {
-  const database = openDatabase(env.DATABASE_URL);
+  const database = openDatabase(env.DATABASE_URL, { onQuery: observeQuery });
+  watchDatabase(database);
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info("migrations applied", { migrations: applied });
   const seeded = await seedIfEmpty(database.db);
@@ -157,6 +167,13 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     async health() {
       return { ok: await pingDatabase(database.db), database: database.kind };
     },
+    async ready() {
+      const reachable = await pingDatabase(database.db);
+      const pending = reachable ? await pendingMigrations(database.db).catch(() => ["(unknown)"]) : [];
+      return { ok: reachable && pending.length === 0, database: reachable, pendingMigrations: pending };
+    },
+    requestMetrics,
+    metrics: env.METRICS_TOKEN || env.METRICS_ALLOW.length ? metricsEndpoint({ token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW }) : null,
     async atelierSetupUrl() {
       const token = await createSetupToken(database.db);
       return token ? absoluteUrl(env.PUBLIC_URL, `/atelier/setup?token=${token}`) : null;

@@ -25,6 +25,7 @@ import { CONTROL_PATH } from "~/modules/content/shell.server";
 import { readPreference } from "~/modules/country/preference.server";
 import { readShopRevision } from "~/modules/settings/shop-revision.server";
 import { type Coding, isNotModified, pickCoding } from "~/utils/http-caching";
+import { currentRequest } from "~/utils/request-scope.server";
 import type { InlineSources } from "./content-security-policy.server";
 
 /** How long a page serves at most: what no write announces (a publication time, a dated banner message) is this late at most. */
@@ -75,6 +76,8 @@ export interface CachedPage {
   compressing: Partial<Record<Coding, Promise<Buffer>>>;
   /** Everything this page holds in memory, in bytes. */
   bytes: number;
+  /** The route pattern that rendered it, which the request metrics report for its hits too. */
+  routePattern?: string;
 }
 
 /** A least-recently-used map bounded by entries and bytes. */
@@ -368,6 +371,8 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
       store.delete(key);
       return next();
     }
+    const scope = currentRequest();
+    if (scope && page.routePattern !== undefined) scope.routePattern = page.routePattern;
     await send(req, res, key, page, coding, "hit");
   }
 
@@ -397,6 +402,7 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
         const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length);
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
+      page.routePattern = currentRequest()?.routePattern;
       store.set(candidate.key, page);
       await send(req, res, candidate.key, page, candidate.coding, "miss");
       return null;

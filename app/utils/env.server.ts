@@ -40,6 +40,22 @@ const EnvSchema = z.object({
    * production only: in development a page must follow the code being edited.
    */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  /** The bearer token a Prometheus scraper shows for /metrics (at least 16 characters); unset with METRICS_ALLOW unset, /metrics is off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Client addresses allowed to read /metrics without the token, comma-separated ("127.0.0.1,10.0.0.5"). */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((address) => address.trim()).filter(Boolean)),
+  /** A request slower than this many milliseconds is logged as a warning ("slow request"); 0 turns it off. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * On SIGTERM, how long the process keeps serving while /readyz answers 503 before it stops
+   * accepting: behind a balancer, about twice its health check's interval; alone, 0.
+   */
+  /** Worker processes serving the shop (cluster.server.ts): default, every core with PostgreSQL and 1 with SQLite. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 /** An OpenID Connect provider the shop offers for signing in (Google, Apple and the like). */

@@ -62,6 +62,9 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
       PUBLIC_URL: `http://localhost:${port}`,
       IT_SHOP_HOST: `http://localhost:${port}`,
       EU_SHOP_HOST: `http://127.0.0.1:${port}`,
+      // One process unless the test asks for more (tests/http/cluster.test.ts): a test's logs,
+      // signals and pid are then the server's.
+      WEB_CONCURRENCY: "1",
       ...env,
     }),
   });

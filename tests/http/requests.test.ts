@@ -215,8 +215,11 @@ for (const kind of DIALECTS) {
         await admin.query(`alter database ${server.databaseName} allow_connections false`);
         try {
           await terminate();
-          const health = await fetch(`${server.url}/healthz`);
-          expect(health.status).toBe(503);
+          // Alive, not ready: a balancer takes the process out, a supervisor does not restart it.
+          expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+          const readiness = await fetch(`${server.url}/readyz`);
+          expect(readiness.status).toBe(503);
+          expect(await readiness.json()).toMatchObject({ status: "unavailable", database: false });
           const page = await fetch(`${server.url}/en`);
           expect(page.status).toBe(503);
           expect(page.headers.get("retry-after")).toBe("5");
@@ -232,7 +235,7 @@ for (const kind of DIALECTS) {
           await admin.query(`alter database ${server.databaseName} allow_connections true`);
         }
         // Back: the same process answers again.
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
         expect((await fetch(`${server.url}/en`)).status).toBe(200);
         expect(server.child.exitCode).toBeNull();
       });

@@ -69,7 +69,7 @@ export async function notifyBackInStock(
   for (const request of await listPendingRequests(trx, variantId)) {
     const product = await productIn(request.locale);
     if (!product) {
-      log.error("back-in-stock mail not queued: no translation", { requestId: request.id, variantId, locale: request.locale });
+      log.error("back-in-stock mail not queued: no translation", { backInStockRequestId: request.id, variantId, locale: request.locale });
       continue;
     }
     if (!isShownToShoppers(product, now)) continue;

@@ -171,21 +171,27 @@ export interface OutboxSummary {
   failures: Array<Pick<OutboxRow, "id" | "template" | "attempts" | "last_error" | "created_at">>;
 }
 
-/** Counts by status and lists the failed messages (for `npm run mail -- status`). */
-export async function summarizeOutbox(db: Kysely<Database>): Promise<OutboxSummary> {
+/** How many messages wait, went out and gave up (the queue's depth for /metrics). */
+export async function countOutboxByStatus(db: Kysely<Database>): Promise<Record<"pending" | "sent" | "failed", number>> {
   const counts = await db
     .selectFrom("mail_outbox")
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("status")
     .execute();
   const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  return { pending: count("pending"), sent: count("sent"), failed: count("failed") };
+}
+
+/** Counts by status and lists the failed messages (for `npm run mail -- status`). */
+export async function summarizeOutbox(db: Kysely<Database>): Promise<OutboxSummary> {
+  const counts = await countOutboxByStatus(db);
   const failures = await db
     .selectFrom("mail_outbox")
     .select(["id", "template", "attempts", "last_error", "created_at"])
     .where("status", "=", "failed")
     .orderBy("id")
     .execute();
-  return { pending: count("pending"), sent: count("sent"), failed: count("failed"), failures };
+  return { ...counts, failures };
 }
 
 /**

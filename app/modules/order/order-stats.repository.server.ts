@@ -86,3 +86,18 @@ export async function countDeskWork(db: Db): Promise<{ toShip: number; transfers
     .executeTakeFirstOrThrow();
   return { toShip: Number(row.to_ship ?? 0), transfersWaiting: Number(row.transfers_waiting ?? 0), returnsToReceive: Number(row.returns_to_receive ?? 0) };
 }
+
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+
+/** Orders and payment attempts by status, for /metrics (orders over orders_status_placed_idx). */
+export async function countOrdersAndPayments(db: Db): Promise<{ orders: StatusCount[]; payments: StatusCount[] }> {
+  const [orders, payments] = await Promise.all([
+    db.selectFrom("orders").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
+    db.selectFrom("payments").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
+  ]);
+  const numbers = (rows: Array<{ status: string; count: number | string }>) => rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+  return { orders: numbers(orders), payments: numbers(payments) };
+}
