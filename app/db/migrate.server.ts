@@ -39,6 +39,7 @@ import * as contentStatus from "./migrations/20261202060000-content-status";
 import * as catalogImport from "./migrations/20261202070000-catalog-import";
 import * as importPhotographs from "./migrations/20261202080000-import-photographs";
 import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-content-images";
+import * as scheduledTasks from "./migrations/20261203000000-scheduled-tasks";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "20261202070000-catalog-import": catalogImport,
   "20261202080000-import-photographs": importPhotographs,
   "20261202090000-tiles-and-content-images": tilesAndContentImages,
+  "20261203000000-scheduled-tasks": scheduledTasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

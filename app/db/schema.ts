@@ -515,6 +515,13 @@ export interface CatalogRevisionTable {
   revision: ColumnType<number | string, number | undefined, number>;
 }
 
+export interface ScheduledTasksTable {
+  name: string;
+  next_run_at: Timestamp;
+  last_run_at: Timestamp | null;
+  last_run_by: string | null;
+}
+
 export interface BagsTable {
   id: Id;
   user_id: number | null;
@@ -907,6 +914,7 @@ export interface Database {
   job_application_files: JobApplicationFilesTable;
   mail_outbox: MailOutboxTable;
   catalog_revision: CatalogRevisionTable;
+  scheduled_tasks: ScheduledTasksTable;
   media_assets: MediaAssetsTable;
   media_jobs: MediaJobsTable;
   product_photos: ProductPhotosTable;

@@ -17,6 +17,7 @@ import { purgeExpiredResetTokens } from "~/modules/account/account.service.serve
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { sweepExpiredOrders } from "~/modules/order/order.service.server";
+import { createScheduler } from "~/modules/schedule/scheduler.server";
 import { issuePendingRefunds } from "~/modules/order/returns.service.server";
 import { paymentProvider, retryPendingRefunds } from "~/modules/payment/payment.service.server";
 import { purgeExpiredSessions } from "~/modules/session/session.server";
@@ -89,46 +90,51 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   // Scheduled sales whose start or end came while no server ran.
   await applyDueSales(database.db);
 
-  const housekeeping = setInterval(() => {
-    const now = new Date();
-    Promise.all([
-      purgeExpiredSessions(database.db, now),
-      purgeExpiredStaffSessions(database.db, now),
-      purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000)),
-      purgeExpiredResetTokens(database.db, now),
-      purgeExpiredSocialFlows(database.db, now),
-      // Anonymous bags untouched for 30 days; one statement, harmless when processes overlap.
-      sweepAbandonedBags(database.db, now),
-      // Newsletter sign-ups whose confirmation link expired unused.
-      purgeUnconfirmedSubscriptions(database.db, now),
-      // Job applications and their CVs past applicationRetentionMonths, each purge in the audit log.
-      purgeExpiredApplications(database.db, { now }).then((purged) => {
-        if (purged) log.info("job applications purged", { applications: purged });
-      }),
-      refreshStatistics(database.db),
-    ]).catch(
-      (error: Error) => log.warn("housekeeping failed", { error: error.message }),
-    );
-  }, 3_600_000);
-  housekeeping.unref();
-  // Unpaid orders past their 30-minute hold give their stock back within a minute; each
-  // cancellation is a compare-and-set, so processes sweeping at once release it once.
-  // Refunds the provider could not make at once (a late payment's, a return's) are retried on the same beat.
-  const orderSweep = setInterval(() => {
-    const provider = paymentProvider(env);
-    Promise.all([
-      sweepExpiredOrders(database.db),
-      retryPendingRefunds(database.db, provider),
-      issuePendingRefunds(database.db, provider),
-      // Scheduled products whose time has come: dated in the sitemaps, and every cache renewed.
-      publishDueProducts(database.db),
-      // Scheduled sales starting or ending: prices through the price history, every cache renewed.
-      applyDueSales(database.db),
-    ]).catch((error: Error) =>
-      log.warn("order sweep failed", { error: error.message }),
-    );
-  }, 60_000);
-  orderSweep.unref();
+  // Periodic work, once per period for the whole shop however many processes share the database
+  // (app/modules/schedule/, docs/decisions/032).
+  const scheduler = createScheduler(database.db, [
+    {
+      name: "housekeeping",
+      periodMs: 3_600_000,
+      run: (now) =>
+        Promise.all([
+          purgeExpiredSessions(database.db, now),
+          purgeExpiredStaffSessions(database.db, now),
+          purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000)),
+          purgeExpiredResetTokens(database.db, now),
+          purgeExpiredSocialFlows(database.db, now),
+          // Anonymous bags untouched for 30 days.
+          sweepAbandonedBags(database.db, now),
+          // Newsletter sign-ups whose confirmation link expired unused.
+          purgeUnconfirmedSubscriptions(database.db, now),
+          // Job applications and their CVs past applicationRetentionMonths, each purge in the audit log.
+          purgeExpiredApplications(database.db, { now }).then((purged) => {
+            if (purged) log.info("job applications purged", { applications: purged });
+          }),
+          refreshStatistics(database.db),
+        ]),
+    },
+    {
+      // Unpaid orders past their 30-minute hold give their stock back within a minute (each
+      // cancellation is also a compare-and-set); refunds the provider could not make at once (a
+      // late payment's, a return's) are retried on the same beat.
+      name: "order-sweep",
+      periodMs: 60_000,
+      run: () => {
+        const provider = paymentProvider(env);
+        return Promise.all([
+          sweepExpiredOrders(database.db),
+          retryPendingRefunds(database.db, provider),
+          issuePendingRefunds(database.db, provider),
+          // Scheduled products whose time has come: dated in the sitemaps, and every cache renewed.
+          publishDueProducts(database.db),
+          // Scheduled sales starting or ending: prices through the price history, every cache renewed.
+          applyDueSales(database.db),
+        ]);
+      },
+    },
+  ]);
+  scheduler.start();
   // Sends the mail outbox (app/modules/mail/): polls, and services wake it after an enqueue.
   const mailWorker = createMailWorker(database.db, getMailer(env));
   mailWorker.start();
@@ -179,8 +185,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       return token ? absoluteUrl(env.PUBLIC_URL, `/atelier/setup?token=${token}`) : null;
     },
     async close() {
-      clearInterval(housekeeping);
-      clearInterval(orderSweep);
+      await scheduler.stop();
       await mailWorker.stop();
       await mediaWorker.stop();
       await database.close();

@@ -30,14 +30,23 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** `env` adds to or overrides the server's environment (PUBLIC_URL behind a proxy, say). */
-export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel = "warn", env = {} as Record<string, string> } = {}): Promise<BuiltServer> {
+/**
+ * `env` adds to or overrides the server's environment (PUBLIC_URL behind a proxy, say).
+ * `sharedDatabaseUrl` starts another process on a database an earlier server of the test made
+ * (PostgreSQL): that server's stop() drops it, this one's leaves it.
+ */
+export async function startBuiltServer(
+  kind: "sqlite" | "postgres",
+  { logLevel = "warn", env = {} as Record<string, string>, sharedDatabaseUrl }: { logLevel?: string; env?: Record<string, string>; sharedDatabaseUrl?: string } = {},
+): Promise<BuiltServer> {
   if (!fs.existsSync(entry)) throw new Error("build/server.js is missing: run `npm run build` before `npm run test:http`.");
   const port = await freeLowPort();
-  const databaseName = `bottega_http_${randomBytes(6).toString("hex")}`;
+  const databaseName = sharedDatabaseUrl && kind === "postgres" ? new URL(sharedDatabaseUrl).pathname.slice(1) : `bottega_http_${randomBytes(6).toString("hex")}`;
   let databaseUrl: string;
   let admin: pg.Client | undefined;
-  if (kind === "postgres") {
+  if (sharedDatabaseUrl) {
+    databaseUrl = sharedDatabaseUrl;
+  } else if (kind === "postgres") {
     const base = process.env.TEST_POSTGRES_URL!;
     admin = new pg.Client({ connectionString: base });
     await admin.connect();
@@ -74,6 +83,7 @@ export async function startBuiltServer(kind: "sqlite" | "postgres", { logLevel =
   const url = `http://localhost:${port}`;
 
   const cleanUp = async () => {
+    if (sharedDatabaseUrl) return;
     if (admin) {
       await admin.query(`drop database if exists ${databaseName} with (force)`);
       await admin.end();

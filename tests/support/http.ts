@@ -128,11 +128,23 @@ export async function startApp(kind: "sqlite" | "postgres"): Promise<HttpApp & {
 }
 
 function createClient(app: App, { clientIp = `10.${octet()}.${octet()}.${octet()}` } = {}): HttpClient {
+  return cookieJarClient(ORIGIN, (request) => app.fetch(request, { clientIp }));
+}
+
+/**
+ * A visitor of a server listening at `origin` (a built server, a balancer in front of several):
+ * real HTTP, its own cookie jar, form posts from that origin.
+ */
+export function createUrlClient(origin: string): HttpClient {
+  return cookieJarClient(origin, (request) => fetch(request));
+}
+
+function cookieJarClient(origin: string, deliver: (request: Request) => Promise<Response>): HttpClient {
   const cookies = new Map<string, string>();
   const send = async (pathOrUrl: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (cookies.size && !headers.has("Cookie")) headers.set("Cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await app.fetch(new Request(new URL(pathOrUrl, ORIGIN), { ...init, headers, redirect: "manual" }), { clientIp });
+    const response = await deliver(new Request(new URL(pathOrUrl, origin), { ...init, headers, redirect: "manual" }));
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");
       const at = pair.indexOf("=");
@@ -150,7 +162,7 @@ function createClient(app: App, { clientIp = `10.${octet()}.${octet()}.${octet()
     get: (pathOrUrl, init) => send(pathOrUrl, { ...init, method: "GET" }),
     postForm(pathOrUrl, fields, init = {}) {
       const headers = new Headers(init.headers);
-      if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
+      if (!headers.has("Origin")) headers.set("Origin", origin);
       if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded");
       return send(pathOrUrl, { ...init, method: "POST", headers, body: new URLSearchParams(fields).toString() });
     },

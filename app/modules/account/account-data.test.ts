@@ -126,6 +126,8 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   store_regions: "none",
   stores: "none",
   catalog_revision: "none",
+  // Periodic work's next due time and last runner (host:pid): no person.
+  scheduled_tasks: "none",
   listing_entries: "none",
   listing_profiles: "none",
   sitemap_files: "none",
