@@ -105,6 +105,23 @@ async function main() {
   server.use(app.requestMetrics);
   server.use(requestLog);
   server.use(securityHeaders);
+  // Health and metrics come before the Host check: a balancer's or Prometheus's probe names the
+  // process's own address (127.0.0.1:3000, a pod's IP), not the shop's host.
+  // Alive: the process answers (a supervisor restarts it when not). It does not ask the database:
+  // a database that is away is no reason to restart every process.
+  server.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", database: app.database.kind });
+  });
+  // Ready for traffic: the database answers, the schema is this code's, and the process is not
+  // shutting down (a balancer's health check then takes it out before it stops listening).
+  server.get("/readyz", async (_req, res) => {
+    const readiness = stopping ? { ok: false, database: true, pendingMigrations: [] } : await app.ready();
+    res
+      .status(readiness.ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: readiness.ok ? "ready" : stopping ? "stopping" : "unavailable", database: readiness.database, pendingMigrations: readiness.pendingMigrations });
+  });
+  if (app.metrics) server.get("/metrics", app.metrics);
   server.use(requireValidHost);
   server.use(requireCleanUrl);
   // Anonymous pages from memory, already compressed (docs/decisions/028); other requests go on.
@@ -130,21 +147,6 @@ async function main() {
     server.use(express.static(path.join(here, "client"), { maxAge: "1h", index: false }));
   }
 
-  // Alive: the process answers (a supervisor restarts it when not). It does not ask the database:
-  // a database that is away is no reason to restart every process.
-  server.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok", database: app.database.kind });
-  });
-  // Ready for traffic: the database answers, the schema is this code's, and the process is not
-  // shutting down (a balancer's health check then takes it out before it stops listening).
-  server.get("/readyz", async (_req, res) => {
-    const readiness = stopping ? { ok: false, database: true, pendingMigrations: [] } : await app.ready();
-    res
-      .status(readiness.ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ status: readiness.ok ? "ready" : stopping ? "stopping" : "unavailable", database: readiness.database, pendingMigrations: readiness.pendingMigrations });
-  });
-  if (app.metrics) server.get("/metrics", app.metrics);
   // Bodies are read (bounded) only now, past static files and health, for the app's routes.
   server.all("/{*path}", boundedBodies, readableBodies, app.handler);
   server.use(plainTextErrors);

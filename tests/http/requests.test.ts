@@ -81,6 +81,11 @@ for (const kind of DIALECTS) {
       }
       // A well-formed Host the shop does not know still gets the page (a proxy may rewrite it).
       expect((await send(server.port, { method: "GET", path: "/", headers: { Host: "shop.internal:8080" } })).status).toBe(200);
+      // A balancer's health check (HAProxy sends HTTP/1.0 without Host by default) gets its answer.
+      for (const path of ["/healthz", "/readyz"]) {
+        expect(statusOf(await rawRequest(server.port, `GET ${path} HTTP/1.0\r\n\r\n`)), path).toBe(200);
+        expect(statusOf(await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: [nope\r\nConnection: close\r\n\r\n`)), path).toBe(200);
+      }
     });
 
     it("a NUL or control character in a path segment is a 400 or 404, never a 500", async () => {
