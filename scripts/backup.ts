@@ -1,7 +1,7 @@
 // `npm run backup -- FILE`: a consistent copy of DATABASE_URL's database in FILE, taken while the
 // shop runs (SQLite's online backup; pg_dump's custom format for PostgreSQL). FILE appears only
 // once complete. See app/db/backup.server.ts and the README's Scripts.
-import { BackupError, backupDatabase } from "../app/db/backup.server";
+import { backupDatabase, databaseLocation, oneLineReason } from "../app/db/backup.server";
 import { getEnv } from "../app/utils/env.server";
 
 const [file, ...extra] = process.argv.slice(2);
@@ -11,10 +11,12 @@ if (!file || extra.length > 0 || file.startsWith("-")) {
 }
 
 try {
-  const { file: written, bytes } = await backupDatabase(getEnv().DATABASE_URL, file);
-  console.log(`Backed up the ${getEnv().databaseKind === "postgres" ? "PostgreSQL" : "SQLite"} database to ${written} (${bytes} bytes).`);
+  const { DATABASE_URL } = getEnv();
+  const { file: written, bytes } = await backupDatabase(DATABASE_URL, file);
+  const kind = databaseLocation(DATABASE_URL).kind === "postgres" ? "PostgreSQL" : "SQLite";
+  console.log(`Backed up the ${kind} database to ${written} (${bytes} bytes).`);
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(`Backup failed: ${error.message}`);
+  // One line whatever went wrong (a refusal, a full disk, a bad environment): what cron mails.
+  console.error(`Backup failed: ${oneLineReason(error)}`);
   process.exitCode = 1;
 }

@@ -2,7 +2,7 @@
 // `npm run backup`). Stop the shop first: the restore refuses while the database is in use.
 // It checks the backup is a whole Bottega database before touching anything; the server
 // migrates a restored older schema when it starts. See app/db/backup.server.ts.
-import { BackupError, displayUrl, restoreDatabase } from "../app/db/backup.server";
+import { displayUrl, oneLineReason, restoreDatabase } from "../app/db/backup.server";
 import { getEnv } from "../app/utils/env.server";
 
 const [file, ...extra] = process.argv.slice(2);
@@ -11,13 +11,12 @@ if (!file || extra.length > 0 || file.startsWith("-")) {
   process.exit(2);
 }
 
-const { DATABASE_URL } = getEnv();
 try {
+  const { DATABASE_URL } = getEnv();
   const { replacedKeptAs, createdDatabase } = await restoreDatabase(DATABASE_URL, file);
   const notes = [createdDatabase ? "created the database" : "", replacedKeptAs ? `the replaced database is kept as ${replacedKeptAs}` : ""].filter(Boolean);
   console.log(`Restored ${file} into ${displayUrl(DATABASE_URL)}${notes.length ? ` (${notes.join("; ")})` : ""}. Start the shop.`);
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(`Restore failed: ${error.message}`);
+  console.error(`Restore failed: ${oneLineReason(error)}`);
   process.exitCode = 1;
 }

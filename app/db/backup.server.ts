@@ -43,6 +43,15 @@ export function databaseLocation(url: string): DatabaseLocation {
   throw new BackupError("UNSUPPORTED_URL", "DATABASE_URL must be file:PATH (SQLite) or postgres://… (PostgreSQL).");
 }
 
+/**
+ * Why a backup or restore failed, in one line for the console: a BackupError's message, or the
+ * first line of anything else (a full disk, a bad environment), with any URL's password masked.
+ */
+export function oneLineReason(error: unknown): string {
+  if (error instanceof BackupError) return error.message;
+  return oneLine(error).replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/g, "$1***@");
+}
+
 /** The database's URL as it may be printed: without its password. */
 export function displayUrl(url: string): string {
   if (!/^postgres(ql)?:\/\//.test(url)) return url;
@@ -349,7 +358,12 @@ function syncDirectory(directory: string): void {
 
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split("\n")[0]!.trim();
+  // A multi-line message ("Invalid environment:\n  DATABASE_URL: …") joined, not cut.
+  return message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The text with the URL's password, if any, taken out. */
