@@ -171,11 +171,13 @@ async function restoreSqlite(backupFile: string, databaseFile: string): Promise<
 }
 
 /**
- * Refuses when another connection has the database open (the shop running, an `npm run`
- * command): with the file open in exclusive locking mode, SQLite grants the lock only when no
- * other process holds the database, WAL mode's idle connections included. When it is free, moves
- * everything in its write-ahead log into the file and closes, so no `-wal` or `-shm` file is
- * left to be replayed onto the restored database.
+ * Refuses when another process has the database open (the shop running, an `npm run` command).
+ * The shop opens it in WAL mode, where every open connection, idle ones included, holds a lock
+ * in the `-shm` file; a connection in exclusive locking mode gets its lock only when there is
+ * none (tests/http/backup-restore.test.ts and backup.test.ts prove it against another process).
+ * A rollback-journal database's idle connections hold no lock and would go unnoticed, but the
+ * shop never leaves its database in that mode. When free, the write-ahead log is moved into the
+ * file and the connection closed, so no `-wal` is left to be replayed onto the restored database.
  */
 function settleUnusedDatabase(databaseFile: string): void {
   let database: SQLite.Database;
