@@ -111,7 +111,9 @@ let cached: Env | undefined;
 /** Reads and validates the environment once; refuses to start on bad configuration. */
 export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cached && source === process.env) return cached;
-  const parsed = EnvSchema.safeParse(source);
+  // `NAME=` in an environment file (systemd's EnvironmentFile, docker's --env-file) means unset,
+  // not an empty value to validate: METRICS_TOKEN= must leave /metrics off, not stop the server.
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);

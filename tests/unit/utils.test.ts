@@ -99,6 +99,9 @@ describe("environment", () => {
     expect(getEnv({ DATABASE_URL: "postgres://localhost/test" }).databaseKind).toBe("postgres");
     expect(() => getEnv({ DATABASE_URL: "mysql://localhost/test" })).toThrow(/DATABASE_URL/);
     expect(() => getEnv({ PORT: "not-a-port" })).toThrow(/PORT/);
+    // `NAME=` in an environment file is unset, not an empty value (systemd's EnvironmentFile).
+    const blanks = getEnv({ METRICS_TOKEN: "", SMTP_URL: "", PORT: "" });
+    expect([blanks.METRICS_TOKEN, blanks.SMTP_URL, blanks.PORT]).toEqual([undefined, undefined, 3000]);
   });
 
   it("refuses to start in production without a real session secret", () => {
