@@ -1,5 +1,5 @@
 // Scripted shoppers for the load-balancer test and the soak: each browses (home, a listing, a
-// product), adds to the bag, checks the bag is still theirs, and buys it — as a guest, or signed
+// search, a product), adds to the bag, checks the bag is still theirs, and buys it — as a guest, or signed
 // in to an account they registered at the start — paying in the sandbox, one request at a time
 // like a browser without JavaScript. Every request's outcome and latency is recorded; a step
 // that fails (a process killed under it) is tried once more, as a shopper would reload.
@@ -132,6 +132,9 @@ export async function runShoppers({ url, shoppers, accounts = [], sellable, unti
         await step(() => request(client, "GET", "/"));
         await pause();
         await step(() => request(client, "GET", item.listing));
+        await pause();
+        // A search for a word of the product's name (the slug's last word: "popeline", "lino"…).
+        await step(() => request(client, "GET", `/search?q=${encodeURIComponent(item.slug.split("-").at(-1)!)}`));
         await pause();
         await step(() => request(client, "GET", `/products/${item.slug}`));
         await pause();
