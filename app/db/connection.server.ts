@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type KyselyConfig, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { queryRecorderFromEnvironment } from "./query-recorder.server";
 import { withStatementCache } from "./sqlite-statement-cache.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -42,7 +43,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const logLoss = (error: Error) => console.error(JSON.stringify({ level: "error", msg: "pg connection lost", error: error.message }));
     pool.on("error", logLoss);
     pool.on("connect", (client) => client.on("error", logLoss));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unavailabilityAwarePool(pool) }), log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unavailabilityAwarePool(pool) }), log, plugins: queryRecorderFromEnvironment("postgres") });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, kind: "postgres", poolStats, close: () => db.destroy() };
   }
@@ -54,7 +55,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: queryRecorderFromEnvironment("sqlite") });
   return { db, kind: "sqlite", close: () => db.destroy() };
 }
 

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import * as foundation from "./migrations/20261122000000-foundation";
 import * as catalogue from "./migrations/20261122010000-catalogue";
 import * as content from "./migrations/20261123010000-content";
@@ -40,6 +40,7 @@ import * as catalogImport from "./migrations/20261202070000-catalog-import";
 import * as importPhotographs from "./migrations/20261202080000-import-photographs";
 import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-content-images";
 import * as scheduledTasks from "./migrations/20261203000000-scheduled-tasks";
+import { log } from "../utils/log.server";
 import type { Database } from "./schema";
 
 // Migrations are imported statically (not read from a folder) so they travel inside the
@@ -90,20 +91,94 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** This code's migrations by name (tests build a newer release's migrator from them). */
+export function knownMigrations(): Record<string, Migration> {
+  return { ...migrations };
+}
+
 function migrator(db: Kysely<Database>) {
   return new Migrator({ db, provider });
 }
 
-/** Applies every pending migration; a no-op when the schema is current. */
+/**
+ * Where a database stands against the migrations this code knows (docs/decisions/031):
+ * - "in step": every migration it applied is known here; `pending` are the known ones still to apply;
+ * - "ahead": a newer release migrated it, during a rolling restart: every migration applied that
+ *   this code does not know sorts after the newest it knows, and all of those are applied, so the
+ *   schema only grew in ways this code ignores;
+ * - "diverged": anything else (an unknown migration among known ones, or a known one missing
+ *   before an unknown one): code and database come from different branches, and nothing is safe.
+ */
+export type MigrationState =
+  | { kind: "in step"; pending: string[] }
+  | { kind: "ahead"; unknown: string[] }
+  | { kind: "diverged"; reason: string };
+
+/** Compares the applied migrations' names with the known ones' (names sort as Kysely sorts them). */
+export function migrationState(known: readonly string[], applied: readonly string[]): MigrationState {
+  const knownNames = new Set(known);
+  const appliedNames = new Set(applied);
+  const unknown = applied.filter((name) => !knownNames.has(name)).sort();
+  const pending = [...known].sort().filter((name) => !appliedNames.has(name));
+  if (!unknown.length) return { kind: "in step", pending };
+  const newestKnown = [...known].sort().at(-1) ?? "";
+  const among = unknown.filter((name) => name <= newestKnown);
+  if (among.length) {
+    return {
+      kind: "diverged",
+      reason: `The database applied migrations this code does not know, among ones it knows: ${among.join(", ")} (sorting before ${newestKnown}). Code and database come from different branches.`,
+    };
+  }
+  if (pending.length) {
+    return {
+      kind: "diverged",
+      reason: `The database applied newer migrations (${unknown.join(", ")}) but not ${pending.join(", ")}, which come before them. Code and database come from different branches.`,
+    };
+  }
+  return { kind: "ahead", unknown };
+}
+
+/** The names in Kysely's migration table; none when it does not exist yet. */
+async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === "kysely_migration")) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Applies every pending migration; a no-op when the schema is current, and when a newer release
+ * already migrated the database past this code (a rolling restart: the old processes keep serving
+ * meanwhile, see docs/decisions/031). A database on another branch's migrations fails.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const known = Object.keys(migrations);
+  const before = migrationState(known, await appliedMigrations(db));
+  if (before.kind === "diverged") throw new Error(before.reason);
+  if (before.kind === "ahead") return warnAhead(before.unknown);
+  // Kysely's migrator holds a lock (an advisory lock on PostgreSQL) while it reads the migration
+  // table and applies what is pending, so processes starting at once migrate once.
   const { error, results } = await migrator(db).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) {
+    // A newer process may have migrated past this code while this one waited for the lock:
+    // Kysely then refuses ("previously executed migration … is missing"). Judge again what it saw.
+    const after = migrationState(known, await appliedMigrations(db));
+    const failed = results?.some((r) => r.status === "Error");
+    if (after.kind === "ahead" && !failed) return warnAhead(after.unknown);
+    if (after.kind === "diverged") throw new Error(after.reason, { cause: error });
+    throw error instanceof Error ? error : new Error(String(error));
+  }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+function warnAhead(unknown: string[]): string[] {
+  log.warn("database migrated by a newer release: not migrating", { unknownMigrations: unknown });
+  return [];
 }
 
 /**
  * The migrations this code knows that the database has not applied yet: none when the schema is
- * current (what /readyz checks before a balancer sends a process traffic).
+ * current, or ahead of this code (what /readyz checks before a balancer sends a process traffic).
  */
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
   const known = await migrator(db).getMigrations();
