@@ -11,8 +11,8 @@ const CONTRACTS: Record<string, string> = {
   // e.g. "20270115000000-drop-legacy-column": "release 2027.01 stopped reading products.legacy_column",
   // Both predate the rule, and the tables they drop were never read by a release: each went in
   // the same change that stopped using it, before the shop's first release.
-  "20261202050000-banner-and-promotions": "before the rule: global_settings, replaced by banner_messages in the same change",
-  "20261202080000-import-photographs": "before the rule: catalog_import_images, the import's staging table, replaced in the same change",
+  "20261202050000-banner-and-promotions": "before the rule: global_settings, which the releases before it read, replaced by banner_messages in one step (a rolling restart then would have broken the old processes' banner)",
+  "20261202080000-import-photographs": "before the rule: catalog_import_images, the import's staging table, read by the release before it, replaced in one step",
 };
 
 const DESTRUCTIVE = [
