@@ -9,6 +9,7 @@
 // On demand, not in CI; its figures go in docs/performance.md.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../app/db/connection.server";
@@ -82,7 +83,13 @@ try {
   const durationMs = minutes * MINUTE;
   const memory: { at: number; rss: (number | null)[] }[] = [];
   const sampler = setInterval(() => memory.push({ at: Date.now() - startedAt, rss: shop.apps.map((app) => app.rss()) }), 15_000);
-  const progress = setInterval(() => log(`${Math.round((Date.now() - startedAt) / MINUTE)} of ${minutes} minutes`), MINUTE);
+  // The machine's load each minute: on a shared machine, a p99 that moves with it is the
+  // machine's, not the shop's.
+  const loadByMinute: number[] = [];
+  const progress = setInterval(() => {
+    loadByMinute.push(Math.round(os.loadavg()[0] * 10) / 10);
+    log(`${Math.round((Date.now() - startedAt) / MINUTE)} of ${minutes} minutes`);
+  }, MINUTE);
   log(`${shoppers} shoppers (${accountCount} signed in) for ${minutes} minutes`);
   const report = await runShoppers({ url: shop.url, shoppers, accounts, sellable, until: () => Date.now() - startedAt > durationMs, startedAt, pauseMs });
   clearInterval(sampler);
@@ -146,6 +153,8 @@ try {
         p50Ms: Math.round(percentile(answered.map((r) => r.ms), 50)),
         p99FirstMs: Math.round(p99First),
         p99LastMs: Math.round(p99Last),
+        p99ByMinuteMs: Array.from({ length: Math.ceil(durationMs / MINUTE) }, (_, m) => Math.round(percentile(inWindow(m * MINUTE, (m + 1) * MINUTE), 99))),
+        loadAverageByMinute: loadByMinute,
         failures: failures.length,
         lapses: report.lapses.slice(0, 10),
         ordersPaid: paidOrders.length,
