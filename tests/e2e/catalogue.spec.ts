@@ -158,6 +158,13 @@ test.describe("product page", () => {
     await expect(page.getByRole("navigation", { name: "Percorso" })).toContainText("Abiti");
     const addButton = page.getByRole("button", { name: "Aggiungi al carrello" });
     await expect(addButton).toBeDisabled();
+    // Said once, by the size group, which the waiting button points to.
+    await expect(page.getByText("Scegli una taglia", { exact: true })).toHaveCount(1);
+    await expect(addButton).toHaveAccessibleDescription("Scegli una taglia");
+    // The details stay in view while the pictures scroll past.
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
     if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
 
     // Another colour.
@@ -193,6 +200,55 @@ test.describe("product page", () => {
     await expect(safety).toBeVisible();
     await expect(safety).toContainText("ProduttoreBottega S.r.l.Via della Spiga 12, 20121 Milano, Italia");
     await expect(safety.getByRole("link", { name: "sicurezza.prodotti@bottega.example" })).toHaveAttribute("href", "mailto:sicurezza.prodotti@bottega.example");
+  });
+
+  test.describe("on a phone (390×844)", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the way back to the category, the share link, and a quantity held to the size's stock", async ({ page, javaScriptEnabled }) => {
+      // Three in stock: the stepper stops at three. One variant per project, so the runs never meet in a bag.
+      const product = javaScriptEnabled ? "/products/pantaloni-ampi-in-lino?color=sabbia&size=M" : "/products/pantaloni-ampi-in-lino?color=avorio&size=M";
+      await visit(page, product);
+      const trail = page.getByRole("navigation", { name: "Percorso" });
+      await expect(trail.getByRole("link", { name: "Pantaloni" })).toBeVisible();
+      await expect(trail.getByRole("link", { name: "Donna" })).toBeHidden();
+      await expect(trail.getByText("Pantaloni ampi in lino")).toBeHidden();
+      const share = page.getByRole("link", { name: "Condividi" });
+      await expect(share).toHaveAttribute("href", /^mailto:\?subject=Pantaloni%20ampi%20in%20lino&body=http%3A%2F%2Flocalhost%3A\d+%2Fproducts%2Fpantaloni-ampi-in-lino$/);
+      // "Scegli una taglia" once, and only while no size is chosen.
+      await expect(page.getByText("Scegli una taglia")).toHaveCount(0);
+
+      const quantity = page.getByRole("spinbutton", { name: "Quantità" });
+      await expect(quantity).toHaveValue("1");
+      const stock = Number(await quantity.getAttribute("max"));
+      expect(stock).toBeGreaterThan(1);
+      if (javaScriptEnabled) {
+        const less = page.getByRole("button", { name: "Diminuisci la quantità" });
+        const more = page.getByRole("button", { name: "Aumenta la quantità" });
+        await expect(less).toBeDisabled();
+        for (const button of [less, more]) {
+          const box = (await button.boundingBox())!;
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        }
+        for (let n = 2; n <= stock; n++) {
+          await more.click();
+          await expect(quantity).toHaveValue(String(n));
+        }
+        await expect(more).toBeDisabled();
+        await less.click();
+        await expect(quantity).toHaveValue(String(stock - 1));
+        await expect(page.getByRole("status").filter({ hasText: `Quantità: ${stock - 1}` })).toBeAttached();
+        await quantity.fill("2");
+      } else {
+        // Without JavaScript the number field is the whole control.
+        await expect(page.getByRole("button", { name: /quantità/ })).toHaveCount(0);
+        await quantity.fill("2");
+      }
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+      await expect(page.getByTestId("notice").filter({ hasText: "Prodotto aggiunto al carrello!" })).toBeVisible();
+      await expect(page.getByTestId("bag-count")).toHaveText("2");
+    });
   });
 
   test("an unknown product is the designed 404", { tag: "@server-html" }, async ({ page }) => {
