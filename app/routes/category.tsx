@@ -57,12 +57,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalog");
   const parent = category.breadcrumbs.at(-2);
   return (
-    <div className="container-page pb-20 pt-6 desk:pt-10">
+    <div className="container-page pb-20 pt-4 desk:pt-10">
       <Breadcrumbs items={[home, ...category.breadcrumbs]} />
-      <header className="mb-8">
-        <h1 className="text-5xl desk:text-6xl">{category.name}</h1>
+      {/* Tighter on phones: the first products show in the screen's upper half. */}
+      <header className="mb-5 desk:mb-8">
+        <h1 className="text-[2.625rem] desk:text-6xl">{category.name}</h1>
         {category.children.length || parent ? (
-          <nav aria-label={t("listing.subcategories")} className="mt-5 -mx-1 flex gap-2 overflow-x-auto pb-1">
+          <nav aria-label={t("listing.subcategories")} className="mt-4 -mx-1 flex gap-2 overflow-x-auto pb-1 desk:mt-5">
             <ul className="flex gap-2 px-1">
               {(category.children.length ? category.children : []).map((child) => (
                 <li key={child.url}>

@@ -101,26 +101,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview } = loaderData;
+  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview, origin } = loaderData;
   const { t } = useTranslation("catalog");
   const { href } = useLocale();
   const { priced, size } = selection;
   return (
-    <div className="container-page pb-20 pt-6 desk:pt-8">
+    <div className="container-page pb-20 pt-4 desk:pt-8">
       {preview ? (
         <p role="status" className="preview-notice">
           {t("product.previewNotice")}
         </p>
       ) : null}
-      <Breadcrumbs items={[home, ...breadcrumbs, { name: product.name, url: product.url }]} />
-      <div className="grid gap-8 desk:grid-cols-12 desk:gap-12">
-        <div className="desk:col-span-7">
+      {/* Phones show only the way back to the category ("‹ Maglieria"); desktop the whole path. */}
+      <Breadcrumbs items={[home, ...breadcrumbs, { name: product.name, url: product.url }]} collapse />
+      <div className="grid gap-6 desk:grid-cols-12 desk:gap-x-12">
+        <div className="desk:col-span-6">
           <ProductGallery images={gallery} name={product.name} colorName={selection.color.name} />
         </div>
-        <div className="desk:col-span-5">
+        {/* On desktop the details stay in view while the pictures scroll past. */}
+        <div className="desk:col-span-5 desk:col-start-8">
           <div className="space-y-6 desk:sticky desk:top-24">
             <header>
-              <h1 className="mb-3 text-4xl desk:text-5xl">{product.name}</h1>
+              <div className="mb-3 flex items-start justify-between gap-4">
+                <h1 className="text-4xl desk:text-5xl">{product.name}</h1>
+                <ShareButton title={product.name} path={product.url} origin={origin} />
+              </div>
               <Price cents={priced.priceCents} compareAtCents={priced.compareAtCents} lowestCents={lowestPriceCents} className="font-display text-2xl" />
             </header>
             <VariantPicker selection={selection} path={product.url} />
@@ -129,7 +134,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             ) : (
               <AddToBagForm selection={selection} />
             )}
-            <ShareButton title={product.name} url={product.url} />
             <div className="border-t border-line">
               <Disclosure title={t("product.description")} open>
                 <div className="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />

@@ -46,9 +46,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   // Filters can empty a listing that has hits: then the listing itself offers to clear them.
   const noResults = listing !== null && listing.total === 0 && !hasFilters(listing.query);
   return (
-    <div className="container-page pb-20 pt-6 desk:pt-10">
-      <header className="mb-8">
-        <h1 className="mb-6 text-5xl break-words desk:text-6xl" data-testid="search-title">
+    <div className="container-page pb-20 pt-4 desk:pt-10">
+      {/* Tighter on phones: the first results show in the screen's upper half. */}
+      <header className="mb-5 desk:mb-8">
+        <h1 className="mb-4 text-[2.375rem] break-words desk:mb-6 desk:text-6xl" data-testid="search-title">
           {!q ? t("search.title") : noResults ? t("search.noResults", { query: q }) : t("search.resultsFor", { query: q })}
         </h1>
         <SearchForm variant="page" defaultValue={q} />

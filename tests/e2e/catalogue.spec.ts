@@ -58,7 +58,8 @@ test.describe("category listing (1440×900)", () => {
     await visit(page, "/categories/donna?size=M");
     const nero = page.getByRole("checkbox", { name: /Nero/ });
     const neroCount = Number((await page.locator("label", { has: nero }).textContent())?.match(/\((\d+)\)/)?.[1]);
-    await applyFilters(page, javaScriptEnabled, () => nero.check(), /size=M&color=nero/);
+    // The colour's swatch is the visible label of a visually hidden checkbox: click what a person taps.
+    await applyFilters(page, javaScriptEnabled, () => page.locator("label", { has: nero }).click(), /size=M&color=nero/);
     await expect(resultCount(page)).toHaveText(neroCount === 1 ? "1 prodotto" : `${neroCount} prodotti`);
     for (const alt of await page.getByTestId("product-grid").locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))) {
       expect(alt).toMatch(/, Nero$/);
@@ -101,8 +102,12 @@ test.describe("category listing (1440×900)", () => {
   test("reduced prices show the lowest price of the last 30 days", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/categories/donna?sale=1");
     const lowest = page.getByTestId("lowest-price");
-    await expect(lowest.first()).toHaveText(/^Prezzo più basso degli ultimi 30 giorni: \d+,\d{2}\s€$/);
     expect(await lowest.count()).toBe(await page.getByTestId("product-grid").locator("article").count());
+    // On a card the line is short and on one line (the cards of a row keep one height); assistive
+    // technology reads the whole sentence.
+    await expect(lowest.first().getByText(/^Prezzo più basso degli ultimi 30 giorni: \d+,\d{2}\s€$/)).toHaveCount(1);
+    await expect(lowest.first().locator('[aria-hidden="true"]')).toHaveText([/^Prezzo min\. 30 gg:$/, /^\s?\d+,\d{2}\s€$/]);
+    for (const box of await lowest.evaluateAll((lines) => lines.map((line) => line.getBoundingClientRect().height))) expect(box).toBeLessThanOrEqual(17);
   });
 
   test("a filter that matches nothing says so and offers to clear the filters", { tag: "@server-html" }, async ({ page }) => {
@@ -133,17 +138,82 @@ test.describe("category listing (1440×900)", () => {
 test.describe("filters on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the filter drawer opens without JavaScript and applies a size", async ({ page, javaScriptEnabled }) => {
+  /** "Filtri" and "Ordina" share the top row, and the first products start in the screen's upper half. */
+  async function expectPhoneLayout(page: Page) {
+    const filters = await page.getByTestId("filters-open").boundingBox();
+    const sort = await page.getByLabel("Ordina per").boundingBox();
+    expect(Math.abs(filters!.y + filters!.height / 2 - (sort!.y + sort!.height / 2))).toBeLessThan(2);
+    expect(sort!.x).toBeGreaterThan(filters!.x + filters!.width - 1);
+    const first = await page.getByTestId("product-grid").locator("article").first().boundingBox();
+    expect(first!.y).toBeLessThan(844 / 2);
+  }
+
+  test("without JavaScript, the filters open as a sheet over the page and apply a size and a colour", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the filters open in the drawer (the next test)");
     await visit(page, "/categories/uomo");
-    const drawer = page.getByTestId("filters");
-    await expect(drawer).not.toHaveAttribute("open");
-    await drawer.locator("summary").click();
-    await expect(drawer).toHaveAttribute("open", "");
+    await expectPhoneLayout(page);
+    const sheet = page.getByRole("region", { name: "Filtri" });
+    await expect(sheet).toBeHidden();
+    await page.getByRole("link", { name: /^Filtri/ }).click();
+    await expect(page).toHaveURL(/#filters$/);
+    await expect(sheet).toBeVisible();
     await expectAccessible(page);
-    const sizeL = page.getByRole("checkbox", { name: /^L \(\d+\)$/ });
-    // The size chip is the visible label of a visually hidden checkbox: click what a person taps.
-    await applyFilters(page, javaScriptEnabled, () => page.locator("label", { has: sizeL }).click(), /size=L/);
+    // Size chips and colour swatches are the visible labels of visually hidden checkboxes: click what a person taps.
+    await sheet.locator("label", { has: page.getByRole("checkbox", { name: /^L \(\d+\)$/ }) }).click();
+    await sheet.locator("label", { has: page.getByRole("checkbox", { name: /^Nero \(\d+\)$/ }) }).click();
+    await sheet.getByRole("button", { name: "Mostra i risultati" }).click();
+    await arrived(page, /size=L&color=nero/);
+    await expect(sheet).toBeHidden();
     await expect(page.getByRole("link", { name: "Rimuovi il filtro Taglia: L" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Rimuovi il filtro Colore: Nero" })).toBeVisible();
+  });
+
+  // The drawer is JavaScript's; the same choices without it are the test above's.
+  test("the filter drawer: focus inside, a colour counted before it applies, Escape closes it", { tag: "@no-js-elsewhere" }, async ({ page }) => {
+    await visit(page, "/categories/uomo");
+    await expectPhoneLayout(page);
+    const total = await countOf(resultCount(page));
+    const opener = page.getByRole("button", { name: "Filtri", exact: true });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "Filtri" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Chiudi i filtri" })).toBeFocused();
+    await expect(drawer.getByRole("button", { name: `Mostra ${total} risultati` })).toBeVisible();
+    await expectAccessible(page);
+    // A modal: the focus stays inside.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest("dialog"))).toBe(true);
+    }
+
+    // (A locator inside `has` is relative to the label: from the page, not from the drawer.)
+    const nero = page.getByRole("checkbox", { name: /^Nero \(\d+\)$/ });
+    const neroCount = Number((await drawer.locator("label", { has: nero }).textContent())?.match(/\((\d+)\)/)?.[1]);
+    expect(neroCount).toBeLessThan(total);
+    await drawer.locator("label", { has: nero }).click();
+    await expect(nero).toBeChecked();
+    // Counted, not applied: the page behind stays as it was until the button.
+    const show = drawer.getByRole("button", { name: neroCount === 1 ? "Mostra 1 risultato" : `Mostra ${neroCount} risultati` });
+    await expect(show).toBeVisible();
+    await expect(page).toHaveURL(/\/categories\/uomo$/);
+    await show.click();
+    await arrived(page, /color=nero/);
+    await expect(drawer).toBeHidden();
+    await expect(resultCount(page)).toHaveText(neroCount === 1 ? "1 prodotto" : `${neroCount} prodotti`);
+    await expect(page.getByRole("link", { name: "Rimuovi il filtro Colore: Nero" })).toBeVisible();
+    const reopen = page.getByRole("button", { name: "Filtri (1)" });
+    await expect(reopen).toBeFocused();
+
+    // Escape closes it; what was chosen and not applied is forgotten; the focus goes back.
+    await reopen.click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("checkbox", { name: /^Nero / })).toBeChecked();
+    await drawer.locator("label", { has: page.getByRole("checkbox", { name: /^L \(\d+\)$/ }) }).click();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(reopen).toBeFocused();
+    await expect(page).not.toHaveURL(/size=L/);
+    await expect(page.getByRole("link", { name: /^Rimuovi il filtro Taglia/ })).toHaveCount(0);
   });
 });
 
@@ -158,6 +228,13 @@ test.describe("product page", () => {
     await expect(page.getByRole("navigation", { name: "Percorso" })).toContainText("Abiti");
     const addButton = page.getByRole("button", { name: "Aggiungi al carrello" });
     await expect(addButton).toBeDisabled();
+    // Said once, by the size group, which the waiting button points to.
+    await expect(page.getByText("Scegli una taglia", { exact: true })).toHaveCount(1);
+    await expect(addButton).toHaveAccessibleDescription("Scegli una taglia");
+    // The details stay in view while the pictures scroll past.
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
     if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
 
     // Another colour.
@@ -193,6 +270,55 @@ test.describe("product page", () => {
     await expect(safety).toBeVisible();
     await expect(safety).toContainText("ProduttoreBottega S.r.l.Via della Spiga 12, 20121 Milano, Italia");
     await expect(safety.getByRole("link", { name: "sicurezza.prodotti@bottega.example" })).toHaveAttribute("href", "mailto:sicurezza.prodotti@bottega.example");
+  });
+
+  test.describe("on a phone (390×844)", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the way back to the category, the share link, and a quantity held to the size's stock", async ({ page, javaScriptEnabled }) => {
+      // Three in stock: the stepper stops at three. One variant per project, so the runs never meet in a bag.
+      const product = javaScriptEnabled ? "/products/pantaloni-ampi-in-lino?color=sabbia&size=M" : "/products/pantaloni-ampi-in-lino?color=avorio&size=M";
+      await visit(page, product);
+      const trail = page.getByRole("navigation", { name: "Percorso" });
+      await expect(trail.getByRole("link", { name: "Pantaloni" })).toBeVisible();
+      await expect(trail.getByRole("link", { name: "Donna" })).toBeHidden();
+      await expect(trail.getByText("Pantaloni ampi in lino")).toBeHidden();
+      const share = page.getByRole("link", { name: "Condividi" });
+      await expect(share).toHaveAttribute("href", /^mailto:\?subject=Pantaloni%20ampi%20in%20lino&body=http%3A%2F%2Flocalhost%3A\d+%2Fproducts%2Fpantaloni-ampi-in-lino$/);
+      // "Scegli una taglia" once, and only while no size is chosen.
+      await expect(page.getByText("Scegli una taglia")).toHaveCount(0);
+
+      const quantity = page.getByRole("spinbutton", { name: "Quantità" });
+      await expect(quantity).toHaveValue("1");
+      const stock = Number(await quantity.getAttribute("max"));
+      expect(stock).toBeGreaterThan(1);
+      if (javaScriptEnabled) {
+        const less = page.getByRole("button", { name: "Diminuisci la quantità" });
+        const more = page.getByRole("button", { name: "Aumenta la quantità" });
+        await expect(less).toBeDisabled();
+        for (const button of [less, more]) {
+          const box = (await button.boundingBox())!;
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        }
+        for (let n = 2; n <= stock; n++) {
+          await more.click();
+          await expect(quantity).toHaveValue(String(n));
+        }
+        await expect(more).toBeDisabled();
+        await less.click();
+        await expect(quantity).toHaveValue(String(stock - 1));
+        await expect(page.getByRole("status").filter({ hasText: `Quantità: ${stock - 1}` })).toBeAttached();
+        await quantity.fill("2");
+      } else {
+        // Without JavaScript the number field is the whole control.
+        await expect(page.getByRole("button", { name: /quantità/ })).toHaveCount(0);
+        await quantity.fill("2");
+      }
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+      await expect(page.getByTestId("notice").filter({ hasText: "Prodotto aggiunto al carrello!" })).toBeVisible();
+      await expect(page.getByTestId("bag-count")).toHaveText("2");
+    });
   });
 
   test("an unknown product is the designed 404", { tag: "@server-html" }, async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import type { BagActionData } from "~/components/bag/bag-page";
@@ -8,6 +8,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { MAX_QUANTITY, type VariantSelection } from "~/modules/catalog/variant-selection";
+import { SIZE_LEGEND_ID } from "./variant-picker";
 
 /**
  * The add-to-bag form: a POST to the bag's action carrying only the SKU and the quantity (price
@@ -40,35 +41,87 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
       <input type="hidden" name="intent" value="add" />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       {chosen ? <input type="hidden" name="sku" value={chosen.sku} /> : null}
-      <label className="text-sm">
-        <span className="mb-1 block">{t("product.quantity")}</span>
-        <select name="quantity" className="field-input w-24" disabled={!chosen} defaultValue="1">
-          {Array.from({ length: Math.max(1, most) }, (_, i) => (
-            <option key={i + 1} value={i + 1}>
-              {i + 1}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* A new size starts again from one, within its own stock. */}
+      <QuantityStepper key={chosen?.sku ?? ""} most={most} disabled={!chosen} />
       <button
         ref={button}
         type="submit"
-        className="btn btn-primary w-full min-w-0 sm:w-auto sm:flex-1"
+        className="btn btn-primary min-h-12 w-full min-w-0 sm:w-auto sm:flex-1"
         disabled={!chosen || busy}
         aria-busy={busy || undefined}
-        aria-describedby={chosen ? (errors ? "add-to-bag-error" : undefined) : "choose-size-hint"}
+        // Without a size, the size group's legend ("Scegli una taglia") says why it waits.
+        aria-describedby={chosen ? (errors ? "add-to-bag-error" : undefined) : SIZE_LEGEND_ID}
       >
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t("product.addToBag")}
       </button>
-      {chosen ? null : (
-        <p id="choose-size-hint" className="w-full text-sm text-stone">
-          {t("product.chooseSize")}
-        </p>
-      )}
       <p id="add-to-bag-error" role="alert" className="w-full text-sm text-sale empty:hidden">
         {errors?.join(" ")}
       </p>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The quantity: a number field (what the form sends, and all a browser without JavaScript or a
+ * text browser shows), between − and + once JavaScript runs. The buttons step within the size's
+ * stock; their places are kept empty until then, so nothing moves when they appear.
+ */
+function QuantityStepper({ most, disabled }: { most: number; disabled: boolean }) {
+  const { t } = useTranslation("catalog");
+  const hydrated = useHydrated();
+  const [value, setValue] = useState("1");
+  const [said, setSaid] = useState("");
+  const current = Math.min(Math.max(Number.parseInt(value, 10) || 1, 1), most);
+  const step = (by: number) => {
+    const next = Math.min(Math.max(current + by, 1), most);
+    setValue(String(next));
+    setSaid(t("product.quantityNow", { value: next }));
+  };
+  const stepClass = "inline-flex size-11 items-center justify-center text-xl hover:text-terracotta disabled:cursor-not-allowed disabled:text-stone/60";
+  return (
+    <div>
+      <label htmlFor="quantity" className="mb-1 block text-sm">
+        {t("product.quantity")}
+      </label>
+      <div className={`flex h-12 w-fit items-center border border-[#8c857d] bg-paper ${disabled ? "opacity-60" : ""}`}>
+        {hydrated ? (
+          <button type="button" className={stepClass} aria-controls="quantity" disabled={disabled || current <= 1} onClick={() => step(-1)}>
+            <span aria-hidden="true">−</span>
+            <span className="sr-only">{t("product.decrease")}</span>
+          </button>
+        ) : (
+          <span className="size-11" />
+        )}
+        <input
+          id="quantity"
+          type="number"
+          name="quantity"
+          inputMode="numeric"
+          min={1}
+          max={most}
+          step={1}
+          required
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={() => setValue(String(current))}
+          disabled={disabled}
+          className={`h-full w-14 bg-transparent text-center text-base tabular-nums ${
+            hydrated ? "[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none" : ""
+          }`}
+        />
+        {hydrated ? (
+          <button type="button" className={stepClass} aria-controls="quantity" disabled={disabled || current >= most} onClick={() => step(1)}>
+            <span aria-hidden="true">+</span>
+            <span className="sr-only">{t("product.increase")}</span>
+          </button>
+        ) : (
+          <span className="size-11" />
+        )}
+      </div>
+      <span role="status" className="sr-only">
+        {said}
+      </span>
+    </div>
   );
 }

@@ -1,13 +1,14 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { hasFilters, type ListingQuery, listingSearch, SORTS } from "~/modules/catalog/listing.schema";
 import type { Listing } from "~/modules/catalog/listing.service.server";
-import { formatMoney, toEuroInput, wholeEuros } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { closeClass, FilterFields, FiltersDrawer, SheetHead } from "./listing-filters";
 import { Pagination } from "./pagination";
-import { ColorDot, ProductCard } from "./product-card";
+import { ProductCard } from "./product-card";
 
 const CARD_SIZES = "(min-width: 1280px) 20vw, (min-width: 984px) 25vw, (min-width: 640px) 33vw, 50vw";
 
@@ -15,23 +16,25 @@ const CARD_SIZES = "(min-width: 1280px) 20vw, (min-width: 984px) 25vw, (min-widt
  * A product listing (category or search): one GET form holds every filter and the sort, so each
  * state is a shareable URL that works without JavaScript; with it, a change applies at once
  * without a full reload. Pages are real links.
+ *
+ * The filters are a sidebar on desktop. On phones "Filtri" and "Ordina" share the top row and the
+ * filters open as a sheet: without JavaScript "Filtri" is a link to the section, shown over the
+ * page while it is the URL's target; with it, a button that opens the same fields in a modal
+ * drawer (FiltersDrawer), where choices apply with "Mostra N risultati".
  */
 export function ListingView({ listing, path, extra = {} }: { listing: Listing; path: string; extra?: Record<string, string> }) {
   const { t } = useTranslation("catalog");
-  const { query, facets } = listing;
+  const { query } = listing;
   const submit = useSubmit();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
-  const drawer = useRef<HTMLDetailsElement>(null);
+  const [drawer, setDrawer] = useState<{ opener: HTMLElement } | null>(null);
+  const closeDrawer = useCallback(() => setDrawer(null), []);
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const activeCount = query.sizes.length + query.colors.length + (query.minCents !== null || query.maxCents !== null ? 1 : 0) + Number(query.inStock) + Number(query.onSale);
   const hrefFor = (next: Partial<ListingQuery>) => path + listingSearch({ ...query, page: 1, ...next }, extra);
-
-  // After a client-side update the drawer closes, as a new page would leave it.
-  useEffect(() => {
-    if (drawer.current && window.matchMedia("(max-width: 983px)").matches) drawer.current.open = false;
-  }, [location.search]);
+  const filtersLabel = activeCount ? t("listing.filtersActive", { count: activeCount }) : t("listing.filters");
 
   return (
     <Form
@@ -45,79 +48,68 @@ export function ListingView({ listing, path, extra = {} }: { listing: Listing; p
         <input key={name} type="hidden" name={name} value={value} />
       ))}
 
-      <details ref={drawer} className="filters-drawer mb-4 border-y border-line desk:mb-0 desk:border-0" data-testid="filters">
-        <summary className="flex min-h-11 items-center justify-between text-sm font-semibold tracking-widest uppercase">
-          {activeCount ? t("listing.filtersActive", { count: activeCount }) : t("listing.filters")}
-          <span aria-hidden="true" className="text-lg">
-            +
-          </span>
-        </summary>
-        <div className="space-y-6 pb-6 desk:pb-0">
-          <FacetGroup legend={t("listing.size")}>
-            <div className="flex flex-wrap gap-2">
-              {facets.sizes.map((size) => (
-                <Choice key={size.value} name="size" value={size.value} count={size.count} checked={query.sizes.includes(size.value)} variant="chip">
-                  {size.value}
-                </Choice>
-              ))}
+      {/* The fields live here unless the drawer holds them: one set of inputs in the form. */}
+      <section id="filters" aria-label={t("listing.filters")} className="filters-sheet" data-testid="filters">
+        {drawer ? null : (
+          <>
+            <SheetHead>
+              <a href="#listing-tools" aria-label={t("listing.closeFilters")} title={t("listing.closeFilters")} className={closeClass}>
+                <span aria-hidden="true">×</span>
+              </a>
+            </SheetHead>
+            <div className="filters-sheet-body">
+              <FilterFields query={query} facets={listing.facets} />
             </div>
-          </FacetGroup>
-
-          <FacetGroup legend={t("listing.color")}>
-            <div className="grid gap-1">
-              {facets.colors.map((color) => (
-                <Choice key={color.value} name="color" value={color.value} count={color.count} checked={query.colors.includes(color.value)}>
-                  <ColorDot hex={color.hex} className="inline-block size-4 rounded-full border border-black/25" />
-                  {color.name}
-                </Choice>
-              ))}
+            <div className={`filters-sheet-foot ${hydrated ? "desk:hidden" : ""}`}>
+              <button type="submit" className="btn btn-primary w-full">
+                {t("listing.apply")}
+              </button>
             </div>
-          </FacetGroup>
-
-          <FacetGroup legend={t("listing.price")}>
-            <div className="grid grid-cols-2 gap-3">
-              <PriceInput name="min" label={t("listing.min")} cents={query.minCents} placeholderCents={facets.price.minCents} />
-              <PriceInput name="max" label={t("listing.max")} cents={query.maxCents} placeholderCents={facets.price.maxCents} />
-            </div>
-            {query.priceSwapped ? (
-              <p className="mt-2 text-xs text-stone" data-testid="price-swapped">
-                {t("listing.priceSwapped")}
-              </p>
-            ) : null}
-          </FacetGroup>
-
-          <FacetGroup legend={t("listing.availability")}>
-            <div className="grid gap-1">
-              <Choice name="instock" value="1" count={facets.inStock} checked={query.inStock}>
-                {t("listing.inStock")}
-              </Choice>
-              <Choice name="sale" value="1" count={facets.onSale} checked={query.onSale}>
-                {t("listing.onSale")}
-              </Choice>
-            </div>
-          </FacetGroup>
-
-          <button type="submit" className={`btn btn-primary w-full ${hydrated ? "desk:hidden" : ""}`}>
-            {t("listing.apply")}
-          </button>
-        </div>
-      </details>
+          </>
+        )}
+      </section>
+      {drawer ? <FiltersDrawer listing={listing} path={path} opener={drawer.opener} onClosed={closeDrawer} /> : null}
 
       <div>
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-stone" role="status" aria-live="polite" data-testid="result-count">
+        <div id="listing-tools" className="mb-4 desk:flex desk:flex-wrap desk:items-center desk:justify-between desk:gap-3">
+          <div className="grid grid-cols-2 border-y border-line desk:contents">
+            {hydrated ? (
+              <button type="button" aria-haspopup="dialog" className="listing-tool desk:hidden" onClick={(event) => setDrawer({ opener: event.currentTarget })} data-testid="filters-open">
+                <FiltersIcon />
+                {filtersLabel}
+              </button>
+            ) : (
+              <a href="#filters" className="listing-tool desk:hidden" data-testid="filters-open">
+                <FiltersIcon />
+                {filtersLabel}
+              </a>
+            )}{" "}
+            <label className="relative flex items-center border-l border-line text-sm desk:gap-3 desk:border-0">
+              <span aria-hidden="true" className="pointer-events-none absolute left-4 top-2 text-[0.6875rem] font-semibold tracking-widest uppercase desk:hidden">
+                {t("listing.sortShort")}
+              </span>{" "}
+              <span className="sr-only desk:not-sr-only">{t("listing.sort")}</span>{" "}
+              <select name="sort" defaultValue={query.sort} key={query.sort} className="sort-select">
+                {SORTS.map((sort) => (
+                  <option key={sort} value={sort} data-current={sort === query.sort ? "" : undefined}>
+                    {t(`listing.sorts.${sort}`)}
+                  </option>
+                ))}
+              </select>
+              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="pointer-events-none absolute right-3 size-4 desk:bottom-auto" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <path d="M6 9l6 6 6-6" />
+              </svg>
+            </label>
+          </div>
+          <p className="mt-3 text-sm text-stone desk:order-first desk:mt-0" role="status" aria-live="polite" data-testid="result-count">
             {updating ? t("listing.loading") : t("listing.results", { count: listing.total })}
           </p>
-          <label className="flex items-center gap-2 text-sm">
-            {t("listing.sort")}
-            <select name="sort" defaultValue={query.sort} key={query.sort} className="field-input w-auto py-2">
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`listing.sorts.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* Without JavaScript a new sort needs a submit: offered once the sort has changed (app.css). */}
+          {hydrated ? null : (
+            <button type="submit" className="sort-apply btn btn-secondary mt-3 w-full desk:mt-0 desk:w-auto">
+              {t("listing.sortApply")}
+            </button>
+          )}
         </div>
 
         <ActiveFilters listing={listing} hrefFor={hrefFor} clearHref={path + listingSearch({ ...query, sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false, page: 1 }, extra)} />
@@ -150,72 +142,12 @@ export function ListingView({ listing, path, extra = {} }: { listing: Listing; p
   );
 }
 
-function FacetGroup({ legend, children }: { legend: string; children: React.ReactNode }) {
+/** Three sliders: the filters. */
+function FiltersIcon() {
   return (
-    <fieldset>
-      <legend className="mb-2 text-xs font-semibold tracking-widest text-stone uppercase">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** A checkbox that names its count; a value that would give no result is disabled (unless chosen). */
-function Choice({
-  name,
-  value,
-  count,
-  checked,
-  variant = "row",
-  children,
-}: {
-  name: string;
-  value: string;
-  count: number;
-  checked: boolean;
-  variant?: "row" | "chip";
-  children: React.ReactNode;
-}) {
-  const { i18n } = useTranslation("catalog");
-  // 39.132 in Italian, 39,132 in English: a large catalogue's counts are read at a glance.
-  const shown = new Intl.NumberFormat(i18n.language).format(count);
-  const disabled = count === 0 && !checked;
-  const input = <input type="checkbox" name={name} value={value} defaultChecked={checked} key={String(checked)} disabled={disabled} className={variant === "chip" ? "peer sr-only" : "size-4 accent-ink"} />;
-  if (variant === "chip") {
-    return (
-      <label className={disabled ? "cursor-not-allowed" : "cursor-pointer"}>
-        {input}
-        <span className="filter-chip">
-          {children}
-          <span className="text-xs opacity-70">({shown})</span>
-        </span>
-      </label>
-    );
-  }
-  return (
-    <label className={`flex min-h-11 items-center gap-3 text-sm ${disabled ? "cursor-not-allowed text-stone" : "cursor-pointer"}`}>
-      {input}
-      <span className="flex items-center gap-2">{children}</span>
-      <span className="ml-auto text-xs text-stone">({shown})</span>
-    </label>
-  );
-}
-
-function PriceInput({ name, label, cents, placeholderCents }: { name: string; label: string; cents: number | null; placeholderCents: number | null }) {
-  return (
-    <label className="text-sm">
-      <span className="mb-1 block">{label}</span>
-      <input
-        type="number"
-        name={name}
-        min={0}
-        step="any"
-        inputMode="decimal"
-        defaultValue={cents === null ? "" : toEuroInput(cents)}
-        key={String(cents)}
-        placeholder={placeholderCents === null ? undefined : String(wholeEuros(placeholderCents))}
-        className="field-input"
-      />
-    </label>
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+      <path d="M4 7h10M18 7h2M4 17h4M12 17h8M14 4.5v5M8 14.5v5" />
+    </svg>
   );
 }
 

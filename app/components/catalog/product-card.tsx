@@ -50,7 +50,7 @@ export function ProductCard({ product, eager = false, sizes }: { product: Produc
           {product.name}
         </Link>
       </h3>
-      <Price cents={product.priceCents} compareAtCents={product.compareAtCents} lowestCents={product.lowestPriceCents} className="mt-1 font-display text-lg" />
+      <Price cents={product.priceCents} compareAtCents={product.compareAtCents} lowestCents={product.lowestPriceCents} className="mt-1 font-display text-lg" compact />
       <ul className="mt-2 flex gap-1.5" aria-label={t("price.colors")}>
         {product.colors.map((c) => (
           <li key={c.code} title={c.name}>

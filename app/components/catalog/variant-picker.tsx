@@ -5,6 +5,9 @@ import { ColorDot } from "./product-card";
 
 const LOW_STOCK = 2;
 
+/** The size group's legend: "Scegli una taglia" until a size is chosen, which the add button points to. */
+export const SIZE_LEGEND_ID = "size-legend";
+
 /**
  * Colour swatches and size buttons as links that put the choice in the URL: they work without
  * JavaScript, and with it the page updates in place. A sold-out size stays a focusable link
@@ -47,7 +50,7 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
       </fieldset>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">{size ? `${t("product.size")}: ${size.size}` : t("product.chooseSize")}</legend>
+        <legend id={SIZE_LEGEND_ID} className="mb-2 text-sm font-semibold">{size ? `${t("product.size")}: ${size.size}` : t("product.chooseSize")}</legend>
         <ul className="flex flex-wrap gap-2" data-testid="sizes">
           {selection.sizes.map((option) => {
             const current = option.size === size?.size;

@@ -81,11 +81,20 @@ export async function getCategoryPage(db: Kysely<Database>, locale: Locale, path
 
 /** From the top category down to the given one (a product page's breadcrumbs). */
 export async function getCategoryTrail(db: Kysely<Database>, locale: Locale, categoryId: number): Promise<Crumb[]> {
-  const rows = await listCategories(db, locale);
+  return categoryTrailOf(await listCategories(db, locale), locale, categoryId);
+}
+
+/** `getCategoryTrail` from categories already read. */
+export function categoryTrailOf(rows: CategoryRow[], locale: Locale, categoryId: number): Crumb[] {
+  return ancestorsOf(rows, categoryId).map((row) => ({ name: row.name, url: categoryUrl(row.path, locale) }));
+}
+
+/** The category and its ancestors, from the top category down. */
+export function ancestorsOf(rows: CategoryRow[], categoryId: number): CategoryRow[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const trail: Crumb[] = [];
-  for (let row = byId.get(categoryId); row; row = row.parentId === null ? undefined : byId.get(row.parentId)) {
-    trail.unshift({ name: row.name, url: categoryUrl(row.path, locale) });
+  const trail: CategoryRow[] = [];
+  for (let row = byId.get(categoryId); row && !trail.includes(row); row = row.parentId === null ? undefined : byId.get(row.parentId)) {
+    trail.unshift(row);
   }
   return trail;
 }

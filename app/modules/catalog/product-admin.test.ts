@@ -101,7 +101,8 @@ describeEachDatabase("Atelier's products", (ctx) => {
     }
     const search = await searchCatalogue(db, "it", product.name, parseListingQuery(new URLSearchParams()), now);
     const newest = await getNewArrivals(db, "it", 500, now);
-    const related = await getRelatedProducts(db, "it", product.categoryId, -1, now);
+    // Suggested beside a product of another garment type in its department (a belt's page: any other piece).
+    const related = await getRelatedProducts(db, "it", { id: -1, categoryId: product.categoryId, garment: "belt", name: "" }, now);
     const sitemap = await productsSitemap(db, "https://bottega.test", { now });
     const bag = await addToBag(db, { bagId: null, sku: product.sku, quantity: 1 }, now).then(
       () => "added",

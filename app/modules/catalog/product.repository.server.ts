@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import type { ManufacturerRecord } from "./manufacturer";
 
@@ -182,4 +182,42 @@ export function listProductImages(db: Kysely<Database>, productId: number) {
 export async function findSlugsById(db: Kysely<Database>, productId: number): Promise<Partial<Record<Locale, string>>> {
   const rows = await db.selectFrom("product_translations").select(["locale", "slug"]).where("product_id", "=", productId).execute();
   return Object.fromEntries(rows.map((r) => [r.locale, r.slug]));
+}
+
+export interface RelatedCandidateRow {
+  id: number;
+  categoryId: number;
+  garment: string;
+  name: string;
+  slug: string;
+}
+
+/**
+ * "You may also like"'s candidates: in each of these categories, its own products on show and in
+ * stock, the first `perCategory` in featured order. One statement: an index range of the listing
+ * entries per category, so it costs the same whatever the catalogue's size. Written as SQL: the
+ * builder took longer to compile its dozen arms than the database to run them.
+ */
+export async function findRelatedCandidates(
+  db: Kysely<Database>,
+  locale: Locale,
+  { categoryIds, excludeId, now, perCategory }: { categoryIds: number[]; excludeId: number; now: string; perCategory: number },
+): Promise<RelatedCandidateRow[]> {
+  if (!categoryIds.length) return [];
+  // Each range reads the index alone; the names are joined once, outside (PostgreSQL plans a
+  // dozen small ranges quickly, a dozen three-table joins slowly).
+  const ranges = categoryIds.map(
+    (categoryId) => sql`select * from (
+      select e.product_id, e.category_id from listing_entries e
+      where e.category_id = ${categoryId} and e.depth = 0 and e.in_stock = 1 and e.published_at <= ${now} and e.product_id <> ${excludeId}
+      order by e.featured_rank, e.product_id desc
+      limit ${perCategory}
+    ) as ${sql.ref(`c${categoryId}`)}`,
+  );
+  const { rows } = await sql<RelatedCandidateRow>`
+    select r.product_id as id, r.category_id as "categoryId", p.garment, t.name, t.slug
+    from (${sql.join(ranges, sql` union all `)}) as r
+    join products p on p.id = r.product_id
+    join product_translations t on t.product_id = r.product_id and t.locale = ${locale}`.execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id), categoryId: Number(row.categoryId) }));
 }

@@ -3,16 +3,19 @@ import type { Database, Locale } from "~/db/schema";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { countryName } from "~/modules/country/countries.server";
 import { type GarmentView, isGarmentView } from "~/modules/media/garment-art";
+import { garmentStyleOf } from "~/modules/media/garment-style";
 import { type ResponsiveImage, productDrawing } from "~/modules/media/media-urls";
 import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
 import { localizePath } from "~/utils/locale";
 import { cachedCatalogRead } from "./catalog-cache.server";
-import { getCategoryTrail } from "./category.service.server";
-import { findListedProducts, findListingPage, findPriceHistories } from "./listing.repository.server";
+import { type CategoryRow, listCategories } from "./category.repository.server";
+import { ancestorsOf, categoryTrailOf } from "./category.service.server";
+import { findPriceHistories } from "./listing.repository.server";
 import { productSafety } from "./manufacturer";
 import { lowestPriceBeforeReduction } from "./price-history";
 import {
   findProductSlugs,
+  findRelatedCandidates,
   findProductForPreview,
   findPublishedProduct,
   findSlugsById,
@@ -21,6 +24,7 @@ import {
   listVariantSummaries,
   type VariantSummaryRow,
 } from "./product.repository.server";
+import { pickRelated } from "./related-products";
 import { selectVariant } from "./variant-selection";
 
 export interface ProductCard {
@@ -143,18 +147,18 @@ export async function getProductPage(
   // whatever its state; shoppers only ever get a product on show.
   const product = preview ? await findProductForPreview(db, locale, slug) : await findPublishedProduct(db, locale, slug, now.toISOString());
   if (!product) return null;
-  const [variants, images, slugs, trail, photos] = await Promise.all([
+  const [variants, images, slugs, categories, photos] = await Promise.all([
     listVariantSummaries(db, locale, [product.id]),
     listProductImages(db, product.id),
     findSlugsById(db, product.id),
-    getCategoryTrail(db, locale, product.categoryId),
+    listCategories(db, locale),
     listShownProductPhotos(db, [product.id], locale),
   ]);
   const selection = selectVariant(variants, wanted);
   if (!selection) return null;
   const [history, related] = await Promise.all([
     isReduced(selection.priced) ? findPriceHistories(db, [selection.priced.id]) : Promise.resolve([]),
-    getRelatedProducts(db, locale, product.categoryId, product.id, now),
+    getRelatedProducts(db, locale, product, now, categories),
   ]);
   // The colour's photographs when it has any (docs/decisions/023), else its drawings.
   const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
@@ -178,7 +182,7 @@ export async function getProductPage(
     selection,
     lowestPriceCents: isReduced(selection.priced) ? lowestPriceBeforeReduction(history, now) : null,
     gallery,
-    breadcrumbs: trail,
+    breadcrumbs: categoryTrailOf(categories, locale, product.categoryId),
     related,
     alternates,
     /** Every variant, for the structured data's offers. */
@@ -202,18 +206,59 @@ export function getCachedProductPage(db: Kysely<Database>, locale: Locale, slug:
 }
 
 const RELATED_COUNT = 4;
+/** Candidates read per category: enough for four sub-types apart even where a category repeats one. */
+const RELATED_PER_CATEGORY = 8;
+/** Categories asked at most (the product's department first): one index range each. */
+const RELATED_CATEGORIES = 48;
 
-/** Other products of the same category, featured first. */
-export async function getRelatedProducts(db: Kysely<Database>, locale: Locale, categoryId: number, excludeId: number, now = new Date()) {
-  const noFilter = { sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false };
-  // The category's entries in featured order, read from their index: five rows, whatever its size.
-  const rows = await findListingPage(db, { categoryId }, noFilter, "featured", {
-    limit: RELATED_COUNT + 1,
-    offset: 0,
-    now: now.toISOString(),
-  });
-  const ids = rows.map((row) => row.id).filter((id) => id !== excludeId).slice(0, RELATED_COUNT);
-  const [products, variants, photos] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
-  products.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
+/** Sub-types read from names, kept: a dozen regular expressions per name, some hundred names per page. */
+const subtypes = new Map<string, string>();
+function subtypeOf(name: string, garment: string): string {
+  const key = `${garment}|${name}`;
+  let subtype = subtypes.get(key);
+  if (subtype === undefined) {
+    if (subtypes.size >= 10_000) subtypes.clear();
+    subtype = garmentStyleOf(name, garment).subtype;
+    subtypes.set(key, subtype);
+  }
+  return subtype;
+}
+
+/**
+ * "Potrebbe piacerti anche": other garment types that go with the product (related-products.ts),
+ * on show and in stock, its department first; no two of one sub-type, none of the product's.
+ */
+export async function getRelatedProducts(
+  db: Kysely<Database>,
+  locale: Locale,
+  product: { id: number; categoryId: number; garment: string; name: string },
+  now = new Date(),
+  categories?: CategoryRow[],
+): Promise<ProductCard[]> {
+  const picked = await findRelatedProducts(db, locale, product, now, categories);
+  const ids = picked.map((p) => p.id);
+  const [variants, photos] = await Promise.all([listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
+  return withLowestPrices(db, toProductCards(picked, variants, locale, { photos }), now);
+}
+
+/** The products `getRelatedProducts` shows, in order, with the sub-type and department it chose them by. */
+export async function findRelatedProducts(
+  db: Kysely<Database>,
+  locale: Locale,
+  product: { id: number; categoryId: number; garment: string; name: string },
+  now = new Date(),
+  categories?: CategoryRow[],
+) {
+  const rows = categories ?? (await listCategories(db, locale));
+  const departments = new Map(rows.map((row) => [row.id, ancestorsOf(rows, row.id)[0].id]));
+  const departmentOf = (categoryId: number) => departments.get(categoryId) ?? categoryId;
+  const department = departmentOf(product.categoryId);
+  const categoryIds = rows
+    .map((row) => row.id)
+    .sort((a, b) => Number(departmentOf(b) === department) - Number(departmentOf(a) === department))
+    .slice(0, RELATED_CATEGORIES);
+  const found = await findRelatedCandidates(db, locale, { categoryIds, excludeId: product.id, now: now.toISOString(), perCategory: RELATED_PER_CATEGORY });
+  const candidates = found.map((row) => ({ ...row, subtype: subtypeOf(row.name, row.garment), department: departmentOf(row.categoryId) }));
+  const subject = { id: product.id, garment: product.garment, subtype: subtypeOf(product.name, product.garment), department };
+  return pickRelated(subject, candidates, RELATED_COUNT);
 }

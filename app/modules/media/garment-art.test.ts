@@ -125,8 +125,7 @@ describe("renderGarmentSvg", () => {
 
   it("outlines the silhouette in ink whatever the colour", () => {
     for (const hex of ["faf8f5", "1c1b1a", "9aa58a"]) {
-      // A belt is a stroked strap: its ink edge is checked below.
-      for (const subtype of SUBTYPES.filter((s) => garmentOfSubtype(s) !== "belt")) {
+      for (const subtype of SUBTYPES) {
         const svg = renderGarmentSvg({ subtype, hex, view: "front", width: 640 });
         const outline = /<path id="b[0-9a-z]+-[a-z]+" d="[^"]+" fill="[^"]+" stroke="(#[0-9a-f]{6})" stroke-width="([\d.]+)"/.exec(svg);
         expect(outline, `${subtype} ${hex}`).not.toBeNull();
@@ -136,9 +135,16 @@ describe("renderGarmentSvg", () => {
     }
   });
 
-  it("edges a belt's strap in ink", () => {
-    const svg = renderGarmentSvg({ subtype: "belt", hex: "faf8f5", view: "front", width: 640 });
-    expect(svg).toMatch(/<g id="b[0-9a-z]+-strap"><path d="[^"]+" fill="none" stroke="#1b1b1b" stroke-width="[\d.]+"/);
+  it("edges a belt's strap in ink, coiled or laid out, its buckle and keeper drawn over it", () => {
+    for (const view of ["front", "back"] as const) {
+      const svg = renderGarmentSvg({ subtype: "belt", hex: "faf8f5", view, width: 640 });
+      expect(svg).toMatch(/<path id="b[0-9a-z]+-strap" d="[^"]+" fill="#faf8f5" stroke="#1b1b1b" stroke-width="3"/);
+      expect(svg.indexOf("-buckle")).toBeGreaterThan(svg.indexOf("-strap"));
+      expect(svg.indexOf("-keeper")).toBeGreaterThan(svg.indexOf("-strap"));
+    }
+    // A leather belt shows its holes; a braided one takes the prong through the weave.
+    expect(partsOf(renderGarmentSvg({ subtype: "belt", hex: "7a5230", view: "front", width: 640 })).has("holes")).toBe(true);
+    expect(partsOf(renderGarmentSvg({ subtype: "belt", surface: "woven", hex: "7a5230", view: "front", width: 640 })).has("holes")).toBe(false);
   });
 
   it("rejects invalid input", () => {

@@ -43,8 +43,11 @@ export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 /** How many variations of proportion and framing a sub-type has (a product picks one from its id). */
 export const VARIATIONS = 64;
 
-/** Bump when the drawings change (it is part of cache-busting URLs). */
-export const ART_VERSION = "2";
+/**
+ * Bump when the drawings change (it is part of cache-busting URLs). 3: the poncho, scarves,
+ * belts and shoes redrawn as they are shown in a shop (decision 029).
+ */
+export const ART_VERSION = "3";
 
 export const PALETTE = {
   ivory: "#faf8f5",

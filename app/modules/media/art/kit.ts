@@ -349,6 +349,23 @@ export class Sketch {
     this.out.push(`<path d="${d}" fill="none" stroke="${this.c.outline}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`);
   }
 
+  /**
+   * Strands along a path, each `len` long and square to it (a fringe, the ribs of a band): one
+   * stroke dashed into strands, outlined in ink when `paint` is given (a thinner dash over a wider
+   * ink one), in the seam colour otherwise. Small however long the edge.
+   */
+  comb(d: Path | string, len: number, on: number, off: number, paint?: string, opacity = 0.45) {
+    const end = ` fill="none" stroke-width="${n(len)}"`;
+    if (!paint) {
+      this.out.push(`<path d="${d}"${end} stroke="${this.c.seam}" stroke-opacity="${opacity}" stroke-dasharray="${n(on)} ${n(off)}"/>`);
+      return;
+    }
+    this.out.push(
+      `<path d="${d}"${end} stroke="${this.c.outline}" stroke-dasharray="${n(on + 3)} ${n(off - 3)}"/>` +
+        `<path d="${d}" fill="none" stroke-width="${n(len - 3)}" stroke="${paint}" stroke-dasharray="${n(on)} ${n(off)}" stroke-dashoffset="-1.5"/>`,
+    );
+  }
+
   /** A button (named "button" so a test can count them). */
   button(x: number, y: number, r: number, color?: string) {
     const fill = color ?? this.c.button;

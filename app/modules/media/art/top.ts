@@ -204,7 +204,7 @@ export function neckBand(k: Sketch, f: Frame, kind: "crew" | "vee", depth: numbe
 }
 
 /** A turtleneck (folded) or a mock neck: a ribbed tube standing up from the neckline. */
-export function standingNeck(k: Sketch, f: Frame, height: number, folded: boolean) {
+export function standingNeck(k: Sketch, f: Pick<Frame, "NL">, height: number, folded: boolean) {
   const { NL } = f;
   const w = NL[0] - 4;
   const top = NL[1] - height;

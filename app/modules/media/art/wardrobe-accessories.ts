@@ -3,7 +3,7 @@
  * bag), shoes by kind in profile as a pair (loafer, Derby, Chelsea, knee boot, pump, ballet flat,
  * sneaker, sandal), scarves, the silk square, belts with their buckles.
  */
-import { BRASS, BRASS_DARK, INK, type P, type Sketch, hatch, lerp, mixHex, n, path } from "./kit";
+import { BRASS, BRASS_DARK, INK, type P, type Path, type Sketch, hatch, lerp, mixHex, n, path } from "./kit";
 import { vr } from "./wardrobe-tops";
 
 /** Natural leather for trims and handles on canvas and raffia. */
@@ -62,7 +62,8 @@ export function shopper(k: Sketch) {
     k.raw(rivet(400 - 96, top + 20) + rivet(400 + 96, top + 20));
   }
   k.include([400, 250]);
-  k.focus = [400 - 100, bottom - 70];
+  // The close-up: the leather trim, a handle and its rivet on the waxed canvas.
+  k.focus = [400 - 110, top + 40];
 }
 
 export function bucket(k: Sketch) {
@@ -157,391 +158,653 @@ export function weekend(k: Sketch) {
 
 /* ------------------------------------------------------------------ shoes */
 
-interface Shoe {
-  /** The upper's outline, toe on the left. */
-  upper: string;
-  /** The sole and heel. */
-  sole: string;
-  /** What makes the kind: laces, an apron, elastic… drawn over the upper. */
-  details: (k: Sketch) => void;
-  box: [number, number, number, number];
-  /** Open or very fine shoes (a sandal, a pump) have no toe box to catch the light. */
-  shine?: boolean;
-}
+/** Leather lining, seen inside the opening. */
+const LINING = "#dcc6a6";
 
-/** Two shoes of a pair: one behind, a little smaller and higher, one in front; the back view turns them round. */
-function pair(k: Sketch, s: Shoe) {
-  k.zoom = 1.9;
-  const [x0, y0, x1, y1] = s.box;
-  // Black and navy shoes stand on a brown leather sole, as they are made; the toe catches the light.
-  const sole = k.c.dark ? "#4a3426" : k.c.sole;
-  const one = (behind: boolean) => {
-    if (behind) k.raw(`<g transform="translate(64 -34) scale(.95)">`);
-    k.part(behind ? null : "sole", s.sole, sole);
-    k.part(behind ? null : "upper", s.upper);
-    if (s.shine !== false) k.light(`M196 ${n(s.box[3] - 76)}Q250 ${n(s.box[3] - 100)} 330 ${n(s.box[3] - 104)}Q262 ${n(s.box[3] - 86)} 204 ${n(s.box[3] - 62)}Z`, k.c.dark ? 0.16 : 0.22);
-    s.details(k);
-    if (behind) {
-      k.shade(s.upper, 0.16);
-      k.raw(`</g>`);
-    }
-  };
-  if (k.back) k.raw(`<g transform="matrix(-1 0 0 1 800 0)">`);
-  one(true);
-  one(false);
-  if (k.back) k.raw(`</g>`);
-  const mxp = (x: number) => (k.back ? 800 - x : x);
-  k.include([mxp(x0), y0 * 0.95 - 34], [mxp(x1 * 0.95 + 64), y0], [mxp(x0), y1], [mxp(x1), y1]);
+interface Shoe {
+  /** Draws one shoe, toe on the left, standing on y = 720, seen from a little above (the opening shows). */
+  draw: (k: Sketch) => void;
+  /** The shoe's extent (x0, y0, x1, y1). */
+  box: [number, number, number, number];
+  /** Where the second shoe of the pair stands, behind and to the right, and its scale. */
+  behind?: [number, number, number];
 }
 
 /**
- * A low shoe's side: the toe on the left, rising along the vamp to the throat at (tx, ty),
- * the topline running back to the heel's top at (hx, hy), the counter down to the ground.
+ * A pair: the shoe drawn once, shown twice, the second behind, a little smaller and higher and a
+ * shade darker; the back view turns the pair round.
  */
-function lowUpper(tx: number, ty: number, hy: number, toeH = 628): string {
-  return `M172 698C150 690 150 ${n(toeH + 12)} 212 ${n(toeH)}C290 ${n(toeH - 14)} ${n(tx - 70)} ${n(ty + 20)} ${n(tx)} ${n(ty)}Q${n((tx + 604) / 2)} ${n(Math.max(ty, hy) + 14)} 604 ${n(hy)}C628 ${n(hy + 20)} 638 640 630 698Z`;
+function pair(k: Sketch, s: Shoe) {
+  k.zoom = 1.9;
+  const [dx, dy, sc] = s.behind ?? [96, -44, 0.94];
+  const [x0, y0, x1, y1] = s.box;
+  const id = `${k.id}-shoe`;
+  k.raw(`<defs><filter id="${k.id}-d"><feColorMatrix values=".84 0 0 0 0 0 .84 0 0 0 0 0 .84 0 0 0 0 0 1 0"/></filter><g id="${id}">`);
+  s.draw(k);
+  k.raw(`</g></defs>`);
+  const flip = k.back ? `<g transform="matrix(-1 0 0 1 800 0)">` : "<g>";
+  k.raw(`${flip}<use href="#${id}" transform="translate(${dx} ${dy}) scale(${sc})" filter="url(#${k.id}-d)"/><use href="#${id}"/></g>`);
+  const mxp = (x: number) => (k.back ? 800 - x : x);
+  k.include([mxp(x0), y0], [mxp(x1), y1], [mxp(x1 * sc + dx), y0 * sc + dy], [mxp(x1 * sc + dx), y1 * sc + dy]);
 }
 
-/** A leather sole with a stacked heel (h: the heel's height). */
-const leatherSole = (h = 22) => `M160 694Q158 706 172 708H630V694ZM546 706H630L628 ${n(708 + h)}H550Z`;
+/** The sole of a low shoe: toe spring, the ball on the ground, the waist rising to a stacked heel `h` high. */
+function lowSole(k: Sketch, h: number, welt = true) {
+  const d = `M150 698Q144 716 196 719L340 720Q470 718 ${n(538)} ${n(720 - h)}L542 720H620L626 ${n(708 - h)}L${n(530)} ${n(708 - h)}Q420 706 300 708Q180 708 150 698Z`;
+  k.part("sole", d, k.c.dark ? "#4a3426" : k.c.sole);
+  if (h > 16) k.seam(hatch([544, 720 - h * 0.66], [544, 720 - h * 0.33], [620, 720 - h * 0.66], [620, 720 - h * 0.33], 2, 0).replace(/M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/g, "M544 $2H620"), 0.35, 1.5);
+  if (welt) {
+    k.raw(`<path d="M156 700Q190 712 300 710Q420 708 530 ${n(710 - h)}H624" fill="none" stroke="${k.c.dark ? "#7a5a44" : k.c.lo}" stroke-width="4"/>`);
+    k.stitch(`M168 706Q200 712 300 712Q420 710 530 ${n(712 - h)}H616`, k.c.dark ? "#c9a27a" : INK);
+  }
+}
+
+/** The lining inside the opening, between the far topline (drawn as the outline) and the near one. */
+function opening(k: Sketch, d: string, near: string) {
+  k.raw(`<path d="${d}" fill="${LINING}"/>`);
+  k.shade(d, 0.18);
+  k.edge(near, 3);
+}
+
+/** The toe catching the light. */
+const shine = (k: Sketch, x: number, y: number) => k.light(`M${x} ${y}q40 -16 96 -14q-52 8 -92 24Z`, k.c.dark ? 0.2 : 0.3);
 
 export function loafer(k: Sketch) {
-  const ty = vr(k, 574, 586);
+  const h = vr(k, 30, 38);
+  const seat = 708 - h;
   pair(k, {
-    upper: lowUpper(432, ty, 566),
-    sole: leatherSole(18),
-    details: (k) => {
-      // The hand-stitched apron and the penny strap across the instep.
-      k.seam(`M236 630Q320 594 430 ${n(ty + 6)}`, 0.85, 2.2);
-      k.stitch(`M240 638Q322 604 430 ${n(ty + 14)}`);
-      k.part(null, `M388 ${n(ty + 12)}L446 ${n(ty + 2)}L456 642L398 650Z`);
-      k.raw(`<path d="M408 ${n(ty + 30)}Q424 ${n(ty + 22)} 440 ${n(ty + 24)}" stroke="${INK}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`);
+    draw: (k) => {
+      lowSole(k, h);
+      k.part("upper", `M152 700C134 664 176 628 236 624C306 618 372 598 430 572Q520 548 606 560C632 572 634 640 626 ${n(seat)}Q420 706 300 708Q180 708 152 700Z`);
+      opening(k, `M430 572Q520 548 606 560L604 572Q520 592 436 584Z`, `M434 580Q520 594 605 570`);
+      // The moccasin apron, hand-stitched, and the penny strap across the instep with its slot.
+      k.seam(`M196 648C252 638 340 624 424 592`, 0.9, 2.4);
+      k.comb(`M198 642C254 632 342 618 424 586`, 9, 1.8, 7);
+      k.group("saddle", () => {
+        k.part(null, `M370 594L440 574Q450 610 456 640L394 658Q388 622 370 594Z`, k.c.lo);
+        k.raw(`<path d="M396 606Q418 594 440 594Q420 610 396 606Z" fill="${INK}"/>`);
+        k.stitch(`M380 600L436 584M398 650L450 634`);
+      });
+      shine(k, 196, 652);
     },
-    box: [150, 560, 636, 726],
+    box: [134, 548, 636, 720],
   });
   k.focus = [420, 610];
 }
 
 export function derby(k: Sketch) {
+  const h = vr(k, 30, 36);
+  const seat = 708 - h;
   pair(k, {
-    upper: lowUpper(452, 532, 560, 622),
-    sole: `M158 692Q156 708 172 710H632V692ZM546 708H632L630 732H550Z`,
-    details: (k) => {
-      // The quarters lie open over the vamp: five eyelets and the laces.
-      k.part(null, `M396 574L452 532L476 540Q486 600 452 648Q410 626 380 600Z`);
-      k.raw(
-        [0, 1, 2, 3, 4]
-          .map((i) => {
-            const p = lerp([396, 590], [460, 544], i / 4);
-            return `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="3.6" fill="${INK}"/>`;
-          })
-          .join(""),
-      );
-      k.edge(`M386 596L404 582M398 584L418 568M412 572L432 556M426 562L446 546`, 2.4);
-      k.stitch(`M170 692H628`, k.c.seam);
+    draw: (k) => {
+      lowSole(k, h);
+      k.part("upper", `M152 700C132 662 176 626 236 622C306 616 376 590 432 552L446 526Q458 516 474 526L480 546Q548 540 606 548C632 566 634 640 626 ${n(seat)}Q420 706 300 708Q180 708 152 700Z`);
+      k.group("tongue", () => k.part(null, `M430 556L440 528Q456 514 474 524L484 562Z`, k.c.lo));
+      opening(k, `M480 546Q548 540 606 548L604 560Q548 566 486 562Z`, `M486 562Q548 572 605 558`);
+      // The quarters laced over the vamp: their front edge down to the sole, five eyelets, the laces and a bow.
+      k.edge(`M428 570Q404 620 ${n(430)} 704`, 2.6);
+      k.stitch(`M440 576Q418 624 442 702`);
+      k.group("laces", () => {
+        let d = "";
+        let dots = "";
+        for (let i = 0; i < 5; i++) {
+          const p = lerp([436, 582], [484, 558], i / 4);
+          d += `M${n(p[0])} ${n(p[1])}l-14 -12`;
+          dots += `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="3.4" fill="${k.c.dark ? "#c9b79e" : INK}"/>`;
+        }
+        const lace = k.c.dark ? "#2a2a2a" : k.c.lo;
+        d += `M476 548q-30 -20 -20 -30q14 -2 20 30q10 -30 26 -26q4 14 -26 26M476 548q-14 24 -30 34M476 548q8 24 2 44`;
+        k.raw(`<path d="${d}" fill="none" stroke="${INK}" stroke-width="6" stroke-linecap="round"/><path d="${d}" fill="none" stroke="${lace}" stroke-width="2.6" stroke-linecap="round"/>${dots}`);
+      });
+      shine(k, 196, 650);
     },
-    box: [150, 532, 638, 732],
+    box: [134, 516, 636, 720],
   });
-  k.focus = [430, 580];
+  k.focus = [470, 580];
 }
 
 export function chelsea(k: Sketch) {
-  const top = vr(k, 330, 350);
+  const h = vr(k, 34, 42);
+  const seat = 708 - h;
+  const top = vr(k, 370, 400);
   pair(k, {
-    upper: `M172 698C150 690 150 640 212 628C290 614 362 604 400 586C430 560 440 440 438 ${n(top)}L598 ${n(top - 6)}C600 440 614 560 630 620C636 650 636 676 630 698Z`,
-    sole: `M158 694Q154 714 170 720H634V694ZM540 718H634V736H544Z`,
-    details: (k) => {
-      // Elastic side panel and the pull tab.
-      k.part("gusset", `M474 ${n(top - 2)}L496 490Q514 504 532 490L556 ${n(top - 4)}Z`, mixHex(k.c.sole, k.c.base, 0.25));
-      k.seam(hatch([478, top + 4], [552, top + 2], [496, 486], [532, 486], 7), 0.5, 1.4);
-      k.part(null, `M578 ${n(top - 4)}L582 ${n(top - 42)}L604 ${n(top - 42)}L600 ${n(top - 6)}Z`);
-      k.raw(`<path d="M176 710H628" stroke="${k.c.lo}" stroke-width="2" stroke-dasharray="8 6"/>`);
+    draw: (k) => {
+      lowSole(k, h);
+      k.part("upper", `M152 700C134 664 176 628 236 624C306 618 366 600 400 570C432 538 436 460 432 ${n(top)}Q516 ${n(top - 18)} 598 ${n(top - 6)}C604 480 598 540 614 590C630 620 632 660 626 ${n(seat)}Q420 706 300 708Q180 708 152 700Z`);
+      opening(k, `M432 ${n(top)}Q516 ${n(top - 18)} 598 ${n(top - 6)}L598 ${n(top + 4)}Q516 ${n(top + 4)} 434 ${n(top + 10)}Z`, `M434 ${n(top + 10)}Q516 ${n(top + 6)} 598 ${n(top + 4)}`);
+      // The elastic side panel, ribbed, and the pull tab.
+      k.part("gusset", `M478 ${n(top + 8)}L500 ${n(top + 130)}Q512 ${n(top + 140)} 524 ${n(top + 130)}L552 ${n(top + 5)}Z`, mixHex(k.c.sole, k.c.base, 0.3));
+      k.seam(hatch([482, top + 10], [550, top + 8], [501, top + 126], [523, top + 126], 7), 0.55, 1.6);
+      k.group("tab", () => k.part(null, `M576 ${n(top - 6)}L580 ${n(top - 48)}Q592 ${n(top - 56)} 604 ${n(top - 48)}L598 ${n(top - 4)}Z`, k.c.lo));
+      k.seam(`M420 600Q470 610 540 ${n(top + 170)}`, 0.4);
+      shine(k, 196, 652);
     },
-    box: [150, top - 42, 636, 736],
+    box: [134, top - 56, 636, 720],
+    behind: [110, -30, 0.94],
   });
-  k.focus = [512, 440];
+  k.focus = [512, top + 60];
 }
 
 export function boot(k: Sketch) {
-  const top = vr(k, 140, 170);
+  const h = vr(k, 50, 60);
+  const seat = 708 - h;
+  const top = vr(k, 150, 176);
   pair(k, {
-    upper: `M172 698C150 690 150 640 212 628C290 614 360 604 398 580C424 520 422 330 418 ${n(top)}L592 ${n(top - 8)}C606 300 588 440 600 540C608 600 636 640 630 698Z`,
-    sole: `M158 694Q156 706 172 708H630V694ZM556 706H628L624 752H562Z`,
-    details: (k) => {
-      k.seam(`M420 ${n(top + 26)}Q506 ${n(top + 34)} 590 ${n(top + 18)}`, 0.5);
-      k.group("zip", () => k.raw(`<path d="M586 ${n(top + 10)}C600 300 584 440 596 560" fill="none" stroke="${BRASS_DARK}" stroke-width="3" stroke-dasharray="2 2"/><rect x="580" y="${n(top + 12)}" width="10" height="18" rx="3" fill="${BRASS}"/>`));
+    draw: (k) => {
+      lowSole(k, h);
+      k.part("upper", `M152 700C134 664 176 628 236 624C306 618 364 602 400 570C426 540 422 440 418 330Q414 240 418 ${n(top)}Q504 ${n(top - 22)} 592 ${n(top - 6)}C606 260 634 340 616 440C604 500 600 560 616 600C630 630 632 664 626 ${n(seat)}Q420 706 300 708Q180 708 152 700Z`);
+      opening(k, `M418 ${n(top)}Q504 ${n(top - 22)} 592 ${n(top - 6)}L592 ${n(top + 6)}Q504 ${n(top + 2)} 420 ${n(top + 12)}Z`, `M420 ${n(top + 12)}Q504 ${n(top + 6)} 592 ${n(top + 6)}`);
+      k.group("zip", () =>
+        k.raw(`<path d="M584 ${n(top + 14)}C596 260 622 340 606 440C596 500 592 560 604 600" fill="none" stroke="${BRASS_DARK}" stroke-width="3" stroke-dasharray="2 2"/><rect x="578" y="${n(top + 16)}" width="10" height="20" rx="3" fill="${BRASS}" stroke="${INK}" stroke-width="1.2"/>`),
+      );
+      k.seam(`M420 560Q500 580 560 600M428 ${n(top + 40)}Q500 ${n(top + 36)} 588 ${n(top + 34)}`, 0.35);
+      shine(k, 196, 652);
     },
-    box: [150, top - 8, 636, 752],
+    box: [134, top - 22, 636, 720],
+    behind: [120, -22, 0.95],
   });
-  k.focus = [500, 320];
+  k.focus = [560, top + 60];
 }
 
 export function pump(k: Sketch) {
+  const h = vr(k, 140, 156);
+  const seat = 720 - h;
   pair(k, {
-    upper: `M130 720C180 700 262 670 344 658Q424 684 510 630Q566 596 606 572C618 590 620 610 612 622Q470 640 300 712Q200 728 130 720Z`,
-    sole: `M130 720Q200 728 300 714Q470 642 612 622L614 634Q476 652 304 724Q200 738 128 726ZM570 630H612Q600 690 606 748H588Q588 700 570 630Z`,
-    details: (k) => {
-      k.shade(`M344 658Q424 684 510 630Q476 668 362 680Z`, 0.35);
+    draw: (k) => {
+      const sole = k.c.dark ? "#3b2a20" : k.c.sole;
+      // The stiletto, then the sole along the arch.
+      k.part("heel", `M${n(566)} ${n(seat + 12)}Q586 ${n(seat + 60)} 590 714L592 720H604L606 712Q604 ${n(seat + 60)} 618 ${n(seat - 2)}Z`, sole);
+      k.part("sole", `M146 706Q150 720 196 720L320 718C440 708 520 ${n(seat + 40)} 600 ${n(seat)}L620 ${n(seat - 8)}L618 ${n(seat + 2)}C530 ${n(seat + 54)} 440 716 320 712L196 714Q160 714 146 706Z`, sole);
+      k.part("upper", `M146 706C150 690 190 670 260 662C320 656 360 646 380 636Q480 ${n(seat - 30)} 604 ${n(seat - 74)}C630 ${n(seat - 60)} 630 ${n(seat - 20)} 620 ${n(seat - 8)}L600 ${n(seat)}C520 ${n(seat + 40)} 440 708 320 712L196 714Q160 714 146 706Z`);
+      // The low-cut opening: the insole running down from the heel seat toward the toe.
+      opening(
+        k,
+        `M380 636Q480 ${n(seat - 30)} 604 ${n(seat - 74)}L606 ${n(seat - 60)}Q500 ${n(seat - 6)} 392 650Z`,
+        `M390 648Q500 ${n(seat - 4)} 606 ${n(seat - 60)}`,
+      );
+      k.raw(`<path d="M410 650Q500 ${n(seat + 10)} 596 ${n(seat - 34)}L600 ${n(seat - 20)}Q500 ${n(seat + 24)} 420 660Z" fill="${mixHex(LINING, INK, 0.15)}"/>`);
+      k.light(`M196 700q50 -22 120 -30q-60 14 -116 36Z`, k.c.dark ? 0.2 : 0.3);
     },
-    box: [126, 566, 616, 748],
-    shine: false,
+    box: [140, seat - 78, 634, 720],
+    behind: [100, -36, 0.94],
   });
-  k.focus = [340, 680];
+  k.focus = [400, 650];
 }
 
 export function ballet(k: Sketch) {
   pair(k, {
-    upper: `M176 698C156 692 158 660 196 654L344 640Q476 662 606 620C624 640 630 676 626 698Z`,
-    sole: `M166 696Q164 706 176 708H628V696Z`,
-    details: (k) => {
-      k.shade(`M344 640Q476 662 606 620Q476 676 356 656Z`, 0.35);
+    draw: (k) => {
+      k.part("sole", `M150 704Q148 720 190 720H620Q630 716 628 704Z`, k.c.dark ? "#4a3426" : k.c.sole);
+      k.part("upper", `M150 704C134 676 176 650 236 646C290 642 330 640 352 638Q470 614 606 624C630 636 632 690 626 706H190Q156 708 150 704Z`);
+      opening(k, `M352 638Q470 614 606 624L606 636Q480 628 360 650Z`, `M360 650Q480 640 606 636`);
+      // The bound topline with its drawstring, and the little bow at the throat.
+      k.raw(`<path d="M362 652Q480 642 604 638" fill="none" stroke="${k.c.lo}" stroke-width="4"/>`);
       k.group("bow", () => {
-        k.part(null, `M344 642Q320 620 308 640Q318 660 344 646Q370 662 380 642Q368 622 344 642Z`);
-        k.raw(`<circle cx="344" cy="643" r="5" fill="${k.c.lo}" stroke="${INK}" stroke-width="1.4"/>`);
+        k.part(null, `M356 646Q330 626 322 644Q330 662 356 650Q382 664 390 646Q380 626 356 646Z`);
+        k.raw(`<circle cx="356" cy="648" r="5" fill="${k.c.lo}" stroke="${INK}" stroke-width="1.4"/>`);
+        k.edge(`M354 652q-6 14 -16 22M358 652q4 14 14 20`, 2);
       });
+      shine(k, 196, 676);
     },
-    box: [156, 618, 630, 708],
+    box: [136, 614, 634, 720],
+    behind: [96, -30, 0.94],
   });
   k.focus = [360, 650];
 }
 
 export function sneaker(k: Sketch) {
-  const sole = k.c.light ? "#f7f4ee" : "#f3efe8";
+  const white = k.c.light ? "#f7f4ee" : "#f4f0e8";
   pair(k, {
-    upper: `M176 684C150 676 156 630 214 618C290 604 372 590 420 552L456 528L476 522Q528 540 590 528C618 548 632 610 630 684Z`,
-    sole: `M160 680H636Q644 700 634 722Q400 732 176 724Q156 708 160 680Z`,
-    details: (k) => {
-      k.raw(`<path d="M160 680H636Q644 700 634 722Q400 732 176 724Q156 708 160 680Z" fill="${sole}" stroke="${INK}" stroke-width="3"/>`);
-      k.stitch(`M176 692H624`, INK);
-      k.seam(`M258 612Q244 650 258 680M566 536Q544 610 566 680`, 0.7);
-      k.raw(
-        [0, 1, 2, 3, 4]
-          .map((i) => {
-            const p = lerp([350, 598], [452, 540], i / 4);
-            return `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="3.4" fill="${INK}"/><path d="M${n(p[0] - 14)} ${n(p[1] - 8)}L${n(p[0] + 8)} ${n(p[1] + 10)}" stroke="${k.c.light ? "#cfc6b8" : "#f3eee6"}" stroke-width="4" stroke-linecap="round"/>`;
-          })
-          .join(""),
-      );
+    draw: (k) => {
+      k.part("sole", `M148 690Q140 718 196 720H610Q642 716 638 684L634 674H156Z`, white);
+      k.seam(`M160 700H632`, 0.5, 1.6);
+      k.raw(`<path d="M166 710H630" stroke="${INK}" stroke-opacity=".3" stroke-width="2" stroke-dasharray="10 8"/>`);
+      k.part("upper", `M156 676C140 640 190 614 252 608C330 600 384 576 432 546L440 520Q458 508 474 518L480 544Q540 532 602 540C634 556 640 620 634 676Z`);
+      k.group("tongue", () => k.part(null, `M432 548L440 520Q458 508 474 518L482 552Z`));
+      opening(k, `M480 544Q540 532 602 540L602 552Q540 552 486 560Z`, `M486 560Q540 566 603 552`);
+      // The toe cap, the heel counter with its tab, the lace panel with six eyelets and the laces.
+      k.seam(`M162 640Q220 604 296 606Q282 640 300 676M604 556Q560 600 572 676`, 0.7);
+      k.stitch(`M170 648Q224 614 288 614M596 566Q556 604 566 672`);
+      k.part(null, `M592 540L590 506Q604 500 614 506L616 548Z`, k.c.lo);
+      k.group("laces", () => {
+        const lace = k.c.light ? "#cfc6b8" : "#f3eee6";
+        let d = "";
+        let dots = "";
+        for (let i = 0; i < 6; i++) {
+          const p = lerp([340, 600], [474, 552], i / 5);
+          dots += `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="3.4" fill="${INK}"/>`;
+          d += `M${n(p[0] - 2)} ${n(p[1] - 1)}l24 -16`;
+        }
+        k.raw(`<path d="${d}" stroke="${INK}" stroke-width="7" stroke-linecap="round"/><path d="${d}" stroke="${lace}" stroke-width="3.6" stroke-linecap="round"/>${dots}`);
+        k.seam(`M330 610Q400 580 478 548`, 0.6);
+      });
     },
-    box: [150, 522, 644, 732],
+    box: [140, 500, 642, 720],
+    behind: [96, -40, 0.94],
   });
-  k.focus = [400, 590];
+  k.focus = [420, 580];
 }
 
 export function sandal(k: Sketch) {
+  const h = vr(k, 30, 40);
   pair(k, {
-    // The straps: two crossing over the toes, the heel strap up to the buckled ankle strap.
-    upper:
-      `M226 682Q262 606 352 600L364 620Q284 628 254 684Z` +
-      `M330 684Q350 620 420 590L432 610Q372 636 360 686Z` +
-      `M500 520Q560 500 616 512L618 534Q560 524 504 542Z` +
-      `M596 528L618 528Q624 610 628 682L604 684Q604 610 596 528Z`,
-    sole: `M156 684Q150 700 170 704H632Q646 698 640 682Q400 672 156 684ZM548 702H628L626 740H556Z`,
-    details: (k) => {
-      k.raw(`<path d="M162 684Q400 674 636 682" fill="none" stroke="${mixHex(k.c.base, "#ffffff", 0.3)}" stroke-width="5"/>`);
-      k.raw(`<rect x="530" y="508" width="22" height="30" rx="4" fill="none" stroke="${BRASS}" stroke-width="4.5" transform="rotate(-8 541 523)"/>`);
+    draw: (k) => {
+      const bed = mixHex(LINING, "#ffffff", 0.2);
+      lowSole(k, h, false);
+      // The footbed, seen from a little above.
+      k.part(null, `M150 698Q170 684 300 686Q420 686 530 ${n(690 - h)}H624L626 ${n(708 - h)}H530Q420 706 300 708Q180 708 150 698Z`, bed);
+      k.group("straps", () => {
+        // Two thin straps arching over the foot (the far leg's inside in shade), the heel strap up
+        // to the ankle strap, buckled on the outside.
+        const arch = (x: number, w: number, hh: number) => {
+          const d = `M${x} 702C${x - 4} ${702 - hh} ${x + w} ${690 - hh * 1.1} ${x + w + 10} 690`;
+          k.raw(`<path d="${d}" fill="none" stroke="${INK}" stroke-width="19"/><path d="${d}" fill="none" stroke="${k.fill}" stroke-width="13"/>`);
+          k.shade(`M${x + w * 0.7} ${700 - hh * 0.9}C${x + w + 2} ${694 - hh * 0.9} ${x + w + 10} ${690 - hh * 0.4} ${x + w + 10} 690L${x + w + 2} 690C${x + w} ${696 - hh * 0.6} ${x + w * 0.9} ${706 - hh * 0.9} ${x + w * 0.7} ${708 - hh * 0.9}Z`, 0.35);
+        };
+        arch(222, 40, 86);
+        arch(330, 46, 110);
+        k.part(null, `M598 ${n(704 - h)}Q592 560 586 508L608 506Q612 560 622 ${n(704 - h)}Z`);
+        k.raw(`<ellipse cx="548" cy="500" rx="66" ry="18" fill="none" stroke="${INK}" stroke-width="17"/><ellipse cx="548" cy="500" rx="66" ry="18" fill="none" stroke="${k.fill}" stroke-width="11"/>`);
+        k.raw(`<path d="M490 506Q548 526 610 508" fill="none" stroke="${INK}" stroke-width="17"/><path d="M490 506Q548 526 610 508" fill="none" stroke="${k.fill}" stroke-width="11"/>`);
+      });
+      k.group("buckle", () => k.raw(`<rect x="504" y="500" width="24" height="28" rx="4" fill="none" stroke="${INK}" stroke-width="8"/><rect x="504" y="500" width="24" height="28" rx="4" fill="none" stroke="${BRASS}" stroke-width="4"/><path d="M516 514h20" stroke="${BRASS}" stroke-width="3"/>`));
     },
-    box: [150, 500, 646, 740],
-    shine: false,
+    box: [140, 480, 636, 720],
+    behind: [96, -34, 0.94],
   });
-  k.focus = [330, 640];
+  k.focus = [520, 520];
 }
 
 /* ------------------------------------------------------------------ scarves */
 
-/** A scarf hung over a rail, folded in half: two tails and their fringes. */
-function hangingScarf(k: Sketch, w: number, len: number, fringe: number, name = "body") {
-  const top = 220;
-  const x0 = 400 - w;
-  const off = vr(k, 20, 50);
-  const back = path().M([x0 + w * 0.9, top + 20]).Q([400 + w * 0.2, top - 30], [400 + w, top + 30]).L([400 + w + 10, top + len - off]).L([400 + 10, top + len - off + 10]).Z();
-  k.part(null, back, k.fill);
-  k.shade(back, 0.14);
-  const front = path().M([x0, top + 30]).Q([400 - w * 0.1, top - 40], [400 + w * 0.2, top + 24]).L([400 + w * 0.1, top + len]).L([x0 - 6, top + len - 6]).Z();
-  k.part(name, front);
-  k.seam(`M${n(x0 + w * 0.45)} ${top + 40}L${n(x0 + w * 0.44)} ${top + len - 10}`, 0.3, 2);
-  if (fringe) {
-    let d = "";
-    const a: P = [x0 - 6, top + len - 6];
-    const b: P = [400 + w * 0.1, top + len];
-    const a2: P = [400 + 10, top + len - off + 10];
-    const b2: P = [400 + w + 10, top + len - off];
-    for (const [p0, p1] of [[a2, b2], [a, b]] as const)
-      for (let i = 0; i <= 18; i++) {
-        const p = lerp(p0, p1, i / 18);
-        d += `M${n(p[0])} ${n(p[1])}l${n((i % 3) - 1)} ${n(fringe + (i % 2) * 4)}`;
-      }
-    k.group("fringe", () => k.edge(d, 2));
-  }
-  k.include([x0 - 10, top - 30], [400 + w + 14, top + len + fringe + 10]);
+interface ScarfCut {
+  /** Each tail's width. */
+  w: number;
+  /** Where the tails leave the shoulders (the outer edge's x on the left). */
+  shoulder: number;
+  /** The longer and the shorter tail's ends. */
+  long: number;
+  short: number;
+  /** How far the right tail swings over the left. */
+  cross: number;
+  /** Fringe length (0: none). */
+  fringe: number;
 }
 
-/** The back view: the scarf folded flat in three, its fringed end falling free. */
-function foldedScarf(k: Sketch, w: number, fringe: number) {
-  const x0 = 400 - w;
-  const x1 = 400 + w;
-  const y0 = 330;
-  const y1 = 600;
-  k.part("body", path().M([x0, y0]).L([x1, y0]).L([x1, y1]).L([x0, y1]).Z());
-  k.seam(`M${n(x0)} ${n(y0 + 90)}H${n(x1)}M${n(x0)} ${n(y0 + 180)}H${n(x1)}`, 0.45, 2);
-  // The free end hangs over the front edge.
-  k.part(null, path().M([x0 + 20, y1 - 6]).L([x1 - 20, y1 - 6]).L([x1 - 30, y1 + 110]).L([x0 + 30, y1 + 110]).Z());
-  if (fringe) {
-    let d = "";
-    for (let i = 0; i <= 22; i++) {
-      const x = x0 + 30 + ((x1 - x0 - 60) * i) / 22;
-      d += `M${n(x)} ${n(y1 + 110)}l${n((i % 3) - 1)} ${n(fringe + (i % 2) * 4)}`;
-    }
-    k.group("fringe", () => k.edge(d, 2));
-  }
-  k.include([x0, y0], [x1, y1 + 110 + fringe + 6]);
+/** Two tails falling from y = top: [outline, outer bottom corner, inner bottom corner]. */
+function scarfTail(x: number, w: number, top: number, end: number, sway: number, side: -1 | 1): [Path, P, P] {
+  const bo: P = [x + sway, end + side * 5];
+  const bi: P = [x + sway + w, end - side * 5];
+  const p = path()
+    .M([x + 6, top])
+    .L([x + w - 6, top])
+    .Q([x + w + sway * 0.4 + 8, (top + end) / 2], bi)
+    .L(bo)
+    .Q([x + sway * 0.4 - 8, (top + end) / 2], [x + 6, top])
+    .Z();
+  return [p, bo, bi];
 }
 
-/** A scarf is shown hung over a rail or folded flat; its variation picks which comes first, the back view shows the other. */
-function scarfViews(k: Sketch, w: number, len: number, fringe: number) {
-  const foldedFirst = k.rnd() > 0.5;
-  const folded = foldedFirst !== k.back;
-  if (folded) foldedScarf(k, w * 1.5, fringe);
-  else hangingScarf(k, w, len, fringe);
+/** Fringe under a tail's end (or none). */
+function fringeUnder(k: Sketch, ends: [P, P][], len: number) {
+  if (!len) return;
+  const f = len / 2 + 1;
+  const d = ends.map(([a, b]) => `M${n(a[0] + 3)} ${n(a[1] + f)}L${n(b[0] - 3)} ${n(b[1] + f)}`).join("");
+  k.group("fringe", () => k.comb(d, len, 3, 5, k.c.hi));
+}
+
+/**
+ * A scarf wound once round the neck of an invisible figure: the loop in front (the inside of its
+ * back showing through), its two tails falling from under it in soft folds, one longer.
+ */
+function wrappedScarf(k: Sketch, o: ScarfCut) {
+  const cy = 270;
+  const rx = o.w * 1.3 + 10;
+  const ry = 70;
+  const [lt, lo, li] = scarfTail(400 - o.w * 0.95, o.w, cy + 20, o.long, -o.cross * 0.5, -1);
+  const [rt, ro, ri] = scarfTail(400 - o.w * 0.05, o.w * 0.96, cy + 30, o.short, o.cross, 1);
+  k.part("body", lt);
+  k.seam(`M${n(lo[0] + o.w * 0.4)} ${n(cy + 90)}Q${n(lo[0] + o.w * 0.5)} ${n((cy + o.long) / 2)} ${n(lerp(lo, li, 0.5)[0])} ${n(o.long - 8)}`, 0.35, 2);
+  k.part(null, rt);
+  k.shade(`M${n(ri[0] - 20)} ${n(ri[1] - 2)}Q${n(ri[0] - 12)} ${n((cy + o.short) / 2)} ${n(400 + o.w * 0.6)} ${n(cy + 40)}L${n(400 + o.w * 0.9)} ${n(cy + 40)}Q${n(ri[0] + 4)} ${n((cy + o.short) / 2)} ${n(ri[0])} ${n(ri[1])}Z`, 0.14);
+  k.shade(`M${n(ro[0] - 6)} ${n(cy + 40)}h26l${n(ro[0] - 400 + o.w * 0.05 + 2)} ${n(o.short - cy - 40)}h-26Z`, 0.18);
+  // The loop: its back seen through the neck (in shade), its front rolled over the tails.
+  const loop = path().M([400 - rx, cy]).Q([400 - rx, cy - ry * 1.15], [400, cy - ry]).Q([400 + rx, cy - ry * 1.15], [400 + rx, cy]).Q([400 + rx * 0.96, cy + ry * 1.1], [400, cy + ry]).Q([400 - rx * 0.96, cy + ry * 1.1], [400 - rx, cy]).Z();
+  k.part(null, loop);
+  const hole = path().M([400 - rx * 0.62, cy - 10]).Q([400, cy - ry * 1.05], [400 + rx * 0.62, cy - 10]).Q([400, cy + ry * 0.62], [400 - rx * 0.62, cy - 10]).Z();
+  k.part(null, hole);
+  k.shade(hole, 0.38);
+  // Creases round the roll, and the edge of the layer crossing over in front.
+  k.seam(`M${n(400 - rx * 0.86)} ${n(cy + 16)}Q${n(400 - rx * 0.5)} ${n(cy + ry * 0.8)} ${n(400 - rx * 0.1)} ${n(cy + ry * 0.86)}M${n(400 + rx * 0.72)} ${n(cy - 42)}Q${n(400 + rx * 0.92)} ${n(cy - 10)} ${n(400 + rx * 0.84)} ${n(cy + 20)}M${n(400 - rx * 0.7)} ${n(cy - 44)}Q${n(400 - rx * 0.86)} ${n(cy - 20)} ${n(400 - rx * 0.9)} ${n(cy + 4)}`, 0.35, 2);
+  k.edge(`M${n(400 - rx * 0.26)} ${n(cy + ry * 0.98)}Q${n(400 + rx * 0.1)} ${n(cy + ry * 0.55)} ${n(400 + rx * 0.52)} ${n(cy + ry * 0.16)}`, 2.4);
+  k.shade(`M${n(400 - rx * 0.26)} ${n(cy + ry * 0.98)}Q${n(400 + rx * 0.1)} ${n(cy + ry * 0.55)} ${n(400 + rx * 0.52)} ${n(cy + ry * 0.16)}Q${n(400 + rx * 0.3)} ${n(cy + ry * 0.6)} ${n(400 + rx * 0.1)} ${n(cy + ry * 0.98)}Z`, 0.14);
+  k.shade(`M${n(400 - rx)} ${n(cy)}Q${n(400 - rx * 0.96)} ${n(cy + ry * 1.1)} 400 ${n(cy + ry)}Q${n(400 - rx * 0.7)} ${n(cy + ry * 0.6)} ${n(400 - rx + 10)} ${n(cy - 8)}Z`, 0.16);
+  fringeUnder(k, [[lo, li], [ro, ri]], o.fringe);
+  k.include([400 - rx, cy - ry], [400 + rx, cy + ry], [lo[0], o.long + o.fringe + 8], [ri[0], o.short + o.fringe + 8]);
+  k.focus = lerp(lo, li, 0.45);
+}
+
+/**
+ * A stole over the shoulders of an invisible figure: the band behind the neck, the cloth rounding
+ * each shoulder and falling open down the front, each front edge turned back a little.
+ */
+function shoulderStole(k: Sketch, o: ScarfCut) {
+  const x0 = o.shoulder;
+  const top = 230;
+  const band = path().M([x0 + 40, top + 60]).Q([400, top - 60], [800 - x0 - 40, top + 60]).L([800 - x0 - 110, top + 80]).Q([400, top + 6], [x0 + 110, top + 80]).Z();
+  k.part(null, band);
+  k.shade(band, 0.3);
+  const tail = (side: -1 | 1, end: number) => {
+    const X = (x: number) => (side < 0 ? x : 800 - x);
+    const neck: P = [X(x0 + 104), top + 72];
+    const sh: P = [X(x0 + 8), top + 96];
+    const bo: P = [X(x0 + 10), end + 4];
+    const bi: P = [X(x0 + o.w + 6), end];
+    const p = path().M(neck).Q([X(x0 + 20), top + 34], sh).Q([X(x0 - 12), (top + end) / 2], bo).L(bi).Q([X(x0 + o.w - 10), (top + end) / 2 + 40], neck).Z();
+    return { p, bo, bi, neck };
+  };
+  const L = tail(-1, o.long);
+  const R = tail(1, o.short);
+  for (const t of [L, R]) {
+    k.part(t === L ? "body" : null, t.p);
+    // The front edge turned back, showing the reverse.
+    const e = t === L ? 1 : -1;
+    k.part(null, path().M(t.neck).Q([t.neck[0] + e * 10, t.neck[1] + 140], [t.bi[0] - e * 2, t.neck[1] + 330]).L([t.bi[0] - e * 26, t.neck[1] + 290]).Q([t.neck[0] - e * 16, t.neck[1] + 120], t.neck).Z(), k.c.lo);
+    k.seam(`M${n(t.bo[0] + e * 44)} ${n(top + 140)}Q${n(t.bo[0] + e * 36)} ${n((top + t.bo[1]) / 2)} ${n(t.bo[0] + e * 52)} ${n(t.bo[1] - 10)}M${n(t.bi[0] - e * 40)} ${n(top + 420)}L${n(t.bi[0] - e * 44)} ${n(t.bi[1] - 10)}`, 0.35, 2);
+  }
+  fringeUnder(k, [[L.bo, L.bi], [R.bi, R.bo]], o.fringe);
+  k.include([x0 - 14, top - 20], [800 - x0 + 14, o.long + o.fringe + 8]);
+  k.focus = lerp(L.bo, L.bi, 0.5);
+}
+
+/** The back view: the scarf folded in a soft pad, its two fringed ends falling over the front edge. */
+function foldedScarf(k: Sketch, o: ScarfCut) {
+  const hw = Math.min(210, o.w * 1.6);
+  const y0 = 360;
+  const y1 = 560;
+  const pad = path()
+    .M([400 - hw, y0 + 14])
+    .Q([400 - hw, y0], [400 - hw + 16, y0])
+    .Q([400, y0 - 10], [400 + hw - 16, y0])
+    .Q([400 + hw, y0], [400 + hw, y0 + 14])
+    .Q([400 + hw + 8, (y0 + y1) / 2], [400 + hw, y1 - 12])
+    .Q([400 + hw, y1], [400 + hw - 16, y1])
+    .L([400 - hw + 16, y1])
+    .Q([400 - hw, y1], [400 - hw, y1 - 12])
+    .Q([400 - hw - 8, (y0 + y1) / 2], [400 - hw, y0 + 14])
+    .Z();
+  k.part("body", pad);
+  // The folds stacked along the right side, and the soft crease across.
+  k.seam(`M${n(400 + hw - 12)} ${n(y0 + 8)}Q${n(400 + hw - 2)} ${n((y0 + y1) / 2)} ${n(400 + hw - 12)} ${n(y1 - 6)}M${n(400 - hw + 20)} ${n(y0 + 70)}Q400 ${n(y0 + 84)} ${n(400 + hw - 30)} ${n(y0 + 66)}`, 0.4, 2);
+  const w = Math.min(o.w, hw * 0.95);
+  const end = (x: number, tilt: number, len: number): [P, P] => {
+    const a: P = [x, y1 - 8];
+    const b: P = [x + w, y1 - 8];
+    const c: P = [x + w + tilt, y1 + len];
+    const d: P = [x + tilt + 4, y1 + len - 6];
+    k.part(null, path().M(a).Q([x - 6, y1 + 8], [x - 2, y1 + 16]).L(d).L(c).L([b[0] + 2, y1 + 16]).Q([b[0] + 4, y1 + 6], b).Z());
+    k.light(`M${n(a[0] + 4)} ${n(y1 - 4)}H${n(b[0] - 4)}L${n(b[0] - 2)} ${n(y1 + 10)}H${n(a[0] + 2)}Z`, 0.2);
+    return [d, c];
+  };
+  const len = vr(k, 170, 210);
+  const [a0, a1] = end(400 - w * 0.86, -14, len);
+  const [b0, b1] = end(400 - w * 0.14, 10, len - 36);
+  k.shade(`M${n(400 - w * 0.14)} ${n(y1 + 16)}l-12 0l${n(-10)} ${n(len - 40)}l12 0Z`, 0.18);
+  if (o.fringe) {
+    const f = o.fringe / 2 + 1;
+    const edge = (a: P, b: P) => `M${n(a[0] + 2)} ${n(a[1] + f)}L${n(b[0] - 2)} ${n(b[1] + f)}`;
+    k.group("fringe", () => k.comb(edge(a0, a1) + edge(b0, b1), o.fringe, 3, 5, k.c.hi));
+  }
+  k.include([400 - hw - 8, y0 - 10], [400 + hw + 8, y1 + len + o.fringe + 8]);
+  k.focus = lerp(a0, a1, 0.5);
+}
+
+function scarfViews(k: Sketch, o: ScarfCut, front: (k: Sketch, o: ScarfCut) => void) {
   k.zoom = 2.2;
-  k.focus = folded ? [400, 740] : [400, 720 + fringe];
+  if (k.back) foldedScarf(k, o);
+  else front(k, o);
 }
 
 export function scarf(k: Sketch) {
-  scarfViews(k, vr(k, 120, 136), vr(k, 560, 600), 26);
+  // A ribbed scarf ends in a short fringe, gauze in a frayed one, cashmere in knotted tassels.
+  const fringe = k.surface === "rib" ? 16 : k.surface === "gauze" ? 20 : 30;
+  scarfViews(k, { w: vr(k, 96, 112), shoulder: vr(k, 282, 296), long: vr(k, 800, 850), short: vr(k, 700, 760), cross: vr(k, 16, 36), fringe }, wrappedScarf);
 }
 
 export function stole(k: Sketch) {
-  scarfViews(k, vr(k, 160, 176), vr(k, 580, 620), 12);
+  scarfViews(k, { w: vr(k, 150, 166), shoulder: vr(k, 214, 230), long: vr(k, 820, 860), short: vr(k, 790, 830), cross: 0, fringe: 14 }, shoulderStole);
 }
 
-/** The silk square: laid flat on its point, a border, a printed medallion and rolled edges. */
+/**
+ * The silk square's print, for a square of half-side h centred on c and turned by rot: an ivory
+ * border with a chain, a medallion of petals in a ring of dots, a rose in each corner.
+ */
+function foulardPrint(k: Sketch, c: P, h: number, rot: number, ivory: string, accent: string) {
+  const pt = (a: number, d: number): P => [c[0] + Math.cos(a + rot) * d, c[1] + Math.sin(a + rot) * d];
+  const sq = (d: number) => path().M(pt(Math.PI / 4, d * Math.SQRT2)).L(pt((3 * Math.PI) / 4, d * Math.SQRT2), pt((5 * Math.PI) / 4, d * Math.SQRT2), pt((7 * Math.PI) / 4, d * Math.SQRT2)).Z();
+  k.raw(`<path d="${sq(h - 14)}" fill="${ivory}"/><path d="${sq(h - 46)}" fill="${k.fill}" stroke="${INK}" stroke-width="1.5"/>`);
+  k.raw(`<path d="${sq(h - 30)}" fill="none" stroke="${accent}" stroke-width="5" stroke-dasharray="12 7"/>`);
+  k.group("print", () => {
+    const m = h * 0.32;
+    let petals = `<circle cx="${n(c[0])}" cy="${n(c[1])}" r="${n(m * 1.75)}" fill="none" stroke="${ivory}" stroke-width="6" stroke-dasharray="1 14" stroke-linecap="round"/>`;
+    for (let i = 0; i < 8; i++) {
+      const a = (i * Math.PI) / 4;
+      const p = pt(a, m);
+      petals += `<ellipse cx="${n(p[0])}" cy="${n(p[1])}" rx="${n(m * 0.5)}" ry="${n(m * 0.22)}" transform="rotate(${n(((a + rot) * 180) / Math.PI)} ${n(p[0])} ${n(p[1])})" fill="${i % 2 ? ivory : accent}" stroke="${INK}" stroke-width="1.5"/>`;
+    }
+    k.raw(petals + `<circle cx="${n(c[0])}" cy="${n(c[1])}" r="${n(m * 0.5)}" fill="${ivory}" stroke="${INK}" stroke-width="1.5"/><circle cx="${n(c[0])}" cy="${n(c[1])}" r="${n(m * 0.22)}" fill="${accent}"/>`);
+    for (let i = 0; i < 4; i++) {
+      const p = pt(Math.PI / 4 + (i * Math.PI) / 2, (h - 46) * Math.SQRT2 - 40);
+      k.raw(`<circle cx="${n(p[0])}" cy="${n(p[1])}" r="22" fill="${ivory}" stroke="${INK}" stroke-width="1.4"/><circle cx="${n(p[0])}" cy="${n(p[1])}" r="9" fill="${accent}"/>`);
+    }
+  });
+}
+
+const foulardInks = (k: Sketch) => ({ ivory: "#f4ecdf", accent: k.c.light ? mixHex(k.c.base, INK, 0.5) : mixHex(k.c.base, "#ffffff", 0.45) });
+
+/**
+ * The silk square laid flat, a little turned, one corner folded back over the print to show the
+ * paler reverse; the rolled hem along its edges and the sheen of the twill.
+ */
 export function foulard(k: Sketch) {
   k.zoom = 1.8;
   if (k.back) {
     foldedFoulard(k);
     return;
   }
-  const cx = 400;
-  const cy = 500;
-  const r = vr(k, 300, 316);
-  const pt = (a: number, d: number): P => [cx + Math.cos(a) * d, cy + Math.sin(a) * d];
-  const sq = (d: number) => path().M(pt(-Math.PI / 2, d)).L(pt(0, d), pt(Math.PI / 2, d), pt(Math.PI, d)).Z();
-  const ivory = "#f4ecdf";
-  const accent = k.c.light ? mixHex(k.c.base, INK, 0.5) : mixHex(k.c.base, "#ffffff", 0.45);
-  k.part("body", sq(r));
-  k.raw(`<path d="${sq(r - 30)}" fill="${ivory}"/>`);
-  k.part(null, sq(r - 44));
-  // The majolica medallion: petals around a rosette.
-  let petals = "";
-  for (let i = 0; i < 8; i++) {
-    const a = (i * Math.PI) / 4;
-    const p = pt(a, 96);
-    petals += `<ellipse cx="${n(p[0])}" cy="${n(p[1])}" rx="46" ry="22" transform="rotate(${n((a * 180) / Math.PI)} ${n(p[0])} ${n(p[1])})" fill="${i % 2 ? ivory : accent}" stroke="${INK}" stroke-width="1.5"/>`;
-  }
-  k.group("print", () => {
-    k.raw(petals);
-    k.raw(`<circle cx="${cx}" cy="${cy}" r="48" fill="${ivory}" stroke="${INK}" stroke-width="1.5"/><circle cx="${cx}" cy="${cy}" r="24" fill="${accent}"/>`);
-    for (let i = 0; i < 4; i++) {
-      const p = pt((i * Math.PI) / 2, r - 110);
-      k.raw(`<circle cx="${n(p[0])}" cy="${n(p[1])}" r="18" fill="${ivory}" stroke="${INK}" stroke-width="1.4"/><circle cx="${n(p[0])}" cy="${n(p[1])}" r="7" fill="${accent}"/>`);
-    }
-  });
-  k.stitch(sq(r - 8).toString(), INK);
-  k.focus = [cx + r * 0.55, cy];
+  const c: P = [400, 500];
+  const h = vr(k, 270, 284);
+  const rot = (vr(k, -10, -4) * Math.PI) / 180;
+  const { ivory, accent } = foulardInks(k);
+  const corner = (i: number, d = h): P => [c[0] + Math.cos(rot + Math.PI / 4 + (i * Math.PI) / 2) * d * Math.SQRT2, c[1] + Math.sin(rot + Math.PI / 4 + (i * Math.PI) / 2) * d * Math.SQRT2];
+  // The bottom-right corner (i = 0) is folded back along the line between two points of its sides.
+  const C = corner(0);
+  const A = lerp(C, corner(1), vr(k, 0.3, 0.38));
+  const B = lerp(C, corner(3), vr(k, 0.3, 0.38));
+  const flat = path().M(A).L(corner(1), corner(2), corner(3), B).Z();
+  k.part("body", flat);
+  k.raw(`<clipPath id="${k.id}-c"><path d="${flat}"/></clipPath><g clip-path="url(#${k.id}-c)">`);
+  foulardPrint(k, c, h, rot, ivory, accent);
+  k.raw(`</g>`);
+  // The folded corner: the reverse, paler; its shadow on the print.
+  const M = lerp(A, B, 0.5);
+  const F: P = [2 * M[0] - C[0], 2 * M[1] - C[1]];
+  k.shade(path().M(A).L([F[0] + 10, F[1] + 12], B).Z(), 0.22);
+  k.part("fold", path().M(A).Q(lerp(M, F, 0.3), F).L(B).Z(), mixHex(k.c.base, "#fffdf9", 0.35));
+  // The twill's sheen, and the rolled hem.
+  k.light(path().M(corner(2, h * 0.92)).L(lerp(corner(2), corner(1), 0.3), lerp(corner(3), corner(0), 0.4)).Z(), 0.12);
+  k.stitch(path().M(lerp(A, corner(1), 0.02)).L(corner(1, h - 6), corner(2, h - 6), corner(3, h - 6), lerp(B, corner(3), 0.02)).toString(), INK);
+  k.include(corner(1), corner(2), corner(3), A, B);
+  k.focus = lerp(c, F, 0.55);
 }
 
-/** The back view: the square folded corner to corner into a triangle, its border along two sides. */
+/**
+ * The back view: the square folded corner to corner into a triangle, as a bandana is; the fold
+ * runs along the top through the medallion, the border along the two short sides.
+ */
 function foldedFoulard(k: Sketch) {
-  const r = vr(k, 300, 316);
-  const ivory = "#f4ecdf";
+  const R = vr(k, 300, 316);
   const top = 380;
-  const tri = (inset: number) => path().M([400 - r + inset * 2.4, top + inset]).L([400 + r - inset * 2.4, top + inset]).L([400, top + r - inset * 1.4]).Z();
-  k.part("body", tri(0));
-  k.raw(`<path d="${tri(30)}" fill="${ivory}"/>`);
-  k.part(null, tri(44));
-  const accent = k.c.light ? mixHex(k.c.base, INK, 0.5) : mixHex(k.c.base, "#ffffff", 0.45);
-  k.group("print", () => {
-    for (let i = 0; i < 5; i++) {
-      const x = 400 - 160 + i * 80;
-      k.raw(`<circle cx="${n(x)}" cy="${n(top + 90)}" r="16" fill="${ivory}" stroke="${INK}" stroke-width="1.4"/><circle cx="${n(x)}" cy="${n(top + 90)}" r="6" fill="${accent}"/>`);
-    }
-  });
-  k.focus = [400, top + 90];
+  const { ivory, accent } = foulardInks(k);
+  const tri = path().M([400 - R, top]).L([400 + R, top]).L([400, top + R]).Z();
+  k.part("body", tri);
+  k.raw(`<clipPath id="${k.id}-c"><path d="${tri}"/></clipPath><g clip-path="url(#${k.id}-c)">`);
+  foulardPrint(k, [400, top], R / Math.SQRT2, Math.PI / 4, ivory, accent);
+  k.raw(`</g>`);
+  // The fold along the top, and soft folds where the silk settles.
+  k.light(`M${n(400 - R + 20)} ${top + 3}H${n(400 + R - 20)}L${n(400 + R - 40)} ${top + 14}H${n(400 - R + 40)}Z`, 0.3);
+  k.seam(`M${n(400 - 150)} ${top + 10}Q${n(400 - 120)} ${top + 120} ${n(400 - 40)} ${n(top + R - 60)}M${n(400 + 130)} ${top + 10}Q${n(400 + 110)} ${top + 110} ${n(400 + 40)} ${n(top + R - 80)}`, 0.3);
+  k.edge(`M${n(400 - R)} ${top}H${n(400 + R)}`, 3);
+  k.focus = [400 + 60, top + 80];
 }
 
 /* ------------------------------------------------------------------ belts */
 
-/** A belt coiled on itself, its tip and buckle in front. */
-function coiledBelt(k: Sketch, w: number, buckle: { w: number; h: number; color: string; round?: boolean }) {
-  const cx = 430;
-  const cy = 440;
-  const r0 = 30;
-  const p = w + 16;
-  let d = `M${cx + r0} ${cy}`;
-  for (let i = 0; i < 5; i++) {
-    const d0 = r0 + (i * p) / 2;
-    const d1 = r0 + ((i + 1) * p) / 2;
-    const x1 = i % 2 === 0 ? cx - d1 : cx + d1;
-    const r = (d0 + d1) / 2;
-    d += `A${n(r)} ${n(r)} 0 0 0 ${n(x1)} ${cy}`;
-  }
-  const ex = cx - (r0 + (5 * p) / 2);
-  const len = vr(k, 240, 300);
-  d += `L${n(ex)} ${n(cy + len)}`;
-  k.group("strap", () => {
-    // Ink edge, then a fine line inside each edge (the strap's creased border), then the leather.
-    k.raw(`<path d="${d}" fill="none" stroke="${k.c.outline}" stroke-width="${n(w + 6)}"/><path d="${d}" fill="none" stroke="${k.fill}" stroke-width="${n(w)}"/>`);
-    k.raw(`<path d="${d}" fill="none" stroke="${k.c.seam}" stroke-opacity=".7" stroke-width="${n(w - 8)}"/><path d="${d}" fill="none" stroke="${k.fill}" stroke-width="${n(w - 11)}"/>`);
-  });
-  // The holes near the tip end are hidden inside; the buckle sits at the free end.
-  const by = cy + len;
-  k.group("buckle", () => {
-    k.raw(`<rect x="${n(ex - buckle.w / 2)}" y="${n(by - 8)}" width="${n(buckle.w)}" height="${n(buckle.h)}" rx="${buckle.round ? n(buckle.w / 2) : 8}" fill="none" stroke="${INK}" stroke-width="13"/>`);
-    k.raw(`<rect x="${n(ex - buckle.w / 2)}" y="${n(by - 8)}" width="${n(buckle.w)}" height="${n(buckle.h)}" rx="${buckle.round ? n(buckle.w / 2) : 8}" fill="none" stroke="${buckle.color}" stroke-width="8"/>`);
-    k.raw(`<path d="M${n(ex)} ${n(by - 4)}V${n(by + buckle.h - 12)}" stroke="${buckle.color}" stroke-width="5" stroke-linecap="round"/>`);
-  });
-  const R = r0 + (5 * p) / 2 + w / 2 + 4;
-  k.include([cx - R, cy - R], [cx + R, cy + R], [ex, by + buckle.h]);
-  k.focus = [ex + 20, by];
+interface BeltCut {
+  w: number;
+  /** The buckle's frame: length along the strap, width across it. */
+  bl: number;
+  bw: number;
+  round: boolean;
+  metal: string;
+  /** A braided belt has no holes: the prong goes through the weave. */
+  woven: boolean;
 }
 
-/** The back view: the belt laid out straight on the diagonal, its holes at the tip. */
-function straightBelt(k: Sketch, w: number, buckle: { w: number; h: number; color: string; round?: boolean }) {
-  const len = 700;
-  const body = path().M([0, -w / 2]).L([len - 30, -w / 2]).Q([len, -w / 2], [len + 10, 0]).Q([len, w / 2], [len - 30, w / 2]).L([0, w / 2]).Z();
-  k.raw(`<g transform="translate(130 760) rotate(-42)">`);
-  k.group("strap", () => {
-    k.part(null, body);
-    k.stitch(`M8 ${n(-w / 2 + 5)}H${len - 30}M8 ${n(w / 2 - 5)}H${len - 30}`);
-    k.raw([0, 1, 2, 3, 4].map((i) => `<circle cx="${len - 90 - i * 36}" cy="0" r="4" fill="${INK}" fill-opacity=".75"/>`).join(""));
+type Line = { p: P; t: P }[];
+
+/** Points along a wave about the axis from a to z (amplitude amp, `periods` full waves), with the unit tangent at each. */
+function wave(a: P, z: P, amp: number, periods: number, steps: number): Line {
+  const len = Math.hypot(z[0] - a[0], z[1] - a[1]);
+  const u: P = [(z[0] - a[0]) / len, (z[1] - a[1]) / len];
+  const at = (s: number): P => {
+    const v = amp * Math.sin(s * periods * 2 * Math.PI);
+    return [a[0] + u[0] * len * s - u[1] * v, a[1] + u[1] * len * s + u[0] * v];
+  };
+  return Array.from({ length: steps + 1 }, (_, i) => {
+    const s = i / steps;
+    const p = at(s);
+    const q = at(s + 0.001);
+    const l = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    return { p, t: [(q[0] - p[0]) / l, (q[1] - p[1]) / l] as P };
   });
-  k.group("buckle", () => {
-    const rx = buckle.round ? n(buckle.h / 2) : "8";
-    k.raw(`<rect x="${n(-buckle.w + 14)}" y="${n(-buckle.h / 2)}" width="${n(buckle.w)}" height="${n(buckle.h)}" rx="${rx}" fill="none" stroke="${INK}" stroke-width="13"/>`);
-    k.raw(`<rect x="${n(-buckle.w + 14)}" y="${n(-buckle.h / 2)}" width="${n(buckle.w)}" height="${n(buckle.h)}" rx="${rx}" fill="none" stroke="${buckle.color}" stroke-width="8"/>`);
-    k.raw(`<path d="M${n(-buckle.w / 2 + 14)} 0H${n(20)}" stroke="${buckle.color}" stroke-width="5" stroke-linecap="round"/>`);
-  });
-  k.raw(`</g>`);
-  // The rotated strap's corners, for the frame.
-  const c = Math.cos((-42 * Math.PI) / 180);
-  const s = Math.sin((-42 * Math.PI) / 180);
-  for (const [x, y] of [[-buckle.w, -buckle.h / 2], [-buckle.w, buckle.h / 2], [len + 10, -w / 2], [len + 10, w / 2]] as const) k.include([130 + x * c - y * s, 760 + x * s + y * c]);
-  k.focus = [130 + (len - 120) * c, 760 + (len - 120) * s];
+}
+
+/**
+ * A belt laid along a centre line (from the buckle end to the tip): the strap with its pointed
+ * tip, edge stitching, the holes near the tip (or the braid of a woven belt), the keeper and the
+ * buckle with its prong, all drawn square to the line.
+ */
+function beltAlong(k: Sketch, line: Line, b: BeltCut) {
+  const h = b.w / 2;
+  const off = (q: { p: P; t: P }, d: number): P => [q.p[0] - q.t[1] * d, q.p[1] + q.t[0] * d];
+  const last = line[line.length - 1];
+  const tip: P = [last.p[0] + last.t[0] * h * 1.1, last.p[1] + last.t[1] * h * 1.1];
+  const strap = path().M(off(line[0], h));
+  for (const q of line.slice(1)) strap.L(off(q, h));
+  strap.Q([last.p[0] + last.t[0] * h * 0.6 - last.t[1] * h * 0.8, last.p[1] + last.t[1] * h * 0.6 + last.t[0] * h * 0.8], tip);
+  strap.Q([last.p[0] + last.t[0] * h * 0.6 + last.t[1] * h * 0.8, last.p[1] + last.t[1] * h * 0.6 - last.t[0] * h * 0.8], off(last, -h));
+  for (const q of [...line].reverse().slice(1)) strap.L(off(q, -h));
+  k.part("strap", strap.Z());
+  const rail = (d: number) => {
+    const r = path().M(off(line[2], d));
+    for (const q of line.slice(3, -1)) r.L(off(q, d));
+    return r.toString();
+  };
+  if (b.woven) {
+    // The braid: chevrons of strands down the strap.
+    let d = "";
+    for (let i = 1; i < line.length - 1; i++) {
+      const q = line[i];
+      const a = off(q, h - 3);
+      const z = off(q, 3 - h);
+      d += `M${n(a[0])} ${n(a[1])}L${n(q.p[0] + q.t[0] * b.w * 0.45)} ${n(q.p[1] + q.t[1] * b.w * 0.45)}L${n(z[0])} ${n(z[1])}`;
+    }
+    k.seam(d, 0.55, 2.2);
+  } else {
+    k.stitch(rail(h - 5) + rail(5 - h));
+  }
+  if (!b.woven) {
+    // Five holes, the middle one worn a little.
+    const at = line.length - 4;
+    const step = Math.max(1, Math.round(b.w / 16));
+    k.group("holes", () => {
+      k.raw(
+        [0, 1, 2, 3, 4]
+          .map((i) => {
+            const q = line[at - i * step] ?? line[0];
+            return `<ellipse cx="${n(q.p[0])}" cy="${n(q.p[1])}" rx="${n(Math.max(2.4, b.w * 0.09))}" ry="${n(Math.max(2, b.w * 0.07))}" fill="${INK}" fill-opacity=".8"/>`;
+          })
+          .join(""),
+      );
+    });
+  }
+  // The buckle end: strap folded round the bar (its edge), the keeper, the frame and its prong.
+  const q0 = line[0];
+  const ang = (Math.atan2(q0.t[1], q0.t[0]) * 180) / Math.PI;
+  const L = b.bl;
+  const W = b.bw;
+  const g = (s: string) => `<g transform="translate(${n(q0.p[0])} ${n(q0.p[1])}) rotate(${n(ang)})">${s}</g>`;
+  const ink = k.c.outline;
+  k.raw(g(`<path d="M${n(L * 0.2 + 14)} ${n(-h)}V${n(h)}" stroke="${ink}" stroke-width="2.4" stroke-opacity=".7"/>`));
+  const kx = L * 0.2 + 26;
+  k.group("keeper", () => k.raw(g(`<rect x="${n(kx)}" y="${n(-h - 4)}" width="${n(Math.max(12, b.w * 0.36))}" height="${n(b.w + 8)}" rx="3" fill="${k.c.lo}" stroke="${ink}" stroke-width="3"/>`)));
+  const rx = b.round ? n(W / 2) : n(Math.min(10, W * 0.2));
+  const frame = `x="${n(-L)}" y="${n(-W / 2)}" width="${n(L * 1.2)}" height="${n(W)}" rx="${rx}" fill="none"`;
+  k.group("buckle", () =>
+    k.raw(
+      g(
+        `<rect ${frame} stroke="${ink}" stroke-width="${n(Math.max(9, W * 0.16))}"/><rect ${frame} stroke="${b.metal}" stroke-width="${n(Math.max(5, W * 0.1))}"/>` +
+          `<path d="M0 ${n(-W / 2)}V${n(W / 2)}" stroke="${ink}" stroke-width="7"/><path d="M0 ${n(-W / 2)}V${n(W / 2)}" stroke="${b.metal}" stroke-width="3.5"/>` +
+          `<path d="M4 0H${n(-L - 4)}" stroke="${ink}" stroke-width="7" stroke-linecap="round"/><path d="M4 0H${n(-L - 4)}" stroke="${b.metal}" stroke-width="3.5" stroke-linecap="round"/>` +
+          `<path d="M${n(-L * 0.9)} ${n(-W / 2 + 2)}H${n(-L * 0.3)}" stroke="#fff" stroke-opacity=".55" stroke-width="2" stroke-linecap="round"/>`,
+      ),
+    ),
+  );
+  const reach = Math.hypot(L, W / 2) + 8;
+  k.include([q0.p[0] - reach, q0.p[1] - reach], [q0.p[0] + reach, q0.p[1] + reach], tip);
+  k.focus = [q0.p[0] + q0.t[0] * 20, q0.p[1] + q0.t[1] * 20];
+}
+
+/** Laid in a gentle S across the frame, from the buckle (upper left) to the tip. */
+function beltS(k: Sketch, b: BeltCut) {
+  beltAlong(k, wave([170, vr(k, 200, 260)], [640, vr(k, 780, 840)], vr(k, 70, 100), 1, 24), b);
+}
+
+/** Coiled loosely on itself, the buckle outside, the tip and its holes inside. */
+function beltCoil(k: Sketch, b: BeltCut) {
+  const line: Line = [];
+  const turns = vr(k, 1.25, 1.4);
+  const r0 = 250;
+  const pitch = b.w + vr(k, 30, 44);
+  const steps = 34;
+  const phase = vr(k, 0.1, 0.5);
+  for (let i = 0; i <= steps; i++) {
+    const th = phase + (i / steps) * turns * 2 * Math.PI;
+    const r = r0 - (pitch * (th - phase)) / (2 * Math.PI);
+    const dr = -pitch / (2 * Math.PI);
+    const p: P = [400 + r * Math.cos(th), 500 + r * 0.86 * Math.sin(th)];
+    const d: P = [dr * Math.cos(th) - r * Math.sin(th), (dr * Math.sin(th) + r * Math.cos(th)) * 0.86];
+    const l = Math.hypot(d[0], d[1]);
+    line.push({ p, t: [d[0] / l, d[1] / l] });
+  }
+  beltAlong(k, line, b);
+}
+
+/** A belt shows one lay from the front and the other from the back; the variation picks which. */
+function belt(k: Sketch, b: BeltCut) {
+  k.zoom = 2.2;
+  const coilFirst = k.rnd() > 0.5;
+  if (coilFirst !== k.back) beltCoil(k, b);
+  else beltS(k, b);
 }
 
 export function beltBuckle(k: Sketch) {
-  k.zoom = 2.2;
-  const w = vr(k, 40, 44);
-  const buckle = { w: 66, h: 76, color: BRASS };
-  if (k.back) straightBelt(k, w, buckle);
-  else coiledBelt(k, w, buckle);
+  const w = vr(k, 40, 46);
+  belt(k, { w, bl: w * 1.05, bw: w + 22, round: false, metal: BRASS, woven: k.surface === "woven" });
 }
 
 export function beltSkinny(k: Sketch) {
-  k.zoom = 2.2;
-  const w = vr(k, 22, 26);
-  const buckle = { w: 40, h: 44, color: "#c9b27a", round: k.rnd() > 0.5 };
-  if (k.back) straightBelt(k, w, buckle);
-  else coiledBelt(k, w, buckle);
+  const w = vr(k, 18, 22);
+  belt(k, { w, bl: w * 1.5, bw: w + 16, round: k.rnd() > 0.5, metal: "#c9b27a", woven: k.surface === "woven" });
 }

@@ -3,7 +3,7 @@
  * drawn (a cardigan's button band, a turtleneck's fold, a polo's placket…), and the product's
  * own variation moves lengths and widths a little so no two products look the same.
  */
-import { type P, type Sketch, hatch, lerp, n, path } from "./kit";
+import { type P, type Seg, type Sketch, alongQ, hatch, lerp, mx, n, path, symmetric } from "./kit";
 import {
   type TopShape,
   backYoke,
@@ -184,33 +184,67 @@ export function sweatshirt(k: Sketch) {
   k.focus = [400, 270];
 }
 
-/** A poncho: one enveloping piece falling from a boat neck to wide wings, no sleeves, finished edges. */
+/**
+ * A poncho: one square of knit worn on the point, falling from a turtleneck or a wide boat neck
+ * over the shoulders to the wrists (the arms inside lift its side corners) and down to a point in
+ * front; a ribbed border and, on most, a fringe. No sleeves.
+ */
 export function poncho(k: Sketch) {
-  const wing = vr(k, 290, 312);
-  const side = vr(k, 600, 640);
-  const hem = side + vr(k, 70, 100);
-  const NL: P = [400 - 92, 214];
-  const neckDip = k.back ? 230 : 262;
-  if (!k.back) k.part(null, path().M(NL).Q([400, 214], [800 - NL[0], NL[1]]).Q([400, neckDip], NL).Z(), k.c.lo);
-  const body = path()
-    .M(NL)
-    .Q([400 - 170, 270], [400 - wing, 420])
-    .L([400 - wing + 6, side])
-    .L([400, hem])
-    .L([400 + wing - 6, side])
-    .L([400 + wing, 420])
-    .Q([400 + 170, 270], [800 - NL[0], NL[1]])
-    .Q([400, neckDip], NL)
-    .Z();
-  k.part("body", body);
-  // Finished edges (tubular knit) along the hem, and the drape falling from the shoulders.
-  const e = 16;
-  k.seam(`M${n(400 - wing + 6 + e * 0.6)} ${n(side - e * 0.4)}L400 ${n(hem - e)}L${n(400 + wing - 6 - e * 0.6)} ${n(side - e * 0.4)}`, 0.7);
-  k.stitch(`M${n(400 - wing + e)} ${n(side - e * 0.6)}L400 ${n(hem - e * 1.6)}L${n(400 + wing - e)} ${n(side - e * 0.6)}`);
-  k.seam(both(path().M([400 - 150, 300]).Q([400 - 190, 470], [400 - 196, side + 36])), 0.35, 2);
-  k.seam(both(path().M([400 - 80, 300]).Q([400 - 96, 500], [400 - 90, hem - 40])), 0.25, 2);
-  k.part("neckband", path().M(NL).Q([400, neckDip], [800 - NL[0], NL[1]]).L([800 - NL[0] + 8, NL[1] + 14]).Q([400, neckDip + 18], [NL[0] - 8, NL[1] + 14]).Z());
-  k.focus = [400 - wing + 60, side - 20];
+  const fringe = k.rnd() > 0.25;
+  const turtle = k.rnd() > 0.3;
+  const NL: P = [400 - vr(k, 68, 76), 226];
+  const T: P = [400 - vr(k, 318, 334), vr(k, 556, 596)];
+  const P0: P = [400, vr(k, 880, 920)];
+  const S: P = [NL[0] - 58, NL[1] + 40];
+  const segs: Seg[] = [[[NL[0] - 34, NL[1] + 4], S], [[S[0] - 60, S[1] + 80], T], [P0]];
+  k.part("body", symmetric(NL, segs, (p) => p.Q([400, NL[1] + 34], NL)));
+  // The arms inside: the cloth falls in soft folds from under them to the hem.
+  const hemAt = (x: number) => T[1] + ((P0[1] - T[1]) * (x - T[0])) / (400 - T[0]);
+  const folds = path();
+  const shades = path();
+  for (const [t, dx] of [
+    [0.3, -6],
+    [0.66, -22],
+  ] as const) {
+    const a: P = lerp(S, T, t);
+    const top: P = [a[0] + 6, a[1] + 24];
+    const x1 = a[0] + dx;
+    const c: P = [a[0] - 4, (a[1] + hemAt(x1)) / 2];
+    folds.M(top).Q(c, [x1, hemAt(x1) - 8]);
+    shades.M(top).Q(c, [x1, hemAt(x1) - 8]).L([x1 + 30, hemAt(x1 + 30) - 8]).Q([c[0] + 14, c[1]], top).Z();
+  }
+  // Under the wrists the cloth turns in.
+  shades.M([T[0] + 8, T[1] + 6]).Q([T[0] + 60, T[1] + 6], [T[0] + 90, hemAt(T[0] + 90) - 6]).L([T[0] + 26, hemAt(T[0] + 26)]).Z();
+  k.shade(both(shades), 0.09);
+  k.seam(both(folds), 0.35, 2);
+  if (k.back) k.seam(`M400 ${n(NL[1] + 40)}V${n(P0[1] - 36)}`, 0.5);
+  // The ribbed border along the hem.
+  const b = 30;
+  const hem: P[] = [T, P0, mx(T)];
+  const inner: P[] = [[T[0] + b * 0.75, T[1] - b * 0.45], [400, P0[1] - b * 1.35], [800 - T[0] - b * 0.75, T[1] - b * 0.45]];
+  const line = (ps: P[]) => path().M(ps[0]).L(...ps.slice(1));
+  k.part("hemband", line(hem).L(...[...inner].reverse()).Z());
+  k.comb(line(hem.map((p, i) => lerp(p, inner[i], 0.5))), b - 4, 1.6, 10);
+  if (fringe) {
+    // The fringe, knotted under the border.
+    const side = (a: P, z: P) => `M${n(a[0])} ${n(a[1] + 17)}L${n(z[0])} ${n(z[1] + 17)}`;
+    k.group("fringe", () => k.comb(side(lerp(T, P0, 0.02), lerp(T, P0, 0.97)) + side(lerp(mx(T), P0, 0.02), lerp(mx(T), P0, 0.97)), 34, 4, 8, k.c.hi));
+    k.include([T[0] - 20, P0[1] + 40], [T[0] - 20, T[1] + 40]);
+  }
+  if (turtle) standingNeck(k, { NL: [NL[0] - 4, NL[1]] }, vr(k, 78, 92), true);
+  else {
+    // A wide ribbed boat neck.
+    const a: P = [NL[0] - 12, NL[1] - 2];
+    const c: P = [NL[0] - 2, NL[1] - 24];
+    k.part(null, path().M(c).Q([400, NL[1] - 44], mx(c)).Q([400, NL[1] + 16], c).Z(), k.c.lo);
+    k.part("neckband", path().M(a).Q([400, NL[1] + 44], mx(a)).L(mx(c)).Q([400, NL[1] + 16], c).Z());
+    const o = alongQ(a, [400, NL[1] + 44], mx(a), 16);
+    const i2 = alongQ(c, [400, NL[1] + 16], mx(c), 16);
+    k.seam(o.map((p, j) => `M${n(p[0])} ${n(p[1])}L${n(i2[j][0])} ${n(i2[j][1])}`).join(""), 0.4, 1.5);
+  }
+  const f = lerp(hem[0], hem[1], 0.55);
+  k.focus = [f[0], f[1] - 10];
+  k.zoom = 2.4;
 }
 
 /* ------------------------------------------------------------------ shirts and blouses */
