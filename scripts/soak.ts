@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../app/db/connection.server";
 import { startBalancedShop } from "./balancer/shop";
-import { type RequestRecord, type Sellable, percentile, runShoppers, signUp } from "./balancer/shoppers";
+import { type RequestRecord, findSellable, percentile, runShoppers, signUp } from "./balancer/shoppers";
 
 const { values } = parseArgs({
   options: {
@@ -55,24 +55,7 @@ const shop = await startBalancedShop({ databaseUrl: url.toString(), processes })
 const database = openDatabase(url.toString(), { poolSize: 2 });
 let exitCode = 0;
 try {
-  const rows = await database.db
-    .selectFrom("variants as v")
-    .innerJoin("products as p", "p.id", "v.product_id")
-    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", "it"))
-    .innerJoin("category_translations as c", (join) => join.onRef("c.category_id", "=", "p.category_id").on("c.locale", "=", "it"))
-    .select(["v.product_id", "v.id", "v.sku", "t.slug", "c.path"])
-    .where("v.stock", ">", 0)
-    .where("p.status", "=", "published")
-    .where("p.published_at", "<", new Date().toISOString())
-    .orderBy("v.id")
-    .execute();
-  const seen = new Set<number>();
-  const sellable: Sellable[] = [];
-  for (const row of rows) {
-    if (seen.has(row.product_id)) continue;
-    seen.add(row.product_id);
-    sellable.push({ sku: row.sku, slug: row.slug, listing: `/categories/${row.path}` });
-  }
+  const sellable = await findSellable(database.db, { minStock: 1 });
   // A long run sells more than the demo's stock: every sellable variant gets plenty.
   await database.db.updateTable("variants").set({ stock: 100_000 }).where("sku", "in", sellable.map((s) => s.sku)).execute();
 

@@ -93,19 +93,14 @@ async function backupSqlite(databaseFile: string, target: string): Promise<Backu
   if (!fs.existsSync(databaseFile)) throw new BackupError("NO_SUCH_FILE", `No database at ${databaseFile}.`);
   if (sameFile(databaseFile, target)) throw new BackupError("SAME_FILE", "The backup cannot be written over the database itself.");
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const temporary = temporaryBeside(target);
   const database = new SQLite(databaseFile, { fileMustExist: true, timeout: 5_000 });
   try {
-    // All remaining pages in one step, under one read transaction: in WAL mode the shop's
-    // writers carry on meanwhile, and a step that sees no writes in between never restarts.
-    await database.backup(temporary, { progress: () => 0x7fffffff });
-    settleSqliteCopy(temporary, "The copy");
-    syncFile(temporary);
-    fs.renameSync(temporary, target);
-    syncDirectory(path.dirname(target));
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
+    await writeInPlace(target, async (temporary) => {
+      // All remaining pages in one step, under one read transaction: in WAL mode the shop's
+      // writers carry on meanwhile, and a step that sees no writes in between never restarts.
+      await database.backup(temporary, { progress: () => 0x7fffffff });
+      settleSqliteCopy(temporary, "The copy");
+    });
   } finally {
     database.close();
   }
@@ -205,9 +200,18 @@ function settleUnusedDatabase(databaseFile: string): void {
 
 async function backupPostgres(url: string, target: string): Promise<BackupResult> {
   fs.mkdirSync(path.dirname(target), { recursive: true });
+  await writeInPlace(target, (temporary) => runTool("pg_dump", ["--format=custom", "--no-password", `--file=${temporary}`], url));
+  return { file: target, bytes: fs.statSync(target).size };
+}
+
+/**
+ * Has `write` fill a temporary file beside `target`, then makes it durable and gives it
+ * `target`'s name in one rename: a half-written backup never carries the name; a failed one is removed.
+ */
+async function writeInPlace(target: string, write: (temporary: string) => Promise<unknown>): Promise<void> {
   const temporary = temporaryBeside(target);
   try {
-    await runTool("pg_dump", ["--format=custom", "--no-password", `--file=${temporary}`], url);
+    await write(temporary);
     syncFile(temporary);
     fs.renameSync(temporary, target);
     syncDirectory(path.dirname(target));
@@ -215,7 +219,6 @@ async function backupPostgres(url: string, target: string): Promise<BackupResult
     fs.rmSync(temporary, { force: true });
     throw error;
   }
-  return { file: target, bytes: fs.statSync(target).size };
 }
 
 /** Throws unless `file` is a pg_dump archive (custom format) of a Bottega database. */

@@ -3,6 +3,8 @@
 // in to an account they registered at the start — paying in the sandbox, one request at a time
 // like a browser without JavaScript. Every request's outcome and latency is recorded; a step
 // that fails (a process killed under it) is tried once more, as a shopper would reload.
+import type { Kysely } from "kysely";
+import type { Database } from "../../app/db/schema";
 import { type HttpClient, createUrlClient } from "../../tests/support/cookie-client";
 import { TEST_PASSWORD, shippingStepForm } from "../../tests/support/forms";
 
@@ -54,6 +56,29 @@ export interface ShoppersOptions {
   startedAt?: number;
   /** Unique per run: the e-mail addresses' prefix. */
   runId?: string;
+}
+
+/** One variant with at least `minStock` in stock of each published product (up to `limit` products), to buy. */
+export async function findSellable(db: Kysely<Database>, { minStock, limit = Infinity }: { minStock: number; limit?: number }): Promise<Sellable[]> {
+  const rows = await db
+    .selectFrom("variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", "it"))
+    .innerJoin("category_translations as c", (join) => join.onRef("c.category_id", "=", "p.category_id").on("c.locale", "=", "it"))
+    .select(["v.product_id", "v.sku", "t.slug", "c.path"])
+    .where("v.stock", ">=", minStock)
+    .where("p.status", "=", "published")
+    .where("p.published_at", "<", new Date().toISOString())
+    .orderBy("v.id")
+    .execute();
+  const seen = new Set<number>();
+  const sellable: Sellable[] = [];
+  for (const row of rows) {
+    if (seen.has(row.product_id) || sellable.length >= limit) continue;
+    seen.add(row.product_id);
+    sellable.push({ sku: row.sku, slug: row.slug, listing: `/categories/${row.path}` });
+  }
+  return sellable;
 }
 
 class StepFailed extends Error {}

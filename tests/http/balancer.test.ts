@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
 import { haproxyPath } from "../../scripts/balancer/haproxy";
 import { type BalancedShop, startBalancedShop } from "../../scripts/balancer/shop";
-import { type Sellable, runShoppers, signUp } from "../../scripts/balancer/shoppers";
+import { findSellable, runShoppers, signUp } from "../../scripts/balancer/shoppers";
 
 const SHOPPERS = 6;
 const ACCOUNTS = 2;
@@ -50,24 +50,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL || haproxyMissing)("HAProxy in fr
   it("loses no order, stock, bag or sign-in when a process is killed under load, and the balancer drains it and takes it back", async () => {
     const db = database.db;
     // Sellable variants of different products, and every variant's stock before the run.
-    const rows = await db
-      .selectFrom("variants as v")
-      .innerJoin("products as p", "p.id", "v.product_id")
-      .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", "it"))
-      .innerJoin("category_translations as c", (join) => join.onRef("c.category_id", "=", "p.category_id").on("c.locale", "=", "it"))
-      .select(["v.product_id", "v.sku", "t.slug", "c.path"])
-      .where("v.stock", ">=", 10)
-      .where("p.status", "=", "published")
-      .where("p.published_at", "<", new Date().toISOString())
-      .orderBy("v.id")
-      .execute();
-    const seen = new Set<number>();
-    const sellable: Sellable[] = [];
-    for (const row of rows) {
-      if (seen.has(row.product_id) || sellable.length >= 12) continue;
-      seen.add(row.product_id);
-      sellable.push({ sku: row.sku, slug: row.slug, listing: `/categories/${row.path}` });
-    }
+    const sellable = await findSellable(db, { minStock: 10, limit: 12 });
     expect(sellable.length).toBe(12);
     const stockBefore = new Map((await db.selectFrom("variants").select(["id", "stock"]).execute()).map((v) => [v.id, v.stock]));
 
