@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Tests wait for this mark instead of reading React internals; the outermost effect runs last.
   useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
-    <html lang={lang} dir="ltr">
+    <html lang={lang} dir="ltr" data-lite={lite ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

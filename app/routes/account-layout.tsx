@@ -38,7 +38,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { href } = useLocale();
   const { account } = loaderData;
   const loggingOut = useNavigation().formData?.get("intent") === "logout";
-  const tab = ({ isActive }: { isActive: boolean }) => `block min-h-11 border-l-2 py-2.5 pl-4 ${isActive ? "border-ink font-medium" : "border-transparent text-stone hover:text-ink"}`;
+  // Phones: a row of tabs under the greeting, underlined; desktop: a column, marked on the left.
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `block min-h-11 whitespace-nowrap border-b-2 px-3 py-2.5 desk:border-b-0 desk:border-l-2 desk:px-0 desk:pl-4 ${isActive ? "border-ink font-medium" : "border-transparent text-stone hover:text-ink"}`;
   return (
     <div className="container-page py-10 desk:py-14">
       <header className="mb-8 flex items-center gap-4 desk:mb-12">
@@ -50,9 +52,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-display text-3xl">{t("account.greeting", { firstName: account.firstName })}</p>
         </div>
       </header>
-      <div className="grid gap-10 desk:grid-cols-12">
-        <nav aria-label={t("account.nav")} className="desk:col-span-3">
-          <ul className="space-y-1">
+      <div className="grid gap-8 desk:grid-cols-12 desk:gap-10">
+        <nav aria-label={t("account.nav")} className="flex items-end justify-between gap-2 border-b border-line desk:col-span-3 desk:block desk:self-start desk:border-b-0">
+          <ul className="-mb-px flex overflow-x-auto desk:mb-0 desk:block desk:space-y-1">
             <li>
               <NavLink to={href("/account")} end className={tab}>
                 {t("account.overview")}
@@ -69,8 +71,19 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             </li>
           </ul>
-          <Form method="post" action={href("/account")} className="mt-6">
-            <button type="submit" name="intent" value="logout" className="btn btn-secondary w-full" disabled={loggingOut} aria-busy={loggingOut || undefined}>
+          {/* Signing out changes state: a POST, its button dressed as the menu's last, quieter link. */}
+          <Form method="post" action={href("/account")} className="shrink-0 desk:mt-4 desk:border-t desk:border-line desk:pt-3">
+            <button
+              type="submit"
+              name="intent"
+              value="logout"
+              className="inline-flex min-h-11 items-center gap-2 text-sm text-stone underline underline-offset-4 transition-colors hover:text-terracotta disabled:opacity-60 desk:pl-4"
+              disabled={loggingOut}
+              aria-busy={loggingOut || undefined}
+            >
+              <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true" focusable="false">
+                <path d="M6 2.5H3v11h3M10.5 5l3 3-3 3M13.5 8H6.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
               {t("account.logout")}
             </button>
           </Form>

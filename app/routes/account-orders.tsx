@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account-orders";
+import { OrderPictures } from "~/components/order/order-pictures";
 import { OrderStatusBadges } from "~/components/order/order-status";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale } from "~/hooks/use-locale";
@@ -7,7 +8,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { requireAccountHolder } from "./login-redirect.server";
-import { listAccountOrders } from "~/modules/order/order.service.server";
+import { listAccountOrders, orderPictures } from "~/modules/order/order.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
@@ -19,8 +20,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns, href } = getRequestContext(context);
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const history = await listAccountOrders(db, userId, Number.isSafeInteger(requested) && requested > 0 ? requested : 1);
+  const pictures = await orderPictures(db, history.orders.map((order) => order.id), locale);
   return {
     ...history,
+    orders: history.orders.map((order) => ({ ...order, pictures: pictures.get(order.id) ?? [] })),
     title: tns("orders")("meta.orders"),
     path: href("/account/orders"),
     origin: env.PUBLIC_URL,
@@ -49,8 +52,13 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
         <>
           <ul className="divide-y divide-line border-y border-line" data-testid="order-list">
             {orders.map((order) => (
-              <li key={order.id} className="grid gap-3 py-5 desk:grid-cols-[1fr_auto] desk:items-center" data-testid="order-row">
-                <div className="space-y-2">
+              <li key={order.id} className="grid grid-cols-[1fr_auto] items-center gap-x-5 gap-y-3 py-5 sm:grid-cols-[13.25rem_1fr_auto]" data-testid="order-row">
+                {/* Up to four pictures (4 × 48 px and the gaps): the columns line up from row to row. */}
+                <div>
+                  <OrderPictures pictures={order.pictures} to={href(`/account/orders/${order.id}`)} />
+                </div>
+                {/* Phones: the pictures and the total on one line, the rest under them. */}
+                <div className="min-w-0 space-y-2 max-sm:col-span-2 max-sm:row-start-2">
                   <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
                     <Link to={href(`/account/orders/${order.id}`)} className="link font-medium" aria-label={t("list.view", { number: order.number })}>
                       {order.number}
@@ -60,7 +68,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                   </p>
                   <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} shippingStatus={order.shippingStatus} />
                 </div>
-                <p className="font-medium desk:text-right">{formatMoney(order.totalCents, locale)}</p>
+                <p className="text-right font-medium max-sm:col-start-2 max-sm:row-start-1">{formatMoney(order.totalCents, locale)}</p>
               </li>
             ))}
           </ul>

@@ -3,13 +3,19 @@ import type { Route } from "./+types/account";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton, EmailField, FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { AccountUsernameField, FiscalCodeField, PasswordField, RadioGroupField } from "~/components/account/account-fields";
+import { OrderPictures } from "~/components/order/order-pictures";
+import { OrderStatusBadges } from "~/components/order/order-status";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileSchema } from "~/modules/account/account.schema";
 import { deleteAccount } from "~/modules/account/account-data.service.server";
 import { type AccountView, changePassword, isAccountEmailProven, resendEmailConfirmation, signOut, updateProfile } from "~/modules/account/account.service.server";
+import { latestAccountOrder } from "~/modules/order/order.service.server";
+import { pickTexts } from "~/i18n/resources";
 import { requireAccountHolder } from "./login-redirect.server";
+import { formatLongDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 import { z } from "~/utils/zod";
@@ -19,10 +25,11 @@ const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 /** The resend button's form has no fields: conform's submission carries its error, if any. */
 const ResendConfirmationSchema = z.object({});
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env, session, tns, href } = getRequestContext(context);
-  const emailConfirmed = session.userId !== null && (await isAccountEmailProven(db, session.userId));
-  return { title: tns("account")("account.title"), path: href("/account"), origin: env.PUBLIC_URL, emailConfirmed };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const userId = await requireAccountHolder(context, request);
+  const { db, env, locale, tns, href } = getRequestContext(context);
+  const [emailConfirmed, latestOrder] = await Promise.all([isAccountEmailProven(db, userId), latestAccountOrder(db, userId, locale)]);
+  return { title: tns("account")("account.title"), path: href("/account"), origin: env.PUBLIC_URL, emailConfirmed, latestOrder, texts: pickTexts(locale, ["orders"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -112,10 +119,14 @@ export default function AccountOverview({ loaderData, actionData }: Route.Compon
   const profileKit = { ...profile, value };
   return (
     <div className="grid gap-10">
+      {/* The layout's greeting titles the page for the eye; this names it for a screen reader's list of headings. */}
+      <h1 className="sr-only">{t("account.overviewTitle")}</h1>
+      <LatestOrder order={loaderData.latestOrder} />
+
       <section aria-labelledby="profile-title" className="bg-paper p-6 shadow-sm desk:p-8">
-        <h1 id="profile-title" className="mb-6 text-3xl">
+        <h2 id="profile-title" className="mb-6 text-3xl">
           {t("account.profileTitle")}
-        </h1>
+        </h2>
         <Form method="post" ref={profileRef} noValidate={profile.hydrated} className="grid gap-5 sm:grid-cols-2">
           <input type="hidden" name="intent" value="profile" />
           <div className="sm:col-span-2">
@@ -244,6 +255,55 @@ export default function AccountOverview({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
     </div>
+  );
+}
+
+/** The latest order as a card: its pictures, number, date, statuses and total, and the way to it and to every order. */
+function LatestOrder({ order }: { order: Route.ComponentProps["loaderData"]["latestOrder"] }) {
+  const { t } = useTranslation("account");
+  const { t: to } = useTranslation("orders");
+  const { href, locale } = useLocale();
+  const orderPath = order ? href(`/account/orders/${order.id}`) : "";
+  return (
+    <section aria-labelledby="latest-order-title" className="bg-paper p-6 shadow-sm desk:p-8" data-testid="latest-order">
+      <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+        <h2 id="latest-order-title" className="text-3xl">
+          {t("latestOrder.title")}
+        </h2>
+        {order ? (
+          <Link to={href("/account/orders")} className="link inline-flex min-h-11 items-center text-sm underline">
+            {t("latestOrder.all")}
+          </Link>
+        ) : null}
+      </div>
+      {order ? (
+        <div className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-8">
+          <OrderPictures pictures={order.pictures} to={orderPath} size="large" />
+          <div className="space-y-3">
+            <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+              <Link to={orderPath} className="link font-display text-2xl" aria-label={to("list.view", { number: order.number })}>
+                {order.number}
+              </Link>
+              <span className="text-sm text-stone">{formatLongDate(order.placedAt, locale)}</span>
+            </p>
+            <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} shippingStatus={order.shippingStatus} />
+            <p className="text-sm">
+              {to("list.items", { count: order.itemCount })} · <span className="font-medium">{formatMoney(order.totalCents, locale)}</span>
+            </p>
+            <Link to={orderPath} className="btn btn-secondary">
+              {t("latestOrder.view")}
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="mb-5 max-w-prose text-stone">{t("latestOrder.none")}</p>
+          <Link to={href("/categories/donna")} className="btn btn-primary">
+            {to("list.emptyCta")}
+          </Link>
+        </>
+      )}
+    </section>
   );
 }
 

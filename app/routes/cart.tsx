@@ -7,6 +7,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { performBagIntent } from "./bag-actions.server";
 import { BAG_ACTION_MARKERS, BAG_INTENTS, BagFormSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
+import { getCachedNewArrivals, getCompleteTheLook } from "~/modules/catalog/product.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -15,9 +16,12 @@ import { seoMeta } from "~/utils/seo";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, locale, bagId, env, tns } = getRequestContext(context);
   const t = tns("bag");
+  const bag = await getBag(db, locale, bagId);
   return data(
     {
-      bag: await getBag(db, locale, bagId),
+      bag,
+      // Under a bag: other garment types to go with it; under an empty one: what is new.
+      suggestions: bag.lines.length ? await getCompleteTheLook(db, locale, bag.kinds) : await getCachedNewArrivals(db, locale, 4),
       texts: pickTexts(locale, ["bag"]),
       origin: env.PUBLIC_URL,
       title: t("title"),
@@ -68,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <BagPage bag={loaderData.bag} actionData={actionData} />;
+  return <BagPage bag={loaderData.bag} suggestions={loaderData.suggestions} actionData={actionData} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, location }) =>

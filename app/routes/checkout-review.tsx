@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavig
 import type { Route } from "./+types/checkout-review";
 import { AddressBlock, BagSummary, CheckoutFrame } from "~/components/checkout/checkout-frame";
 import { ClosureNotice } from "~/components/checkout/closure-notice";
+import { PaymentMark } from "~/components/checkout/payment-marks";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton, CheckboxField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
@@ -116,17 +117,19 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
   const formRef = useFormRef();
   const kit = useFormKit("review", actionData?.result, ["acceptTerms"], formRef);
   const pending = useNavigation().state === "submitting";
+  // Spaces between the heading, its link and the body: a text browser and textContent read
+  // "Pagamento Modifica Bonifico bancario", not "PagamentoModificaBonifico bancario".
   const section = (title: string, to: string | null, body: React.ReactNode) => (
     <div className="border-t border-line py-5">
       <div className="mb-2 flex items-baseline justify-between gap-4">
-        <h2 className="text-xl">{title}</h2>
+        <h2 className="text-xl">{title}</h2>{" "}
         {to ? (
           <Link to={href(to)} className="link text-sm" aria-label={t("review.editLabel", { section: title })}>
             {t("review.edit")}
           </Link>
         ) : null}
-      </div>
-      <div className="text-sm">{body}</div>
+      </div>{" "}
+      <div className="text-sm">{body}</div>{" "}
     </div>
   );
   const methodLabel = paymentMethod === "paypalInstalments" ? t("payment.paypalInstalments", { count: loaderData.instalments }) : t(`payment.${paymentMethod}`);
@@ -153,7 +156,14 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
         "/checkout",
         <p>{invoice === null ? t("review.noInvoice") : invoice.type === "person" ? t("review.invoicePerson", { code: invoice.fiscalCode }) : t("review.invoiceCompany", { name: invoice.companyName, vat: invoice.vatNumber })}</p>,
       )}
-      {section(t("review.payment"), "/checkout/payment", <p>{methodLabel}</p>)}
+      {section(
+        t("review.payment"),
+        "/checkout/payment",
+        <p className="flex items-center gap-3">
+          <PaymentMark method={paymentMethod} />
+          {methodLabel}
+        </p>,
+      )}
 
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-6 border-t border-line pt-6" aria-labelledby="page-title">
         <input type="hidden" name="orderKey" value={loaderData.orderKey} />
@@ -178,7 +188,7 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
           <span className="tabular-nums" data-testid="review-total">
             {formatMoney(bag.totals.totalCents, locale)}
           </span>
-        </p>
+        </p>{" "}
         <p className="border-l-4 border-ink bg-ivory px-4 py-3 text-sm font-medium" data-testid="payment-warning">
           {t("review.warning")}
         </p>

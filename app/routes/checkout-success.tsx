@@ -6,7 +6,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getOrderFor } from "~/modules/order/order.service.server";
+import { getOrderFor, orderLinePictures } from "~/modules/order/order.service.server";
 import { paymentProvider, pendingPaymentUrl, settleFromProvider } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
@@ -36,11 +36,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     order = await getOrderFor(db, order.id, orderViewer);
   }
   if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
-  const settings = await getShopSettings(db);
+  const [settings, pictures] = await Promise.all([getShopSettings(db), orderLinePictures(db, order.id, locale)]);
   const state = order.status === "cancelled" ? "cancelled" : order.paymentStatus === "paid" ? "paid" : order.paymentStatus === "awaiting_transfer" ? "transfer" : "pending";
   return data(
     {
-      order,
+      order: { ...order, lines: order.lines.map((line) => ({ ...line, image: pictures.has(line.id) ? { ...pictures.get(line.id)!, alt: "" } : null })) },
       state,
       paymentUrl: state === "pending" ? await pendingPaymentUrl(db, order.id) : null,
       transfer: state === "transfer" ? settings.bankTransfer : null,
@@ -61,33 +61,44 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("checkout");
   const { href, locale } = useLocale();
   const { order, state, transfer } = loaderData;
+  const warm = state === "paid" ? "success.warmPaid" : state === "transfer" ? "success.warmTransfer" : state === "pending" ? "success.warmPending" : null;
+  const pictures = order.lines.filter((line) => line.image).slice(0, 4);
   return (
-    <div className="container-page grid gap-8 py-10 desk:grid-cols-[minmax(0,1fr)_24rem] desk:gap-12 desk:py-16">
-      <section aria-labelledby="page-title" className="space-y-6" data-testid="order-confirmation" data-state={state}>
-        <h1 id="page-title" className="text-4xl">
-          {loaderData.title}
-        </h1>
+    <div className="container-page grid gap-10 py-10 desk:grid-cols-[minmax(0,1fr)_24rem] desk:gap-12 desk:py-16">
+      <section aria-labelledby="page-title" className="min-w-0 space-y-6 wrap-anywhere" data-testid="order-confirmation" data-state={state}>
+        <div className="space-y-4">
+          <h1 id="page-title" className="text-4xl desk:text-5xl">
+            {loaderData.title}
+          </h1>{" "}
+          {warm ? <p className="max-w-xl font-display text-2xl leading-snug text-ink">{t(warm, { name: order.firstName })}</p> : null}
+        </div>
+        {/* The parcel's pieces at a glance; their names and prices are in the summary. */}
+        {pictures.length ? (
+          <ul className="flex gap-3" aria-hidden="true">
+            {pictures.map((line) => (
+              <li key={line.sku}>
+                <img src={line.image!.src} srcSet={line.image!.srcSet} sizes="96px" width={line.image!.width} height={line.image!.height} alt="" className="aspect-[4/5] h-auto w-24 bg-sand object-cover" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-          <dt className="text-stone">{t("success.number")}</dt>
+          <dt className="text-stone">{t("success.number")}</dt>{" "}
           <dd className="font-medium" data-testid="order-number">
             {order.number}
-          </dd>
-          <dt className="text-stone">{t("success.date")}</dt>
+          </dd>{" "}
+          <dt className="text-stone">{t("success.date")}</dt>{" "}
           <dd>{formatLongDate(order.placedAt, locale)}</dd>
-        </dl>
+        </dl>{" "}
         {state === "paid" ? <p>{t("success.paid", { email: order.email })}</p> : null}
         {state === "transfer" && transfer ? (
           <div className="space-y-4">
-            <p>{t("success.transfer", { days: transfer.holdDays, email: order.email })}</p>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 bg-paper p-5 text-sm shadow-sm" data-testid="bank-transfer">
-              <dt className="text-stone">{t("success.beneficiary")}</dt>
-              <dd>{transfer.beneficiary}</dd>
-              <dt className="text-stone">{t("success.iban")}</dt>
-              <dd className="font-mono">{transfer.iban}</dd>
-              <dt className="text-stone">{t("success.bic")}</dt>
-              <dd className="font-mono">{transfer.bic}</dd>
-              <dt className="text-stone">{t("success.reference")}</dt>
-              <dd>{t("success.referenceValue", { number: order.number })}</dd>
+            <p>{t("success.transfer", { days: transfer.holdDays, email: order.email })}</p>{" "}
+            <dl className="grid gap-x-6 bg-paper p-5 text-sm shadow-sm sm:grid-cols-[auto_1fr] sm:gap-y-2 [&>dt:not(:first-child)]:mt-3 sm:[&>dt:not(:first-child)]:mt-0" data-testid="bank-transfer">
+              <dt className="text-stone">{t("success.beneficiary")}</dt> <dd>{transfer.beneficiary}</dd>{" "}
+              <dt className="text-stone">{t("success.iban")}</dt> <dd className="font-mono break-all">{transfer.iban}</dd>{" "}
+              <dt className="text-stone">{t("success.bic")}</dt> <dd className="font-mono">{transfer.bic}</dd>{" "}
+              <dt className="text-stone">{t("success.reference")}</dt> <dd>{t("success.referenceValue", { number: order.number })}</dd>
             </dl>
           </div>
         ) : null}
@@ -110,7 +121,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         {state === "cancelled" ? <p>{t("success.cancelled")}</p> : null}
-        <div className="space-y-1 text-sm">
+        <div className="space-y-1 border-t border-line pt-6 text-sm">
           <h2 className="text-xl">{t("review.shipTo")}</h2>
           <AddressBlock address={order.shippingAddress} />
         </div>

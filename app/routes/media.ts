@@ -13,6 +13,7 @@ import {
 import { variantFileKey } from "~/modules/media/media.service.server";
 import { PHOTO_MIME, type PhotoFormat } from "~/modules/media/media-urls";
 import { getMediaStorage } from "~/modules/media/storage.server";
+import { MAP_VERSION, renderMapLandSvg } from "~/modules/store/store-map.server";
 import { appContext } from "~/server/context.server";
 
 // The shop's drawn images, and photographs' variants (docs/decisions/023). A URL names every input of its drawing and the art version, so the
@@ -56,6 +57,8 @@ async function photo(env: { MEDIA_DIR: string }, name: string, file: string): Pr
 export function loader({ params, context }: Route.LoaderArgs) {
   const { kind, name, file } = params;
   if (kind === "p") return photo(context.get(appContext).env, name, file);
+  // The store locator's land: /media/m<version>/map/italia.svg (docs/decisions/030).
+  if (kind === `m${MAP_VERSION}`) return name === "map" && file === "italia.svg" ? svg(renderMapLandSvg()) : notFound();
   if (kind === `g${ART_VERSION}`) {
     // /media/g<version>/<sub-type>/<surface>-<colour>-<view>-<variation>-<width>.svg
     const parsed = parseGarmentImageFile(name, file);

@@ -4,11 +4,13 @@ import { pickTexts } from "~/i18n/resources";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { StoreCard } from "~/components/store/store-card";
 import { StoreFilters } from "~/components/store/store-filters";
+import { StoreMap } from "~/components/store/store-map";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { storesJsonLd } from "~/modules/store/store-json-ld";
 import { parseStoreQuery, STORE_FILTERS, storeQuerySearch } from "~/modules/store/store.schema";
 import { getStoreLocator } from "~/modules/store/store.service.server";
+import { storeMapOf } from "~/modules/store/store-map.server";
 import { localizePath } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
@@ -29,8 +31,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 
   const t = i18n.getFixedT(locale, "stores");
+  const map = storeMapOf(locator.stores);
   return {
     locator,
+    // No store within the map's frame (Asia, the Americas): no map, the list takes the width.
+    map: map.pins.length ? map : null,
     path: url.pathname,
     canonical: localizePath(PATH, locale),
     origin: env.PUBLIC_URL,
@@ -41,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function StoreLocatorPage({ loaderData }: Route.ComponentProps) {
-  const { locator, path } = loaderData;
+  const { locator, map, path } = loaderData;
   const { t } = useTranslation("stores");
   const navigation = useNavigation();
   const location = useLocation();
@@ -58,35 +63,43 @@ export default function StoreLocatorPage({ loaderData }: Route.ComponentProps) {
 
       <StoreFilters locator={locator} path={path} />
 
-      <section aria-labelledby="stores-title" className="mt-8">
-        <h2 id="stores-title" className="sr-only">
-          {t("listTitle")}
-        </h2>
-        <p className="mb-4 text-sm text-stone" role="status" aria-live="polite" data-testid="store-count">
-          {updating ? t("loading") : t("results", { count: stores.length })}
-        </p>
-        {stores.length ? (
-          <ul
-            className={`grid gap-4 sm:grid-cols-2 desk:grid-cols-3 desk:gap-6 ${updating ? "opacity-60 transition-opacity" : ""}`}
-            aria-busy={updating || undefined}
-            data-testid="store-list"
-          >
-            {stores.map((store) => (
-              <li key={store.id}>
-                <StoreCard store={store} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="border border-line bg-paper px-6 py-16 text-center" data-testid="empty-stores">
-            <p className="mb-2 font-display text-3xl">{t("empty")}</p>
-            <p className="mb-6 text-stone">{t("emptyHint")}</p>
-            <Link to={path} className="btn btn-secondary">
-              {t("showAll")}
-            </Link>
+      <div className="mt-8 grid gap-8 desk:grid-cols-12 desk:gap-6">
+        {map ? (
+          // Above the list on phones; beside it from the desktop breakpoint, staying in view.
+          <div className="w-full max-w-lg justify-self-center desk:sticky desk:top-24 desk:col-span-5 desk:col-start-8 desk:row-start-1 desk:max-w-none desk:self-start">
+            <StoreMap map={map} />
           </div>
-        )}
-      </section>
+        ) : null}
+        <section aria-labelledby="stores-title" className={map ? "desk:col-span-7 desk:row-start-1" : "desk:col-span-12"}>
+          <h2 id="stores-title" className="sr-only">
+            {t("listTitle")}
+          </h2>
+          <p className="mb-4 text-sm text-stone" role="status" aria-live="polite" data-testid="store-count">
+            {updating ? t("loading") : t("results", { count: stores.length })}
+          </p>
+          {stores.length ? (
+            <ul
+              className={`grid gap-4 sm:grid-cols-2 desk:gap-6 ${map ? "" : "desk:grid-cols-3"} ${updating ? "opacity-60 transition-opacity" : ""}`}
+              aria-busy={updating || undefined}
+              data-testid="store-list"
+            >
+              {stores.map((store) => (
+                <li key={store.id}>
+                  <StoreCard store={store} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="border border-line bg-paper px-6 py-16 text-center" data-testid="empty-stores">
+              <p className="mb-2 font-display text-3xl">{t("empty")}</p>
+              <p className="mb-6 text-stone">{t("emptyHint")}</p>
+              <Link to={path} className="btn btn-secondary">
+                {t("showAll")}
+              </Link>
+            </div>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

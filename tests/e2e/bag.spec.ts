@@ -196,6 +196,28 @@ test.describe("the bag drawer", () => {
     await expect(drawer).toHaveCount(0);
   });
 
+  test("changes a quantity and removes a line with the bag's own forms, the page under it staying", async ({ page }) => {
+    await visit(page, "/products/cintura-sottile-in-nappa?color=cipria&size=L");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Aggiungi al carrello" }).click();
+    const drawer = page.getByRole("dialog", { name: /^Il tuo carrello/ });
+    await expect(drawer).toBeVisible();
+    const notice = drawer.locator("#bag-drawer-notice");
+    await expect(drawer.getByRole("progressbar", { name: /Ti mancano .* per la spedizione gratuita/ })).toBeVisible();
+    await drawer.getByRole("button", { name: "Aumenta la quantità di Cintura sottile in nappa" }).click();
+    await expect(drawer.getByTestId("line-quantity")).toContainText("2");
+    await expect(notice).toHaveText(/Quantità carrello modificata!/);
+    await expect(page.getByTestId("bag-drawer-subtotal")).toHaveText("138,00 €");
+    await expect(page.getByTestId("bag-count")).toHaveText("2");
+    await expectAccessible(page);
+    await drawer.getByRole("button", { name: "Rimuovi Cintura sottile in nappa dal carrello" }).click();
+    await expect(drawer).toContainText("Il carrello è vuoto");
+    await expect(notice).toHaveText(/Prodotto rimosso dal carrello!/);
+    await expect(drawer.getByRole("button", { name: "Chiudi il carrello" })).toBeFocused();
+    await expect(page.getByTestId("bag-count")).toHaveText("0");
+    await expect(page).toHaveURL(/\/products\/cintura-sottile-in-nappa/);
+  });
+
   test("whose code cannot load (offline, a new deployment) leaves the page working", async ({ page }) => {
     await page.route(/\/bag-drawer-[\w-]+\.js$/, (route) => route.abort());
     await visit(page, "/products/cintura-sottile-in-nappa?color=bordeaux&size=S");

@@ -232,7 +232,8 @@ test.describe("product page", () => {
     await expect(page.getByText("Scegli una taglia", { exact: true })).toHaveCount(1);
     await expect(addButton).toHaveAccessibleDescription("Scegli una taglia");
     // The details stay in view while the pictures scroll past.
-    await page.mouse.wheel(0, 1200);
+    // Scrolled by the page itself: a wheel event is lost when it lands before the page is ready.
+    await page.evaluate(() => window.scrollTo(0, 1200));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
     if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));

@@ -80,6 +80,23 @@ test.describe("store locator (1440×900)", () => {
     );
   });
 
+  test("the map beside the list: one pin per store on it, each a link to its card; the countries beyond it named", async ({ page }) => {
+    await visit(page, "/pages/storelocator");
+    const map = page.getByRole("group", { name: "Mappa dei negozi in Italia e nei paesi vicini" });
+    await expect(map.getByRole("link")).toHaveCount(8);
+    const [mapBox, listBox] = [await map.boundingBox(), await page.getByTestId("store-list").boundingBox()];
+    expect(mapBox!.x).toBeGreaterThanOrEqual(listBox!.x + listBox!.width);
+
+    await map.getByRole("link", { name: "Bottega Napoli" }).click();
+    await expect(page).toHaveURL(/\/pages\/storelocator#store-\d+$/);
+    await expect(page.getByTestId("store-card").filter({ has: page.getByRole("heading", { name: "Bottega Napoli" }) })).toBeInViewport();
+
+    const caption = page.getByTestId("store-map").locator("figcaption");
+    await expect(caption).toContainText("8 negozi sulla mappa. Anche in: Spagna, Francia, Regno Unito, Danimarca");
+    await caption.getByRole("link", { name: "Giappone" }).click();
+    await expect(page.getByTestId("store-card").filter({ has: page.getByRole("heading", { name: "Bottega Tokyo Ginza" }) })).toBeInViewport();
+  });
+
   // Without JavaScript the same form (the region select and its button) is the test above's.
   test("a region without stores says so and leads back to every store", { tag: "@no-js-elsewhere" }, async ({ page, javaScriptEnabled }) => {
     await visit(page, "/pages/storelocator?continent=europe");
@@ -127,6 +144,10 @@ test.describe("store locator on a phone (390×844)", () => {
 
   test("the filters and the store cards fit a phone", { tag: "@server-html" }, async ({ page, javaScriptEnabled }) => {
     await visit(page, "/pages/storelocator");
+    // The map above the list, the page's width.
+    const [mapBox, listBox] = [await page.getByTestId("store-map").boundingBox(), await page.getByTestId("store-list").boundingBox()];
+    expect(mapBox!.y + mapBox!.height).toBeLessThanOrEqual(listBox!.y);
+    expect(mapBox!.width).toBeGreaterThan(340);
     await choose(page, javaScriptEnabled, "Continente", "Nord America (4)", /\?continent=north-america$/);
     expect(await cardNames(page)).toEqual(["Bottega New York", "Bottega Los Angeles", "Bottega Toronto", "Bottega Ciudad de México"]);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

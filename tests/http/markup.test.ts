@@ -66,6 +66,9 @@ describeEachApp("markup", (app) => {
     const text = textOf(await (await app().client().get("/")).text());
     expect(text).toContain("Continua senza accettare ×");
     expect(text).toContain("Accetta tutti Scegli i cookie");
+    // The phone's shorter wording and the full one, each a sentence of its own.
+    expect(text).toContain("Con la X continui senza accettare. Usiamo solo cookie tecnici");
+    expect(text).toContain("Cookie policy Leggi la cookie policy");
   });
 
   it("the guest's shipping step: phone and selects valid, steps numbered once, labels apart from values", async () => {
@@ -119,8 +122,8 @@ describeEachApp("markup", (app) => {
   it("the account: distinct headings, the password forms' username labelled and out of the way", async () => {
     const shopper = await accountHolder();
     for (const [path, profile, data] of [
-      ["/account", "I tuoi dati", "Copia dei tuoi dati"],
-      ["/en/account", "Your details", "Your data"],
+      ["/account", "Il tuo profilo", "Esporta i tuoi dati"],
+      ["/en/account", "Your profile", "Export your data"],
     ]) {
       const html = await (await shopper.get(path)).text();
       const headings = [...html.matchAll(/<h([1-3])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map(([, , inner]) => textOf(inner).trim());

@@ -17,5 +17,23 @@ export function textOf(html: string): string {
     .replace(/\s+/g, " ");
 }
 
+/**
+ * The text of some markup as the DOM's textContent gives it (and a copy of the page, a naive
+ * scraper): tags removed and nothing put in their place, so only real characters (a space, ": ")
+ * keep a label apart from its value; then whitespace collapsed. Stricter than textOf.
+ */
+export function contentOf(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<style\b[\s\S]*?<\/style>/gi, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
 /** The start tags of an element name, each as written. */
 export const tags = (html: string, name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];

@@ -1,12 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { Price } from "~/components/catalog/price";
+import { ProductCard } from "~/components/catalog/product-card";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
 import { formatMoney } from "~/utils/money";
+import { FreeShippingProgress, QuantityStepper, RemoveLine } from "./line-controls";
 import { lineProblemText } from "./line-problem";
 
 export interface BagActionData {
@@ -39,24 +42,29 @@ function errorsOf(actionData: BagActionData | undefined, intent: string | string
     .filter((key): key is string => typeof key === "string");
 }
 
-export function BagPage({ bag, actionData }: { bag: BagView; actionData?: BagActionData }) {
+export function BagPage({ bag, suggestions, actionData }: { bag: BagView; suggestions: ProductCardData[]; actionData?: BagActionData }) {
   const { t } = useTranslation("bag");
   const { href } = useLocale();
   return (
     <div className="container-page pb-20 pt-6 desk:pt-10">
       <h1 className="mb-8 text-5xl desk:text-6xl">{t("title")}</h1>
       {bag.lines.length === 0 ? (
-        <section className="max-w-xl border-t border-line py-12" aria-labelledby="bag-empty">
-          <h2 id="bag-empty" className="mb-3 text-3xl">
-            {t("empty.title")}
-          </h2>
-          <p className="mb-8 text-stone">{t("empty.text")}</p>
-          <Link to={href("/")} className="btn btn-primary">
-            {t("empty.cta")}
-          </Link>
-        </section>
+        <>
+          <section className="max-w-xl border-t border-line py-12" aria-labelledby="bag-empty">
+            <h2 id="bag-empty" className="mb-3 text-3xl">
+              {t("empty.title")}
+            </h2>
+            <p className="mb-8 text-stone">{t("empty.text")}</p>
+            <Link to={href("/")} className="btn btn-primary">
+              {t("empty.cta")}
+            </Link>
+          </section>
+          <Suggestions title={t("empty.newIn")} cards={suggestions} columns="desk:grid-cols-4" />
+        </>
       ) : (
-        <div className="grid gap-10 desk:grid-cols-12">
+        // Phones: the lines, the code, the summary, then the look. Desktop: the summary beside
+        // the lines and the look, sticky.
+        <div className="grid gap-x-10 gap-y-12 desk:grid-cols-12">
           <section className="desk:col-span-8" aria-label={t("title")}>
             <ul className="divide-y divide-line border-y border-line" data-testid="bag-lines">
               {bag.lines.map((line) => (
@@ -66,15 +74,36 @@ export function BagPage({ bag, actionData }: { bag: BagView; actionData?: BagAct
             <CouponForm bag={bag} actionData={actionData} />
           </section>
           <BagSummary bag={bag} />
+          <Suggestions title={t("look.title")} intro={t("look.intro")} cards={suggestions} columns="sm:grid-cols-4" className="desk:col-span-8 desk:col-start-1" />
         </div>
       )}
     </div>
   );
 }
 
+/** Products to go on with: "Complete the look" under a bag, what is new under an empty one. Server-rendered cards. */
+function Suggestions({ title, intro, cards, columns, className = "" }: { title: string; intro?: string; cards: ProductCardData[]; columns: string; className?: string }) {
+  if (!cards.length) return null;
+  return (
+    <section aria-labelledby="suggestions-title" className={`border-t border-line pt-10 ${className}`} data-testid="bag-suggestions">
+      <h2 id="suggestions-title" className="text-3xl desk:text-4xl">
+        {title}
+      </h2>
+      {intro ? <p className="mt-2 text-stone">{intro}</p> : null}
+      <ul className={`mt-6 grid grid-cols-2 gap-x-4 gap-y-10 desk:gap-x-6 ${columns}`}>
+        {cards.map((card) => (
+          <li key={card.id}>
+            <ProductCard product={card} sizes="(min-width: 984px) 16vw, (min-width: 640px) 25vw, 50vw" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function BagLineItem({ line, errors }: { line: BagLine; errors?: string[] }) {
   const { t } = useTranslation("bag");
-  const { locale, href } = useLocale();
+  const { locale } = useLocale();
   const translate = useTranslateErrors();
   const editing = useBusy("edit", line.id);
   const removing = useBusy("remove", line.id);
@@ -82,7 +111,7 @@ function BagLineItem({ line, errors }: { line: BagLine; errors?: string[] }) {
   const problem = lineProblemText(line, t);
   const messages = translate(errors);
   return (
-    <li className="grid grid-cols-[96px_1fr] gap-4 py-5 sm:gap-6" data-testid="bag-line" aria-busy={editing || removing || undefined}>
+    <li className="grid grid-cols-[96px_minmax(0,1fr)] gap-x-4 py-6 sm:gap-x-6" data-testid="bag-line" aria-busy={editing || removing || undefined}>
       <img
         src={line.image.src}
         srcSet={line.image.srcSet}
@@ -94,91 +123,53 @@ function BagLineItem({ line, errors }: { line: BagLine; errors?: string[] }) {
         loading="lazy"
         decoding="async"
       />
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:gap-x-6">
-        <div>
-          <h2 className="font-sans text-base font-normal leading-snug tracking-normal">
-            <Link to={line.url} className="hover:text-terracotta">
-              {line.name}
-            </Link>
-          </h2>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-stone">
-            <dt>{t("line.size")}</dt>
-            <dd>{line.size}</dd>
-            <dt>{t("line.color")}</dt>
-            <dd>{line.color.name}</dd>
-          </dl>
-          <div className="mt-2">
-            <span className="sr-only">{t("line.unitPrice")}: </span>
-            <Price cents={line.unitCents} compareAtCents={line.compareAtCents} lowestCents={line.lowestPriceCents} className="text-sm" />
-          </div>
-          {problem ? (
-            <p id={problemId} className="mt-2 text-sm font-medium text-sale" data-testid="line-problem">
-              {problem}
-            </p>
-          ) : null}
-          {messages ? (
-            <p role="alert" className="mt-2 text-sm text-sale">
-              {messages.join(" ")}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-4 sm:flex-col sm:items-end">
-          <QuantityStepper line={line} busy={editing} describedBy={problem ? problemId : undefined} />
-          <p className="font-display text-lg">
+      <div className="flex min-w-0 flex-col justify-between gap-4">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 className="font-sans text-base font-normal leading-snug tracking-normal">
+              <Link to={line.url} className="hover:text-terracotta">
+                {line.name}
+              </Link>
+            </h2>{" "}
+            {/* The spaces between terms and values are for text browsers; the flex rows take no room for them. */}
+            <dl className="mt-1 flex flex-wrap gap-x-4 text-sm text-stone">
+              <div className="flex gap-1.5">
+                <dt>{t("line.size")}</dt> <dd className="text-ink">{line.size}</dd>
+              </div>{" "}
+              <div className="flex gap-1.5">
+                <dt>{t("line.color")}</dt> <dd className="text-ink">{line.color.name}</dd>
+              </div>
+            </dl>{" "}
+            {/* The unit price only where it says more than the line's total: several pieces, or a reduction. */}
+            {line.quantity > 1 || line.compareAtCents ? (
+              <Price cents={line.unitCents} compareAtCents={line.compareAtCents} lowestCents={line.lowestPriceCents} className="mt-2 font-display text-base" />
+            ) : null}
+          </div>{" "}
+          <p className="shrink-0 font-display text-xl tabular-nums">
             <span className="sr-only">{t("line.total")}: </span>
             {formatMoney(line.totalCents, locale)}
           </p>
-          <Form method="post" action={href("/cart")}>
+        </div>{" "}
+        {problem ? (
+          <p id={problemId} className="text-sm font-medium text-sale" data-testid="line-problem">
+            {problem}
+          </p>
+        ) : null}
+        {messages ? (
+          <p role="alert" className="text-sm text-sale">
+            {messages.join(" ")}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+          <QuantityStepper line={line} Form={Form} busy={editing} describedBy={problem ? problemId : undefined}>
             <ReturnHere />
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="lineId" value={line.id} />
-            <button type="submit" className="link min-h-11 text-sm underline" aria-label={t("line.removeLabel", { name: line.name })} disabled={removing} aria-busy={removing || undefined}>
-              {t("line.remove")}
-            </button>
-          </Form>
+          </QuantityStepper>{" "}
+          <RemoveLine line={line} Form={Form} busy={removing}>
+            <ReturnHere />
+          </RemoveLine>
         </div>
       </div>
     </li>
-  );
-}
-
-/** − quantity +: each button posts the new quantity; 0 is the remove button's job. */
-function QuantityStepper({ line, busy, describedBy }: { line: BagLine; busy: boolean; describedBy?: string }) {
-  const { t } = useTranslation("bag");
-  const { href } = useLocale();
-  const step = "inline-flex size-11 items-center justify-center border border-line bg-paper text-lg hover:border-ink disabled:cursor-not-allowed disabled:text-stone disabled:hover:border-line";
-  const canIncrease = line.quantity < line.maxQuantity;
-  return (
-    <Form method="post" action={href("/cart")} className="flex items-center" aria-label={t("line.quantityOf", { name: line.name })}>
-      <ReturnHere />
-      <input type="hidden" name="intent" value="edit" />
-      <input type="hidden" name="lineId" value={line.id} />
-      <button
-        type="submit"
-        name="quantity"
-        value={Math.min(line.quantity - 1, Math.max(line.maxQuantity, 1))}
-        className={step}
-        disabled={busy || line.quantity <= 1}
-        aria-label={t("line.decrease", { name: line.name })}
-        aria-describedby={describedBy}
-      >
-        −
-      </button>
-      <output className="inline-flex h-11 min-w-11 items-center justify-center border-y border-line px-2 text-sm" aria-live="polite" data-testid="line-quantity">
-        <span className="sr-only">{t("line.quantity")}: </span>
-        {line.quantity}
-      </output>
-      <button
-        type="submit"
-        name="quantity"
-        value={line.quantity + 1}
-        className={step}
-        disabled={busy || !canIncrease}
-        aria-label={t("line.increase", { name: line.name })}
-      >
-        +
-      </button>
-    </Form>
   );
 }
 
@@ -263,41 +254,37 @@ function BagSummary({ bag }: { bag: BagView }) {
   const { href, locale } = useLocale();
   const money = (cents: number) => formatMoney(cents, locale);
   const { totals } = bag;
-  const progress = Math.min(100, Math.round(((totals.freeShippingFromCents - totals.missingForFreeShippingCents) / Math.max(1, totals.freeShippingFromCents)) * 100));
   return (
-    <aside className="desk:col-span-4" aria-labelledby="summary-title">
-      <div className="space-y-5 border border-line bg-paper p-6 desk:sticky desk:top-24" data-testid="bag-summary">
+    <aside className="desk:col-span-4 desk:col-start-9 desk:row-span-2 desk:row-start-1" aria-labelledby="summary-title">
+      <div className="space-y-6 border border-line bg-paper p-6 desk:sticky desk:top-24" data-testid="bag-summary">
         <h2 id="summary-title" className="text-3xl">
           {t("summary.title")}
-        </h2>
-        <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
-          <dt>{t("summary.subtotal")}</dt>
-          <dd data-testid="subtotal">{money(totals.subtotalCents)}</dd>
+        </h2>{" "}
+        {/* dt and dd apart by a space too: a text browser and textContent read "Totale 467,00 €". */}
+        <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm [&>dd]:pl-4">
+          <dt>{t("summary.subtotal")}</dt>{" "}
+          <dd className="amount text-right" data-testid="subtotal">
+            {money(totals.subtotalCents)}
+          </dd>{" "}
           {totals.discountCents > 0 ? (
             <>
-              <dt>{t("summary.discount")}</dt>
-              <dd data-testid="discount">−{money(totals.discountCents)}</dd>
+              <dt>{t("summary.discount")}</dt>{" "}
+              <dd className="amount text-right" data-testid="discount">
+                −{money(totals.discountCents)}
+              </dd>{" "}
             </>
           ) : null}
-          <dt>{t("summary.shipping")}</dt>
-          <dd data-testid="shipping">{totals.shippingCents === 0 ? t("summary.free") : money(totals.shippingCents)}</dd>
-          <dt className="border-t border-line pt-3 font-display text-xl">{t("summary.total")}</dt>
-          <dd className="border-t border-line pt-3 font-display text-xl" data-testid="total">
+          <dt>{t("summary.shipping")}</dt>{" "}
+          <dd className="amount text-right" data-testid="shipping">
+            {totals.shippingCents === 0 ? t("summary.free") : money(totals.shippingCents)}
+          </dd>{" "}
+          <dt className="mt-2 border-t border-line pt-4 font-display text-2xl">{t("summary.total")}</dt>{" "}
+          <dd className="mt-2 border-t border-line pt-4 text-right font-display text-2xl tabular-nums" data-testid="total">
             {money(totals.totalCents)}
-          </dd>
-          <dd className="col-span-2 text-xs text-stone">{t("summary.vat", { amount: money(totals.vatCents) })}</dd>
-        </dl>
-        <div>
-          <p className="mb-2 text-sm" data-testid="free-shipping">
-            {totals.missingForFreeShippingCents > 0 ? t("summary.missing", { amount: money(totals.missingForFreeShippingCents) }) : t("summary.reached")}
-          </p>
-          <div className="h-1.5 w-full bg-sand" aria-hidden="true">
-            {/* An SVG's width attribute, not a style attribute: the CSP allows no inline styles. */}
-            <svg className="block h-full w-full" viewBox="0 0 100 1" preserveAspectRatio="none" focusable="false">
-              <rect width={progress} height="1" className="fill-ink" />
-            </svg>
-          </div>
-        </div>
+          </dd>{" "}
+          <dd className="col-span-2 !pl-0 text-xs text-stone">{t("summary.vat", { amount: money(totals.vatCents) })}</dd>
+        </dl>{" "}
+        <FreeShippingProgress totals={totals} id="free-shipping-text" />{" "}
         {bag.checkoutBlocked ? (
           <>
             <p className="text-sm font-medium text-sale" id="checkout-blocked">

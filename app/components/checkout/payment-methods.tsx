@@ -1,6 +1,7 @@
 import { FieldError, type FormKit } from "~/components/ui/form-kit";
 import { useTranslation } from "~/hooks/use-translation";
 import type { PaymentMethod } from "~/modules/settings/shop-settings";
+import { PaymentMark } from "./payment-marks";
 
 /** The payment methods as radio cards (the payment step, and a retry after a failed payment). */
 export function PaymentMethodChoices({ kit, methods, chosen, instalments, transferDays }: { kit: FormKit; methods: PaymentMethod[]; chosen: string | null; instalments: number; transferDays: number }) {
@@ -16,12 +17,13 @@ export function PaymentMethodChoices({ kit, methods, chosen, instalments, transf
           const label = method === "paypalInstalments" ? t("payment.paypalInstalments", { count: instalments }) : t(`payment.${method}`);
           const hint = method === "bankTransfer" ? t("payment.bankTransferHint", { days: transferDays }) : null;
           return (
-            <label key={method} className="choice-card">
-              <input type="radio" name="paymentMethod" value={method} defaultChecked={method === selected} required />
-              <span className="text-sm font-medium">
+            <label key={method} className="choice-card items-center">
+              <input type="radio" name="paymentMethod" value={method} defaultChecked={method === selected} required className="!mt-0" />
+              <span className="flex-1 text-sm font-medium">
                 {label}
                 {hint ? <span className="mt-1 block font-normal text-stone">{hint}</span> : null}
               </span>
+              <PaymentMark method={method} />
             </label>
           );
         })}

@@ -7,7 +7,8 @@ import { COOKIES_PAGE_PATH, showConsentBanner } from "~/modules/consent/consent"
 /**
  * The cookie banner (Italian DPA guidelines, 10 June 2021), server-rendered at the bottom of
  * every page until the shopper chooses: "accept all", a link to the granular choices, and an X
- * that refuses and says so. Its buttons post to the cookies page's action: without JavaScript as
+ * that refuses and says so. On a phone it keeps to two lines of text (a shorter wording that
+ * still says what the X does) and one row of buttons. Its buttons post to the cookies page's action: without JavaScript as
  * a form that comes back to this page with a notice, with JavaScript through a fetcher.
  */
 export function ConsentBanner({ decided }: { decided: boolean }) {
@@ -24,11 +25,13 @@ export function ConsentBanner({ decided }: { decided: boolean }) {
         action={href(COOKIES_PAGE_PATH)}
         // The banner goes away: keep focus in the page rather than on the removed button.
         onSubmit={() => document.getElementById("main")?.focus({ preventScroll: true })}
-        className="container-page grid gap-x-8 gap-y-2 py-3 sm:gap-y-3 sm:py-4 desk:grid-cols-[1fr_auto] desk:items-center"
+        // Phones: two lines of text, then the buttons with the X at the end of their row. From
+        // the tablet up: the title and the X, the full text, the buttons (beside it on desktop).
+        className="container-page grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-1 sm:gap-y-3 sm:py-4 desk:grid-cols-[1fr_auto] desk:gap-x-8"
       >
         {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-        <div className="flex items-start justify-between gap-4 desk:col-span-2">
-          <h2 id="consent-title" className="pt-3 text-lg sm:pt-2 sm:text-2xl">
+        <div className="contents sm:flex sm:items-start sm:justify-between sm:gap-4 desk:col-span-2">
+          <h2 id="consent-title" className="sr-only sm:not-sr-only sm:pt-2 sm:text-2xl">
             {t("consent.title")}
           </h2>
           <button
@@ -36,23 +39,24 @@ export function ConsentBanner({ decided }: { decided: boolean }) {
             name="intent"
             value="reject"
             aria-label={t("consent.refuseLabel")}
-            className="-mr-2 inline-flex min-h-11 shrink-0 items-center gap-1.5 px-2 text-xs underline-offset-4 hover:text-terracotta hover:underline sm:gap-2 sm:text-sm"
+            className="-mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 px-2 text-sm underline-offset-4 hover:text-terracotta hover:underline max-sm:col-start-2 max-sm:row-start-2"
             data-testid="consent-refuse"
           >
-            {t("consent.refuse")}{" "}
+            <span className="max-sm:sr-only">{t("consent.refuse")}</span>{" "}
             <span aria-hidden="true" className="text-2xl leading-none">
               ×
             </span>
           </button>
         </div>
-        <p className="max-w-3xl text-[0.8125rem] text-ink/90 sm:text-sm">
-          {t("consent.text")}{" "}
+        <p className="max-w-3xl text-xs leading-snug text-ink/90 max-sm:col-span-2 max-sm:row-start-1 sm:text-sm sm:leading-normal">
+          {/* One wording for a phone, the full one from the tablet up; a text browser shows both, apart. */}
+          <span className="sm:hidden">{t("consent.short")}</span> <span className="hidden sm:inline">{t("consent.text")}</span>{" "}
           <Link to={href("/pages/Cookie-Policy")} className="underline hover:text-terracotta">
-            {t("consent.policy")}
+            <span className="sm:hidden">{t("consent.policyShort")}</span> <span className="hidden sm:inline">{t("consent.policy")}</span>
           </Link>
         </p>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <button type="submit" name="intent" value="accept" className="btn btn-primary">
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 max-sm:col-start-1 max-sm:row-start-2 max-sm:gap-x-4">
+          <button type="submit" name="intent" value="accept" className="btn btn-primary max-sm:px-4">
             {t("consent.accept")}
           </button>{" "}
           <Link to={href(COOKIES_PAGE_PATH)} className="link inline-flex min-h-11 items-center text-sm font-medium underline">

@@ -47,24 +47,34 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
             icon="account"
             initial={data.auth.initial}
           />
-          <Link
-            to={href("/cart")}
-            className="relative inline-flex size-11 items-center justify-center hover:text-terracotta"
-            aria-label={t("header.bagCount", { count: bagCount })}
-            data-testid="bag-link"
-          >
-            <Icon name="bag" />
-            <span
-              data-testid="bag-count"
-              aria-hidden="true"
-              className="absolute right-0.5 top-1 min-w-[1.125rem] rounded-full bg-ink px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-ivory"
-            >
-              {bagCount}
-            </span>
-          </Link>
+          <BagLink to={href("/cart")} count={bagCount} label={t("header.bagCount", { count: bagCount })} />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The bag link: the icon and the count in a badge. Its words ("Carrello, 2 articoli") are the
+ * link's text, the count among them printed once: hidden around the badge for the eye, read whole
+ * by a screen reader and by a text browser (which shows no icon and ignores aria-label).
+ */
+function BagLink({ to, count, label }: { to: string; count: number; label: string }) {
+  const number = String(count);
+  const at = label.indexOf(number);
+  const [before, after] = at < 0 ? [label, ""] : [label.slice(0, at), label.slice(at + number.length)];
+  return (
+    <Link to={to} className="relative inline-flex size-11 items-center justify-center hover:text-terracotta" title={label} data-testid="bag-link">
+      <Icon name="bag" />
+      <span className="sr-only">{before}</span>
+      <span
+        data-testid="bag-count"
+        className="absolute right-0.5 top-1 min-w-[1.125rem] rounded-full bg-ink px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-ivory"
+      >
+        {number}
+      </span>
+      <span className="sr-only">{after}</span>
+    </Link>
   );
 }
 

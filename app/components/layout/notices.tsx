@@ -15,15 +15,18 @@ const TONE = {
 
 /**
  * Flash notices from the last action, in a polite live region: top of the page on phones,
- * top right on desktop. Without JavaScript they simply render at the top of the page.
+ * top right on desktop. Without JavaScript they simply render at the top of the page. By
+ * default the region sits in the flow under the layout's header and sticks to the top of the
+ * window once that header has scrolled away; the shop's layout, whose header sticks, hangs it
+ * from the header instead (`className` then places it).
  */
-export function Notices({ notices }: { notices: RootData["notices"] }) {
+export function Notices({ notices, className = "sticky top-0 z-30 h-0" }: { notices: RootData["notices"]; className?: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [closed, setClosed] = useState<number[]>([]);
   const open = notices.filter((n) => !closed.includes(n.id));
   return (
-    <div role="status" aria-live="polite" aria-label={t("notices.label")} className="pointer-events-none sticky top-16 z-30 h-0">
+    <div role="status" aria-live="polite" aria-label={t("notices.label")} className={`pointer-events-none ${className}`}>
       <div className="container-page flex flex-col items-stretch gap-2 pt-3 desk:items-end">
         {open.map((notice) => (
           // The fade-out (see above) sits on a wrapper: turned on at hydration, it does not replay

@@ -21,17 +21,23 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
       </a>
       <div aria-hidden="true" className="scroll-progress fixed inset-x-0 top-0 z-50 h-0.5 bg-terracotta" />
       <Banner banner={data.banner} />
-      <Header data={data} page={page} />
-      <Notices notices={data.notices} />
+      {/* The header, and hanging from its lower edge the notices and then the country suggestion:
+          below the header whatever its height, never over it, in view while it sticks, and over
+          the top of the page, where no hero's buttons are. */}
+      <div className="sticky top-0 z-40">
+        <Header data={data} page={page} />
+        <div className="notices-hang pointer-events-none absolute inset-x-0 top-full">
+          <Notices notices={data.notices} className="" />
+          <CountryPopup country={data.country} consentPending={showConsentBanner(data.consent !== null, location.pathname)} />
+        </div>
+      </div>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <Footer locale={data.locale} />
-      {/* The country popup or the cookie banner, one at a time (the cookie choice first): sticky
-          at the bottom of the window, and at the end of the page in the flow, so that they never
-          hide the end of the page. */}
+      {/* The cookie banner: sticky at the bottom of the window, and at the end of the page in the
+          flow, so that it never hides the end of the page. The country suggestion waits for it. */}
       <div className="pointer-events-none sticky bottom-0 z-30">
-        <CountryPopup country={data.country} consentPending={showConsentBanner(data.consent !== null, location.pathname)} />
         <ConsentBanner decided={data.consent !== null} />
       </div>
       <DialogHost country={data.country} />

@@ -3,17 +3,18 @@ import { addressLines, groupOpeningHours, mapSearchUrl, telHref } from "~/module
 import type { OpeningHours } from "~/modules/store/store.schema";
 import type { StoreCard as StoreCardData } from "~/modules/store/store.service.server";
 
-/** One boutique or corner: address, phone, opening hours and a map search for the address. */
+/** One boutique or corner: address, phone, opening hours and a map search for the address. The map's pin links to its heading, and the card shows it is the one chosen. */
 export function StoreCard({ store }: { store: StoreCardData }) {
   const { t } = useTranslation("stores");
   const titleId = `store-${store.id}`;
   const [street, city, country] = addressLines(store);
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col border border-line bg-paper p-5 desk:p-6" data-testid="store-card">
+    <article aria-labelledby={titleId} className="flex h-full flex-col border border-line bg-paper p-5 transition-colors has-[:target]:border-terracotta has-[:target]:ring-1 has-[:target]:ring-terracotta desk:p-6"
+      data-testid="store-card">
       <p className="eyebrow mb-2">
         {t(`kinds.${store.kind}`)} · {store.regionName}
       </p>
-      <h3 id={titleId} className="mb-4 text-2xl desk:text-3xl">
+      <h3 id={titleId} className="mb-4 scroll-mt-12 text-2xl desk:text-3xl">
         {store.name}
       </h3>
       <dl className="grow space-y-4 text-[0.9375rem]">

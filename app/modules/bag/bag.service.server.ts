@@ -73,6 +73,16 @@ export interface BagView {
   discount: BagDiscount | null;
   totals: BagTotals;
   checkoutBlocked: boolean;
+  /**
+   * What the bag's lines are: their top-level categories and garment types (the bag page's
+   * "Complete the look" suggests other garment types from the same part of the shop).
+   */
+  kinds: BagKinds;
+}
+
+export interface BagKinds {
+  categoryIds: number[];
+  garments: string[];
 }
 
 export interface AddResult {
@@ -231,7 +241,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
   // the one place the bag, its page, the checkout and the order learn them.
   const shipping = await shippingRuleAt(db, now);
   const bag = await existingBag(db, bagId);
-  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: EMPTY_TOTALS(shipping.freeShippingFromCents), checkoutBlocked: false };
+  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: EMPTY_TOTALS(shipping.freeShippingFromCents), checkoutBlocked: false, kinds: { categoryIds: [], garments: [] } };
   const at = now.toISOString();
   const codeId = tryCodeId ?? bag.discountCodeId;
   const [rows, parents, code] = await Promise.all([
@@ -295,6 +305,10 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
     discount: applied,
     totals: bagTotals(priced, applied, shipping),
     checkoutBlocked: lines.some((line) => line.problem !== null),
+    kinds: {
+      categoryIds: [...new Set(priced.map((line) => line.categoryPath.at(-1)!))].sort((a, b) => a - b),
+      garments: [...new Set(rows.map((row) => row.garment))].sort(),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { QueryCounter } from "../../../tests/support/query-counter";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
+import { getCompleteTheLook } from "~/modules/catalog/product.service.server";
 import { DomainError } from "~/utils/domain-error";
 import {
   addDiscountCode,
@@ -252,5 +253,51 @@ describeEachDatabase("bag", (ctx) => {
     expect(counter.count).toBe(one);
     // One of them the shop's revision: the fee and a dated promotion's threshold, as any process last saved them.
     expect(counter.count).toBeLessThanOrEqual(8);
+  });
+
+  it("completes the look with other garment types, one each, from the bag's part of the shop and accessories, in a fixed number of queries", async () => {
+    const { db } = ctx();
+    const tops = await db.selectFrom("categories").select("id").where("parent_id", "is", null).orderBy("position").execute();
+    const [women, men] = tops.map((top) => top.id);
+    const kindOf = (ids: number[]) =>
+      db
+        .selectFrom("products as p")
+        .innerJoin("categories as c", "c.id", "p.category_id")
+        .select(["p.id", "p.garment", "c.parent_id as top"])
+        .where("p.id", "in", ids)
+        .execute();
+    // A woman's knit and dress.
+    const knits = await db
+      .selectFrom("variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .innerJoin("categories as c", "c.id", "p.category_id")
+      .select(["v.sku", "p.garment"])
+      .where("c.parent_id", "=", women)
+      .where("p.garment", "in", ["knit", "dress"])
+      .where("v.stock", ">=", 2)
+      .orderBy("v.id")
+      .execute();
+    const picks = [knits.find((k) => k.garment === "knit")!, knits.find((k) => k.garment === "dress")!];
+    let bagId: number | null = null;
+    for (const pick of picks) bagId = (await addToBag(db, { bagId, sku: pick.sku, quantity: 1 })).bagId;
+    const bag = await getBag(db, "it", bagId);
+    expect(bag.kinds).toEqual({ categoryIds: [women], garments: ["dress", "knit"] });
+
+    const counter = new QueryCounter();
+    const cards = await getCompleteTheLook(db.withPlugin(counter), "it", bag.kinds, new Date(Date.now() + 1));
+    expect(cards).toHaveLength(4);
+    const kinds = await kindOf(cards.map((card) => card.id));
+    expect(new Set(kinds.map((k) => k.garment)).size).toBe(4);
+    for (const kind of kinds) {
+      expect(["knit", "dress"]).not.toContain(kind.garment);
+      // The woman's wardrobe or accessories: never a man's shirt.
+      expect(kind.top).not.toBe(men);
+    }
+    expect(kinds.some((k) => k.top === women)).toBe(true);
+    expect(kinds.some((k) => ["shoes", "bag", "belt", "scarf"].includes(k.garment))).toBe(true);
+    // The revision, two candidate lists, the cards (products, variants, photos, price histories): whatever the bag.
+    expect(counter.count).toBeLessThanOrEqual(8);
+    // An empty bag has nothing to complete.
+    expect(await getCompleteTheLook(db, "it", { categoryIds: [], garments: [] })).toEqual([]);
   });
 });

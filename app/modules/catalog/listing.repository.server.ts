@@ -237,3 +237,30 @@ export function findPriceHistories(db: Kysely<Database>, variantIds: number[]) {
     .orderBy("effective_at")
     .execute();
 }
+
+/**
+ * Published products in stock, in featured order, with their garment type: those under some
+ * categories (each product once per category, at any depth), or of some garment types anywhere
+ * in the shop; never of the excluded garment types ("Complete the look" on the bag page).
+ */
+export function findLookCandidates(
+  db: Kysely<Database>,
+  { categoryIds, garments, excludeGarments, now, limit }: { categoryIds?: number[]; garments?: string[]; excludeGarments: string[]; now: string; limit: number },
+): Promise<{ id: number; garment: string }[]> {
+  let query = db
+    .selectFrom("listing_entries as e")
+    .innerJoin("products as p", "p.id", "e.product_id")
+    .select(["e.product_id as id", "p.garment"])
+    .where("e.published_at", "<=", now)
+    .where("e.in_stock", "=", 1);
+  // Under categories: their entries; anywhere: each product's own entry (depth 0), once.
+  query = categoryIds ? query.where("e.category_id", "in", categoryIds.length ? categoryIds : [-1]) : query.where("e.depth", "=", 0);
+  if (garments) query = query.where("p.garment", "in", garments.length ? garments : [""]);
+  if (excludeGarments.length) query = query.where("p.garment", "not in", excludeGarments);
+  return query
+    .orderBy("e.featured_rank", "asc")
+    .orderBy("e.product_id", "desc")
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((row) => ({ id: Number(row.id), garment: row.garment })));
+}

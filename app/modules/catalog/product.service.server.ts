@@ -10,7 +10,7 @@ import { localizePath } from "~/utils/locale";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { type CategoryRow, listCategories } from "./category.repository.server";
 import { ancestorsOf, categoryTrailOf } from "./category.service.server";
-import { findPriceHistories } from "./listing.repository.server";
+import { findListedProducts, findLookCandidates, findPriceHistories } from "./listing.repository.server";
 import { productSafety } from "./manufacturer";
 import { lowestPriceBeforeReduction } from "./price-history";
 import {
@@ -261,4 +261,44 @@ export async function findRelatedProducts(
   const candidates = found.map((row) => ({ ...row, subtype: subtypeOf(row.name, row.garment), department: departmentOf(row.categoryId) }));
   const subject = { id: product.id, garment: product.garment, subtype: subtypeOf(product.name, product.garment), department };
   return pickRelated(subject, candidates, RELATED_COUNT);
+}
+
+const LOOK_COUNT = 4;
+/** Garment types that go with any outfit: "Complete the look" finds them in the whole shop. */
+const ACCESSORY_GARMENTS = ["shoes", "bag", "belt", "scarf"];
+
+/**
+ * "Complete the look" (the bag page): a few products of garment types the bag does not hold, one
+ * per type, in stock, featured first, taking turns between the bag's own part of the shop (its
+ * lines' top-level categories: a woman's knit gets a skirt, not a man's shirt) and accessories.
+ * Through the catalogue cache: the answer depends only on the bag's kinds.
+ */
+export function getCompleteTheLook(db: Kysely<Database>, locale: Locale, kinds: { categoryIds: number[]; garments: string[] }, now = new Date()): Promise<ProductCard[]> {
+  if (!kinds.garments.length) return Promise.resolve([]);
+  const key = `look|${locale}|${kinds.categoryIds.join(",")}|${kinds.garments.join(",")}`;
+  return cachedCatalogRead(db, key, async () => {
+    const at = now.toISOString();
+    const excludeGarments = kinds.garments;
+    const [wardrobe, accessories] = await Promise.all([
+      findLookCandidates(db, { categoryIds: kinds.categoryIds, excludeGarments, now: at, limit: 40 }),
+      findLookCandidates(db, { garments: ACCESSORY_GARMENTS, excludeGarments, now: at, limit: 40 }),
+    ]);
+    const ids: number[] = [];
+    const garments = new Set<string>();
+    const queues = [wardrobe, accessories];
+    for (let turn = 0; ids.length < LOOK_COUNT && queues.some((queue) => queue.length); turn++) {
+      const queue = queues[turn % queues.length];
+      // The next product of a garment type not shown yet.
+      while (queue.length) {
+        const next = queue.shift()!;
+        if (garments.has(next.garment) || ids.includes(next.id)) continue;
+        garments.add(next.garment);
+        ids.push(next.id);
+        break;
+      }
+    }
+    const [products, variants, photos] = await Promise.all([findListedProducts(db, locale, ids), listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
+    products.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
+  });
 }

@@ -175,6 +175,21 @@ export function listOrderLineProducts(db: Db, orderId: number, locale: Locale) {
     .execute();
 }
 
+/** The lines of several orders with what their pictures need, in the reader's language, by order and line. */
+export function listOrderLinePictures(db: Db, orderIds: number[], locale: Locale) {
+  return db
+    .selectFrom("order_lines as l")
+    .innerJoin("variants as v", "v.id", "l.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("colors as c", "c.code", "v.color_code")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .select(["l.order_id as orderId", "l.id", "l.color_name as colorName", "p.id as productId", "t.name", "p.garment", "c.hex", "c.code as colorCode"])
+    .where("l.order_id", "in", orderIds)
+    .orderBy("l.order_id")
+    .orderBy("l.id")
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Returns
 

@@ -4,11 +4,13 @@ import type { Database, Locale, OrderLinesTable, OrdersTable, OrderStatus } from
 import { isUniqueViolation } from "~/db/errors.server";
 import { claimDiscountCode, getBag, lockBagForOrder, recordRedemption, releaseRedemptions, takeOrderedLines } from "~/modules/bag/bag.service.server";
 import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
+import { type ResponsiveImage, productDrawing } from "~/modules/media/media-urls";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, lockCheckoutForOrder, renewOrderKey } from "~/modules/checkout/checkout.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { cancelOrderPayments, openPayment } from "~/modules/payment/payment.service.server";
+import { listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { DomainError } from "~/utils/domain-error";
@@ -394,10 +396,63 @@ export async function listAccountOrders(db: Kysely<Database>, userId: number, pa
   return { orders: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount ?? 0) })), page: current, pageCount, total };
 }
 
+/** A line's picture in an order's summary: its product's photograph in the line's colour, else the drawing. */
+export interface OrderPicture extends ResponsiveImage {
+  alt: string;
+}
+
+/** How many pictures an order's summary shows; the rest are counted. */
+export const ORDER_PICTURES = 4;
+
+/**
+ * The pictures of the orders' lines (one per product and colour, at most ORDER_PICTURES each), by
+ * order: two queries however many orders, for the account's list and its overview.
+ */
+export async function orderPictures(db: Kysely<Database>, orderIds: number[], locale: Locale): Promise<Map<number, OrderPicture[]>> {
+  const byOrder = new Map<number, OrderPicture[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await repo.listOrderLinePictures(db, orderIds, locale);
+  const photos = await listShownProductPhotos(db, [...new Set(rows.map((row) => row.productId))], locale);
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.orderId}:${row.productId}:${row.colorCode}`;
+    const pictures = byOrder.get(row.orderId) ?? [];
+    if (seen.has(key) || pictures.length >= ORDER_PICTURES) continue;
+    seen.add(key);
+    pictures.push(linePicture(row, photos));
+    byOrder.set(row.orderId, pictures);
+  }
+  return byOrder;
+}
+
+type LinePictureRow = Awaited<ReturnType<typeof repo.listOrderLinePictures>>[number];
+
+/** One line's picture: its product's photograph in the line's colour, else the drawing in that colour. */
+function linePicture(row: LinePictureRow, photos: Awaited<ReturnType<typeof listShownProductPhotos>>): OrderPicture {
+  const photo = photosForColor(photos.get(row.productId), row.colorCode)[0];
+  const image = photo?.image ?? productDrawing({ id: row.productId, name: row.name, garment: row.garment }, row.hex);
+  return { ...image, alt: photo?.alt || `${row.name}, ${row.colorName}` };
+}
+
+/** The account's latest order with its pictures and how many product lines it has, or null before the first. */
+export async function latestAccountOrder(db: Kysely<Database>, userId: number, locale: Locale): Promise<(OrderSummary & { pictures: OrderPicture[] }) | null> {
+  const [row] = await repo.listOrderSummariesOfUser(db, userId, { limit: 1, offset: 0 });
+  if (!row) return null;
+  const pictures = await orderPictures(db, [row.id], locale);
+  return { ...row, itemCount: Number(row.itemCount ?? 0), pictures: pictures.get(row.id) ?? [] };
+}
+
 /** Each order line's picture and product page, in the reader's language (null: the product left the catalogue). */
 export async function orderLineProducts(db: Kysely<Database>, orderId: number, locale: Locale) {
   const rows = await repo.listOrderLineProducts(db, orderId, locale);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Each order line's picture by line id, chosen as in `orderPictures` (none when the product left the catalogue). */
+export async function orderLinePictures(db: Kysely<Database>, orderId: number, locale: Locale): Promise<Map<number, OrderPicture>> {
+  const rows = await repo.listOrderLinePictures(db, [orderId], locale);
+  const photos = await listShownProductPhotos(db, [...new Set(rows.map((row) => row.productId))], locale);
+  return new Map(rows.map((row) => [row.id, linePicture(row, photos)]));
 }
 
 /** The latest orders, newest first, of one status or all (the owner's command line). */

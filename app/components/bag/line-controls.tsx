@@ -1,0 +1,98 @@
+import type { ComponentType, ReactNode } from "react";
+import { useLocale } from "~/hooks/use-locale";
+import { useTranslation } from "~/hooks/use-translation";
+import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
+import { formatMoney } from "~/utils/money";
+
+// A bag line's controls and the free-shipping progress, shared by the bag page and the drawer.
+// The controls are real forms posting to /cart: the page passes React Router's Form (a
+// navigation, or without JavaScript a plain post), the drawer a fetcher's Form (the page under
+// it stays). `children` carries what the page adds without JavaScript (where to come back to).
+
+type PostForm = ComponentType<{ method: "post"; action: string; className?: string; "aria-label"?: string; children?: ReactNode }>;
+
+interface LineFormProps {
+  line: Pick<BagLine, "id" | "name" | "quantity" | "maxQuantity">;
+  Form: PostForm;
+  busy: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * − quantity +: each button posts the new quantity; 0 is the remove button's job. The number is
+ * printed once (a text browser reads "− Quantità: 2 +"), and announced when it changes.
+ */
+export function QuantityStepper({ line, Form, busy, describedBy, children }: LineFormProps & { describedBy?: string }) {
+  const { t } = useTranslation("bag");
+  const { href } = useLocale();
+  const step =
+    "inline-flex size-11 items-center justify-center text-lg transition-colors hover:bg-sand disabled:cursor-not-allowed disabled:text-[#8c857d] disabled:hover:bg-transparent";
+  const canIncrease = line.quantity < line.maxQuantity;
+  return (
+    <Form method="post" action={href("/cart")} className="inline-flex items-center border border-line bg-paper" aria-label={t("line.quantityOf", { name: line.name })}>
+      {children}
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="lineId" value={line.id} />
+      <button
+        type="submit"
+        name="quantity"
+        value={Math.min(line.quantity - 1, Math.max(line.maxQuantity, 1))}
+        className={step}
+        disabled={busy || line.quantity <= 1}
+        aria-label={t("line.decrease", { name: line.name })}
+        aria-describedby={describedBy}
+      >
+        −
+      </button>{" "}
+      <output className="inline-flex h-11 min-w-9 items-center justify-center text-sm tabular-nums" aria-live="polite" data-testid="line-quantity">
+        <span className="sr-only">{t("line.quantity")}: </span>
+        {line.quantity}
+      </output>{" "}
+      <button type="submit" name="quantity" value={line.quantity + 1} className={step} disabled={busy || !canIncrease} aria-label={t("line.increase", { name: line.name })}>
+        +
+      </button>
+    </Form>
+  );
+}
+
+/** The line's remove button, a form of its own. */
+export function RemoveLine({ line, Form, busy, children }: LineFormProps) {
+  const { t } = useTranslation("bag");
+  const { href } = useLocale();
+  return (
+    <Form method="post" action={href("/cart")}>
+      {children}
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="lineId" value={line.id} />
+      <button
+        type="submit"
+        className="link inline-flex min-h-11 items-center text-sm text-stone underline decoration-line underline-offset-4 hover:text-terracotta"
+        aria-label={t("line.removeLabel", { name: line.name })}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {t("line.remove")}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * How far the bag is from free shipping: the shipping rule's sentence, and under it a thin
+ * <progress> named by that sentence (a screen reader hears both; a text browser the sentence).
+ */
+export function FreeShippingProgress({ totals, id }: { totals: BagView["totals"]; id: string }) {
+  const { t } = useTranslation("bag");
+  const { locale } = useLocale();
+  const goal = Math.max(1, totals.freeShippingFromCents);
+  const reached = Math.min(goal, Math.max(0, totals.freeShippingFromCents - totals.missingForFreeShippingCents));
+  const done = totals.missingForFreeShippingCents <= 0;
+  return (
+    <div className="space-y-2">
+      <p id={id} className="text-sm" data-testid="free-shipping">
+        {done ? t("summary.reached") : t("summary.missing", { amount: formatMoney(totals.missingForFreeShippingCents, locale) })}
+      </p>
+      <progress className="shipping-progress" max={goal} value={done ? goal : reached} aria-labelledby={id} />
+    </div>
+  );
+}
