@@ -12,21 +12,11 @@ import type {
   SeedProduct,
 } from "./catalogue.types";
 import { slugify } from "~/modules/catalog/catalog-rules";
+import { seededRandom } from "~/utils/seeded-random";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Integer in [min, max], both inclusive. */
 function intBetween(rand: () => number, min: number, max: number): number {
@@ -1792,7 +1782,7 @@ const specs: Record<string, ProductSpec[]> = {
 const NEW_ARRIVAL_DAYS = [0, 1, 2, 4, 5, 7, 8, 10, 12, 14];
 
 function buildProducts(): SeedProduct[] {
-  const rand = mulberry32(0x0b07e6a);
+  const rand = seededRandom(0x0b07e6a);
   const products: SeedProduct[] = [];
   let newIndex = 0;
 

@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, PostgresAdapter, type Transaction, sql } 
 import type { Database, Locale, OrderPaymentStatus, OrderShippingStatus, OrderStatus, PaymentStatus, ReturnStatus } from "../schema";
 import { analyzeDatabase } from "../statistics.server";
 import { vatIncluded } from "../../utils/money";
+import { seededRandom } from "../../utils/seeded-random";
 
 // `npm run db:seed -- --products N [--orders M]` and the benchmark: orders for the demo shop, so
 // Atelier's dashboard and order list are measured with a real shop's history (issue 23). Order
@@ -72,25 +73,13 @@ const CARD_METHODS = ["card", "card", "card", "applePay", "googlePay", "paypalIn
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** A small deterministic generator (mulberry32). */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 type Variant = Omit<DemoLine, "quantity">;
 
 /** The `j`-th demo order (j from 1), placed within `days` before `now`. */
 export function demoOrder(j: number, variants: Variant[], now: Date, { days = 180, holdDays = 7, returnFeeCents = 1_000 } = {}): DemoOrder {
-  const rand = generator(j * 2_654_435_761);
+  const rand = seededRandom(j * 2_654_435_761);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   // More orders lately (the shop grows): a power of the draw leans the ages toward today.
   const ageMs = Math.floor(rand() ** 1.3 * days * DAY_MS);
@@ -343,7 +332,7 @@ async function addWaitingShoppers(trx: Transaction<Database>, now: Date): Promis
   const soldOut = await trx.selectFrom("variants").select("id").where("stock", "=", 0).orderBy("id").limit(40).execute();
   const rows: { variant_id: number; email: string; locale: Locale; consent_at: string; created_at: string; notified_at: null }[] = [];
   for (const { id } of soldOut) {
-    const rand = generator(id * 40_503);
+    const rand = seededRandom(id * 40_503);
     const count = 1 + Math.floor(rand() ** 2 * 30);
     for (let k = 0; k < count; k++) {
       const at = new Date(now.getTime() - Math.floor(rand() * 60 * DAY_MS)).toISOString();

@@ -2,11 +2,12 @@
  * Frames one drawing: the warm backdrop, the garment fitted and centred with its soft shadow,
  * or — for the close-up — the cloth and a detail seen from near.
  */
-import { type Colors, SHADOW, Sketch, colorsFor, hash32, mixHex, n, seeded } from "./kit";
+import { type Colors, SHADOW, Sketch, colorsFor, hash32, mixHex, n } from "./kit";
 
 import { type Subtype, subtypeDef } from "./library";
 import { BRASS_DARK, INK } from "./kit";
 import { type Surface, surfacePaint } from "./surfaces";
+import { seededRandom } from "../../../utils/seeded-random";
 
 export type View = "front" | "back" | "detail";
 
@@ -41,7 +42,7 @@ export function placeGarment(input: {
   filter?: string;
 }): Placed & { focus: readonly [number, number]; scale: number; zoom: number } {
   const { subtype, surface, c, view, variation, id } = input;
-  const rnd = seeded(hash32(`${subtype}|${variation}`));
+  const rnd = seededRandom(hash32(`${subtype}|${variation}`));
   const paint = surfacePaint(surface, c, id);
   const k = new Sketch(id, c, paint.fill, input.fine, view === "back", rnd, surface);
   const def = subtypeDef(subtype);

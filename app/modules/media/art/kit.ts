@@ -51,18 +51,6 @@ export function hash32(s: string): number {
   return h >>> 0;
 }
 
-/** A small seeded generator (mulberry32): the same seed always draws the same product. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /* ------------------------------------------------------------------ colour */
 
 export type RGB = [number, number, number];
