@@ -19,12 +19,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const entry = await getContentPage(db, "page", locale, found.canonicalId, i18n.getFixedT(locale, "content"));
   if (!entry) throw data(null, { status: 404 });
-  return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
+  // A cover only where the page chose one (the story of the shop, not a legal text).
+  const { cover, coverChosen, ...rest } = entry;
+  return { entry: { ...rest, cover: coverChosen ? cover : undefined }, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
   const { entry } = loaderData;
-  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} />;
+  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} cover={entry.cover} coverAlt={entry.coverAlt} />;
 }
 
 // Both spellings of the terms path are served; the canonical URL is the entry's own.

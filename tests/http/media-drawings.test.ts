@@ -41,6 +41,18 @@ describeEachApp("drawn pictures", (app) => {
     expect(res.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
   });
 
+  it("gives a static page the still-life it chose, and a legal text none", async () => {
+    const client = app().client();
+    for (const path of ["/pages/About", "/en/pages/About"]) {
+      const about = await (await client.get(path)).text();
+      expect(srcs(about, "/media/c3/still-loom-"), path).not.toHaveLength(0);
+    }
+    for (const path of ["/pages/Terms-Conditions", "/pages/Privacy-Policy", "/pages/Faq"]) {
+      const legal = await (await client.get(path)).text();
+      expect(srcs(legal, "/media/c3/still-"), path).toHaveLength(0);
+    }
+  });
+
   it("answers 404 for anything outside the library", async () => {
     const client = app().client();
     for (const path of [

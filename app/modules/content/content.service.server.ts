@@ -43,6 +43,8 @@ export interface ContentPage {
   cover: ResponsiveImage;
   /** The cover photograph's alt text ("" for a drawing: decorative). */
   coverAlt: string;
+  /** Whether the entry chose its cover (a photograph or a still-life): a static page shows one only then, a legal text never gets a picture by default. */
+  coverChosen: boolean;
   publishedAt: string;
   url: string;
   /** The same entry's URL in each language it exists in. */
@@ -75,6 +77,7 @@ export async function getContentPage(
     // The cover photograph (Atelier) once it is ready, the drawing otherwise.
     cover: photo?.image ?? coverImage(row.cover, row.key),
     coverAlt: photo?.alt ?? "",
+    coverChosen: Boolean(photo) || row.cover !== null,
     publishedAt: row.published_at,
     url: contentUrl(kind, row.slug, locale),
     alternates: Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, contentUrl(kind, s as string, l as Locale)])),
