@@ -45,9 +45,10 @@ export const VARIATIONS = 64;
 
 /**
  * Bump when the drawings change (it is part of cache-busting URLs). 3: the poncho, scarves,
- * belts and shoes redrawn as they are shown in a shop (decision 029).
+ * belts and shoes redrawn as they are shown in a shop (decision 029). 4: the stole hung over a
+ * wooden hanger instead of over an invisible figure's shoulders.
  */
-export const ART_VERSION = "3";
+export const ART_VERSION = "4";
 
 export const PALETTE = {
   ivory: "#faf8f5",

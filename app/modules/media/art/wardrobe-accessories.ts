@@ -484,37 +484,47 @@ function wrappedScarf(k: Sketch, o: ScarfCut) {
   k.focus = lerp(lo, li, 0.45);
 }
 
+const HANGER_WOOD = "#b08a5e";
+const HANGER_STEEL = "#9d9a93";
+
 /**
- * A stole over the shoulders of an invisible figure: the band behind the neck, the cloth rounding
- * each shoulder and falling open down the front, each front edge turned back a little.
+ * A stole as a shop hangs it: folded over the bar of a wooden hanger, its two falls hanging
+ * straight and wide, the front one shorter so the back one's fringe shows under it. A wide,
+ * flat, fringed length of cloth on a hanger reads as a stole at a glance, where one over the
+ * shoulders of an invisible figure passed for an open cardigan.
  */
-function shoulderStole(k: Sketch, o: ScarfCut) {
-  const x0 = o.shoulder;
-  const top = 230;
-  const band = path().M([x0 + 40, top + 60]).Q([400, top - 60], [800 - x0 - 40, top + 60]).L([800 - x0 - 110, top + 80]).Q([400, top + 6], [x0 + 110, top + 80]).Z();
-  k.part(null, band);
-  k.shade(band, 0.3);
-  const tail = (side: -1 | 1, end: number) => {
-    const X = (x: number) => (side < 0 ? x : 800 - x);
-    const neck: P = [X(x0 + 104), top + 72];
-    const sh: P = [X(x0 + 8), top + 96];
-    const bo: P = [X(x0 + 10), end + 4];
-    const bi: P = [X(x0 + o.w + 6), end];
-    const p = path().M(neck).Q([X(x0 + 20), top + 34], sh).Q([X(x0 - 12), (top + end) / 2], bo).L(bi).Q([X(x0 + o.w - 10), (top + end) / 2 + 40], neck).Z();
-    return { p, bo, bi, neck };
-  };
-  const L = tail(-1, o.long);
-  const R = tail(1, o.short);
-  for (const t of [L, R]) {
-    k.part(t === L ? "body" : null, t.p);
-    // The front edge turned back, showing the reverse.
-    const e = t === L ? 1 : -1;
-    k.part(null, path().M(t.neck).Q([t.neck[0] + e * 10, t.neck[1] + 140], [t.bi[0] - e * 2, t.neck[1] + 330]).L([t.bi[0] - e * 26, t.neck[1] + 290]).Q([t.neck[0] - e * 16, t.neck[1] + 120], t.neck).Z(), k.c.lo);
-    k.seam(`M${n(t.bo[0] + e * 44)} ${n(top + 140)}Q${n(t.bo[0] + e * 36)} ${n((top + t.bo[1]) / 2)} ${n(t.bo[0] + e * 52)} ${n(t.bo[1] - 10)}M${n(t.bi[0] - e * 40)} ${n(top + 420)}L${n(t.bi[0] - e * 44)} ${n(t.bi[1] - 10)}`, 0.35, 2);
-  }
-  fringeUnder(k, [[L.bo, L.bi], [R.bi, R.bo]], o.fringe);
-  k.include([x0 - 14, top - 20], [800 - x0 + 14, o.long + o.fringe + 8]);
-  k.focus = lerp(L.bo, L.bi, 0.5);
+function hangerStole(k: Sketch, o: ScarfCut) {
+  const top = 250;
+  const hw = o.w * 0.86;
+  // The hook and the hanger's arm, behind the cloth.
+  const hook = `M400 ${top + 40}V${top - 40}Q400 ${top - 70} 424 ${top - 72}Q448 ${top - 70} 446 ${top - 48}`;
+  k.raw(`<path d="${hook}" fill="none" stroke="${INK}" stroke-width="9" stroke-linecap="round"/><path d="${hook}" fill="none" stroke="${HANGER_STEEL}" stroke-width="5" stroke-linecap="round"/>`);
+  const arm = path().M([400 - 236, top + 104]).Q([400, top - 34], [400 + 236, top + 104]).L([400 + 226, top + 128]).Q([400, top + 2], [400 - 226, top + 128]).Z();
+  k.part(null, arm, HANGER_WOOD);
+  const fall = (x0: number, x1: number, y0: number, y1: number, flare: number) =>
+    path()
+      .M([x0, y0 + 16])
+      .Q([x0 + 6, y0 - 2], [(x0 + x1) / 2, y0 - 6])
+      .Q([x1 - 6, y0 - 2], [x1, y0 + 16])
+      .Q([x1 + flare * 0.6, (y0 + y1) / 2], [x1 + flare, y1])
+      .L([x0 - flare, y1 + 6])
+      .Q([x0 - flare * 0.6, (y0 + y1) / 2], [x0, y0 + 16])
+      .Z();
+  // The back fall, the longer: only its lower part and edges show.
+  const backL: P = [400 - hw - 14, o.long + 6];
+  const backR: P = [400 + hw + 14, o.long];
+  k.part(null, fall(400 - hw, 400 + hw, top + 36, o.long, 14), k.c.lo);
+  // The front fall over it, turned a little, the fold over the bar a soft rounded edge.
+  const frontL: P = [400 - hw - 4, o.short + 6];
+  const frontR: P = [400 + hw - 14, o.short];
+  k.part("body", fall(400 - hw + 10, 400 + hw - 18, top + 40, o.short, 4));
+  k.light(`M${n(400 - hw + 18)} ${n(top + 52)}Q400 ${n(top + 30)} ${n(400 + hw - 26)} ${n(top + 52)}L${n(400 + hw - 26)} ${n(top + 70)}Q400 ${n(top + 50)} ${n(400 - hw + 18)} ${n(top + 70)}Z`, 0.18);
+  // The drape's soft vertical folds, and the shadow the front fall casts on the back one.
+  k.seam(`M${n(400 - hw * 0.45)} ${n(top + 90)}Q${n(400 - hw * 0.5)} ${n((top + o.short) / 2)} ${n(400 - hw * 0.42)} ${n(o.short - 12)}M${n(400 + hw * 0.3)} ${n(top + 100)}Q${n(400 + hw * 0.36)} ${n((top + o.short) / 2)} ${n(400 + hw * 0.28)} ${n(o.short - 12)}`, 0.3, 2);
+  k.shade(`M${n(frontL[0] + 4)} ${n(o.short + 8)}L${n(frontR[0])} ${n(o.short + 2)}L${n(frontR[0] + 2)} ${n(o.short + 30)}L${n(frontL[0] + 6)} ${n(o.short + 34)}Z`, 0.16);
+  fringeUnder(k, [[backL, backR], [frontL, frontR]], o.fringe);
+  k.include([400 - 240, top - 80], [400 + 240, o.long + o.fringe + 12]);
+  k.focus = lerp(frontL, frontR, 0.5);
 }
 
 /** The back view: the scarf folded in a soft pad, its two fringed ends falling over the front edge. */
@@ -572,7 +582,7 @@ export function scarf(k: Sketch) {
 }
 
 export function stole(k: Sketch) {
-  scarfViews(k, { w: vr(k, 150, 166), shoulder: vr(k, 214, 230), long: vr(k, 820, 860), short: vr(k, 790, 830), cross: 0, fringe: 14 }, shoulderStole);
+  scarfViews(k, { w: vr(k, 150, 166), shoulder: vr(k, 214, 230), long: vr(k, 840, 880), short: vr(k, 760, 790), cross: 0, fringe: 14 }, hangerStole);
 }
 
 /**
