@@ -96,7 +96,7 @@ export function OrderSummary({ lines, totals, couponCode, collapsible = false }:
               <p className="text-stone">{t("summary.line", { color: line.color, size: line.size })}</p>{" "}
               <p className="text-stone">{t("summary.quantity", { count: line.quantity })}</p>
             </div>{" "}
-            <p className="amount text-sm">
+            <p className="amount">
               <span className="sr-only">{t("summary.lineTotal")}: </span>
               {money(line.totalCents)}
             </p>{" "}
