@@ -9,7 +9,6 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { requireAccountHolder } from "./login-redirect.server";
-import { productDrawing } from "~/modules/media/media-urls";
 import { ReturnRequestSchema } from "~/modules/order/after-order.schema";
 import { getOrderFor, orderLineProducts } from "~/modules/order/order.service.server";
 import { RETURN_REASONS, type ReturnReason } from "~/modules/order/return-refund";
@@ -48,10 +47,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
   const lines = order.lines.map((line) => {
     const product = products.get(line.id);
-    const image = product ? productDrawing({ id: product.productId, name: product.name, garment: product.garment }, product.hex) : null;
     return {
       ...line,
-      image: image ? { ...image, alt: `${line.name}, ${line.color}` } : null,
+      image: product ? product.picture : null,
       url: product && isShownToShoppers(product) ? productUrl(product.slug, locale) : null,
       returnable: left.get(line.id) ?? 0,
     };

@@ -6,7 +6,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getOrderFor, orderLinePictures } from "~/modules/order/order.service.server";
+import { getOrderFor, orderLineProducts } from "~/modules/order/order.service.server";
 import { paymentProvider, pendingPaymentUrl, settleFromProvider } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
@@ -36,11 +36,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     order = await getOrderFor(db, order.id, orderViewer);
   }
   if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
-  const [settings, pictures] = await Promise.all([getShopSettings(db), orderLinePictures(db, order.id, locale)]);
+  const [settings, pictures] = await Promise.all([getShopSettings(db), orderLineProducts(db, order.id, locale)]);
   const state = order.status === "cancelled" ? "cancelled" : order.paymentStatus === "paid" ? "paid" : order.paymentStatus === "awaiting_transfer" ? "transfer" : "pending";
   return data(
     {
-      order: { ...order, lines: order.lines.map((line) => ({ ...line, image: pictures.has(line.id) ? { ...pictures.get(line.id)!, alt: "" } : null })) },
+      order: { ...order, lines: order.lines.map((line) => ({ ...line, image: pictures.has(line.id) ? { ...pictures.get(line.id)!.picture, alt: "" } : null })) },
       state,
       paymentUrl: state === "pending" ? await pendingPaymentUrl(db, order.id) : null,
       transfer: state === "transfer" ? settings.bankTransfer : null,

@@ -4,7 +4,7 @@ import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { getContentPage } from "~/modules/content/content.service.server";
+import { getStaticPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/content/static-pages";
 import { contentEntryMeta } from "~/utils/content-meta";
 
@@ -17,11 +17,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, locale, i18n } = getRequestContext(context);
   const found = findStaticPage(params["*"] ?? "", locale);
   if (!found) throw data(null, { status: 404 });
-  const entry = await getContentPage(db, "page", locale, found.canonicalId, i18n.getFixedT(locale, "content"));
+  const entry = await getStaticPage(db, locale, found.canonicalId, i18n.getFixedT(locale, "content"));
   if (!entry) throw data(null, { status: 404 });
-  // A cover only where the page chose one (the story of the shop, not a legal text).
-  const { cover, coverChosen, ...rest } = entry;
-  return { entry: { ...rest, cover: coverChosen ? cover : undefined }, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
+  return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {

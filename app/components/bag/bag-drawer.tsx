@@ -1,21 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { DialogProps } from "~/components/ui/dialog-host";
+import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { loader as bagLoader } from "~/routes/cart";
 import { formatMoney } from "~/utils/money";
-import { FreeShippingProgress, QuantityStepper, RemoveLine } from "./line-controls";
+import { type BagActionData, FreeShippingProgress, QuantityStepper, RemoveLine, errorsOf } from "./line-controls";
 import { lineProblemText } from "./line-problem";
-
-/** What the bag's action answers a fetcher (cart.tsx): done, or the form's errors, for a line. */
-interface BagFormAnswer {
-  done?: boolean;
-  intent?: string;
-  lineId: number | null;
-  result?: { status?: string; error?: Record<string, string[] | null> | null };
-}
 
 /**
  * The bag drawer, opened on the right after an add (spec: openRightSidebar). A modal dialog
@@ -26,7 +19,8 @@ interface BagFormAnswer {
  */
 export default function BagDrawer({ opener, onClosed }: DialogProps) {
   const { href, locale } = useLocale();
-  const { i18n, t: tCommon } = useTranslation();
+  const { i18n } = useTranslation();
+  const translate = useTranslateErrors();
   const { t } = useTranslation("bag");
   const bag = useFetcher<typeof bagLoader>();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -47,7 +41,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
 
   // The lines' forms post to the bag's action through one fetcher (the page under the drawer
   // stays); its answer says what happened, the bag fetcher's reload shows the new lines.
-  const change = useFetcher<BagFormAnswer>();
+  const change = useFetcher<BagActionData>();
   const close = useRef<HTMLButtonElement>(null);
   const answer = change.state === "idle" ? change.data : undefined;
   const removed = answer?.done === true && answer.intent === "remove";
@@ -64,14 +58,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
   const money = (cents: number) => formatMoney(cents, locale);
   const busy = (intent: string, lineId: number) => change.state !== "idle" && change.formData?.get("intent") === intent && Number(change.formData.get("lineId")) === lineId;
   // A refused change (a quantity past the stock, a line gone): its message, by the line.
-  const refusal = (lineId: number) =>
-    answer?.result?.status === "error" && answer.lineId === lineId
-      ? Object.values(answer.result.error ?? {})
-          .flat()
-          .filter((key): key is string => typeof key === "string")
-          .map((key) => tCommon(key as never) as string)
-          .join(" ")
-      : "";
+  const refusal = (lineId: number) => translate(errorsOf(answer, ["edit", "remove"], lineId))?.join(" ") ?? "";
   return (
     <dialog
       ref={dialog}

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { Price } from "~/components/catalog/price";
 import { ProductCard } from "~/components/catalog/product-card";
@@ -9,15 +8,8 @@ import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
 import { formatMoney } from "~/utils/money";
-import { FreeShippingProgress, QuantityStepper, RemoveLine } from "./line-controls";
+import { type BagActionData, FreeShippingProgress, QuantityStepper, RemoveLine, errorsOf } from "./line-controls";
 import { lineProblemText } from "./line-problem";
-
-export interface BagActionData {
-  result: SubmissionResult<string[]>;
-  intent: string;
-  lineId: number | null;
-  done?: boolean;
-}
 
 /** Without JavaScript a bag form says where to come back to: the bag. */
 function ReturnHere() {
@@ -31,15 +23,6 @@ function useBusy(intent: string, lineId?: number) {
   const navigation = useNavigation();
   const form = navigation.formData;
   return Boolean(form && form.get("intent") === intent && (lineId === undefined || Number(form.get("lineId")) === lineId));
-}
-
-function errorsOf(actionData: BagActionData | undefined, intent: string | string[], lineId: number | null = null) {
-  if (!actionData || actionData.result.status !== "error") return undefined;
-  const intents = Array.isArray(intent) ? intent : [intent];
-  if (!intents.includes(actionData.intent) || actionData.lineId !== lineId) return undefined;
-  return Object.values(actionData.result.error ?? {})
-    .flat()
-    .filter((key): key is string => typeof key === "string");
 }
 
 export function BagPage({ bag, suggestions, actionData }: { bag: BagView; suggestions: ProductCardData[]; actionData?: BagActionData }) {

@@ -1,8 +1,28 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentType, ReactNode } from "react";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
 import { formatMoney } from "~/utils/money";
+
+/** What the bag's action (cart.tsx) answers a form or a fetcher: done, or the form's errors, for a line. */
+export interface BagActionData {
+  result: SubmissionResult<string[]>;
+  intent: string;
+  lineId: number | null;
+  done?: boolean;
+}
+
+/** The error keys a bag form's answer holds for these intents and this line (none: it was another form's). */
+export function errorsOf(actionData: BagActionData | undefined, intent: string | string[], lineId: number | null = null) {
+  if (actionData?.result?.status !== "error") return undefined;
+  const intents = Array.isArray(intent) ? intent : [intent];
+  if (!intents.includes(actionData.intent) || actionData.lineId !== lineId) return undefined;
+  return Object.values(actionData.result.error ?? {})
+    .flat()
+    .filter((key): key is string => typeof key === "string");
+}
+
 
 // A bag line's controls and the free-shipping progress, shared by the bag page and the drawer.
 // The controls are real forms posting to /cart: the page passes React Router's Form (a

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
-import type { BagActionData } from "~/components/bag/bag-page";
+import type { BagActionData } from "~/components/bag/line-controls";
 import { openDialog } from "~/components/ui/dialog-events";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -27,42 +27,42 @@ export function ConsentBanner({ decided }: { decided: boolean }) {
         onSubmit={() => document.getElementById("main")?.focus({ preventScroll: true })}
         // Phones: two lines of text, then the buttons with the X at the end of their row. From
         // the tablet up: the title and the X, the full text, the buttons (beside it on desktop).
-        className="container-page grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-1 sm:gap-y-3 sm:py-4 desk:grid-cols-[1fr_auto] desk:gap-x-8"
+        // The X comes last in the source at every width, so the keyboard meets the text and the
+        // main choices first, as the eye does on a phone.
+        className="container-page grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:gap-y-3 sm:py-4 desk:gap-x-8"
       >
         {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-        <div className="contents sm:flex sm:items-start sm:justify-between sm:gap-4 desk:col-span-2">
-          <h2 id="consent-title" className="sr-only sm:not-sr-only sm:pt-2 sm:text-2xl">
-            {t("consent.title")}
-          </h2>
-          <button
-            type="submit"
-            name="intent"
-            value="reject"
-            aria-label={t("consent.refuseLabel")}
-            className="-mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 px-2 text-sm underline-offset-4 hover:text-terracotta hover:underline max-sm:col-start-2 max-sm:row-start-2"
-            data-testid="consent-refuse"
-          >
-            <span className="max-sm:sr-only">{t("consent.refuse")}</span>{" "}
-            <span aria-hidden="true" className="text-2xl leading-none">
-              ×
-            </span>
-          </button>
-        </div>
-        <p className="max-w-3xl text-xs leading-snug text-ink/90 max-sm:col-span-2 max-sm:row-start-1 sm:text-sm sm:leading-normal">
+        <h2 id="consent-title" className="sr-only sm:not-sr-only sm:col-start-1 sm:row-start-1 sm:pt-2 sm:text-2xl">
+          {t("consent.title")}
+        </h2>
+        <p className="col-span-2 row-start-1 max-w-3xl text-xs leading-snug text-ink/90 sm:row-start-2 sm:text-sm sm:leading-normal desk:col-span-1">
           {/* One wording for a phone, the full one from the tablet up; a text browser shows both, apart. */}
           <span className="sm:hidden">{t("consent.short")}</span> <span className="hidden sm:inline">{t("consent.text")}</span>{" "}
           <Link to={href("/pages/Cookie-Policy")} className="underline hover:text-terracotta">
             <span className="sm:hidden">{t("consent.policyShort")}</span> <span className="hidden sm:inline">{t("consent.policy")}</span>
           </Link>
         </p>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 max-sm:col-start-1 max-sm:row-start-2 max-sm:gap-x-4">
+        <div className="col-start-1 row-start-2 flex flex-wrap items-center gap-x-5 gap-y-2 max-sm:gap-x-4 sm:col-span-2 sm:row-start-3 desk:col-span-1 desk:col-start-2 desk:row-start-2">
           <button type="submit" name="intent" value="accept" className="btn btn-primary max-sm:px-4">
             {t("consent.accept")}
           </button>{" "}
           <Link to={href(COOKIES_PAGE_PATH)} className="link inline-flex min-h-11 items-center text-sm font-medium underline">
             {t("consent.choose")}
           </Link>
-        </div>
+        </div>{" "}
+        <button
+          type="submit"
+          name="intent"
+          value="reject"
+          aria-label={t("consent.refuseLabel")}
+          className="col-start-2 row-start-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 justify-self-end px-2 text-sm underline-offset-4 hover:text-terracotta hover:underline sm:row-start-1"
+          data-testid="consent-refuse"
+        >
+          <span className="max-sm:sr-only">{t("consent.refuse")}</span>{" "}
+          <span aria-hidden="true" className="text-2xl leading-none">
+            ×
+          </span>
+        </button>
       </fetcher.Form>
     </section>
   );

@@ -24,7 +24,7 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
       {/* The header, and hanging from its lower edge the notices and then the country suggestion:
           below the header whatever its height, never over it, in view while it sticks, and over
           the top of the page, where no hero's buttons are. */}
-      <div className="sticky top-0 z-40">
+      <div className="header-block sticky top-0 z-40">
         <Header data={data} page={page} />
         <div className="notices-hang pointer-events-none absolute inset-x-0 top-full">
           <Notices notices={data.notices} className="" />

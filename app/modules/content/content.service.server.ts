@@ -84,6 +84,17 @@ export async function getContentPage(
   };
 }
 
+/**
+ * A static page (/pages/{id}) by its canonical id, rendered: with a cover only where the page
+ * chose one (the shop's story has its loom; a legal text gets no picture by default).
+ */
+export async function getStaticPage(db: Kysely<Database>, locale: Locale, id: string, t: TFunction<"content">, now = new Date()) {
+  const entry = await getContentPage(db, "page", locale, id, t, now);
+  if (!entry) return null;
+  const { cover, coverChosen, ...rest } = entry;
+  return { ...rest, cover: coverChosen ? cover : undefined };
+}
+
 export const JOURNAL_PAGE_SIZE = 9;
 
 export interface ContentListItem {

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { listMailOfOrder } from "~/modules/mail/outbox.server";
-import { productDrawing } from "~/modules/media/media-urls";
 import { paymentHistoryOfOrder } from "~/modules/payment/payment.service.server";
 import { DomainError } from "~/utils/domain-error";
 import type { CsvCell } from "~/utils/csv.server";
@@ -107,7 +106,7 @@ export async function getDeskOrder(db: Db, orderId: number | null, locale: Local
   ]);
   const lines = order.lines.map((line) => {
     const product = products.get(line.id);
-    const image = product ? productDrawing({ id: product.productId, name: product.name, garment: product.garment }, product.hex) : null;
+    const image = product?.picture;
     return { ...line, image: image ? { src: image.src, srcSet: image.srcSet, width: image.width, height: image.height } : null, returnable: left.get(line.id) ?? 0 };
   });
   const carrier = carrierOf(extras.carrier);

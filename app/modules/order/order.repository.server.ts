@@ -162,28 +162,18 @@ export function listOrderLineAmounts(db: Db, orderId: number) {
   return db.selectFrom("order_lines").select(["id", "unit_cents as unitCents", "quantity", "discount_cents as discountCents"]).where("order_id", "=", orderId).orderBy("id").execute();
 }
 
-/** Each line's picture and product page in a language (lines whose product left the catalogue are missing). */
-export function listOrderLineProducts(db: Db, orderId: number, locale: Locale) {
+/**
+ * The lines of one or more orders with their products, in the reader's language: what their
+ * pictures and product links need (a product that left the catalogue leaves its line out).
+ */
+export function listOrderLineProducts(db: Db, orderIds: number[], locale: Locale) {
   return db
     .selectFrom("order_lines as l")
     .innerJoin("variants as v", "v.id", "l.variant_id")
     .innerJoin("products as p", "p.id", "v.product_id")
     .innerJoin("colors as c", "c.code", "v.color_code")
     .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
-    .select(["l.id", "p.id as productId", "t.name", "p.garment", "c.hex", "c.code as colorCode", "v.size", "t.slug", "p.status", "p.published_at as publishedAt"])
-    .where("l.order_id", "=", orderId)
-    .execute();
-}
-
-/** The lines of several orders with what their pictures need, in the reader's language, by order and line. */
-export function listOrderLinePictures(db: Db, orderIds: number[], locale: Locale) {
-  return db
-    .selectFrom("order_lines as l")
-    .innerJoin("variants as v", "v.id", "l.variant_id")
-    .innerJoin("products as p", "p.id", "v.product_id")
-    .innerJoin("colors as c", "c.code", "v.color_code")
-    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
-    .select(["l.order_id as orderId", "l.id", "l.color_name as colorName", "p.id as productId", "t.name", "p.garment", "c.hex", "c.code as colorCode"])
+    .select(["l.order_id as orderId", "l.id", "l.color_name as colorName", "p.id as productId", "t.name", "p.garment", "c.hex", "c.code as colorCode", "v.size", "t.slug", "p.status", "p.published_at as publishedAt"])
     .where("l.order_id", "in", orderIds)
     .orderBy("l.order_id")
     .orderBy("l.id")

@@ -411,7 +411,7 @@ export const ORDER_PICTURES = 4;
 export async function orderPictures(db: Kysely<Database>, orderIds: number[], locale: Locale): Promise<Map<number, OrderPicture[]>> {
   const byOrder = new Map<number, OrderPicture[]>();
   if (!orderIds.length) return byOrder;
-  const rows = await repo.listOrderLinePictures(db, orderIds, locale);
+  const rows = await repo.listOrderLineProducts(db, orderIds, locale);
   const photos = await listShownProductPhotos(db, [...new Set(rows.map((row) => row.productId))], locale);
   const seen = new Set<string>();
   for (const row of rows) {
@@ -425,7 +425,7 @@ export async function orderPictures(db: Kysely<Database>, orderIds: number[], lo
   return byOrder;
 }
 
-type LinePictureRow = Awaited<ReturnType<typeof repo.listOrderLinePictures>>[number];
+type LinePictureRow = Awaited<ReturnType<typeof repo.listOrderLineProducts>>[number];
 
 /** One line's picture: its product's photograph in the line's colour, else the drawing in that colour. */
 function linePicture(row: LinePictureRow, photos: Awaited<ReturnType<typeof listShownProductPhotos>>): OrderPicture {
@@ -442,17 +442,15 @@ export async function latestAccountOrder(db: Kysely<Database>, userId: number, l
   return { ...row, itemCount: Number(row.itemCount ?? 0), pictures: pictures.get(row.id) ?? [] };
 }
 
-/** Each order line's picture and product page, in the reader's language (null: the product left the catalogue). */
+/**
+ * Each order line's product, picture (as in `orderPictures`: the photograph in the line's colour,
+ * else the drawing) and product page data, by line id, in the reader's language; a line whose
+ * product left the catalogue is missing.
+ */
 export async function orderLineProducts(db: Kysely<Database>, orderId: number, locale: Locale) {
-  const rows = await repo.listOrderLineProducts(db, orderId, locale);
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Each order line's picture by line id, chosen as in `orderPictures` (none when the product left the catalogue). */
-export async function orderLinePictures(db: Kysely<Database>, orderId: number, locale: Locale): Promise<Map<number, OrderPicture>> {
-  const rows = await repo.listOrderLinePictures(db, [orderId], locale);
+  const rows = await repo.listOrderLineProducts(db, [orderId], locale);
   const photos = await listShownProductPhotos(db, [...new Set(rows.map((row) => row.productId))], locale);
-  return new Map(rows.map((row) => [row.id, linePicture(row, photos)]));
+  return new Map(rows.map((row) => [row.id, { ...row, picture: linePicture(row, photos) }]));
 }
 
 /** The latest orders, newest first, of one status or all (the owner's command line). */

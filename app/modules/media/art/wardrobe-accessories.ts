@@ -515,7 +515,7 @@ function hangerStole(k: Sketch, o: ScarfCut) {
   const backR: P = [400 + hw + 14, o.long];
   k.part(null, fall(400 - hw, 400 + hw, top + 36, o.long, 14), k.c.lo);
   // The front fall over it, turned a little, the fold over the bar a soft rounded edge.
-  const frontL: P = [400 - hw - 4, o.short + 6];
+  const frontL: P = [400 - hw + 6, o.short + 6];
   const frontR: P = [400 + hw - 14, o.short];
   k.part("body", fall(400 - hw + 10, 400 + hw - 18, top + 40, o.short, 4));
   k.light(`M${n(400 - hw + 18)} ${n(top + 52)}Q400 ${n(top + 30)} ${n(400 + hw - 26)} ${n(top + 52)}L${n(400 + hw - 26)} ${n(top + 70)}Q400 ${n(top + 50)} ${n(400 - hw + 18)} ${n(top + 70)}Z`, 0.18);
