@@ -11,7 +11,7 @@ import type { GeometryCollection, MultiPolygon, Polygon, Topology } from "topojs
 // holds only the pins and the city names, a few hundred bytes per store, so a filter change
 // fetches no land again and the browser sends no map code at all.
 
-/** Bump when the drawing of the land changes, so caches turn over. */
+/** Bump when the drawing of the land changes (an upgrade of world-atlas, d3-geo or topojson-client included), so caches turn over. */
 export const MAP_VERSION = "1";
 /** The map's viewBox; the land image has the same size. */
 export const MAP_WIDTH = 600;
