@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { formatInteger } from "~/utils/number-format";
 
 /** One language's texts: namespace → nested keys → strings. */
 export type TextBundles = Record<string, Record<string, unknown>>;
@@ -31,7 +32,6 @@ const PLACEHOLDER = /\{\{\s*([^{}\s,]+)\s*(?:,\s*([^{}\s]+)\s*)?\}\}/g;
 export function createTranslator(language: string, bundles: TextBundles = {}): Translator {
   let texts: TextBundles = { ...bundles };
   let plurals = new Intl.PluralRules(language);
-  let numbers: Intl.NumberFormat | undefined;
 
   function lookup(namespace: string, key: string): unknown {
     let node: unknown = texts[namespace];
@@ -46,7 +46,7 @@ export function createTranslator(language: string, bundles: TextBundles = {}): T
     return text.replace(PLACEHOLDER, (whole, name: string, format?: string) => {
       if (!(name in options)) return whole;
       const value = options[name];
-      if (format === "number" && typeof value === "number") return (numbers ??= new Intl.NumberFormat(language)).format(value);
+      if (format === "number" && typeof value === "number") return formatInteger(value, language === "en" ? "en" : "it");
       return String(value);
     });
   }
@@ -75,7 +75,6 @@ export function createTranslator(language: string, bundles: TextBundles = {}): T
       language = next;
       texts = {};
       plurals = new Intl.PluralRules(language);
-      numbers = undefined;
     },
     getFixedT(_language, namespace = "common") {
       return ((key: string, options?: TextOptions) => translate(namespace, key, options)) as unknown as TFunction;

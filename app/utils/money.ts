@@ -1,4 +1,5 @@
-import { INTL_LOCALE, type Locale } from "./locale";
+import type { Locale } from "./locale";
+import { formatEuroCents } from "./number-format";
 
 // Money is integer euro cents everywhere: in the database, in services, in loader data. This
 // module is the one place that turns cents into text or text into cents, and does arithmetic
@@ -59,18 +60,9 @@ export function vatIncluded(grossCents: number, ratePercent: number): number {
   return grossCents - net;
 }
 
-const formatters = new Map<Locale, Intl.NumberFormat>();
-
 /** Formats cents for a locale: 12900 → "129,00 €" (it) or "€129.00" (en). */
 export function formatMoney(cents: number, locale: Locale): string {
-  assertCents(cents);
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], { style: "currency", currency: "EUR" });
-    formatters.set(locale, formatter);
-  }
-  // Intl takes a decimal string exactly (no binary fraction on the way).
-  return formatter.format(toDecimal(cents) as unknown as number);
+  return formatEuroCents(assertCents(cents), locale);
 }
 
 /** Cents as a plain decimal string: 12900 → "129.00", -5 → "-0.05" (schema.org prices, logs). */

@@ -7,7 +7,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { loader as bagLoader } from "~/routes/cart";
 import { formatMoney } from "~/utils/money";
-import { type BagActionData, FreeShippingProgress, QuantityStepper, RemoveLine, errorsOf } from "./line-controls";
+import { type BagActionData, FreeShippingProgress, LineThumbnail, QuantityStepper, RemoveLine, errorsOf } from "./line-controls";
 import { lineProblemText } from "./line-problem";
 
 /**
@@ -97,15 +97,7 @@ export default function BagDrawer({ opener, onClosed }: DialogProps) {
             const refused = refusal(line.id);
             return (
               <li key={line.id} className="grid grid-cols-[96px_minmax(0,1fr)] gap-x-4 py-5 text-sm" data-testid="bag-drawer-line">
-                <img
-                  src={line.image.src}
-                  srcSet={line.image.srcSet}
-                  sizes="96px"
-                  width={line.image.width}
-                  height={line.image.height}
-                  alt=""
-                  className="aspect-[4/5] h-auto w-24 bg-sand object-cover"
-                />
+                <LineThumbnail line={line} />
                 <div className="flex min-w-0 flex-col justify-between gap-3">
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">

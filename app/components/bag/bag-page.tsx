@@ -8,7 +8,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
 import { formatMoney } from "~/utils/money";
-import { type BagActionData, FreeShippingProgress, QuantityStepper, RemoveLine, errorsOf } from "./line-controls";
+import { type BagActionData, FreeShippingProgress, LineThumbnail, QuantityStepper, RemoveLine, errorsOf } from "./line-controls";
 import { lineProblemText } from "./line-problem";
 
 /** Without JavaScript a bag form says where to come back to: the bag. */
@@ -95,17 +95,7 @@ function BagLineItem({ line, errors }: { line: BagLine; errors?: string[] }) {
   const messages = translate(errors);
   return (
     <li className="grid grid-cols-[96px_minmax(0,1fr)] gap-x-4 py-6 sm:gap-x-6" data-testid="bag-line" aria-busy={editing || removing || undefined}>
-      <img
-        src={line.image.src}
-        srcSet={line.image.srcSet}
-        sizes="96px"
-        width={line.image.width}
-        height={line.image.height}
-        alt=""
-        className="aspect-[4/5] h-auto w-24 bg-sand object-cover"
-        loading="lazy"
-        decoding="async"
-      />
+      <LineThumbnail line={line} lazy />
       <div className="flex min-w-0 flex-col justify-between gap-4">
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">

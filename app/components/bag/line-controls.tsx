@@ -116,3 +116,20 @@ export function FreeShippingProgress({ totals, id }: { totals: BagView["totals"]
     </div>
   );
 }
+
+/** A line's 96 px picture, beside its name on the bag page and in the drawer. */
+export function LineThumbnail({ line, lazy = false }: { line: BagLine; lazy?: boolean }) {
+  return (
+    <img
+      src={line.image.src}
+      srcSet={line.image.srcSet}
+      sizes="96px"
+      width={line.image.width}
+      height={line.image.height}
+      alt=""
+      className="aspect-[4/5] h-auto w-24 bg-sand object-cover"
+      loading={lazy ? "lazy" : undefined}
+      decoding={lazy ? "async" : undefined}
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/ui/form-kit";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
@@ -6,6 +6,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import type { ListingQuery } from "~/modules/catalog/listing.schema";
 import type { Listing, ListingFacets } from "~/modules/catalog/listing.service.server";
 import { toEuroInput, wholeEuros } from "~/utils/money";
+import { formatInteger } from "~/utils/number-format";
 
 /**
  * The listing's filter fields: sizes as chips, colours as swatches, the price range and the
@@ -13,7 +14,7 @@ import { toEuroInput, wholeEuros } from "~/utils/money";
  * they are shown: the desktop sidebar, the phone's sheet without JavaScript, the phone's drawer.
  * `query` is the page's (what the fields start from); `facets` may be fresher (the drawer's counts).
  */
-export function FilterFields({ query, facets }: { query: ListingQuery; facets: ListingFacets }) {
+function FilterFieldsView({ query, facets }: { query: ListingQuery; facets: ListingFacets }) {
   const { t } = useTranslation("catalog");
   return (
     <div className="space-y-7">
@@ -195,7 +196,7 @@ function Choice({
 }) {
   const { i18n } = useTranslation("catalog");
   // 39.132 in Italian, 39,132 in English: a large catalogue's counts are read at a glance.
-  const shown = new Intl.NumberFormat(i18n.language).format(count);
+  const shown = formatInteger(count, i18n.language === "en" ? "en" : "it");
   const disabled = count === 0 && !checked;
   const input = <input type="checkbox" name={name} value={value} defaultChecked={checked} key={String(checked)} disabled={disabled} className={variant === "row" ? "size-4 accent-ink" : "peer sr-only"} />;
   if (variant === "chip") {
@@ -248,3 +249,8 @@ function PriceInput({ name, label, cents, placeholderCents }: { name: string; la
     </label>
   );
 }
+
+// Memoized: a listing renders once more right after hydration (components that read
+// useHydrated switch to their JavaScript form), and that render runs in one long task; the
+// filters take no part in it when their data is the same.
+export const FilterFields = memo(FilterFieldsView);

@@ -1,4 +1,4 @@
-import type { ImgHTMLAttributes } from "react";
+import { type ImgHTMLAttributes, memo } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
@@ -33,7 +33,7 @@ export function Picture({ image, sizes, alt, ...img }: { image: ResponsiveImage;
   );
 }
 
-export function ProductCard({ product, eager = false, sizes }: { product: ProductCardData; eager?: boolean; sizes: string }) {
+function ProductCardView({ product, eager = false, sizes }: { product: ProductCardData; eager?: boolean; sizes: string }) {
   const { t } = useTranslation();
   return (
     <article className="group relative">
@@ -62,3 +62,8 @@ export function ProductCard({ product, eager = false, sizes }: { product: Produc
     </article>
   );
 }
+
+// Memoized: a listing renders once more right after hydration (components that read
+// useHydrated switch to their JavaScript form), and that render runs in one long task; the
+// cards take no part in it when their data is the same.
+export const ProductCard = memo(ProductCardView);
