@@ -1,8 +1,9 @@
 // `npm run first-paint [-- --dir PROJECT] [--runs 3] [--lighthouse]`: how fast the public pages
 // paint and hydrate on a slow phone, measured in the real (headless) Chromium under Lighthouse's
 // own "slow 4G" conditions (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower),
-// and optionally Lighthouse 12's mobile scores for the same pages (fetched with npx, not a
-// dependency of the shop). Medians of `--runs` runs per page. `--dir` measures another checkout's
+// with the main thread's blocking time after the first paint (Long Animation Frames), and
+// optionally Lighthouse 12's mobile scores for the same pages (fetched with npx, not a dependency
+// of the shop). Medians of `--runs` runs per page. `--dir` measures another checkout's
 // build (for a before/after on one machine at one time). Figures: docs/performance.md.
 import fs from "node:fs";
 import os from "node:os";
@@ -39,6 +40,12 @@ interface BrowserFigure {
   fcp: number;
   lcp: number;
   hydrated: number | null;
+  /**
+   * Main-thread blocking after the first paint: the blocking time of the Long Animation Frames
+   * that start after it, summed (Chromium's own measure; Lighthouse's TBT also counts the part
+   * of a task that straddles the first paint).
+   */
+  blocking: number;
   scripts: number;
 }
 
@@ -68,6 +75,11 @@ async function measureInBrowser(browser: Browser, url: string, cookie?: string):
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) marks.lcp = entry.startTime;
       }).observe({ type: "largest-contentful-paint", buffered: true });
+      const frames: { start: number; blocking: number }[] = [];
+      (window as unknown as { __frames: typeof frames }).__frames = frames;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { blockingDuration: number })[]) frames.push({ start: entry.startTime, blocking: entry.blockingDuration });
+      }).observe({ type: "long-animation-frame", buffered: true });
       // On the document: the <html> element does not exist yet when this runs.
       new MutationObserver(() => {
         if (document.documentElement.dataset.hydrated && marks.hydrated === undefined) marks.hydrated = performance.now();
@@ -80,7 +92,9 @@ async function measureInBrowser(browser: Browser, url: string, cookie?: string):
     const figures = await page.evaluate(() => {
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
       const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-      return { fcp, lcp: marks.lcp ?? Number.NaN, hydrated: marks.hydrated ?? null };
+      const frames = (window as unknown as { __frames: { start: number; blocking: number }[] }).__frames;
+      const blocking = frames.filter((frame) => frame.start >= fcp).reduce((sum, frame) => sum + frame.blocking, 0);
+      return { fcp, lcp: marks.lcp ?? Number.NaN, hydrated: marks.hydrated ?? null, blocking };
     });
     return { ...figures, scripts };
   } finally {
@@ -113,7 +127,16 @@ async function runLighthouse(url: string, cookie: string | undefined, chromium: 
     "--quiet",
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  await promisify(execFile)("npx", args, { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 64 * 1024 * 1024 });
+  // Lighthouse now and then fails to record its trace (NO_NAVSTART): up to three tries, whatever
+  // the failure, before giving up.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)("npx", args, { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   const report = JSON.parse(fs.readFileSync(output, "utf8")) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue: number }>;
@@ -147,7 +170,7 @@ async function main() {
   try {
     await server.waitHealthy(120_000);
     console.log(`${dir}: median of ${runs} runs per page; slow 4G (150 ms, 1.6 Mbit/s), CPU ×${CPU_SLOWDOWN}`);
-    console.log("page       FCP ms  LCP ms  hydrated ms  scripts" + (values.lighthouse ? "  | LH perf  a11y  BP  SEO  FCP ms  LCP ms  TBT ms  CLS" : ""));
+    console.log("page       FCP ms  LCP ms  hydrated ms  blocking ms  scripts" + (values.lighthouse ? "  | LH perf  a11y  BP  SEO  FCP ms  LCP ms  TBT ms  CLS" : ""));
     for (const target of TARGETS) {
       const cookie = target.cookie ? await target.cookie(server, databaseFile) : undefined;
       const url = server.url + target.path;
@@ -158,6 +181,7 @@ async function main() {
         median(figures.map((f) => f.fcp)).toFixed(0).padStart(7),
         median(figures.map((f) => f.lcp)).toFixed(0).padStart(7),
         (figures.every((f) => f.hydrated !== null) ? median(figures.map((f) => f.hydrated!)).toFixed(0) : "never").padStart(12),
+        median(figures.map((f) => f.blocking)).toFixed(0).padStart(12),
         String(median(figures.map((f) => f.scripts))).padStart(8),
       ].join(" ");
       if (values.lighthouse) {

@@ -1,4 +1,4 @@
-import type { Locale } from "./locale";
+import { INTL_LOCALE, type Locale } from "./locale";
 
 // Whole numbers and euro amounts written as the shop's two languages write them, without Intl.
 // The first Intl.NumberFormat (or DateTimeFormat) a page builds makes the browser load its
@@ -19,7 +19,7 @@ export function groupDigits(digits: string, locale: Locale): string {
 
 /** A whole number: 39132 → "39.132" (it), "39,132" (en). Anything else is written by Intl. */
 export function formatInteger(value: number, locale: Locale): string {
-  if (!Number.isSafeInteger(value)) return new Intl.NumberFormat(locale).format(value);
+  if (!Number.isSafeInteger(value)) return new Intl.NumberFormat(INTL_LOCALE[locale]).format(value);
   const digits = groupDigits(String(Math.abs(value)), locale);
   return value < 0 ? `-${digits}` : digits;
 }
