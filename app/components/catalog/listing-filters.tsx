@@ -2,6 +2,7 @@ import { memo, useEffect, useRef } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/ui/form-kit";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
+import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { ListingQuery } from "~/modules/catalog/listing.schema";
 import type { Listing, ListingFacets } from "~/modules/catalog/listing.service.server";
@@ -194,9 +195,9 @@ function Choice({
   hex?: string;
   children: React.ReactNode;
 }) {
-  const { i18n } = useTranslation("catalog");
+  const { locale } = useLocale();
   // 39.132 in Italian, 39,132 in English: a large catalogue's counts are read at a glance.
-  const shown = formatInteger(count, i18n.language === "en" ? "en" : "it");
+  const shown = formatInteger(count, locale);
   const disabled = count === 0 && !checked;
   const input = <input type="checkbox" name={name} value={value} defaultChecked={checked} key={String(checked)} disabled={disabled} className={variant === "row" ? "size-4 accent-ink" : "peer sr-only"} />;
   if (variant === "chip") {
