@@ -4,6 +4,15 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { LiteModeProvider } from "~/components/layout/lite-mode";
+import * as liteModeNotice from "~/components/layout/lite-mode-forms";
+import * as routeErrorPage from "~/components/layout/route-error-page";
+import * as noticeList from "~/components/layout/notice-list";
+import * as homeView from "~/components/home/home-view";
+import * as productView from "~/components/catalog/product-view";
+import * as consentBanner from "~/components/consent/consent-banner";
+import * as countryPopup from "~/components/country/country-popup";
+import * as footer from "~/components/layout/footer";
+import * as header from "~/components/layout/header";
 import * as newsletterForm from "~/components/newsletter/newsletter-form";
 import { registerServerModule } from "~/components/ui/lazy-island";
 import { NonceProvider } from "~/components/ui/nonce";
@@ -18,6 +27,15 @@ export const streamTimeout = 5_000;
 
 // Islands that load lazily in the browser render synchronously on the server.
 registerServerModule("newsletter-form", newsletterForm);
+registerServerModule("header", header);
+registerServerModule("footer", footer);
+registerServerModule("consent-banner", consentBanner);
+registerServerModule("country-popup", countryPopup);
+registerServerModule("product-view", productView);
+registerServerModule("home-view", homeView);
+registerServerModule("notice-list", noticeList);
+registerServerModule("lite-mode-notice", liteModeNotice);
+registerServerModule("route-error-page", routeErrorPage);
 
 export default function handleRequest(
   request: Request,

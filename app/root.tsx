@@ -13,7 +13,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { BannerColors } from "~/components/layout/banner";
-import { LiteModeNotice, useLiteMode } from "~/components/layout/lite-mode";
+import { useLiteMode } from "~/components/layout/lite-mode";
+import { serverModule } from "~/components/ui/lazy-island";
 import { Shell } from "~/components/layout/shell";
 import { useNonce } from "~/components/ui/nonce";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -96,6 +97,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * What every lite page says at its end (lite-mode-forms.tsx). Only a lite page shows it, and a
+ * lite page runs no script, so its code stays on the server (registered in entry.server.tsx).
+ */
+function LiteModeNotice() {
+  const Notice = serverModule("lite-mode-notice")?.default;
+  return Notice ? <Notice /> : null;
 }
 
 export default function App() {

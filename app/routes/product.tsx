@@ -1,19 +1,9 @@
-import { useTranslation } from "~/hooks/use-translation";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "~/utils/zod";
 import type { Route } from "./+types/product";
 import { allowPageCache } from "~/middleware/page-cache.server";
-import { AddToBagForm } from "~/components/catalog/add-to-bag-form";
-import { BackInStockForm } from "~/components/catalog/back-in-stock-form";
-import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
-import { Price } from "~/components/catalog/price";
-import { ProductCard } from "~/components/catalog/product-card";
-import { ProductGallery } from "~/components/catalog/product-gallery";
-import { ProductSafetyInfo } from "~/components/catalog/product-safety";
-import { ShareButton } from "~/components/catalog/share-button";
-import { VariantPicker } from "~/components/catalog/variant-picker";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { useLocale } from "~/hooks/use-locale";
+import { LazyProductView } from "~/components/catalog/product-view.lazy";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
@@ -100,90 +90,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), done: true };
 }
 
+/**
+ * The page is a lazy island (decision 034): server HTML that works as it is (links choose the
+ * colour and size, the forms post) until the shopper first uses it, when its code loads.
+ */
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview, origin } = loaderData;
-  const { t } = useTranslation("catalog");
-  const { href } = useLocale();
-  const { priced, size } = selection;
-  return (
-    <div className="container-page pb-20 pt-4 desk:pt-8">
-      {preview ? (
-        <p role="status" className="preview-notice">
-          {t("product.previewNotice")}
-        </p>
-      ) : null}
-      {/* Phones show only the way back to the category ("‹ Maglieria"); desktop the whole path. */}
-      <Breadcrumbs items={[home, ...breadcrumbs, { name: product.name, url: product.url }]} collapse />
-      <div className="grid gap-6 desk:grid-cols-12 desk:gap-x-12">
-        <div className="desk:col-span-6">
-          <ProductGallery images={gallery} name={product.name} colorName={selection.color.name} />
-        </div>
-        {/* On desktop the details stay in view while the pictures scroll past. */}
-        <div className="desk:col-span-5 desk:col-start-8">
-          <div className="space-y-6 desk:sticky desk:top-24">
-            <header>
-              <div className="mb-3 flex items-start justify-between gap-4">
-                <h1 className="text-4xl desk:text-5xl">{product.name}</h1>
-                <ShareButton title={product.name} path={product.url} origin={origin} />
-              </div>
-              <Price cents={priced.priceCents} compareAtCents={priced.compareAtCents} lowestCents={lowestPriceCents} className="font-display text-2xl" />
-            </header>
-            <VariantPicker selection={selection} path={product.url} />
-            {size && size.stock <= 0 ? (
-              <BackInStockForm sku={size.sku} size={size.size} actionData={actionData} />
-            ) : (
-              <AddToBagForm selection={selection} />
-            )}
-            <div className="border-t border-line">
-              <Disclosure title={t("product.description")} open>
-                <div className="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
-              </Disclosure>
-              <Disclosure title={t("product.composition")}>
-                <p>{product.composition}</p>
-              </Disclosure>
-              <Disclosure title={t("product.care")}>
-                <p className="mb-3">{product.care}</p>
-                <Link to={href("/curadelcapo")} className="link underline">
-                  {t("product.careGuide")}
-                </Link>
-              </Disclosure>
-            </div>
-            {size ? <p className="text-xs text-stone">{t("product.sku", { sku: size.sku })}</p> : null}
-            <ProductSafetyInfo safety={loaderData.safety} />
-          </div>
-        </div>
-      </div>
-
-      {related.length ? (
-        <section aria-labelledby="related-title" className="mt-20">
-          <h2 id="related-title" className="mb-6 text-3xl desk:text-4xl">
-            {t("product.related")}
-          </h2>
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-10 desk:grid-cols-4 desk:gap-x-6">
-            {related.map((card) => (
-              <li key={card.id}>
-                <ProductCard product={card} sizes="(min-width: 984px) 25vw, 50vw" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </div>
-  );
-}
-
-function Disclosure({ title, open = false, children }: { title: string; open?: boolean; children: React.ReactNode }) {
-  return (
-    <details open={open} className="group border-b border-line">
-      <summary className="flex min-h-12 items-center justify-between text-sm font-semibold tracking-widest uppercase">
-        {title}
-        <span aria-hidden="true" className="text-lg transition-transform group-open:rotate-45 motion-reduce:transition-none">
-          +
-        </span>
-      </summary>
-      <div className="pb-5 text-[0.9375rem] leading-relaxed text-ink/90">{children}</div>
-    </details>
-  );
+  return <LazyProductView loaderData={loaderData} actionData={actionData} />;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -294,6 +294,9 @@ test.describe("product page", () => {
       const stock = Number(await quantity.getAttribute("max"));
       expect(stock).toBeGreaterThan(1);
       if (javaScriptEnabled) {
+        // The page's content is a lazy island (decision 034): the stepper's buttons come with its
+        // code, which the first use loads (here the focus on the field, as a tap gives it).
+        await quantity.focus();
         const less = page.getByRole("button", { name: "Diminuisci la quantità" });
         const more = page.getByRole("button", { name: "Aumenta la quantità" });
         await expect(less).toBeDisabled();

@@ -271,6 +271,9 @@ test.describe("the small country popup", () => {
       await page.goto("/en");
       await waitForHydration(page);
       await expect(popup(page)).toBeVisible();
+      // The popup is a lazy island that wakes as soon as it shows (decision 034): its countdown
+      // starts once its code is there, which its close button tells.
+      await expect(popup(page).getByRole("button", { name: "Close the country notice" })).toBeVisible();
       const navigations: string[] = [];
       page.on("request", (request) => void (request.isNavigationRequest() && navigations.push(request.url())));
       await page.clock.runFor(29_000);

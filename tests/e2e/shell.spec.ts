@@ -28,3 +28,51 @@ test.describe("shell and shopper state (1440×900)", () => {
     for (const name of ["Donna", "Uomo", "Accessori"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
   });
 });
+
+// The header, the footer, the cookie banner and the country suggestion are lazy islands
+// (decision 034): server HTML that works without scripts until the shopper first uses it, when
+// its code loads. A press that comes before the code is held and played on the live component.
+test.describe("the shell's islands (1440×900)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "islands are about the code that loads later");
+  const HEADER_CHUNK = /\/assets\/header-[\w-]+\.js$/;
+
+  test("a page loads none of their code; a press before it arrives does what it does with JavaScript", async ({ page }) => {
+    const chunks: string[] = [];
+    page.on("request", (request) => void (HEADER_CHUNK.test(new URL(request.url()).pathname) && chunks.push(request.url())));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(HEADER_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, "/categories/donna");
+    await page.waitForLoadState("networkidle");
+    expect(chunks, "the header's code before any use").toEqual([]);
+    // The country link is a plain link to the chooser page until the header is live; pressed
+    // now, it must open the chooser dialog once the code is there, and not leave the page.
+    await page.getByRole("banner").getByRole("link", { name: /^Paese di spedizione/ }).click();
+    await expect.poll(() => chunks.length).toBe(1);
+    await expect(page).toHaveURL("/categories/donna");
+    release();
+    await expect(page.getByRole("dialog", { name: "Scegli il paese di spedizione" })).toBeVisible();
+    await expect(page).toHaveURL("/categories/donna");
+  });
+
+  test("when the code cannot come, a press does what it does without JavaScript", async ({ page }) => {
+    await page.route(HEADER_CHUNK, (route) => route.abort());
+    await visit(page, "/categories/donna");
+    await page.getByTestId("bag-link").click();
+    await arrived(page, "/cart");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Il tuo carrello");
+  });
+
+  test("a link in the footer leads on by a client-side navigation", async ({ page }) => {
+    await visit(page, "/categories/donna");
+    const documents: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Chi siamo" }).click();
+    await arrived(page, "/pages/About");
+    expect(documents, "no document load").toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import type { DialogProps } from "~/components/ui/dialog-host";
+import type { DialogProps } from "~/components/ui/dialog-events";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
 import { useLocale } from "~/hooks/use-locale";

@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import type { BagActionData } from "~/components/bag/line-controls";
 import { openDialog } from "~/components/ui/dialog-events";
+import { BagDrawer } from "~/components/ui/dialogs.lazy";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
@@ -29,7 +30,7 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
   useEffect(() => {
     if (fetcher.data === answered.current) return;
     answered.current = fetcher.data;
-    if (fetcher.data?.done) openDialog("bag", button.current);
+    if (fetcher.data?.done) openDialog(BagDrawer, button.current);
   }, [fetcher.data]);
   const translate = useTranslateErrors();
   const chosen = selection.size;

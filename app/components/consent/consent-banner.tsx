@@ -67,3 +67,5 @@ export function ConsentBanner({ decided }: { decided: boolean }) {
     </section>
   );
 }
+
+export default ConsentBanner;

@@ -4,7 +4,7 @@ import { usePageData } from "~/components/layout/shell";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { CHOOSER_PATH } from "~/modules/country/country-rules";
-import type { DialogProps } from "~/components/ui/dialog-host";
+import type { DialogProps } from "~/components/ui/dialog-events";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
 import { CountryChooser } from "./country-chooser";
 

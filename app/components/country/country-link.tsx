@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { usePageData } from "~/components/layout/shell";
 import { openDialog } from "~/components/ui/dialog-events";
+import { CountryDialog } from "~/components/ui/dialogs.lazy";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { chooserHref } from "~/modules/country/country-rules";
 
-// The chooser's JavaScript loads on the first open only (see DialogHost): the shell of every page
+// The chooser's JavaScript loads on the first open only (dialogs.lazy.ts): the shell of every page
 // carries just the link, which without JavaScript is a plain link to the chooser page.
 
 /**
@@ -27,7 +28,7 @@ export function CountryLink({ className, label, children }: { className: string;
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        openDialog("country", event.currentTarget);
+        openDialog(CountryDialog, event.currentTarget);
       }}
     >
       {children}

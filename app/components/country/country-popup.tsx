@@ -72,3 +72,5 @@ export function CountryPopup({ country, consentPending }: { country: RootData["c
     </div>
   );
 }
+
+export default CountryPopup;

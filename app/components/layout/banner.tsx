@@ -4,8 +4,6 @@ import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNonce } from "~/components/ui/nonce";
 import type { RootData } from "~/root";
-import { useLocale } from "~/hooks/use-locale";
-import { formatLongDate } from "~/utils/dates";
 
 export const BANNER_DELAY_MS = 5_000;
 
@@ -41,11 +39,10 @@ export function BannerColors({ banner }: { banner: RootData["banner"] }) {
  */
 export function Banner({ banner }: { banner: RootData["banner"] }) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   const hydrated = useHydrated();
   // A closure notice in force comes first, with the day orders ship from (spec §9).
   const messages: Array<{ key: string; text: string; link: string | null; tone?: number }> = [
-    ...(banner.closure ? [{ key: "closure", text: `${banner.closure.text} · ${t("banner.shipsFrom", { date: formatLongDate(`${banner.closure.shipsFrom}T12:00:00Z`, locale) })}`, link: null }] : []),
+    ...(banner.closure ? [{ key: "closure", text: `${banner.closure.text} · ${t("banner.shipsFrom", { date: banner.closure.shipsFromLabel })}`, link: null }] : []),
     ...banner.messages.map((m) => ({ key: String(m.id), text: m.text, link: m.link, tone: m.id })),
   ];
   const [index, setIndex] = useState(0);

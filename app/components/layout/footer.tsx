@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
-import { LiteModeSwitch, useLiteMode } from "~/components/layout/lite-mode";
+import { useLiteMode } from "~/components/layout/lite-mode";
+import { LiteModeSwitch } from "~/components/layout/lite-mode-forms";
 import { LazyNewsletterForm } from "~/components/newsletter/newsletter-form.lazy";
 import { useRootData } from "~/hooks/use-locale";
 import { COOKIES_PAGE_PATH } from "~/modules/consent/consent";
@@ -42,6 +43,12 @@ const LEGAL: FooterLink[] = [
   { key: "withdrawal", path: "/pages/recesso", enPath: "/pages/withdrawal" },
 ];
 
+
+/**
+ * Loads the islands the footer holds, before the footer itself goes live (shell-islands.lazy.ts):
+ * an island mounted after hydration without its code would show nothing until it came.
+ */
+export const loadIslandsWithin = () => LazyNewsletterForm.preload();
 
 export function Footer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
@@ -147,3 +154,5 @@ function LinkItems({ links, locale }: { links: FooterLink[]; locale: Locale }) {
     </>
   );
 }
+
+export default Footer;

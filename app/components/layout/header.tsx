@@ -292,3 +292,5 @@ function MobileExtras() {
     </div>
   );
 }
+
+export default Header;

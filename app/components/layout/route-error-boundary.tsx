@@ -1,48 +1,19 @@
-import { useTranslation } from "~/hooks/use-translation";
-import { Link, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
-import { localizePath } from "~/utils/locale";
+import { Suspense, lazy } from "react";
+import { serverModule } from "~/components/ui/lazy-island";
 
-/**
- * The one error page of the shop: a designed, localized 404 for missing pages and a calm page
- * for everything else. Every route exports it as its ErrorBoundary.
- */
+// Every route's ErrorBoundary. Its page's code (route-error-page.tsx) is loaded only where an
+// error shows, not with every page's shell (decision 034). The server registers the page at
+// start-up (as it does the lazy islands') and renders it at once, inside the same Suspense boundary the browser hydrates: there
+// the boundary stays as the server sent it until the code has come, then hydrates as usual
+// (its <title> included). After a client-side navigation to an error, the page shows once its
+// code is there.
+const LazyErrorPage = lazy(() => import("./route-error-page"));
+
 export function RouteErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const root = useRouteLoaderData<RootData>("root");
-  const locale = root?.locale ?? "it";
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const badRequest = isRouteErrorResponse(error) && error.status === 400;
-  // A rule broken by too many requests says so (its data carries the error table's message key).
-  const rateLimited = isRouteErrorResponse(error) && error.status === 429;
-  const href = (path: string) => localizePath(path, locale);
-  const heading = notFound ? t("errors.notFoundTitle") : badRequest ? t("errors.badRequest") : t("errors.errorTitle");
-
+  const Page = serverModule("route-error-page")?.default ?? LazyErrorPage;
   return (
-    <section className="container-page grid min-h-[60vh] place-items-center py-20 text-center" aria-labelledby="error-title">
-      {/* The failing route's meta has no data to name the page: React hoists this into <head>. */}
-      <title>{`${heading} | Bottega`}</title>
-      <meta name="robots" content="noindex" />
-      <div className="max-w-xl">
-        <p className="eyebrow mb-4">{isRouteErrorResponse(error) ? error.status : 500}</p>
-        <h1 id="error-title" className="mb-5 text-5xl desk:text-6xl">
-          {heading}
-        </h1>
-        <p className="mb-8 text-stone">{notFound ? t("errors.notFoundText") : rateLimited ? t("domain.rateLimited") : t("errors.errorText")}</p>
-        <nav className="flex flex-wrap justify-center gap-3" aria-label={t("errors.home")}>
-          <Link to={href("/")} className="btn btn-primary">
-            {t("errors.home")}
-          </Link>
-          {notFound && root
-            ? root.menu.slice(0, 2).map((top) => (
-                <Link key={top.id} to={top.url} className="btn btn-secondary">
-                  {top.name}
-                </Link>
-              ))
-            : null}
-        </nav>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
   );
 }

@@ -1,14 +1,11 @@
 import { useLocation } from "react-router";
-import { ConsentBanner } from "~/components/consent/consent-banner";
-import { CountryPopup } from "~/components/country/country-popup";
 import { DialogHost } from "~/components/ui/dialog-host";
 import { useTranslation } from "~/hooks/use-translation";
 import { showConsentBanner } from "~/modules/consent/consent";
 import type { RootData } from "~/root";
 import { Banner } from "./banner";
-import { Footer } from "./footer";
-import { Header } from "./header";
 import { Notices } from "./notices";
+import { LazyConsentBanner, LazyCountryPopup, LazyFooter, LazyHeader } from "./shell-islands.lazy";
 import type { PageData } from "./shell";
 
 export function StandardLayout({ data, page, children }: { data: RootData; page: PageData; children: React.ReactNode }) {
@@ -25,20 +22,20 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
           below the header whatever its height, never over it, in view while it sticks, and over
           the top of the page, where no hero's buttons are. */}
       <div className="header-block sticky top-0 z-40">
-        <Header data={data} page={page} />
+        <LazyHeader data={data} page={page} />
         <div className="notices-hang pointer-events-none absolute inset-x-0 top-full">
           <Notices notices={data.notices} className="" />
-          <CountryPopup country={data.country} consentPending={showConsentBanner(data.consent !== null, location.pathname)} />
+          <LazyCountryPopup country={data.country} consentPending={showConsentBanner(data.consent !== null, location.pathname)} />
         </div>
       </div>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer locale={data.locale} />
+      <LazyFooter locale={data.locale} />
       {/* The cookie banner: sticky at the bottom of the window, and at the end of the page in the
           flow, so that it never hides the end of the page. The country suggestion waits for it. */}
       <div className="pointer-events-none sticky bottom-0 z-30">
-        <ConsentBanner decided={data.consent !== null} />
+        <LazyConsentBanner decided={data.consent !== null} />
       </div>
       <DialogHost country={data.country} />
     </>

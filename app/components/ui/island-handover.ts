@@ -1,10 +1,25 @@
 // Carries what the shopper did to a lazy island's server HTML (see lazy-island.tsx) over to the
 // live component that replaces it: the values of its form controls (matched by name), the
-// focus and the caret. Loaded with the island's code, on first use.
+// focus and the caret, and the press or submission that was held while the code loaded. Loaded
+// with the island's code, on first use.
+import { type Held, sendHeld } from "./held-press";
+
+/**
+ * An element of the server HTML, found again in the live component's HTML that takes its place:
+ * the same tag, with the same name, value, address and text, at the same position among the
+ * elements that share them (or the same id). The live render is the same component with the same
+ * props, but not always the same tree (a hidden field only a form without JavaScript needs, a
+ * button that only JavaScript can serve), so a path of child indexes could point at a neighbour.
+ */
+interface ElementRef {
+  signature: string;
+  nth: number;
+}
 
 export interface Handover {
   controls: { name: string; value: string; checked: boolean }[];
-  focus: { id: string; start: number | null; end: number | null } | null;
+  focus: { ref: ElementRef; start: number | null; end: number | null } | null;
+  replay: { kind: Held["kind"]; target: ElementRef; submitter: ElementRef | null } | null;
 }
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -12,7 +27,28 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const SKIPPED_TYPES = new Set(["hidden", "submit", "button", "reset", "file"]);
 const isToggle = (control: Control) => control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio");
 
-export function readHandover(element: HTMLElement): Handover {
+function signatureOf(element: Element): string {
+  if (element.id) return `#${element.id}`;
+  const attribute = (name: string) => element.getAttribute(name) ?? "";
+  return [element.tagName, attribute("type"), attribute("name"), attribute("value"), attribute("href"), attribute("action"), (element.textContent ?? "").trim().slice(0, 80)].join("|");
+}
+
+function alike(root: HTMLElement, signature: string): HTMLElement[] {
+  const selector = signature.startsWith("#") ? `[id="${CSS.escape(signature.slice(1))}"]` : signature.slice(0, signature.indexOf("|"));
+  return [...root.querySelectorAll<HTMLElement>(selector)].filter((candidate) => signatureOf(candidate) === signature);
+}
+
+function refOf(root: HTMLElement, element: Element): ElementRef {
+  const signature = signatureOf(element);
+  return { signature, nth: Math.max(alike(root, signature).indexOf(element as HTMLElement), 0) };
+}
+
+function resolveRef(root: HTMLElement, ref: ElementRef): HTMLElement | null {
+  return alike(root, ref.signature)[ref.nth] ?? null;
+}
+
+/** Reads the server HTML's state, in the render that replaces it. */
+export function readHandover(element: HTMLElement, held: Held | null): Handover {
   const controls: Handover["controls"] = [];
   for (const control of element.querySelectorAll<Control>("input, select, textarea")) {
     if (control.name && !SKIPPED_TYPES.has(control.type)) {
@@ -22,13 +58,23 @@ export function readHandover(element: HTMLElement): Handover {
   const active = document.activeElement;
   // selectionStart is null where a type has no caret API (email, checkbox).
   const input = active instanceof HTMLInputElement ? active : null;
-  const focus =
-    active instanceof HTMLElement && active.id && element.contains(active)
-      ? { id: active.id, start: input?.selectionStart ?? null, end: input?.selectionEnd ?? null }
+  let start: number | null = null;
+  let end: number | null = null;
+  try {
+    start = input?.selectionStart ?? null;
+    end = input?.selectionEnd ?? null;
+  } catch {
+    // Some input types throw on reading the selection instead of answering null.
+  }
+  const focus = active instanceof HTMLElement && active !== element && element.contains(active) ? { ref: refOf(element, active), start, end } : null;
+  const replay =
+    held && element.contains(held.target)
+      ? { kind: held.kind, target: refOf(element, held.target), submitter: held.submitter && element.contains(held.submitter) ? refOf(element, held.submitter) : null }
       : null;
-  return { controls, focus };
+  return { controls, focus, replay };
 }
 
+/** Puts the values and the focus back, on the live component's HTML. */
 export function applyHandover(element: HTMLElement, { controls, focus }: Handover) {
   for (const control of element.querySelectorAll<Control>("input, select, textarea")) {
     if (!control.name || SKIPPED_TYPES.has(control.type)) continue;
@@ -38,8 +84,20 @@ export function applyHandover(element: HTMLElement, { controls, focus }: Handove
       else if (control.value === saved.value) (control as HTMLInputElement).checked = saved.checked;
     }
   }
-  const target = focus && document.getElementById(focus.id);
+  const target = focus && resolveRef(element, focus.ref);
   if (!focus || !target) return;
   target.focus();
-  if (target instanceof HTMLInputElement && focus.start !== null) target.setSelectionRange(focus.start, focus.end);
+  if (target instanceof HTMLInputElement && focus.start !== null) {
+    try {
+      target.setSelectionRange(focus.start, focus.end);
+    } catch {
+      // The live field's type has no caret (it changed with JavaScript): the focus is enough.
+    }
+  }
+}
+
+/** Sends the held click or submission again, to the live element that now stands where it was aimed. */
+export function replayHeld(element: HTMLElement, replay: NonNullable<Handover["replay"]>) {
+  const target = resolveRef(element, replay.target);
+  if (target) sendHeld({ kind: replay.kind, target, submitter: replay.submitter && resolveRef(element, replay.submitter) });
 }

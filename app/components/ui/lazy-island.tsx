@@ -1,23 +1,34 @@
-import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ComponentType, use, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { type Held, sendHeld } from "./held-press";
 import type { Handover } from "./island-handover";
 
 // A component whose JavaScript the browser loads only when the shopper first uses it, so it
 // weighs neither on the JavaScript every page preloads nor on what a page fetches after it
-// hydrates. The server renders the real component (registered at start-up, see
+// hydrates (decision 034). The server renders the real component (registered at start-up, see
 // entry.server.tsx). In the browser, hydration leaves that HTML alone (an element React treats
-// as opaque markup): a form in it works exactly as without JavaScript, as a plain form post.
-// The first focus, press or input in it loads the code, and the island swaps the server's HTML
-// for the live component, handing over what the shopper typed (form controls matched by name),
-// the focus and the caret. A press is let finish first, since replacing a button between
-// pointerdown and click would swallow the click. Why not leave a Suspense boundary dehydrated
-// until then: any context change reaching it (every navigation changes the router's) makes React
-// either discard the server HTML or hold the navigation until the code has loaded.
+// as opaque markup): until the code is there, everything in it works exactly as without
+// JavaScript. A pointer resting on it, a focus, a press or an input loads the code; then the
+// island swaps the server's HTML for the live component, handing over what the shopper typed
+// (form controls matched by name), the focus and the caret. A click or a submission that comes
+// before the code is held and played again on the live element, so the first press of a link,
+// a menu or a form button does what it does with JavaScript, a little later. A press is let
+// finish first, since replacing a button between pointerdown and click would swallow the click.
+// The island also wakes when it has to show something other than the server's HTML: after a
+// navigation (the page it was made for is gone) and when its props change (the bag's count
+// after an add). Why not leave a Suspense boundary dehydrated until then: any context change
+// reaching it (every navigation changes the router's) makes React either discard the server
+// HTML or hold the navigation until the code has loaded.
 const serverModules = new Map<string, { default: ComponentType<never> }>();
 
 export function registerServerModule(key: string, module: { default: ComponentType<never> }) {
   serverModules.set(key, module);
+}
+
+/** The module registered for `key`: on the server, where it renders at once; in the browser, none. */
+export function serverModule(key: string): { default: ComponentType } | undefined {
+  return serverModules.get(key) as { default: ComponentType } | undefined;
 }
 
 /** Runs `callback` once, when the current press ends (released or cancelled). */
@@ -27,67 +38,167 @@ function afterPress(callback: () => void) {
   for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, end, { capture: true, once: true });
 }
 
+// What a held click may act on: following a link, pressing a button, opening a disclosure. A
+// tick of a box or a radio is left to the browser (its state is handed over with the fields'),
+// and so is a click on plain text.
+const ACTIONABLE = "a[href], button, summary, input[type=submit], input[type=image]";
+
+// Set while a held click or submission is sent the way it goes without JavaScript, so that the
+// island does not hold it again.
+let passingThrough = false;
+
+// Props are compared by value, a few levels deep: a parent that builds its props afresh on every
+// render (the root data merged with the shopper's) must not wake the island for nothing.
+function sameValue(a: unknown, b: unknown, depth = 4): boolean {
+  if (Object.is(a, b)) return true;
+  if (depth === 0 || typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
+}
+
 type HandoverModule = typeof import("./island-handover");
 interface Loaded<P> {
   Component: ComponentType<P>;
   handover: HandoverModule;
 }
 
-export function lazyIsland<P extends object>(key: string, load: () => Promise<{ default: ComponentType<P> }>) {
+export interface LazyIslandOptions {
+  /**
+   * Load the code as soon as the page has hydrated when the server rendered anything at all (a
+   * suggestion that closes by itself): the island often renders nothing, and then costs nothing.
+   */
+  wakeWhenShown?: boolean;
+}
+
+export function lazyIsland<P extends object>(key: string, load: () => Promise<{ default: ComponentType<P> }>, options: LazyIslandOptions = {}) {
   let loading: Promise<Loaded<P>> | undefined;
+  let loaded: Loaded<P> | undefined;
   // The code that hands the server HTML's state over is loaded with the component: it is not
   // needed before the first use either.
   const loadOnce = () =>
     (loading ??= Promise.all([load(), import("./island-handover")]).then(
-      ([module, handover]) => ({ Component: module.default, handover }),
+      ([module, handover]) => (loaded = { Component: module.default, handover }),
       (error: unknown) => {
         loading = undefined; // offline, or a new deployment: try again on the next use
         throw error;
       },
     ));
 
-  return function Island(props: P) {
-    const ready = serverModules.get(key) as { default: ComponentType<P> } | undefined;
-    // True when mounted after hydration (not over server HTML): then load right away.
+  // What a render waits on when the island first appears after hydration (a client-side
+  // navigation to its page). A failure settles it too, once and for all: the island then shows
+  // without its code and tries again on use, instead of holding every later page.
+  let settled: Promise<unknown> | undefined;
+  const loadSettled = () => (settled ??= loadOnce().catch(() => undefined));
+
+  function Island(props: P) {
+    const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
+    // True when mounted after hydration (not over server HTML): there is no server HTML to show,
+    // so the render waits for the code. A navigation renders in a transition, so the page it
+    // leaves stays on screen meanwhile, as while its data loads.
     const [mountedFresh] = useState(useHydrated());
-    const [live, setLive] = useState<Loaded<P> | null>(null);
+    if (mountedFresh && !ready && !loaded) use(loadSettled());
+    const [live, setLive] = useState<Loaded<P> | null>(() => (mountedFresh ? (loaded ?? null) : null));
     const container = useRef<HTMLDivElement>(null);
     const handover = useRef<Handover | null>(null);
+    const held = useRef<Held | null>(null);
     const requested = useRef(false);
+    // The code did not come once (offline, a new deployment): from then on nothing is held.
+    const failed = useRef(false);
+    // Set as the live component is committed (a layout effect, in the same task).
+    const swapped = useRef(false);
     const pressing = useRef(false);
     const location = useLocation();
     const firstLocation = useRef(location.key);
+    const firstProps = useRef(props);
 
-    const swap = (loaded: Loaded<P>) => {
-      if (pressing.current) afterPress(() => setTimeout(() => swap(loaded)));
-      else setLive(loaded);
+    const swap = (next: Loaded<P>) => {
+      if (pressing.current) afterPress(() => setTimeout(() => swap(next)));
+      else setLive(next);
     };
     const activate = () => {
       if (requested.current) return;
       requested.current = true;
-      loadOnce().then(swap, () => (requested.current = false));
+      loadOnce().then(swap, () => {
+        requested.current = false;
+        failed.current = true;
+        // The code did not come: what was held is done the way it is without JavaScript.
+        const press = held.current;
+        held.current = null;
+        if (press) passThrough(press);
+      });
     };
 
     // Read the server HTML in the render that replaces it: this render and its commit run in one
     // task (a default-priority update is not time-sliced), so no keystroke falls in between.
-    if (live && !handover.current && container.current) handover.current = live.handover.readHandover(container.current);
+    if (live && !handover.current && container.current) {
+      handover.current = live.handover.readHandover(container.current, held.current);
+      held.current = null;
+    }
 
     useEffect(() => {
-      // A navigation changes the page the server HTML was made for (its texts, its return path).
-      if (mountedFresh || location.key !== firstLocation.current) activate();
+      const shown = options.wakeWhenShown && (container.current?.childElementCount ?? 0) > 0;
+      if (mountedFresh || shown || location.key !== firstLocation.current || !sameValue(props, firstProps.current)) activate();
+    });
+
+    // Until the code is here, hold the clicks and submissions that would leave the page or change
+    // it, to play them again on the live component.
+    const waiting = !ready && !live;
+    useEffect(() => {
+      const element = container.current;
+      if (!waiting || !element) return;
+      const hold = (event: Event, next: () => Held | null) => {
+        // Between the live component's commit and this effect's cleanup the listeners are still
+        // there: a press on the live HTML is its own.
+        if (event.defaultPrevented || passingThrough || failed.current || swapped.current) return;
+        const press = next();
+        if (!press) return;
+        event.preventDefault();
+        event.stopPropagation();
+        held.current = press;
+        activate();
+      };
+      const onClick = (event: MouseEvent) =>
+        hold(event, () => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+          const target = event.target instanceof Element ? event.target.closest(ACTIONABLE) : null;
+          if (!target || !element.contains(target)) return null;
+          return { kind: "click", target, submitter: null };
+        });
+      const onSubmit = (event: SubmitEvent) =>
+        hold(event, () => {
+          const form = event.target;
+          if (!(form instanceof HTMLFormElement)) return null;
+          return { kind: "submit", target: form, submitter: event.submitter };
+        });
+      element.addEventListener("click", onClick);
+      element.addEventListener("submit", onSubmit);
+      return () => {
+        element.removeEventListener("click", onClick);
+        element.removeEventListener("submit", onSubmit);
+      };
     });
 
     useLayoutEffect(() => {
+      if (live) swapped.current = true;
       if (!live || !handover.current || !container.current) return;
       live.handover.applyHandover(container.current, handover.current);
       handover.current.controls = [];
       handover.current.focus = null;
     }, [live]);
 
+    // After the live component's own effects (a parent's run after its children's), so its
+    // handlers are in place when the held press arrives.
+    useEffect(() => {
+      const replay = handover.current?.replay;
+      if (!live || !replay || !container.current) return;
+      handover.current!.replay = null;
+      live.handover.replayHeld(container.current, replay);
+    }, [live]);
+
     if (ready || live) {
       const Component = ready?.default ?? live!.Component;
       return (
-        <div ref={container} data-island={key}>
+        <div ref={container} data-island={key} className="contents">
           <Component {...props} />
         </div>
       );
@@ -96,11 +207,13 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       <div
         ref={container}
         data-island={key}
+        className="contents"
         // Keeps the server's HTML as it is: React neither hydrates nor replaces it.
         dangerouslySetInnerHTML={{ __html: "" }}
         suppressHydrationWarning
         onFocus={activate}
         onInput={activate}
+        onPointerOver={activate}
         onPointerDown={() => {
           pressing.current = true;
           afterPress(() => (pressing.current = false));
@@ -108,5 +221,17 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
         }}
       />
     );
-  };
+  }
+  Island.preload = () => loadOnce();
+  return Island;
+}
+
+/** Without the code: what was held is done as the browser does it without JavaScript. */
+function passThrough(press: Held) {
+  passingThrough = true;
+  try {
+    sendHeld(press);
+  } finally {
+    passingThrough = false;
+  }
 }

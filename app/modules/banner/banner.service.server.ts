@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { bumpShopRevision, cachedShopRead } from "~/modules/settings/shop-revision.server";
+import { formatLongDate } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import { romeDayEnd, romeDayStart, romeDayOf, romeLastDay } from "~/utils/rome-time";
 import type { BannerMessageInput, ClosureInput } from "./banner.schema";
@@ -41,7 +42,12 @@ export interface ClosureNotice {
 export interface BannerView {
   messages: Array<{ id: number; text: string; link: string | null; background: string; color: string }>;
   /** The closure notice in force, shown first: the owner's text and the day orders ship from. */
-  closure: { text: string; shipsFrom: string } | null;
+  closure: {
+    text: string;
+    shipsFrom: string;
+    /** The day orders ship from, written out in the page's language ("12 novembre 2026"): the date's words stay off the browser's shell. */
+    shipsFromLabel: string;
+  } | null;
 }
 
 /** A closure at checkout: both languages, the page picks one. */
@@ -99,7 +105,9 @@ export async function activeBanner(db: Kysely<Database>, locale: Locale, now = n
         background: row.background,
         color: row.color,
       })),
-    closure: closure ? { text: locale === "it" ? closure.text_it : closure.text_en, shipsFrom: closure.ships_from } : null,
+    closure: closure
+      ? { text: locale === "it" ? closure.text_it : closure.text_en, shipsFrom: closure.ships_from, shipsFromLabel: formatLongDate(`${closure.ships_from}T12:00:00Z`, locale) }
+      : null,
   };
 }
 

@@ -1,18 +1,6 @@
-import { createContext, useContext } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/hooks/use-translation";
 import { LITE_MODE_PATH } from "~/utils/lite-mode";
-
-// Lite mode (docs/decisions/027) reaches the document through context, set in entry.server from
-// the request; in the browser there is only ever the full version (a lite page has no script
-// that could run), so the default is false.
-const LiteModeContext = createContext(false);
-
-export const LiteModeProvider = LiteModeContext.Provider;
-
-export function useLiteMode(): boolean {
-  return useContext(LiteModeContext);
-}
 
 /**
  * A plain form, never React Router's <Form>: the switch must load a new document (a client-side
@@ -60,3 +48,5 @@ export function LiteModeNotice() {
     </aside>
   );
 }
+
+export default LiteModeNotice;
