@@ -76,3 +76,23 @@ test.describe("the shell's islands (1440×900)", () => {
     expect(documents, "no document load").toEqual([]);
   });
 });
+
+test.describe("the product page's island on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "islands are about the code that loads later");
+
+  test("going live keeps the gallery where it was swiped, and the focus", async ({ page }) => {
+    await visit(page, "/products/cardigan-in-cashmere?color=cammello&size=M");
+    const gallery = page.getByRole("region", { name: "Immagini del prodotto" }).getByRole("list");
+    // A swipe moves the row without waking the island: scroll it the way a swipe ends.
+    await gallery.evaluate((row) => row.scrollTo({ left: 300, behavior: "instant" }));
+    const offset = await gallery.evaluate((row) => row.scrollLeft);
+    expect(offset).toBeGreaterThan(100);
+    const quantity = page.getByRole("spinbutton", { name: "Quantità" });
+    await quantity.focus();
+    // The stepper's buttons come with the page's code: the island is live.
+    await expect(page.getByRole("button", { name: "Aumenta la quantità" })).toBeVisible();
+    await expect(quantity).toBeFocused();
+    expect(await gallery.evaluate((row) => row.scrollLeft)).toBe(offset);
+  });
+});

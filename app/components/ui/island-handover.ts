@@ -1,6 +1,7 @@
 // Carries what the shopper did to a lazy island's server HTML (see lazy-island.tsx) over to the
 // live component that replaces it: the values of its form controls (matched by name), the
-// focus and the caret, and the press or submission that was held while the code loaded. Loaded
+// focus and the caret, how far its scrolling rows were scrolled (a gallery swiped to its third
+// picture), and the press or submission that was held while the code loaded. Loaded
 // with the island's code, on first use.
 import { type Held, sendHeld } from "./held-press";
 
@@ -19,6 +20,7 @@ interface ElementRef {
 export interface Handover {
   controls: { name: string; value: string; checked: boolean }[];
   focus: { ref: ElementRef; start: number | null; end: number | null } | null;
+  scrolled: { ref: ElementRef; left: number; top: number }[];
   replay: { kind: Held["kind"]; target: ElementRef; submitter: ElementRef | null } | null;
 }
 
@@ -67,15 +69,20 @@ export function readHandover(element: HTMLElement, held: Held | null): Handover 
     // Some input types throw on reading the selection instead of answering null.
   }
   const focus = active instanceof HTMLElement && active !== element && element.contains(active) ? { ref: refOf(element, active), start, end } : null;
+  const scrolled: Handover["scrolled"] = [];
+  for (const box of element.querySelectorAll("*")) {
+    if (box.scrollLeft || box.scrollTop) scrolled.push({ ref: refOf(element, box), left: box.scrollLeft, top: box.scrollTop });
+  }
   const replay =
     held && element.contains(held.target)
       ? { kind: held.kind, target: refOf(element, held.target), submitter: held.submitter && element.contains(held.submitter) ? refOf(element, held.submitter) : null }
       : null;
-  return { controls, focus, replay };
+  return { controls, focus, scrolled, replay };
 }
 
 /** Puts the values and the focus back, on the live component's HTML. */
-export function applyHandover(element: HTMLElement, { controls, focus }: Handover) {
+export function applyHandover(element: HTMLElement, { controls, focus, scrolled }: Handover) {
+  for (const { ref, left, top } of scrolled) resolveRef(element, ref)?.scrollTo({ left, top, behavior: "instant" });
   for (const control of element.querySelectorAll<Control>("input, select, textarea")) {
     if (!control.name || SKIPPED_TYPES.has(control.type)) continue;
     for (const saved of controls) {
@@ -86,7 +93,8 @@ export function applyHandover(element: HTMLElement, { controls, focus }: Handove
   }
   const target = focus && resolveRef(element, focus.ref);
   if (!focus || !target) return;
-  target.focus();
+  // Scrolled back above: focusing must not scroll a row to show the focused element again.
+  target.focus({ preventScroll: true });
   if (target instanceof HTMLInputElement && focus.start !== null) {
     try {
       target.setSelectionRange(focus.start, focus.end);

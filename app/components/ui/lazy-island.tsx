@@ -184,6 +184,7 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       live.handover.applyHandover(container.current, handover.current);
       handover.current.controls = [];
       handover.current.focus = null;
+      handover.current.scrolled = [];
     }, [live]);
 
     // After the live component's own effects (a parent's run after its children's), so its
