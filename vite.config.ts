@@ -21,7 +21,7 @@ const reactRouterProduction = [
 // shell group keeps them in one file; React, React DOM and React Router likewise share one file,
 // which changes only when a dependency does. Modules that only some routes import keep
 // automatic chunking, so no page loads code it does not use.
-const VENDOR = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|^\0rolldown\/runtime\.js$/;
+const VENDOR = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /** The files every page loads before its first dynamic import (the chunk groups below). */
 const ALWAYS_LOADED = /(^|\/)(vendor|shell|rolldown-runtime)-[\w-]+\.js$/;
 const SEO_MODULE = local("./app/utils/seo.ts");

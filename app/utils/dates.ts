@@ -11,9 +11,10 @@ const MONTHS: Record<Locale, readonly string[]> = {
  */
 export function formatLongDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
-  // Written by hand, as Intl writes it (a unit test holds the two together): the banner shows a
-  // closure's date on every page, and the first Intl formatter a page builds loads the browser's
-  // locale data in the middle of hydration (docs/decisions/033). Intl keeps the odd cases.
+  // Written by hand, as Intl writes it (a unit test holds the two together): the checkout and the
+  // account's orders show long dates as they hydrate, and the first Intl formatter a page builds
+  // loads the browser's locale data in the middle of hydration (docs/decisions/033). The banner's
+  // closure date is written by the server (activeBanner). Intl keeps the odd cases.
   if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1) {
     return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
   }

@@ -92,6 +92,9 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
 
   function Island(props: P) {
     const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
+    // On the server an island without its module would send an empty page part: the no-JS
+    // shopper's whole content. A missing registration is a build defect, not a page to serve.
+    if (!ready && typeof document === "undefined") throw new Error(`lazy island "${key}" is not registered for the server (entry.server.tsx)`);
     // True when mounted after hydration (not over server HTML): there is no server HTML to show,
     // so the render waits for the code. A navigation renders in a transition, so the page it
     // leaves stays on screen meanwhile, as while its data loads.
