@@ -193,6 +193,7 @@ for (const kind of DIALECTS) {
       server = await startBuiltServer(kind);
       client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
+      await setOwnSeller(handle.db);
       const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
       const staff = await createTestStaff(handle.db, secret, { role: "staff" });
       const own = { Origin: server.url };
