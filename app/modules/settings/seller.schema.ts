@@ -63,7 +63,10 @@ export const SellerIdentityFormSchema = z
     shareCapital: optional()
       .transform((value) => (value === "" ? null : (parseEuroInput(value) ?? -1)))
       .refine((cents) => cents === null || (cents > 0 && cents <= MAX_SHARE_CAPITAL_CENTS), { error: "atelier-shop:validation.shareCapital" }),
-    soleShareholder: optional().pipe(z.enum(["", ...SOCI], { error: "atelier-shop:validation.choice" })),
+    // Checked by hand rather than by z.enum: conform turns the empty choice into no value, which an enum of "" would refuse.
+    soleShareholder: optional()
+      .refine((value) => value === "" || (SOCI as readonly string[]).includes(value), { error: "atelier-shop:validation.choice" })
+      .transform((value) => value as "" | (typeof SOCI)[number]),
     liquidation: z.enum(STATI_LIQUIDAZIONE, { error: "atelier-shop:validation.choice" }),
     regimeFiscale: z.enum(REGIMI_FISCALI, { error: "atelier-shop:validation.choice" }),
     pec: z

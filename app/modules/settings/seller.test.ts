@@ -6,6 +6,7 @@ import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { validateFatturaXml } from "~/modules/invoice/fatturapa-schema.server";
 import { invoiceFile, issueInvoice } from "~/modules/invoice/invoice.service.server";
 import { isValidPartitaIva } from "~/modules/checkout/invoice-codes";
+import { parseForm } from "~/utils/form.server";
 import { DomainError } from "~/utils/domain-error";
 import { legalNotice } from "./seller";
 import { SellerIdentityFormSchema, sellerFormValues, sellerFromForm } from "./seller.schema";
@@ -59,6 +60,17 @@ describe("the fiscal identity form", () => {
     expect(SellerIdentityFormSchema.parse(sellerFormValues(seller, (cents) => String(cents / 100)))).toMatchObject({ vatNumber: "09876543217", fiscalCode: "", reaNumber: "2034567", shareCapital: 5_000_000 });
     // A sole trader: the person's codice fiscale, no REA, no capital.
     expect(sellerFromForm(SellerIdentityFormSchema.parse(form({ fiscalCode: "rssmra85t10a562s", reaOffice: "", reaNumber: "", shareCapital: "", soleShareholder: "", regimeFiscale: "RF19" })))).toMatchObject({ fiscalCode: "RSSMRA85T10A562S", rea: null, regimeFiscale: "RF19" });
+  });
+
+  it("reads the form as the form kit does, where an empty field arrives as none: a sole trader's empty REA, capital and shareholders", () => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(form({ reaOffice: "", reaNumber: "", shareCapital: "", soleShareholder: "", fiscalCode: "" }))) data.append(name, value);
+    const submission = parseForm(data, SellerIdentityFormSchema);
+    expect(submission.status === "success" ? sellerFromForm(submission.value) : submission.reply().error).toMatchObject({ rea: null, fiscalCode: "09876543217" });
+    data.set("reaOffice", "MI");
+    data.set("reaNumber", "2034567");
+    const withRea = parseForm(data, SellerIdentityFormSchema);
+    expect(withRea.status === "success" ? sellerFromForm(withRea.value).rea : withRea.reply().error).toEqual({ office: "MI", number: "2034567", shareCapitalCents: null, soleShareholder: null, liquidation: "LN" });
   });
 
   it("refuses a partita IVA or a codice fiscale whose check digit is wrong", () => {
