@@ -52,7 +52,7 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm">{t("dashboard.sellerMissingBody")}</p>
           <p className="mt-3 text-sm">
             {seller.canSet ? (
-              <Link to={href("/atelier/settings/fiscal")} className="link">
+              <Link to={href("/atelier/settings/fiscal")} className="btn btn-secondary">
                 {t("dashboard.sellerMissingLink")}
               </Link>
             ) : (

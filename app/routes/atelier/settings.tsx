@@ -96,7 +96,7 @@ export default function AtelierSettings({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="mt-1 text-sm text-stone">{ts(loaderData.sellerDemo ? "seller.demoNotice" : "seller.summary", loaderData.seller)}</p>
         <p className="mt-3">
-          <Link to={href("/atelier/settings/fiscal")} className="link">
+          <Link to={href("/atelier/settings/fiscal")} className="btn btn-secondary">
             {ts("seller.edit")}
           </Link>
         </p>
