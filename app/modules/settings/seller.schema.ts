@@ -1,5 +1,6 @@
 import { PROVINCE_CODES } from "~/modules/address/provinces";
 import { isValidCodiceFiscale, isValidPartitaIva, normalizeCode } from "~/modules/checkout/invoice-codes";
+import { textField } from "~/utils/form-fields";
 import { parseEuroInput } from "~/utils/money-input";
 import { z } from "~/utils/zod";
 import { REGIMI_FISCALI, SOCI, STATI_LIQUIDAZIONE, type SellerIdentity } from "./shop-settings";
@@ -10,12 +11,8 @@ import { REGIMI_FISCALI, SOCI, STATI_LIQUIDAZIONE, type SellerIdentity } from ".
 // letters and digits; messages are translation keys (atelier-shop.json's validation.*). Safe on
 // client and server.
 
-const required = (max: 60 | 80) =>
-  z
-    .string({ error: "validation.required" })
-    .trim()
-    .min(1, { error: "validation.required", abort: true })
-    .max(max, { error: `atelier-shop:validation.max${max}` });
+/** A name or an address line: the form kit's text field (no control characters), at most 60 or 80 characters. */
+const required = (max: 60 | 80) => textField(max, { tooLong: `atelier-shop:validation.max${max}` });
 
 /** An optional select or text: "" when left empty. */
 const optional = () =>

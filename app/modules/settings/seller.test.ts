@@ -105,6 +105,7 @@ describe("the fiscal identity form", () => {
       "pec:atelier-shop:validation.pec",
     ]);
     expect(issues({ legalName: "x".repeat(81), city: "y".repeat(61) })).toEqual(["legalName:atelier-shop:validation.max80", "city:atelier-shop:validation.max60"]);
+    expect(issues({ legalName: "Bottega\u0000 S.r.l.", street: "Via\u0007 Roma" })).toEqual(["legalName:validation.characters", "street:validation.characters"]);
   });
 
   it("writes the legal notice the footer, packing slips and e-mails show", () => {
