@@ -105,6 +105,7 @@ export default [
     page("applications/:id/cv", "routes/atelier/application-cv.ts"),
     page("staff", "routes/atelier/staff.tsx"),
     page("settings", "routes/atelier/settings.tsx"),
+    page("settings/fiscal", "routes/atelier/settings-fiscal.tsx"),
     page("audit", "routes/atelier/audit.tsx"),
     page("customers", "routes/atelier/customers.tsx"),
     page("customers/:id", "routes/atelier/customer.tsx"),

@@ -8,6 +8,7 @@ import { readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
 import { getCachedHomeTilePhotos } from "~/modules/catalog/category-tile.service.server";
 import { getCachedNewArrivals } from "~/modules/catalog/product.service.server";
 import { campaignImage, categoryTileImage, teaserImage } from "~/modules/media/media-urls";
+import { getSellerIdentity } from "~/modules/settings/seller.service.server";
 import { organizationJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
 
@@ -21,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Spec §2: a signed-in account holder arriving here goes on to the stored login-redirect target.
   if (shopper.kind === "account" && (await readLoginRedirect(context, request))) throw await redirectAfterLogin(context, request);
   const t = i18n.t;
-  const [newArrivals, tilePhotos] = await Promise.all([getCachedNewArrivals(db, locale, 8), getCachedHomeTilePhotos(db, locale, TILE_KEYS.length)]);
+  const [newArrivals, tilePhotos, seller] = await Promise.all([getCachedNewArrivals(db, locale, 8), getCachedHomeTilePhotos(db, locale, TILE_KEYS.length), getSellerIdentity(db)]);
   return {
     newArrivals,
     // Built here rather than in the component: the URL helpers stay out of the browser bundle.
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tilePhotos,
     seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
     // Built on the server: the JSON-LD helpers stay out of the home page's JavaScript.
-    organization: organizationJsonLd(env.PUBLIC_URL),
+    organization: organizationJsonLd(env.PUBLIC_URL, seller),
     texts: pickTexts(locale, ["home"]),
   };
 }

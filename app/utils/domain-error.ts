@@ -115,6 +115,8 @@ export const DOMAIN_ERRORS = {
   INVOICE_INVALID: { status: 422, message: "atelier-invoices:errors.invalid" },
   /** Atelier: no invoice has been issued for this order. */
   INVOICE_NOT_FOUND: { status: 404, message: "atelier-invoices:errors.notFound" },
+  /** Atelier: an invoice while the seller's fiscal identity is missing or still the demo shop's (settings.seller). */
+  SELLER_IDENTITY_MISSING: { status: 409, message: "atelier-invoices:errors.sellerMissing" },
   /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
   REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
   /** Atelier's catalogue: a product that does not exist (a forged or stale id). */

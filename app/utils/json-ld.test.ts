@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SHOP_SETTINGS } from "~/modules/settings/shop-settings";
 import { breadcrumbJsonLd, centsToDecimal, jsonLdScript, organizationJsonLd, productJsonLd } from "./json-ld";
 
 const origin = "https://shop.example";
@@ -19,14 +20,15 @@ const product = {
 
 describe("organizationJsonLd", () => {
   it("describes the shop with its address, VAT number and support hours", () => {
-    const org = organizationJsonLd(origin);
+    const org = organizationJsonLd(origin, DEFAULT_SHOP_SETTINGS.seller);
     expect(org).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Organization",
       name: "Bottega",
       url: "https://shop.example/",
       logo: "https://shop.example/favicon.svg",
-      vatID: "IT01234567890",
+      legalName: "Bottega S.r.l.",
+      vatID: "IT12345678903",
       address: { streetAddress: "Via della Spiga 12", postalCode: "20121", addressLocality: "Milano", addressCountry: "IT" },
       contactPoint: { "@type": "ContactPoint", hoursAvailable: { opens: "08:30", closes: "17:30" } },
     });
@@ -35,7 +37,7 @@ describe("organizationJsonLd", () => {
   });
 
   it("does not double the slash of an origin that ends with one", () => {
-    expect(organizationJsonLd(`${origin}/`).logo).toBe("https://shop.example/favicon.svg");
+    expect(organizationJsonLd(`${origin}/`, DEFAULT_SHOP_SETTINGS.seller).logo).toBe("https://shop.example/favicon.svg");
   });
 });
 

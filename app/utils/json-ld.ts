@@ -10,22 +10,30 @@ const CONTEXT = "https://schema.org";
 /** Root-relative paths become absolute on the shop's origin; absolute URLs pass through. */
 const absolute = (url: string, origin: string) => (/^https?:\/\//.test(url) ? url : `${origin.replace(/\/+$/, "")}${url.startsWith("/") ? "" : "/"}${url}`);
 
-/** The shop as an organisation: name, address, VAT number and customer-service hours (spec §9). */
-export function organizationJsonLd(origin: string): JsonLd {
+/** The seller as the organisation's data names it (the owner's settings: settings/seller.ts). */
+export interface OrganizationSeller {
+  name: string;
+  vatNumber: string;
+  address: { street: string; streetNumber: string; zip: string; city: string; province: string; country: string };
+}
+
+/** The shop as an organisation: its brand, the seller's legal name, address and VAT number, and customer-service hours (spec §9). */
+export function organizationJsonLd(origin: string, seller: OrganizationSeller): JsonLd {
   return {
     "@context": CONTEXT,
     "@type": "Organization",
     name: "Bottega",
+    legalName: seller.name,
     url: absolute("/", origin),
     logo: absolute("/favicon.svg", origin),
-    vatID: "IT01234567890",
+    vatID: `IT${seller.vatNumber}`,
     address: {
       "@type": "PostalAddress",
-      streetAddress: "Via della Spiga 12",
-      postalCode: "20121",
-      addressLocality: "Milano",
-      addressRegion: "MI",
-      addressCountry: "IT",
+      streetAddress: `${seller.address.street} ${seller.address.streetNumber}`,
+      postalCode: seller.address.zip,
+      addressLocality: seller.address.city,
+      addressRegion: seller.address.province,
+      addressCountry: seller.address.country,
     },
     contactPoint: {
       "@type": "ContactPoint",

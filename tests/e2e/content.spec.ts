@@ -51,7 +51,7 @@ test.describe("content (1440×900)", () => {
     await expect(page.getByRole("main")).toContainText("UPS");
     await expect(page.getByRole("main")).not.toContainText("{{");
     // The seller's identity and the support hours in the footer come from the same settings.
-    await expect(page.getByRole("contentinfo")).toContainText("Bottega S.r.l. — Via della Spiga 12, 20121 Milano — P. IVA IT01234567890 — REA MI-1234567");
+    await expect(page.getByRole("contentinfo")).toContainText("Bottega S.r.l. — Via della Spiga 12, 20121 Milano (MI) — P. IVA IT12345678903 — REA MI-1234567 — Capitale sociale 10.000,00\u00a0€ i.v.");
     await expect(page.getByRole("contentinfo")).toContainText("Assistenza dal lunedì al venerdì, 8:30–17:30");
   });
 

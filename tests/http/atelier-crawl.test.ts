@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, expect, it } from "vitest";
 import { registrationForm } from "../support/forms";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
-import { COMPANY_INVOICE, insertOrder } from "../support/invoice-fixtures";
+import { COMPANY_INVOICE, insertOrder, setOwnSeller } from "../support/invoice-fixtures";
 import { tags, textOf } from "../support/markup";
 import { paidOrder } from "../support/order-fixtures";
 import { signInStaff } from "../support/staff";
@@ -28,7 +28,7 @@ const provider = createSandboxProvider({ secret: "http-atelier-crawl", publicUrl
 const MAX_PAGES = 700;
 /** Links to one page shape (the path with ids as :id, and the query's names) visited at most this often. */
 const MAX_PER_SHAPE = 12;
-const OWNER_ONLY = ["/atelier/staff", "/atelier/settings"];
+const OWNER_ONLY = ["/atelier/staff", "/atelier/settings", "/atelier/settings/fiscal"];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -350,7 +350,8 @@ describeEachApp("Atelier crawled", (app) => {
     await growOrders(db, (await snapshot()).orders + 50);
 
     ({ client: owner } = await signInStaff(app(), { role: "owner", name: "Elena Bianchi" }));
-    // The owner issues one invoice, so its file is a link to follow and the audit has entries.
+    // The owner has set the shop's fiscal identity and issues one invoice, so its file is a link to follow and the audit has entries.
+    await setOwnSeller(db);
     expect((await owner.postForm(`/atelier/orders/${invoiced.orderId}/invoice`, {})).status).toBe(303);
   });
 

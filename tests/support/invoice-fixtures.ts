@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, OrderPaymentStatus } from "~/db/schema";
 import type { InvoiceRequest } from "~/modules/checkout/checkout.schema";
+import type { SellerIdentity } from "~/modules/settings/shop-settings";
+import { saveShopSettings } from "~/modules/settings/shop-settings.server";
 import { ADDRESS } from "./order-fixtures";
 
 // Orders written straight into the tables, for the invoice tests: exact amounts (several lines,
@@ -10,6 +12,23 @@ import { ADDRESS } from "./order-fixtures";
 export const PERSON_INVOICE: InvoiceRequest = { type: "person", fiscalCode: "RSSGLI80A41F205Z" };
 export const COMPANY_INVOICE: InvoiceRequest = { type: "company", companyName: "Sartoria Rossi & Figli S.r.l.", vatNumber: "01234567897", sdiCode: "M5UXCR1", pec: null };
 export const PEC_INVOICE: InvoiceRequest = { type: "company", companyName: "Atelier Bianchi S.n.c.", vatNumber: "01234567897", sdiCode: null, pec: "fatture@pec.bianchi.example" };
+
+/** A shop's own fiscal identity (valid check digits), as an owner saves it in Atelier: no longer the demo's, so invoices are issued. */
+export const OWN_SELLER: SellerIdentity = {
+  name: "Sartoria Verdi S.r.l.",
+  vatNumber: "09876543217",
+  fiscalCode: "09876543217",
+  regimeFiscale: "RF01",
+  address: { street: "Corso Magenta", streetNumber: "5", zip: "20123", city: "Milano", province: "MI", country: "IT" },
+  rea: { office: "MI", number: "2034567", shareCapitalCents: 5_000_000, soleShareholder: "SU", liquidation: "LN" },
+  pec: "amministrazione@pec.verdi.example",
+  demo: false,
+};
+
+/** Sets the shop's own identity (the invoice tests: the demo's refuses every invoice). */
+export async function setOwnSeller(db: Kysely<Database>, seller: SellerIdentity = OWN_SELLER): Promise<void> {
+  await saveShopSettings(db, { seller });
+}
 
 export interface FixtureLine {
   unitCents: number;

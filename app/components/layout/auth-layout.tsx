@@ -1,6 +1,7 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useLocale, useRootData } from "~/hooks/use-locale";
+import { LegalLine } from "./legal-line";
 import { Notices } from "./notices";
 import type { PageData } from "./shell";
 
@@ -9,7 +10,6 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
   const { t } = useTranslation();
   const { href } = useLocale();
   const data = useRootData();
-  const legal = data.shop.company;
   return (
     <>
       <header className="border-b border-line bg-ivory">
@@ -52,8 +52,7 @@ export function AuthLayout({ page, children }: { page: PageData; children: React
         {children}
       </main>
       <footer className="border-t border-line py-6 text-center text-xs text-stone">
-        {/* The clock's year may differ between server and browser: hydration keeps the server's (as the footer's). */}
-        <p suppressHydrationWarning>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
+        <LegalLine legal={data.shop.legal} />
       </footer>
     </>
   );

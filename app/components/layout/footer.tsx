@@ -2,6 +2,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useLiteMode } from "~/components/layout/lite-mode";
 import { LiteModeSwitch } from "~/components/layout/lite-mode-forms";
+import { LegalLine } from "~/components/layout/legal-line";
 import { LazyNewsletterForm } from "~/components/newsletter/newsletter-form.lazy";
 import { useRootData } from "~/hooks/use-locale";
 import { COOKIES_PAGE_PATH } from "~/modules/consent/consent";
@@ -54,7 +55,6 @@ export function Footer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const { menu, shop } = useRootData();
   const lite = useLiteMode();
-  const legal = shop.company;
   const visible = (links: FooterLink[]) => links.filter((l) => !l.only || l.only === locale);
 
   return (
@@ -116,9 +116,7 @@ export function Footer({ locale }: { locale: Locale }) {
               ))}
             </ul>
           ) : null}
-          {/* The year is the clock's, which may differ between the server and the browser (a page
-              served on 31 December, a browser's wrong date): hydration keeps the server's. */}
-          <p suppressHydrationWarning>{t("footer.legal", { year: new Date().getUTCFullYear(), ...legal })}</p>
+          <LegalLine legal={shop.legal} />
         </div>
       </div>
     </footer>

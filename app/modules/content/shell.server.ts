@@ -5,6 +5,7 @@ import { type BannerView, activeBanner } from "~/modules/banner/banner.service.s
 import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { getCachedMenu } from "~/modules/catalog/category.service.server";
 import { DEFAULT_SHOP_SETTINGS, SOCIAL_NETWORKS, type ShopSettings, type SocialNetwork } from "~/modules/settings/shop-settings";
+import { legalNotice, sellerIdentity } from "~/modules/settings/seller";
 import { readShopRevision } from "~/modules/settings/shop-revision.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { countryOptions } from "~/modules/country/countries.server";
@@ -30,10 +31,10 @@ const EMPTY_BANNER: BannerView = { messages: [], closure: null };
  */
 export async function loadShell(db: Kysely<Database>, locale: Locale, { control = false, now = Date.now() } = {}): Promise<ShellData> {
   const translations = pickTexts(locale, SHELL_NAMESPACES);
-  if (control) return { locale, translations, menu: [], banner: EMPTY_BANNER, shop: footerSettings(DEFAULT_SHOP_SETTINGS), countryOptions: countryOptions() };
+  if (control) return { locale, translations, menu: [], banner: EMPTY_BANNER, shop: footerSettings(DEFAULT_SHOP_SETTINGS, locale), countryOptions: countryOptions() };
   const revision = await readShopRevision(db);
   const [menu, banner, shop] = await Promise.all([getCachedMenu(db, locale, now), activeBanner(db, locale, new Date(now), { revision }), getShopSettings(db, { revision })]);
-  return { locale, translations, menu, banner: checkedColours(banner), shop: footerSettings(shop), countryOptions: countryOptions() };
+  return { locale, translations, menu, banner: checkedColours(banner), shop: footerSettings(shop, locale), countryOptions: countryOptions() };
 }
 
 // The networks' outline icons travel with the profiles the owner set, in the loader's data: the
@@ -47,9 +48,9 @@ const SOCIAL_ICONS: Record<SocialNetwork, { name: string; icon: string }> = {
 };
 
 /** What the footer shows from the shop settings: the seller's identity, the support hours, the profiles set. */
-function footerSettings(shop: ShopSettings): ShellData["shop"] {
+function footerSettings(shop: ShopSettings, locale: Locale): ShellData["shop"] {
   const social = SOCIAL_NETWORKS.filter((network) => shop.socialLinks[network]).map((network) => ({ network, url: shop.socialLinks[network], ...SOCIAL_ICONS[network] }));
-  return { company: shop.company, supportHours: shop.supportHours, social };
+  return { legal: legalNotice(sellerIdentity(shop), locale), supportHours: shop.supportHours, social };
 }
 
 /**

@@ -8,7 +8,7 @@ import { splitVat } from "./invoice-amounts";
 
 const base: FatturaInput = {
   progressive: "60001",
-  seller: { ...DEFAULT_SHOP_SETTINGS.invoicing, name: "Bottega S.r.l." },
+  seller: DEFAULT_SHOP_SETTINGS.seller,
   buyer: { kind: "person", fiscalCode: "RSSGLI80A41F205Z", firstName: "Giulia", lastName: "Rossi" },
   buyerAddress: { street: "Via Montenapoleone", streetNumber: "8", zip: "20121", city: "Milano", province: "MI", country: "IT" },
   number: "2026/000001",

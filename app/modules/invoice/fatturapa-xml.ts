@@ -1,4 +1,4 @@
-import type { InvoicingSettings } from "~/modules/settings/shop-settings";
+import type { SellerIdentity } from "~/modules/settings/shop-settings";
 import { decimal2, type InvoiceAmounts, unitPrice8 } from "./invoice-amounts";
 
 // Writes a FatturaPA document in the format for private parties (FatturaElettronica versione
@@ -26,7 +26,7 @@ export interface InvoiceAddress {
 export interface FatturaInput {
   /** The file's progressive (ProgressivoInvio and the file name's suffix). */
   progressive: string;
-  seller: InvoicingSettings & { name: string };
+  seller: SellerIdentity;
   buyer: InvoiceBuyer;
   buyerAddress: InvoiceAddress;
   /** The invoice's number as printed ("2026/000001") and its date (YYYY-MM-DD). */
@@ -96,6 +96,17 @@ function address(value: InvoiceAddress): Node[] {
   ];
 }
 
+/** The seller's entry in the companies register: office, number, share capital (fully paid up), shareholders, liquidation. */
+function reaNodes(rea: NonNullable<SellerIdentity["rea"]>): Node[] {
+  return [
+    ["Ufficio", rea.office],
+    ["NumeroREA", latinText(rea.number, 20, true)],
+    ["CapitaleSociale", rea.shareCapitalCents ? decimal2(rea.shareCapitalCents) : null],
+    ["SocioUnico", rea.soleShareholder],
+    ["StatoLiquidazione", rea.liquidation],
+  ];
+}
+
 /** The FatturaPA XML of one invoice (FPR12). */
 export function buildFatturaXml(input: FatturaInput): string {
   const { seller, buyer, amounts } = input;
@@ -126,7 +137,9 @@ export function buildFatturaXml(input: FatturaInput): string {
           ],
         ],
         ["Sede", address(seller.address)],
-        seller.rea ? ["IscrizioneREA", [["Ufficio", seller.rea.office], ["NumeroREA", latinText(seller.rea.number, 20, true)], ["StatoLiquidazione", "LN"]]] : ["IscrizioneREA", null],
+        ["IscrizioneREA", seller.rea ? reaNodes(seller.rea) : null],
+        // The PEC as the seller's contact e-mail.
+        ["Contatti", [["Email", seller.pec]]],
       ],
     ],
     [

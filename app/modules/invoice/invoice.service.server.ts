@@ -4,6 +4,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { VAT_PERCENT } from "~/modules/bag/bag-pricing";
 import { loadOrderView, type OrderView } from "~/modules/order/order.service.server";
+import { invoiceSeller } from "~/modules/settings/seller";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
@@ -136,6 +137,7 @@ class AlreadyIssued extends Error {}
 
 /** The order's file with the given number: checks the request and the payment, builds the XML. */
 function composeInvoice(order: OrderView, settings: ShopSettings, issueDate: string, sequence: number) {
+  const seller = invoiceSeller(settings);
   const { buyer, name } = buyerOf(order);
   if (order.paymentStatus !== "paid") throw new DomainError("INVOICE_NOT_PAID", `Order ${order.number} is ${order.paymentStatus}.`);
   const amounts = splitVat(invoiceLines(order), VAT_PERCENT);
@@ -145,7 +147,7 @@ function composeInvoice(order: OrderView, settings: ShopSettings, issueDate: str
   const progressive = invoiceProgressive(year, sequence);
   const xml = buildFatturaXml({
     progressive,
-    seller: { ...settings.invoicing, name: settings.company.name },
+    seller,
     buyer,
     buyerAddress: order.billingAddress,
     number,
@@ -155,7 +157,7 @@ function composeInvoice(order: OrderView, settings: ShopSettings, issueDate: str
     amounts,
     paymentMode: order.paymentMethod === "bankTransfer" ? "MP05" : "MP08",
   });
-  return { xml, number, name, amounts, fileName: `IT${settings.invoicing.vatNumber}_${progressive}.xml` };
+  return { xml, number, name, amounts, fileName: `IT${seller.vatNumber}_${progressive}.xml` };
 }
 
 /** Throws INVOICE_INVALID when the file fails the official schema. */
@@ -168,7 +170,7 @@ async function requireValidFile(order: OrderView, xml: string) {
 
 /**
  * Issues the order's electronic invoice, or returns the one it has. Throws ORDER_NOT_FOUND,
- * INVOICE_NOT_REQUESTED, INVOICE_NOT_PAID (only a paid order that nothing was refunded from),
+ * SELLER_IDENTITY_MISSING (the owner has not set the seller's identity), INVOICE_NOT_REQUESTED, INVOICE_NOT_PAID (only a paid order that nothing was refunded from),
  * INVOICE_INVALID (the file fails the schema: nothing is stored and no number is used).
  *
  * The schema check takes a worker thread and a few hundred milliseconds, too long to hold the

@@ -1,9 +1,9 @@
 import { XMLParser } from "fast-xml-parser";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { ADDRESS } from "../../../tests/support/order-fixtures";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { COMPANY_INVOICE, insertOrder, PEC_INVOICE } from "../../../tests/support/invoice-fixtures";
+import { COMPANY_INVOICE, insertOrder, PEC_INVOICE, setOwnSeller } from "../../../tests/support/invoice-fixtures";
 import { validateFatturaXml } from "./fatturapa-schema.server";
 import { invoiceFile, invoiceOfOrder, invoicePanelData, invoiceProgressive, issueInvoice, listMonthInvoices, monthInvoices, monthInvoicesCsv, parseInvoiceMonth } from "./invoice.service.server";
 
@@ -26,28 +26,32 @@ it("gives each invoice of a year its own file progressive", () => {
 });
 
 describeEachDatabase("electronic invoices", (ctx) => {
+  beforeAll(async () => {
+    await setOwnSeller(ctx().db);
+  });
+
   it("issues a consumer's invoice once: FPR12, CodiceDestinatario 0000000, the codice fiscale, stored and handed out unchanged, in the audit log", async () => {
     const { db } = ctx();
     const { orderId, number } = await insertOrder(db);
     const first = await issueInvoice(db, orderId, at("2026-12-02T10:00:00Z"));
-    expect(first).toMatchObject({ created: true, invoice: { number: "2026/000001", issueDate: "2026-12-02", fileName: "IT01234567890_60001.xml", customerName: "Giulia Rossi", totalCents: 9_690, orderNumber: number } });
+    expect(first).toMatchObject({ created: true, invoice: { number: "2026/000001", issueDate: "2026-12-02", fileName: "IT09876543217_60001.xml", customerName: "Giulia Rossi", totalCents: 9_690, orderNumber: number } });
     const again = await issueInvoice(db, orderId, at("2026-12-03T10:00:00Z"));
     expect(again).toEqual({ created: false, invoice: first.invoice });
 
     const file = await invoiceFile(db, orderId);
-    expect(file.fileName).toBe("IT01234567890_60001.xml");
+    expect(file.fileName).toBe("IT09876543217_60001.xml");
     expect((await validateFatturaXml(file.xml)).valid).toBe(true);
     const { header, body } = read(file.xml);
     expect(header.DatiTrasmissione).toMatchObject({ FormatoTrasmissione: "FPR12", CodiceDestinatario: "0000000", ProgressivoInvio: "60001" });
     expect(header.DatiTrasmissione.PECDestinatario).toBeUndefined();
     expect(header.CessionarioCommittente.DatiAnagrafici).toEqual({ CodiceFiscale: "RSSGLI80A41F205Z", Anagrafica: { Nome: "Giulia", Cognome: "Rossi" } });
-    expect(header.CedentePrestatore.DatiAnagrafici).toMatchObject({ IdFiscaleIVA: { IdPaese: "IT", IdCodice: "01234567890" }, RegimeFiscale: "RF01" });
+    expect(header.CedentePrestatore.DatiAnagrafici).toMatchObject({ IdFiscaleIVA: { IdPaese: "IT", IdCodice: "09876543217" }, RegimeFiscale: "RF01" });
     expect(body.DatiGenerali.DatiGeneraliDocumento).toMatchObject({ TipoDocumento: "TD01", Data: "2026-12-02", Numero: "2026/000001", ImportoTotaleDocumento: "96.90" });
     expect((await invoiceFile(db, orderId)).xml).toBe(file.xml);
 
     const audit = await auditOfRecord(db, "order", orderId);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "invoice.issue", actor: owner.email, after: { invoiceNumber: "2026/000001", fileName: "IT01234567890_60001.xml" } });
+    expect(audit[0]).toMatchObject({ action: "invoice.issue", actor: owner.email, after: { invoiceNumber: "2026/000001", fileName: "IT09876543217_60001.xml" } });
   });
 
   it("splits the VAT per line, with the discount and the shipping as lines of their own, adding up to the order's total to the cent", async () => {
@@ -140,7 +144,7 @@ describeEachDatabase("electronic invoices", (ctx) => {
     const rows = [];
     for await (const row of csv.rows) rows.push(row);
     expect(csv.fileName).toBe("fatture-2031-04.csv");
-    expect(rows[0]).toEqual(["2031/000002", "2031-04-01", expect.stringMatching(/^BT\d{9}$/), "Giulia Rossi", "79.43", "17.47", "96.90", "IT01234567890_B0002.xml"]);
+    expect(rows[0]).toEqual(["2031/000002", "2031-04-01", expect.stringMatching(/^BT\d{9}$/), "Giulia Rossi", "79.43", "17.47", "96.90", "IT09876543217_B0002.xml"]);
   });
 
   it("gives the order page's panel what it shows: nothing asked, a button, or the invoice", async () => {
@@ -153,7 +157,7 @@ describeEachDatabase("electronic invoices", (ctx) => {
     await issueInvoice(db, paid.orderId, at("2032-01-10T10:00:00Z"));
     expect(await invoicePanelData(db, { id: paid.orderId, invoice: { type: "person", fiscalCode: "RSSGLI80A41F205Z" }, paymentStatus: "paid" })).toMatchObject({
       invoiceable: true,
-      invoice: { number: "2032/000001", issueDate: "2032-01-10", fileName: "IT01234567890_C0001.xml" },
+      invoice: { number: "2032/000001", issueDate: "2032-01-10", fileName: "IT09876543217_C0001.xml" },
     });
   });
 });

@@ -72,7 +72,7 @@ export async function deliverOrder(db: Kysely<Database>, orderId: number, now = 
   const settings = await getShopSettings(db);
   await step(db, orderId, now, async (trx, order, at) => {
     const delivered = await transitionOrder(trx, order, { type: "deliver" }, at, { delivered_at: at });
-    await enqueueMail(trx, orderDeliveredMail(await loadOrderView(trx, orderId), returnWindowOf(delivered, settings.returnDays, now).closesAt), { now });
+    await enqueueMail(trx, orderDeliveredMail(await loadOrderView(trx, orderId), returnWindowOf(delivered, settings.returnDays, now).closesAt, settings), { now });
     await auditOrderStep(trx, actor, "order.deliver", order, delivered, {}, now);
   });
 }

@@ -1,6 +1,7 @@
 import type { Locale } from "~/db/schema";
 import { type MailKey, renderMail, type MailLine } from "~/modules/mail/mail-template.server";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
+import { legalNotice, sellerIdentity } from "~/modules/settings/seller";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { formatRomeDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
@@ -55,9 +56,25 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
       ...transfer,
       withdrawalParagraph(order.locale),
       [{ key: "account.signature" }],
+      sellerParagraph(settings, order.locale),
     ],
   });
   return { ...rendered, template: "order-confirmation", locale: order.locale, orderId: order.id };
+}
+
+/** Who sells, as the law wants it on the order's messages: ragione sociale, sede, partita IVA, REA, PEC. */
+function sellerParagraph(settings: ShopSettings, locale: Locale): MailLine[] {
+  const legal = legalNotice(sellerIdentity(settings), locale);
+  return [
+    { key: "order.seller", values: { name: legal.name, address: legal.address, vatNumber: legal.vatNumber } },
+    legal.reaNumber ? { key: "order.sellerRea", values: { reaNumber: legal.reaNumber, pec: legal.pec } } : { key: "order.sellerPec", values: { pec: legal.pec } },
+  ];
+}
+
+/** Where a return goes: the seller's name and registered office. */
+function returnAddress(settings: ShopSettings, locale: Locale): string {
+  const legal = legalNotice(sellerIdentity(settings), locale);
+  return `${legal.name}, ${legal.address}`;
 }
 
 /**
@@ -98,13 +115,14 @@ function refundLines(order: OrderView, ret: ReturnView): MailLine[] {
   ];
 }
 
-function orderMail(order: OrderView, template: string, subject: MailKey, paragraphs: MailLine[][]): OutgoingMail {
+/** An order's message: greeting, the paragraphs, the withdrawal link, the signature and, given the settings, who sells. */
+function orderMail(order: OrderView, template: string, subject: MailKey, paragraphs: MailLine[][], settings?: ShopSettings): OutgoingMail {
   const values = { firstName: order.firstName, number: order.number };
   const rendered = renderMail({
     to: order.email,
     locale: order.locale,
     subject: { key: subject, values },
-    paragraphs: [[{ key: "order.greeting", values }], ...paragraphs, withdrawalParagraph(order.locale), [{ key: "account.signature" }]],
+    paragraphs: [[{ key: "order.greeting", values }], ...paragraphs, withdrawalParagraph(order.locale), [{ key: "account.signature" }], ...(settings ? [sellerParagraph(settings, order.locale)] : [])],
   });
   return { ...rendered, template, locale: order.locale, orderId: order.id };
 }
@@ -116,16 +134,16 @@ export function orderShippedMail(order: OrderView, settings: ShopSettings): Outg
   return orderMail(order, "order-shipped", "order.shippedSubject", [
     [{ key: "order.shippedBody", values: { number: order.number, courier: carrier?.name ?? settings.courier } }],
     [{ key: "order.tracking", values: { tracking: order.trackingNumber ?? "" } }, ...(url ? [{ key: "order.trackingLink" as const, values: { url }, link: url }] : [])],
-  ]);
+  ], settings);
 }
 
 /** The parcel arrived: the return window's end, counted in working days. */
-export function orderDeliveredMail(order: OrderView, returnsCloseAt: string | null): OutgoingMail {
+export function orderDeliveredMail(order: OrderView, returnsCloseAt: string | null, settings?: ShopSettings): OutgoingMail {
   return orderMail(order, "order-delivered", "order.deliveredSubject", [
     [{ key: "order.deliveredBody", values: { number: order.number } }],
     // A guest has no order page: the withdrawal link (in every order e-mail) is the way back.
     ...(returnsCloseAt ? [[{ key: order.userId === null ? ("order.deliveredReturnsGuest" as const) : ("order.deliveredReturns" as const), values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
-  ]);
+  ], settings);
 }
 
 /** A return asked from the order page: what to send back, and what comes back. */
@@ -134,8 +152,8 @@ export function returnRequestedMail(order: OrderView, ret: ReturnView, settings:
     [{ key: "order.returnBody", values: { number: order.number } }],
     returnLines(order, ret),
     refundLines(order, ret),
-    [{ key: "order.returnHow", values: { address: `${settings.company.name}, ${settings.company.address}`, number: order.number } }],
-  ]);
+    [{ key: "order.returnHow", values: { address: returnAddress(settings, order.locale), number: order.number } }],
+  ], settings);
 }
 
 /** The withdrawal's acknowledgement on a durable medium, with the date and time it arrived. */
@@ -147,9 +165,9 @@ export function withdrawalMail(order: OrderView, withdrawal: { outcome: "cancell
       : [
           returnLines(order, withdrawal.return!),
           refundLines(order, withdrawal.return!),
-          [{ key: "order.returnHow", values: { address: `${settings.company.name}, ${settings.company.address}`, number: order.number } }],
+          [{ key: "order.returnHow", values: { address: returnAddress(settings, order.locale), number: order.number } }],
         ];
-  return orderMail(order, "withdrawal-received", "order.withdrawalSubject", [[{ key: "order.withdrawalBody", values: { number: order.number, when } }], ...next]);
+  return orderMail(order, "withdrawal-received", "order.withdrawalSubject", [[{ key: "order.withdrawalBody", values: { number: order.number, when } }], ...next], settings);
 }
 
 export function returnReceivedMail(order: OrderView, ret: ReturnView): OutgoingMail {

@@ -6,7 +6,7 @@ import type { ShopSettingsForm } from "./settings.schema";
 import { paymentField } from "./settings.schema";
 import { getShopSettings, saveShopSettings } from "./shop-settings.server";
 
-/** The settings the owner edits in Atelier (the rest, the seller's identity and invoicing data, stay as the seed wrote them). */
+/** The settings the owner edits on Atelier's settings page (the seller's fiscal identity has its own: seller.service.server.ts; the rest stay as the seed wrote them). */
 export const ATELIER_SETTINGS_KEYS = [
   "shippingFeeCents",
   "freeShippingFromCents",

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatMoney } from "~/utils/money";
 import type { Locale } from "~/utils/locale";
+import { legalNotice, sellerIdentity } from "./seller";
 import type { ShopSettings } from "./shop-settings";
 
 /**
@@ -9,6 +10,7 @@ import type { ShopSettings } from "./shop-settings";
  */
 export function settingsPlaceholders(settings: ShopSettings, locale: Locale, t: TFunction<"content">): Record<string, string> {
   const money = (cents: number) => formatMoney(cents, locale);
+  const legal = legalNotice(sellerIdentity(settings), locale);
   const methods = settings.paymentMethods.map((method) => t(`payments.${method}`, { count: settings.paypalInstalments }));
   return {
     freeShippingFrom: money(settings.freeShippingFromCents),
@@ -22,10 +24,10 @@ export function settingsPlaceholders(settings: ShopSettings, locale: Locale, t: 
     supportHours: t("settings.supportHours", { open: settings.supportHours.open, close: settings.supportHours.close }),
     supportEmail: settings.supportEmail,
     supportPhone: settings.supportPhone,
-    companyName: settings.company.name,
-    companyAddress: settings.company.address,
-    vatNumber: settings.company.vatNumber,
-    reaNumber: settings.company.reaNumber,
+    companyName: legal.name,
+    companyAddress: legal.address,
+    vatNumber: legal.vatNumber,
+    reaNumber: legal.reaNumber ?? "",
     hrEmail: settings.hrEmail,
     lowestPriceNotice: t("settings.lowestPriceNotice"),
   };

@@ -17,18 +17,28 @@ export const socialUrl = () => z.union([z.literal(""), z.url({ protocol: /^https
 
 /** The tax regimes (RegimeFiscale) of a FatturaPA seller; RF01 is the ordinary one. */
 export const REGIMI_FISCALI = ["RF01", "RF02", "RF04", "RF05", "RF06", "RF07", "RF08", "RF09", "RF10", "RF11", "RF12", "RF13", "RF14", "RF15", "RF16", "RF17", "RF18", "RF19"] as const;
+export type RegimeFiscale = (typeof REGIMI_FISCALI)[number];
+
+/** IscrizioneREA's SocioUnico: one shareholder (SU) or several (SM). */
+export const SOCI = ["SU", "SM"] as const;
+/** IscrizioneREA's StatoLiquidazione: not being wound up (LN) or being wound up (LS). */
+export const STATI_LIQUIDAZIONE = ["LN", "LS"] as const;
 
 /**
- * The seller as an electronic invoice names it (CedentePrestatore): the company's tax numbers
- * apart, its registered office in the FatturaPA's fields, its tax regime and its entry in the
- * companies register (REA). Kept apart from `company`, which is the footer's text.
+ * The seller's fiscal identity, set by the owner in Atelier (/atelier/settings/fiscal) and used
+ * wherever the law wants it: every electronic invoice (CedentePrestatore), the site's footer,
+ * packing slips and order e-mails (seller.ts turns it into those texts). `demo` marks the demo
+ * shop's made-up identity: while it is set, Atelier's dashboard says so and no invoice is issued.
  */
-export const InvoicingSettingsSchema = z.object({
+export const SellerIdentitySchema = z.object({
+  /** Ragione sociale (Denominazione). */
+  name: z.string().min(1).max(80),
   /** Partita IVA, 11 digits without the "IT". */
   vatNumber: z.string().regex(/^\d{11}$/),
-  /** The company's codice fiscale: for a company usually its partita IVA again. */
+  /** Codice fiscale: a company's 11 digits (usually its partita IVA again) or a sole trader's 16 characters. */
   fiscalCode: z.string().regex(/^[A-Z0-9]{11,16}$/),
   regimeFiscale: z.enum(REGIMI_FISCALI),
+  /** Sede legale, in the FatturaPA's fields. */
   address: z.object({
     street: z.string().min(1).max(60),
     streetNumber: z.string().min(1).max(8),
@@ -38,10 +48,23 @@ export const InvoicingSettingsSchema = z.object({
     province: z.string().regex(/^[A-Z]{2}$/),
     country: z.literal("IT"),
   }),
-  /** IscrizioneREA: the register's office (a province's two capitals) and number; null when not registered. */
-  rea: z.object({ office: z.string().regex(/^[A-Z]{2}$/), number: z.string().min(1).max(20) }).nullable(),
+  /** IscrizioneREA: the register's office (a province's two capitals), the number, the share capital, the shareholders, the liquidation; null when not registered. */
+  rea: z
+    .object({
+      office: z.string().regex(/^[A-Z]{2}$/),
+      number: z.string().regex(/^[A-Z0-9]{1,20}$/),
+      /** Capitale sociale (fully paid up), in cents; null for a firm without one. */
+      shareCapitalCents: z.number().int().positive().nullable(),
+      soleShareholder: z.enum(SOCI).nullable(),
+      liquidation: z.enum(STATI_LIQUIDAZIONE),
+    })
+    .nullable(),
+  /** The company's PEC (certified e-mail). */
+  pec: z.email().max(254),
+  /** The demo shop's identity ("dati dimostrativi"), not the owner's. */
+  demo: z.boolean(),
 });
-export type InvoicingSettings = z.infer<typeof InvoicingSettingsSchema>;
+export type SellerIdentity = z.infer<typeof SellerIdentitySchema>;
 
 export const ShopSettingsSchema = z.object({
   freeShippingFromCents: z.number().int().nonnegative(),
@@ -67,20 +90,14 @@ export const ShopSettingsSchema = z.object({
   hrEmail: z.email(),
   /** The youngest age at which a shopper may open an account (GDPR art. 8: 16 unless a state sets 13–16; Italy sets 14). */
   minimumAge: z.number().int().min(13).max(21),
-  company: z.object({
-    name: z.string().min(1),
-    address: z.string().min(1),
-    vatNumber: z.string().min(1),
-    reaNumber: z.string().min(1),
-  }),
   /** Atelier: how far (in cents, all refunds of one order together) a staff member may refund an order; owners have no cap. */
   staffRefundLimitCents: z.number().int().nonnegative(),
   /** Atelier: a variant with fewer units than this in stock shows as low stock on the dashboard. */
   lowStockThreshold: z.number().int().min(0).max(1000),
   /** Atelier: job applications and their CVs are erased this many months after they arrive. */
   applicationRetentionMonths: z.number().int().min(1).max(60),
-  /** Atelier: the seller's data on electronic invoices (docs/decisions/022). */
-  invoicing: InvoicingSettingsSchema,
+  /** Atelier: the seller's fiscal identity, on invoices, the footer, packing slips and order e-mails. */
+  seller: SellerIdentitySchema,
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -103,20 +120,19 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   supportPhone: "+39 02 1234 5678",
   hrEmail: "lavora-con-noi@bottega.example",
   minimumAge: 16,
-  company: {
-    name: "Bottega S.r.l.",
-    address: "Via della Spiga 12, 20121 Milano",
-    vatNumber: "IT01234567890",
-    reaNumber: "MI-1234567",
-  },
   staffRefundLimitCents: 20_000,
   lowStockThreshold: 3,
   applicationRetentionMonths: 12,
-  invoicing: {
-    vatNumber: "01234567890",
-    fiscalCode: "01234567890",
+  // The demo shop's identity: made up, with valid check digits, and marked as a demo until the
+  // owner sets the real one in Atelier.
+  seller: {
+    name: "Bottega S.r.l.",
+    vatNumber: "12345678903",
+    fiscalCode: "12345678903",
     regimeFiscale: "RF01",
     address: { street: "Via della Spiga", streetNumber: "12", zip: "20121", city: "Milano", province: "MI", country: "IT" },
-    rea: { office: "MI", number: "1234567" },
+    rea: { office: "MI", number: "1234567", shareCapitalCents: 1_000_000, soleShareholder: null, liquidation: "LN" },
+    pec: "bottega@pec.bottega.example",
+    demo: true,
   },
 };

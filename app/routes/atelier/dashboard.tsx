@@ -10,6 +10,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.service.server";
+import { sellerIdentityMissing } from "~/modules/settings/seller.service.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
@@ -18,10 +19,12 @@ import { requireStaff } from "./staff-context.server";
 // days), the desk's work linking to the lists it counts, low stock, and the sold-out sizes
 // shoppers wait for. Reads only; a fixed number of statements (dashboard.service.server.ts).
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
+  const viewer = requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
   const dashboard = await loadDashboard(db, { locale });
-  return { ...dashboard, title: tns("atelier-dashboard")("meta.dashboard"), texts: pickTexts(locale, ["atelier-dashboard"]) };
+  // Until the owner sets the seller's fiscal identity, the shop runs on the demo's and issues no invoice.
+  const seller = (await sellerIdentityMissing(db)) ? { canSet: viewer.role === "owner" } : null;
+  return { ...dashboard, seller, title: tns("atelier-dashboard")("meta.dashboard"), texts: pickTexts(locale, ["atelier-dashboard"]) };
 }
 
 export const headers = privatePageHeaders;
@@ -31,7 +34,7 @@ type Figures = Route.ComponentProps["loaderData"]["sales"]["today"];
 export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier-dashboard");
   const { href, locale } = useLocale();
-  const { sales, desk, lowStock, demand } = loaderData;
+  const { sales, desk, lowStock, demand, seller } = loaderData;
   const work = [
     { key: "toShip", count: desk.toShip, to: href("/atelier/orders?status=confirmed") },
     { key: "transfersWaiting", count: desk.transfersWaiting, to: href("/atelier/orders?status=pending_payment&payment=awaiting_transfer") },
@@ -40,6 +43,24 @@ export default function AtelierDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t("dashboard.title")} description={t("dashboard.intro")} />
+
+      {seller ? (
+        <section aria-labelledby="seller-missing-title" className="mb-8 border border-terracotta bg-paper p-4" data-testid="seller-missing">
+          <h2 id="seller-missing-title" className="text-2xl">
+            {t("dashboard.sellerMissing")}
+          </h2>
+          <p className="mt-1 text-sm">{t("dashboard.sellerMissingBody")}</p>
+          <p className="mt-3 text-sm">
+            {seller.canSet ? (
+              <Link to={href("/atelier/settings/fiscal")} className="btn btn-secondary">
+                {t("dashboard.sellerMissingLink")}
+              </Link>
+            ) : (
+              t("dashboard.sellerMissingOwner")
+            )}
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="sales-title" className="mb-8">
         <h2 id="sales-title" className="mb-3 text-2xl">

@@ -9,6 +9,8 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { packingSlipOf } from "~/modules/order/order-desk.service.server";
+import { legalNotice } from "~/modules/settings/seller";
+import { getSellerIdentity } from "~/modules/settings/seller.service.server";
 
 import { formatLongDate } from "~/utils/dates";
 import { isDomainError } from "~/utils/domain-error";
@@ -23,7 +25,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, locale, tns } = getRequestContext(context);
   try {
     const slip = await packingSlipOf(db, parseRouteId(params.id));
-    return { slip, title: tns("atelier-orders")("meta.packingSlip", { number: slip.number }), texts: pickTexts(locale, ["atelier-orders"]) };
+    const seller = legalNotice(await getSellerIdentity(db), locale);
+    return { slip, seller, title: tns("atelier-orders")("meta.packingSlip", { number: slip.number }), texts: pickTexts(locale, ["atelier-orders"]) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -35,7 +38,7 @@ export const headers = privatePageHeaders;
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier-orders");
   const { href, locale } = useLocale();
-  const { slip } = loaderData;
+  const { slip, seller } = loaderData;
   const hydrated = useHydrated();
   return (
     <article aria-labelledby="slip-title" className="packing-slip mx-auto max-w-3xl bg-paper p-6 text-sm" data-testid="packing-slip">
@@ -53,6 +56,12 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4 border-b border-ink pb-4">
         <div>
           <p className="font-display text-2xl tracking-[0.2em] uppercase">Bottega</p>
+          {/* Who sends it: the seller's name, registered office and partita IVA, from the owner's settings. */}
+          <p className="mt-1 text-xs text-stone" data-testid="packing-seller">
+            {seller.name}, {seller.address}
+            <br />
+            {t("packing.seller", { vatNumber: seller.vatNumber })}
+          </p>
           <h1 id="slip-title" className="mt-2 text-xl">
             {t("packing.title")}
           </h1>

@@ -1,14 +1,17 @@
-import type { ReactNode } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
-import { CheckboxField, FormErrors, Hint, SubmitButton, TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SettingsFieldset as Fieldset } from "~/components/atelier/settings-fieldset";
+import { CheckboxField, FormErrors, SubmitButton, TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getAtelierSettings, saveAtelierSettings, settingsFromForm } from "~/modules/settings/atelier-settings.service.server";
+import { legalNotice } from "~/modules/settings/seller";
+import { getSellerIdentity } from "~/modules/settings/seller.service.server";
 import { SETTINGS_FIELDS, ShopSettingsFormSchema, paymentField } from "~/modules/settings/settings.schema";
 import { PAYMENT_METHODS, SOCIAL_NETWORKS } from "~/modules/settings/shop-settings";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
@@ -46,7 +49,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     lowStockThreshold: String(s.lowStockThreshold),
     applicationRetentionMonths: String(s.applicationRetentionMonths),
   };
-  return { title: tns("atelier")("settings.title"), values, texts: pickTexts(locale, ["atelier-shop"]) };
+  const seller = await getSellerIdentity(db);
+  const { name, vatNumber } = legalNotice(seller, locale);
+  return { title: tns("atelier")("settings.title"), values, seller: { name, vatNumber }, sellerDemo: seller.demo, texts: pickTexts(locale, ["atelier-shop"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,16 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = privatePageHeaders;
 
-function Fieldset({ legend, hint, children, id }: { legend: string; hint?: string; children: ReactNode; id: string }) {
-  return (
-    <fieldset className="border border-line bg-paper p-4" aria-describedby={hint ? `${id}-hint` : undefined}>
-      <legend className="px-1 font-display text-2xl">{legend}</legend>
-      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
 export default function AtelierSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier");
   const { t: ts } = useTranslation("atelier-shop");
@@ -88,11 +83,24 @@ export default function AtelierSettings({ loaderData, actionData }: Route.Compon
     value: (name) => (result ? base.value(name) : (loaderData.values[name] ?? "")),
     checked: (name) => (result ? base.checked(name) : loaderData.values[name] === "on"),
   };
+  const { href } = useLocale();
   const euro = { inputMode: "decimal" as const, required: true, maxLength: 20 };
   const whole = (maxLength: number) => ({ inputMode: "numeric" as const, required: true, maxLength });
   return (
     <>
       <PageHeader title={t("settings.title")} description={t("settings.intro")} />
+      {/* The seller's fiscal identity has a page of its own: saving the shop's rules never confirms it by the way. */}
+      <section id="settings-seller" aria-labelledby="settings-seller-title" className="mb-6 max-w-3xl border border-line bg-paper p-4">
+        <h2 id="settings-seller-title" className="font-display text-2xl">
+          {ts("seller.title")}
+        </h2>
+        <p className="mt-1 text-sm text-stone">{ts(loaderData.sellerDemo ? "seller.demoNotice" : "seller.summary", loaderData.seller)}</p>
+        <p className="mt-3">
+          <Link to={href("/atelier/settings/fiscal")} className="btn btn-secondary">
+            {ts("seller.edit")}
+          </Link>
+        </p>
+      </section>
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="max-w-3xl space-y-6" aria-labelledby="page-title">
         <FormErrors kit={kit} />
         <Fieldset id="settings-shipping" legend={ts("settings.shipping")}>
