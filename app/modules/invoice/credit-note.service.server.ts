@@ -196,3 +196,18 @@ export async function creditNoteFile(db: Kysely<Database>, orderId: number, note
   if (!row) throw new DomainError("INVOICE_NOT_FOUND", `Order ${orderId} has no credit note ${noteId}.`);
   return { fileName: row.file_name, xml: row.xml };
 }
+
+/**
+ * After a refund (Atelier): its credit note, if the order is invoiced. A note the schema refuses
+ * is no reason to undo the refund: it is logged, and false tells the page to say so (the invoice
+ * panel offers to issue it again).
+ */
+export async function creditNotesAfterRefund(db: Kysely<Database>, orderId: number, actor: AuditActor): Promise<boolean> {
+  try {
+    await issueCreditNotes(db, orderId, { actor });
+    return true;
+  } catch (error) {
+    log.error("a refund's credit note was not issued", { orderId, error: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}

@@ -35,8 +35,6 @@ export interface RefundPreview {
   beforeShipping: boolean;
 }
 
-export const REFUND_REASON_MAX = 300;
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The day (YYYY-MM-DD) an instant falls on in Italy. */
@@ -173,4 +171,45 @@ export async function recordRefundTransfer(
   if (!reference) throw new DomainError("TRANSFER_REFERENCE", "Not a CRO/TRN.", { field: "reference" });
   // Done by another request meanwhile: nothing more to record.
   if (!(await completeRefund(db, refundId, orderId, now, { date, reference, actor }))) throw new DomainError("REFUND_NOT_TRANSFER", `Refund ${refundId} was recorded meanwhile.`);
+}
+
+/** One refund of the order (its transfer page). Throws REFUND_NOT_FOUND. */
+export async function refundOfOrder(db: Kysely<Database>, orderId: number, refundId: number) {
+  const [refund, order] = await Promise.all([repo.findRefundOfOrder(db, orderId, refundId), repo.findOrder(db, orderId)]);
+  if (!refund || !order) throw new DomainError("REFUND_NOT_FOUND", `Order ${orderId} has no refund ${refundId}.`);
+  return {
+    id: refund.id,
+    orderId,
+    orderNumber: order.number,
+    amountCents: refund.amount_cents,
+    status: refund.status,
+    reason: refund.reason,
+    createdAt: refund.created_at,
+    route: (refund.provider === "bank_transfer" ? "bank_transfer" : "provider") as RefundRoute,
+    transferDate: refund.transfer_date,
+    transferReference: refund.transfer_reference,
+  };
+}
+
+/** What the received returns' refund would pay back (its confirmation step). Throws NOTHING_TO_DO when none waits. */
+export async function previewReturnsRefund(db: Kysely<Database>, orderId: number): Promise<{ orderId: number; orderNumber: string; amountCents: number; returns: number; route: RefundRoute }> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+  const due = await repo.listReceivedReturnsWithoutRefund(db, orderId);
+  if (!due.length) throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has no received return to refund.`);
+  const left = order.total_cents - order.refunded_cents - (await repo.sumPendingRefunds(db, orderId));
+  const amountCents = Math.min(left, due.reduce((sum, ret) => sum + ret.refund_cents, 0));
+  return { orderId, orderNumber: order.number, amountCents, returns: due.length, route: await routeOf(db, orderId) };
+}
+
+/** What of the order's payment may still go back (the refund's form), and whether an amount's refund is possible now. */
+export async function refundableOf(db: Kysely<Database>, orderId: number) {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+  const pendingCents = await repo.sumPendingRefunds(db, orderId);
+  const leftCents = order.total_cents - order.refunded_cents - pendingCents;
+  const open = order.status !== "cancelled" && nextOrderState(stateOf(order), { type: "refund", full: false }) !== null;
+  // Before shipping a part only: at least a cent must stay (all of it is the cancellation's).
+  const canRefund = open && leftCents > (order.status === "confirmed" ? 1 : 0);
+  return { orderId, orderNumber: order.number, capturedCents: order.total_cents, refundedCents: order.refunded_cents, pendingCents, leftCents, canRefund };
 }

@@ -15,6 +15,7 @@ import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-tran
 import * as repo from "./order.repository.server";
 import { loadOrderView, type OrderViewer, ownsOrder, releaseOrder } from "./order.service.server";
 import { type ReturnLineReason, type ReturnReason, returnAmounts, type ReturnedUnits } from "./return-refund";
+import type { CANCEL_REASONS } from "./refund-desk.schema";
 import { returnWindowEnd } from "./working-days";
 
 // Returns and withdrawals (spec §9; Codice del Consumo arts. 52–59; Directive (EU) 2023/2673).
@@ -428,7 +429,6 @@ export async function checkRefundCap(trx: Kysely<Database> | Transaction<Databas
 }
 
 /** Why the shop cancels an order: the shopper's e-mail says it in their language. */
-export const CANCEL_REASONS = ["customer_request", "out_of_stock", "payment_not_received", "address_problem", "other"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export interface Cancellation {
