@@ -20,7 +20,7 @@ import { CARRIERS, carrierByName } from "~/modules/order/carriers";
 import { confirmTransfer, deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
 import { addOrderNote, getDeskOrder } from "~/modules/order/order-desk.service.server";
-import { nextOrderState } from "~/modules/order/order-state";
+import { displayedPaymentStatus, nextOrderState, type OrderPaymentStatus, type OrderStatus } from "~/modules/order/order-state";
 import { refundableOf } from "~/modules/order/refund-desk.service.server";
 import { markReturnReceived } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -143,7 +143,8 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
   // "shipped/paid/shipped" as the badges' words.
   const stateWords = (state: string) => {
     const [status, payment, shipping] = state.split("/");
-    return [t(`status.order.${status}` as "status.order.shipped"), t(`status.payment.${payment}` as "status.payment.paid"), t(`status.shipping.${shipping}` as "status.shipping.shipped")].join(" · ");
+    const shown = displayedPaymentStatus({ status: status as OrderStatus, paymentStatus: payment as OrderPaymentStatus });
+    return [t(`status.order.${status}` as "status.order.shipped"), t(`status.payment.${shown}` as "status.payment.paid"), t(`status.shipping.${shipping}` as "status.shipping.shipped")].join(" · ");
   };
   return (
     <article aria-labelledby="page-title" data-testid="desk-order">
