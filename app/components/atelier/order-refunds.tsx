@@ -5,6 +5,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { REFUND_REASON_MAX } from "~/modules/order/refund-desk.schema";
 import { formatRomeShortDateTime } from "~/utils/dates";
+import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 
 // The order desk's refunds (issue 37): the form that asks for an amount's refund (its first
@@ -65,9 +66,11 @@ export interface RefundRow {
 export function RefundsTable({ orderId, refunds }: { orderId: number; refunds: RefundRow[] }) {
   const { t } = useTranslation("atelier-orders");
   const { href, locale } = useLocale();
+  const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
   return (
+    // Narrow screens scroll the table sideways rather than squeeze its words a letter a line.
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm" data-testid="desk-refunds">
+      <table className="w-full min-w-[32rem] border-collapse text-sm" data-testid="desk-refunds">
         <thead className="bg-sand/60">
           <tr>
             <th scope="col" className="px-2 py-1 text-left font-medium whitespace-nowrap">
@@ -90,10 +93,10 @@ export function RefundsTable({ orderId, refunds }: { orderId: number; refunds: R
             return (
               <tr key={r.id} className="border-t border-line align-top" data-testid="desk-refund-row">
                 <td className="px-2 py-1 whitespace-nowrap">{formatRomeShortDateTime(r.createdAt, locale)}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{formatMoney(r.amountCents, locale)}</td>
+                <td className="px-2 py-1 text-right whitespace-nowrap tabular-nums">{formatMoney(r.amountCents, locale)}</td>
                 <td className="px-2 py-1">
                   <span className="block">{toWire ? t("status.refund.toWire") : t(`status.refund.${r.status}`)}</span>
-                  {r.transferDate && r.transferReference ? <span className="block text-xs text-stone [overflow-wrap:anywhere]">{t("order.refundTransfer", { date: r.transferDate, reference: r.transferReference })}</span> : null}
+                  {r.transferDate && r.transferReference ? <span className="block text-xs text-stone [overflow-wrap:anywhere]">{t("order.refundTransfer", { date: day(r.transferDate), reference: r.transferReference })}</span> : null}
                   {toWire ? (
                     <Link to={href(`/atelier/orders/${orderId}/refunds/${r.id}`)} className="link text-xs">
                       {t("actions.recordTransfer", { amount: formatMoney(r.amountCents, locale) })}

@@ -98,7 +98,7 @@ export default function AtelierOrderCancel({ loaderData, actionData }: Route.Com
       {preview ? (
         <section aria-labelledby="cancel-confirm-title" className="max-w-xl space-y-4 border border-line bg-paper p-4" data-testid="cancel-confirm">
           <h2 id="cancel-confirm-title" className="font-display text-xl">
-            {t("refund.confirmTitle")}
+            {t("cancel.confirmTitle")}
           </h2>
           <p className="text-sm">{t("cancel.intro")}</p>
           {preview.refundCents && preview.route && effect ? (

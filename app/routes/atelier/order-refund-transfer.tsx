@@ -12,6 +12,7 @@ import { RefundTransferSchema } from "~/modules/order/refund-desk.schema";
 import { recordRefundTransfer, refundOfOrder } from "~/modules/order/refund-desk.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { parseRouteId } from "~/utils/route-id";
@@ -87,7 +88,7 @@ export default function AtelierRefundTransfer({ loaderData, actionData }: Route.
         </h2>
         {refund.reason ? <p className="text-sm [overflow-wrap:anywhere]">{t("refund.summaryReason")}: {refund.reason}</p> : null}
         {refund.status === "done" && refund.transferDate && refund.transferReference ? (
-          <p>{t("transfer.done", { date: refund.transferDate, reference: refund.transferReference })}</p>
+          <p>{t("transfer.done", { date: new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${refund.transferDate}T00:00:00Z`)), reference: refund.transferReference })}</p>
         ) : refund.route !== "bank_transfer" ? (
           <p>{t("transfer.notTransfer")}</p>
         ) : (
