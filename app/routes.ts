@@ -119,6 +119,12 @@ export default [
     page("returns", "routes/atelier/returns.tsx"),
     page("orders/:id/invoice", "routes/atelier/order-invoice.tsx"),
     page("orders/:id/invoice.xml", "routes/atelier/order-invoice-file.ts"),
+    // A refund's and a cancellation's confirmation steps, a bank transfer's refund recorded, the credit notes (issue 37).
+    page("orders/:id/refund", "routes/atelier/order-refund.tsx"),
+    page("orders/:id/cancel", "routes/atelier/order-cancel.tsx"),
+    page("orders/:id/refunds/:refundId", "routes/atelier/order-refund-transfer.tsx"),
+    page("orders/:id/credit-notes", "routes/atelier/order-credit-notes.ts"),
+    page("orders/:id/credit-notes/:noteId", "routes/atelier/order-credit-note-file.ts"),
     page("invoices", "routes/atelier/invoices.tsx"),
     page("invoices.csv", "routes/atelier/invoices-csv.ts"),
     // The catalogue's products: the list (bulk publication) and a product's editor.

@@ -125,7 +125,7 @@ try {
       const made = await refundOrder(db, paymentProvider(env), id, new Date(), { actor: CLI, owner: true });
       const order = await loadOrderView(db, id);
       console.log(`${command.order}: ${made} ${made === 1 ? "refund" : "refunds"} made; ${euro(order.refundedCents)} refunded in all (payment ${order.paymentStatus}).`);
-      if (order.paymentMethod === "bankTransfer") console.log("Paid by bank transfer: send the amount back to the customer by transfer.");
+      if (order.paymentMethod === "bankTransfer") console.log("Paid by bank transfer: send the amount back by transfer, then record it (date and CRO/TRN) on the order's page in Atelier.");
       const waiting = await db.selectFrom("refunds").select("id").where("order_id", "=", id).where("status", "=", "pending").execute();
       if (waiting.length) console.log(`${waiting.length} refund(s) wait for the payment provider: the shop server retries every minute.`);
       break;

@@ -843,6 +843,31 @@ export interface InvoicesTable {
   xml: string;
 }
 
+/** The last credit-note number given in a calendar year: the credit notes' own series. */
+export interface CreditNoteCountersTable {
+  year: number;
+  last_number: number;
+}
+
+/** A credit note (FatturaPA TD04) documenting one refund of an invoiced order. */
+export interface CreditNotesTable {
+  id: Id;
+  order_id: number;
+  invoice_id: number;
+  refund_id: number;
+  year: number;
+  number: number;
+  /** YYYY-MM-DD, Italy's calendar. */
+  issue_date: string;
+  issued_at: Timestamp;
+  file_name: string;
+  customer_name: string;
+  taxable_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  xml: string;
+}
+
 /** Products and categories; journal posts ("blog"), care-guide entries ("care") and "inside" stories by their row in `content`. */
 export type SlugRedirectKind = "product" | "category" | "blog" | "care" | "inside";
 
@@ -888,6 +913,8 @@ export interface Database {
   staff_invites: StaffInvitesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  credit_note_counters: CreditNoteCountersTable;
+  credit_notes: CreditNotesTable;
   content: ContentTable;
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -985,6 +1012,11 @@ export interface RefundsTable {
   status: "pending" | "done";
   created_at: Timestamp;
   done_at: Timestamp | null;
+  /** Why the money goes back, as the staff wrote it (null: a return's or an older refund). */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A bank-transfer refund: the day the shop's bank sent it (YYYY-MM-DD) and its CRO/TRN. */
+  transfer_date: ColumnType<string | null, string | null | undefined, string | null>;
+  transfer_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WithdrawalsTable {

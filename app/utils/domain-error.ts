@@ -119,6 +119,20 @@ export const DOMAIN_ERRORS = {
   SELLER_IDENTITY_MISSING: { status: 409, message: "atelier-invoices:errors.sellerMissing" },
   /** A staff member's refund above the owner's limit (settings.staffRefundLimitCents); owners have none. */
   REFUND_OVER_LIMIT: { status: 403, message: "atelier-orders:errors.refundOverLimit" },
+  /** Atelier: a refund's amount that is not more than nothing (at the amount's field). */
+  REFUND_AMOUNT: { status: 400, message: "atelier-orders:validation.refundAmount" },
+  /** Atelier: a refund above what the order's payment took less what went back or is on its way (at the amount's field). */
+  REFUND_OVER_CAPTURED: { status: 422, message: "atelier-orders:errors.refundOverCaptured" },
+  /** Atelier: all of a paid order's money back before it ships: that is a cancellation (at the amount's field). */
+  REFUND_WHOLE_BEFORE_SHIPPING: { status: 422, message: "atelier-orders:errors.refundWholeBeforeShipping" },
+  /** Atelier: a refund that is not this order's (a forged or stale id). */
+  REFUND_NOT_FOUND: { status: 404, message: "atelier-orders:errors.refundNotFound" },
+  /** Atelier: recording a transfer for a refund that is a provider's, or already done. */
+  REFUND_NOT_TRANSFER: { status: 409, message: "atelier-orders:errors.refundNotTransfer" },
+  /** Atelier: a transfer's day that is not a real day, in the future, or before the refund (at the field). */
+  TRANSFER_DATE: { status: 400, message: "atelier-orders:validation.transferDate" },
+  /** Atelier: a transfer's reference that is not a CRO (11 digits) or a TRN (up to 35 letters and digits) (at the field). */
+  TRANSFER_REFERENCE: { status: 400, message: "atelier-orders:validation.transferReference" },
   /** Atelier's catalogue: a product that does not exist (a forged or stale id). */
   PRODUCT_NOT_FOUND: { status: 404, message: "atelier-catalog:errors.productNotFound" },
   /** Atelier's catalogue: a slug another product holds in that language (at the slug's field). */

@@ -13,7 +13,8 @@ import { receivedMail } from "./mailbox";
 // Atelier's walk, with JavaScript and without: an owner starts from the set-up link (the run with
 // JavaScript makes the first owner; the run without, from an owner's invitation once it exists), enrols the second factor
 // with a code computed here, marks a bank transfer paid, ships it with a tracking number (the
-// shopper's e-mail carries it and the courier's link), refunds one line, and finds the three steps
+// shopper's e-mail carries it and the courier's link), refunds an amount (confirmed, then its
+// transfer recorded), and finds the steps
 // in the order's audit trail. The rules, guards and bad input are the service and HTTP tests'.
 
 const run = promisify(execFile);
@@ -54,7 +55,7 @@ async function transferOrder(page: Page, email: string, skus: string[]): Promise
 
 const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
-test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking number, refunds one line and finds the three in the audit trail and the activity log", async ({ page, javaScriptEnabled }) => {
+test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking number, refunds an amount through its confirmation, records the refund's transfer and finds the steps in the audit trail and the activity log", async ({ page, javaScriptEnabled }) => {
   test.slow();
   const ownerEmail = `owner.${javaScriptEnabled ? "js" : "nojs"}.${Date.now().toString(36)}@bottega.test`;
   const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/atelier-owner-link.ts", ownerEmail, javaScriptEnabled ? "setup" : "invite"], { env });
@@ -96,10 +97,30 @@ test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking 
   expect(shipped.text).toContain("BRT0042137");
   expect(shipped.text).toContain("https://vas.brt.it/vas/sped_det_show.hsm?Nspediz=BRT0042137");
 
-  // One of the two lines back to the shopper.
-  await page.getByTestId("desk-refund").getByRole("spinbutton").first().fill("1");
-  await page.getByRole("button", { name: "Rimborsa", exact: true }).click();
-  await expect(page.getByText("Rimborso registrato.")).toBeVisible();
+  // A part of the payment back (issue 37): the amount and its reason, then the confirmation page
+  // (nothing moved yet); paid by transfer, the refund waits "to wire" until the transfer is recorded.
+  const refund = page.getByTestId("desk-refund");
+  await refund.getByLabel("Importo da rimborsare (€)").fill("10");
+  await refund.getByLabel("Motivo").fill("Bottone mancante");
+  await refund.getByRole("button", { name: "Continua" }).click();
+  await expect(page.getByTestId("refund-confirm")).toContainText("Con un bonifico che invii tu");
+  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/confirm-${width}.png`, fullPage: true }); }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole("button", { name: /^Conferma il rimborso di 10,00/ }).click();
+  await expect(page.getByText("Rimborso registrato: ora invia il bonifico e registralo qui.")).toBeVisible();
+  await expect(page.getByTestId("desk-refunds")).toContainText("Da bonificare");
+  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/order-towire-${width}.png`, fullPage: true }); }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole("link", { name: /^Registra il bonifico del rimborso/ }).click();
+  await page.getByLabel("Data del bonifico").fill(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date()));
+  await page.getByLabel("CRO o TRN").fill("12345678901");
+  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/transfer-${width}.png`, fullPage: true }); }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole("button", { name: "Registra il bonifico" }).click();
+  await expect(page.getByText("Bonifico registrato: il rimborso è eseguito.")).toBeVisible();
+  await expect(page.getByTestId("desk-refunds")).toContainText("Eseguito");
+  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/order-done-${width}.png`, fullPage: true }); }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const trail = page.getByTestId("desk-audit");
   await expect(trail).toContainText("order.paid");

@@ -177,7 +177,7 @@ describeEachApp("the order desk", (app) => {
     const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("order_id", "=", orderId).where("template", "=", "order-shipped").executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("BT123456789");
     expect(mail.text_body).toContain("https://vas.brt.it/");
-    expect((await client.postForm(path, { intent: "cancel", confirm: "on" })).status).toBe(409);
+    expect((await client.postForm(`${path}/cancel`, { reason: "other" })).status).toBe(409);
     expect((await client.postForm(path, { intent: "deliver" })).status).toBe(303);
     const log = await app().db.selectFrom("audit_log").select(["action", "actor"]).where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();
     expect(log).toEqual([
@@ -189,7 +189,7 @@ describeEachApp("the order desk", (app) => {
     expect(html).toContain("Segui il pacco");
   });
 
-  it("refunds lines within the staff cap (over it: 403, nothing changed), receives and refunds a return, cancels before shipping", async () => {
+  it("refunds an amount within the staff cap (over it: 403, nothing changed), receives and refunds a return, cancels before shipping: each through its confirmation page", async () => {
     // Three of a line worth more than the default staff cap (200 €) together, one of them less.
     const [a] = await app().db.selectFrom("variants").select(["id", "sku"]).where("stock", ">=", 5).where("price_cents", ">=", 7_000).where("price_cents", "<=", 19_000).orderBy("id").offset(3).limit(1).execute();
     const [b, c] = await variants(2, 48);
@@ -200,20 +200,21 @@ describeEachApp("the order desk", (app) => {
     const staff = await signInStaff(app(), { role: "staff" });
     const owner = await signInStaff(app(), { role: "owner" });
     const path = `/atelier/orders/${orderId}`;
-    const refund = (quantity: number) => ({ intent: "refund", "lines[0].orderLineId": String(lines[0].id), "lines[0].quantity": String(quantity), "lines[1].orderLineId": String(lines[1].id), "lines[1].quantity": "0" });
-    const capped = await staff.client.postForm(path, refund(3));
+    const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+    const refund = (cents: number) => ({ intent: "confirm", amount: euros(cents), reason: "Difetto sulla cucitura" });
+    const capped = await staff.client.postForm(`${path}/refund`, refund(lines[0].unit_cents * 3));
     expect(capped.status).toBe(403);
     expect(await capped.text()).toContain("supera il limite per lo staff");
     expect(await orderRow(orderId)).toMatchObject({ refunded_cents: 0, payment_status: "paid" });
     expect(await auditCount(orderId)).toBe(0);
-    expect((await staff.client.postForm(path, refund(1))).status).toBe(303);
-    expect((await owner.client.postForm(path, refund(2))).status).toBe(303);
+    expect((await staff.client.postForm(`${path}/refund`, refund(lines[0].unit_cents))).status).toBe(303);
+    expect((await owner.client.postForm(`${path}/refund`, refund(lines[0].unit_cents * 2))).status).toBe(303);
     expect(await orderRow(orderId)).toMatchObject({ refunded_cents: lines[0].unit_cents * 3, payment_status: "partially_refunded" });
-    // Nothing chosen, more than is left, a forged line: at the field, or the rule's 422, never a 500.
-    expect((await owner.client.postForm(path, refund(0))).status).toBe(400);
-    expect((await owner.client.postForm(path, refund(1))).status).toBe(422);
-    expect((await owner.client.postForm(path, { intent: "refund", "lines[0].orderLineId": "2147483000", "lines[0].quantity": "1" })).status).toBe(422);
-    expect((await owner.client.postForm(path, { intent: "refund", "lines[0].orderLineId": "x", "lines[0].quantity": "-1" })).status).toBe(400);
+    // No amount, a forged intent: at the field, or a 400, never a 500.
+    expect((await owner.client.postForm(`${path}/refund`, { intent: "confirm", amount: "", reason: "x" })).status).toBe(400);
+    expect((await owner.client.postForm(`${path}/refund`, { intent: "refund", amount: "1" })).status).toBe(400);
+    // The old one-click intents are gone from the order page.
+    expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(400);
 
     // A return the shopper asked for: received, then refunded less the fee.
     const returnId = await requestReturn(app().db, { orderId, viewer, lines: [{ orderLineId: lines[1].id, quantity: 1, reason: "too_small" }] });
@@ -226,21 +227,26 @@ describeEachApp("the order desk", (app) => {
     const received = await owner.client.postForm(path, { intent: "receive", returnId: String(returnId), ...arrived, back: "/atelier/returns?page=1" });
     expect(received.status).toBe(303);
     expect(location(received)).toBe("/atelier/returns?page=1");
-    expect(await (await staff.client.get("/atelier/returns")).text()).toContain('name="intent" value="refundReturns"');
-    expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(303);
-    expect(await orderRow(orderId)).toMatchObject({ status: "refunded", payment_status: "refunded" });
-    expect((await owner.client.postForm(path, { intent: "refundReturns" })).status).toBe(409);
+    expect(await (await staff.client.get("/atelier/returns")).text()).toContain(`/atelier/orders/${orderId}/refund?due=returns`);
+    const confirmPage = await (await owner.client.get(`${path}/refund?due=returns`)).text();
+    expect(confirmPage).toContain('name="intent" value="confirmReturns"');
+    expect(await orderRow(orderId)).toMatchObject({ payment_status: "partially_refunded" });
+    expect((await owner.client.postForm(`${path}/refund`, { intent: "confirmReturns" })).status).toBe(303);
+    // The return's refund less its fee; the amounts refunded before returned no unit, so the shop keeps the delivery and the fee.
+    const [ret] = await listReturns(app().db, orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: "delivered", payment_status: "partially_refunded", refunded_cents: lines[0].unit_cents * 3 + ret.refundCents });
+    expect((await owner.client.postForm(`${path}/refund`, { intent: "confirmReturns" })).status).toBe(409);
 
     // Cancelling before shipping gives the stock back.
     const stock = async () => (await app().db.selectFrom("variants").select("stock").where("id", "=", c.id).executeTakeFirstOrThrow()).stock;
     const fresh = await paidOrder(app().db, provider, { lines: [{ sku: c.sku, quantity: 1 }] });
     const held = await stock();
-    // Without the ticked box: the message at the box, nothing changed.
-    const unconfirmed = await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel" });
+    // A reason that is not one of ours: the message at the field, nothing changed.
+    const unconfirmed = await owner.client.postForm(`/atelier/orders/${fresh.orderId}/cancel`, { reason: "whim" });
     expect(unconfirmed.status).toBe(400);
-    expect(await unconfirmed.text()).toContain("Spunta la casella per confermare.");
+    expect(await unconfirmed.text()).toContain("Scegli un motivo.");
     expect(await stock()).toBe(held);
-    expect((await owner.client.postForm(`/atelier/orders/${fresh.orderId}`, { intent: "cancel", confirm: "on" })).status).toBe(303);
+    expect((await owner.client.postForm(`/atelier/orders/${fresh.orderId}/cancel`, { reason: "customer_request" })).status).toBe(303);
     expect(await stock()).toBe(held + 1);
     expect(await orderRow(fresh.orderId)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
     const actions = await app().db.selectFrom("audit_log").select("action").where("entity_type", "=", "order").where("entity_id", "=", String(orderId)).orderBy("id").execute();

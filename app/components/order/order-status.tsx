@@ -1,5 +1,5 @@
 import { useTranslation } from "~/hooks/use-translation";
-import type { OrderPaymentStatus, OrderShippingStatus, OrderStatus } from "~/modules/order/order-state";
+import { displayedPaymentStatus, type OrderPaymentStatus, type OrderShippingStatus, type OrderStatus } from "~/modules/order/order-state";
 
 const TONE: Record<OrderStatus, string> = {
   pending_payment: "border-warning text-warning",
@@ -32,7 +32,7 @@ export function OrderStatusBadges({
   return (
     <dl className="flex flex-wrap gap-2" data-testid="order-statuses">
       {item(t("detail.orderStatus"), t(`status.order.${status}`), `font-medium ${TONE[status]}`, false)}
-      {item(t("detail.paymentStatus"), t(`status.payment.${paymentStatus}`))}
+      {item(t("detail.paymentStatus"), t(`status.payment.${displayedPaymentStatus({ status, paymentStatus })}`))}
       {item(t("detail.shippingStatus"), t(`status.shipping.${shippingStatus}`))}
       {returnStatus ? item(t("detail.returnStatus"), t(`status.return.${returnStatus}`), "border-warning text-warning", false) : null}
     </dl>

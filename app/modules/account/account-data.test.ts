@@ -107,6 +107,7 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   // The order desk: an order's status changes (states and times only) and the invoice numbering.
   order_events: "none",
   invoice_counters: "none",
+  credit_note_counters: "none",
   content: "none",
   categories: "none",
   category_translations: "none",
@@ -175,6 +176,8 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   // The electronic invoices issued on those orders (the buyer's name and codes are the invoice's
   // content, kept as long as the order), and the staff's notes on an order, kept with it.
   invoices: "withOrder",
+  // A refund's credit note (TD04) names the buyer as its invoice does: kept with the order.
+  credit_notes: "withOrder",
   order_notes: "withOrder",
 };
 /** SQLite's full-text index stores itself in shadow tables of product_search. */

@@ -38,6 +38,10 @@ export interface FatturaInput {
   amounts: InvoiceAmounts;
   /** ModalitaPagamento: MP05 bank transfer, MP08 card (and the wallets and PayPal that charge one). */
   paymentMode: "MP05" | "MP08";
+  /** TipoDocumento: TD01 an invoice (the default), TD04 a credit note (credit-note.service.server.ts). */
+  documentType?: "TD01" | "TD04";
+  /** The invoice a credit note corrects (DatiFattureCollegate): its number and date. */
+  linkedInvoice?: { number: string; date: string };
 }
 
 const PUNCTUATION: Record<string, string> = { "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201C": '"', "\u201D": '"', "\u2026": "...", "\u20AC": "EUR", "\u0141": "L", "\u0142": "l", "\u0110": "D", "\u0111": "d", "\u0152": "OE", "\u0153": "oe" };
@@ -181,7 +185,7 @@ export function buildFatturaXml(input: FatturaInput): string {
         [
           "DatiGeneraliDocumento",
           [
-            ["TipoDocumento", "TD01"],
+            ["TipoDocumento", input.documentType ?? "TD01"],
             ["Divisa", "EUR"],
             ["Data", input.date],
             ["Numero", input.number],
@@ -189,6 +193,7 @@ export function buildFatturaXml(input: FatturaInput): string {
             ["Causale", latinText(input.causale, 200)],
           ],
         ],
+        input.linkedInvoice ? ["DatiFattureCollegate", [["IdDocumento", latinText(input.linkedInvoice.number, 20, true)], ["Data", input.linkedInvoice.date]]] : ["DatiFattureCollegate", null],
       ],
     ],
     [

@@ -108,7 +108,7 @@ async function orderOf(db: Kysely<Database> | Transaction<Database>, orderId: nu
   }
 }
 
-function buyerOf(order: OrderView): { buyer: InvoiceBuyer; name: string } {
+export function buyerOf(order: OrderView): { buyer: InvoiceBuyer; name: string } {
   const invoice = order.invoice;
   if (!invoice) throw new DomainError("INVOICE_NOT_REQUESTED", `Order ${order.number} asked for no invoice.`);
   if (invoice.type === "person") {

@@ -110,9 +110,21 @@ export function findDeskOrderExtras(db: Db, orderId: number) {
 export function listOrderRefunds(db: Db, orderId: number) {
   return db
     .selectFrom("refunds")
-    .select(["id", "return_id as returnId", "amount_cents as amountCents", "status", "created_at as createdAt", "done_at as doneAt"])
-    .where("order_id", "=", orderId)
-    .orderBy("id")
+    .innerJoin("payments", "payments.id", "refunds.payment_id")
+    .select([
+      "refunds.id",
+      "refunds.return_id as returnId",
+      "refunds.amount_cents as amountCents",
+      "refunds.status",
+      "refunds.created_at as createdAt",
+      "refunds.done_at as doneAt",
+      "refunds.reason",
+      "refunds.transfer_date as transferDate",
+      "refunds.transfer_reference as transferReference",
+      "payments.provider",
+    ])
+    .where("refunds.order_id", "=", orderId)
+    .orderBy("refunds.id")
     .execute();
 }
 

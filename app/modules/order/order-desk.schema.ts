@@ -99,7 +99,8 @@ export function classifyDeskText(q: string): DeskText {
 
 const id = z.number({ error: "atelier-orders:validation.lines" }).int().positive().max(2_147_483_647);
 
-export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "cancel", "refund", "receive", "refundReturns"] as const;
+// A refund and a cancellation have their own confirmation pages (order-refund.tsx, order-cancel.tsx).
+export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "receive"] as const;
 
 export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -122,24 +123,6 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" }),
   }),
   z.object({ intent: z.literal("deliver") }),
-  // Cancelling cannot be undone: a ticked box says it is meant (a double click cannot do it).
-  z.object({ intent: z.literal("cancel"), confirm: z.literal("on", { error: "atelier-orders:validation.confirm" }) }),
-  z.object({
-    intent: z.literal("refund"),
-    lines: z
-      .array(
-        z.object({
-          orderLineId: id,
-          quantity: z.number({ error: "atelier-orders:validation.quantity" }).int({ error: "atelier-orders:validation.quantity" }).min(0, { error: "atelier-orders:validation.quantity" }).max(99, {
-            error: "atelier-orders:validation.quantity",
-          }),
-        }),
-        { error: "atelier-orders:validation.lines" },
-      )
-      .min(1, { error: "atelier-orders:validation.lines" })
-      .max(50, { error: "atelier-orders:validation.lines" })
-      .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.lines" }),
-  }),
   // A return received line by line: how many units of each arrived, 0 to the units asked (the
   // service checks the upper bound and that each line is the return's), at least one in all.
   z.object({
@@ -159,6 +142,5 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .max(50, { error: "atelier-orders:validation.nothingReceived" })
       .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.nothingReceived" }),
   }),
-  z.object({ intent: z.literal("refundReturns") }),
 ]);
 export type DeskOrderAction = z.infer<typeof DeskOrderActionSchema>;

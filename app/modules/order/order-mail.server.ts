@@ -174,10 +174,41 @@ export function returnReceivedMail(order: OrderView, ret: ReturnView): OutgoingM
   return orderMail(order, "return-received", "order.returnReceivedSubject", [[{ key: "order.returnReceivedBody", values: { number: order.number } }], returnLines(order, ret)]);
 }
 
-export function refundIssuedMail(order: OrderView, refund: { amountCents: number; return: ReturnView | null }): OutgoingMail {
+export function refundIssuedMail(order: OrderView, refund: { amountCents: number; return: ReturnView | null; transfer?: { date: string; reference: string } | null }): OutgoingMail {
   return orderMail(order, "refund-issued", "order.refundSubject", [
     [{ key: "order.refundBody", values: { number: order.number, amount: formatMoney(refund.amountCents, order.locale) } }],
     ...(refund.return ? [refundLines(order, refund.return)] : []),
-    [{ key: order.paymentMethod === "bankTransfer" ? "order.refundByTransfer" : "order.refundByProvider" }],
+    // A bank transfer's refund is mailed once the staff recorded the transfer: when and its reference.
+    refund.transfer
+      ? [{ key: "order.refundTransferSent", values: { date: formatDate(`${refund.transfer.date}T12:00:00Z`, order.locale), reference: refund.transfer.reference } }]
+      : [{ key: order.paymentMethod === "bankTransfer" ? "order.refundByTransfer" : "order.refundByProvider" }],
+  ]);
+}
+
+export type CancelMailReason = "customer_request" | "out_of_stock" | "payment_not_received" | "address_problem" | "other";
+
+const CANCEL_REASON_KEYS: Record<CancelMailReason, MailKey> = {
+  customer_request: "order.cancelReasonCustomerRequest",
+  out_of_stock: "order.cancelReasonOutOfStock",
+  payment_not_received: "order.cancelReasonPaymentNotReceived",
+  address_problem: "order.cancelReasonAddressProblem",
+  other: "order.cancelReasonOther",
+};
+
+/**
+ * The shop cancelled the order (Atelier): why, and what happens to the payment: nothing was
+ * charged (a transfer not to send), or what comes back and how (the card's provider, or a
+ * transfer the shop will send).
+ */
+export function orderCancelledMail(order: OrderView, cancellation: { reason: CancelMailReason; message: string | null; refundCents: number; byTransfer: boolean }): OutgoingMail {
+  const amount = formatMoney(cancellation.refundCents, order.locale);
+  const payment: MailLine =
+    cancellation.refundCents > 0
+      ? { key: cancellation.byTransfer ? "order.cancelRefundTransfer" : "order.cancelRefundProvider", values: { amount } }
+      : { key: order.paymentMethod === "bankTransfer" && order.refundedCents === 0 ? "order.cancelNotChargedTransfer" : "order.cancelNotCharged" };
+  return orderMail(order, "order-cancelled", "order.cancelledSubject", [
+    [{ key: "order.cancelledBody", values: { number: order.number } }, { key: CANCEL_REASON_KEYS[cancellation.reason] }],
+    ...(cancellation.message ? [[{ key: "order.cancelMessage" as const, values: { message: cancellation.message } }]] : []),
+    [payment],
   ]);
 }

@@ -8,6 +8,7 @@ import {
   ORDER_STATUSES,
   type OrderEvent,
   type OrderState,
+  displayedPaymentStatus,
 } from "./order-state";
 
 const EVENTS: OrderEvent[] = [
@@ -61,6 +62,14 @@ const LEGAL: [string, string, string][] = [
   ["cancelled/pending/not_shipped", "refund(full)", "cancelled/refunded/not_shipped"],
   ["cancelled/awaiting_transfer/not_shipped", "refund(full)", "cancelled/refunded/not_shipped"],
   ["cancelled/failed/not_shipped", "refund(full)", "cancelled/refunded/not_shipped"],
+  // Issue 37: a part refunded before shipping; a cancelled order's refund in parts.
+  ["confirmed/paid/not_shipped", "refund(part)", "confirmed/partially_refunded/not_shipped"],
+  ["confirmed/partially_refunded/not_shipped", "refund(part)", "confirmed/partially_refunded/not_shipped"],
+  ["confirmed/partially_refunded/not_shipped", "cancel", "cancelled/partially_refunded/not_shipped"],
+  ["confirmed/partially_refunded/not_shipped", "ship", "shipped/partially_refunded/shipped"],
+  ["cancelled/paid/not_shipped", "refund(part)", "cancelled/partially_refunded/not_shipped"],
+  ["cancelled/partially_refunded/not_shipped", "refund(part)", "cancelled/partially_refunded/not_shipped"],
+  ["cancelled/partially_refunded/not_shipped", "refund(full)", "cancelled/refunded/not_shipped"],
 ];
 
 describe("the order state machine", () => {
@@ -100,5 +109,15 @@ describe("the order state machine", () => {
     expect(state).toEqual({ status: "refunded", paymentStatus: "refunded", shippingStatus: "delivered" });
     // Terminal: nothing moves a refunded or cancelled order on.
     for (const event of EVENTS) expect(nextOrderState(state, event)).toBeNull();
+  });
+
+  it("shows a cancelled order's payment as its state has it: not charged, or still to refund (issue 37)", () => {
+    expect(displayedPaymentStatus({ status: "cancelled", paymentStatus: "awaiting_transfer" })).toBe("not_charged");
+    expect(displayedPaymentStatus({ status: "cancelled", paymentStatus: "pending" })).toBe("not_charged");
+    expect(displayedPaymentStatus({ status: "cancelled", paymentStatus: "failed" })).toBe("not_charged");
+    expect(displayedPaymentStatus({ status: "cancelled", paymentStatus: "paid" })).toBe("to_refund");
+    expect(displayedPaymentStatus({ status: "cancelled", paymentStatus: "partially_refunded" })).toBe("to_refund");
+    expect(displayedPaymentStatus({ status: "cancelled", paymentStatus: "refunded" })).toBe("refunded");
+    expect(displayedPaymentStatus({ status: "pending_payment", paymentStatus: "awaiting_transfer" })).toBe("awaiting_transfer");
   });
 });

@@ -10,6 +10,11 @@ import { DomainError } from "~/utils/domain-error";
 //        ▼                               ▼                                                ▼
 //    cancelled ◀─────────────────────────┘                  refunded in full ──▶ refunded
 //
+// A paid order may be refunded in part before it ships (a goodwill gesture, a price corrected):
+// it stays confirmed, its payment partly refunded; refunding all of it before shipping is a
+// cancellation. A cancelled order's refund may come in parts (one made before the cancellation,
+// the rest with it): its payment is partly refunded until the last part is confirmed.
+//
 // Beside the order's status: the payment status (pending, awaiting a transfer, failed, paid,
 // partly or fully refunded) and the shipping status (not shipped, shipped, delivered).
 
@@ -59,12 +64,12 @@ export function isConsistentOrderState({ status, paymentStatus, shippingStatus }
     case "pending_payment":
       return UNPAID.includes(paymentStatus) && shippingStatus === "not_shipped";
     case "confirmed":
-      return paymentStatus === "paid" && shippingStatus === "not_shipped";
+      return REFUNDABLE.includes(paymentStatus) && shippingStatus === "not_shipped";
     case "shipped":
     case "delivered":
       return REFUNDABLE.includes(paymentStatus) && shippingStatus === status;
     case "cancelled":
-      return paymentStatus !== "partially_refunded" && shippingStatus === "not_shipped";
+      return shippingStatus === "not_shipped";
     case "refunded":
       return paymentStatus === "refunded" && shippingStatus !== "not_shipped";
   }
@@ -92,7 +97,12 @@ export function nextOrderState(state: OrderState, event: OrderEvent): OrderState
     case "refund": {
       // A cancelled order's money goes back whole: paid before the cancellation, or (a payment
       // that arrived after its hold ended) never taken by the order at all.
-      if (status === "cancelled") return event.full && (REFUNDABLE.includes(paymentStatus) || UNPAID.includes(paymentStatus)) ? { ...state, paymentStatus: "refunded" } : null;
+      if (status === "cancelled") {
+        if (event.full) return REFUNDABLE.includes(paymentStatus) || UNPAID.includes(paymentStatus) ? { ...state, paymentStatus: "refunded" } : null;
+        return REFUNDABLE.includes(paymentStatus) ? { ...state, paymentStatus: "partially_refunded" } : null;
+      }
+      // Before shipping: a part of the payment (all of it is a cancellation).
+      if (status === "confirmed") return event.full ? null : { ...state, paymentStatus: "partially_refunded" };
       // Returns: of a shipped order (a withdrawal in transit) or a delivered one.
       if ((status === "shipped" || status === "delivered") && REFUNDABLE.includes(paymentStatus)) {
         return event.full ? { ...state, status: "refunded", paymentStatus: "refunded" } : { ...state, paymentStatus: "partially_refunded" };
@@ -107,4 +117,18 @@ export function applyOrderEvent(state: OrderState, event: OrderEvent): OrderStat
   const next = nextOrderState(state, event);
   if (!next) throw new DomainError("ILLEGAL_TRANSITION", `${event.type} is not allowed for an order ${state.status}/${state.paymentStatus}/${state.shippingStatus}.`);
   return next;
+}
+
+/**
+ * The payment's status as the badges show it: it follows the order's state. A cancelled order
+ * that never took the money says so ("not charged") rather than still waiting for a transfer or
+ * a card; one whose money is still to go back says "to refund".
+ */
+export type DisplayedPaymentStatus = OrderPaymentStatus | "not_charged" | "to_refund";
+
+export function displayedPaymentStatus({ status, paymentStatus }: Pick<OrderState, "status" | "paymentStatus">): DisplayedPaymentStatus {
+  if (status !== "cancelled") return paymentStatus;
+  if (UNPAID.includes(paymentStatus)) return "not_charged";
+  if (REFUNDABLE.includes(paymentStatus)) return "to_refund";
+  return paymentStatus;
 }

@@ -303,11 +303,29 @@ export async function hasPendingRefund(db: Db, orderId: number): Promise<boolean
   return rows.length > 0;
 }
 
-export async function insertRefund(trx: Db, values: { orderId: number; paymentId: number; returnId: number | null; amountCents: number; at: string }): Promise<void> {
-  await trx
+export async function insertRefund(trx: Db, values: { orderId: number; paymentId: number; returnId: number | null; amountCents: number; at: string; reason?: string | null }): Promise<number> {
+  const row = await trx
     .insertInto("refunds")
-    .values({ order_id: values.orderId, payment_id: values.paymentId, return_id: values.returnId, amount_cents: values.amountCents, status: "pending", created_at: values.at, done_at: null })
-    .execute();
+    .values({ order_id: values.orderId, payment_id: values.paymentId, return_id: values.returnId, amount_cents: values.amountCents, status: "pending", created_at: values.at, done_at: null, reason: values.reason ?? null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A refund of an order with the provider of the payment it goes back through. */
+export function findRefundOfOrder(db: Db, orderId: number, refundId: number) {
+  return db
+    .selectFrom("refunds as f")
+    .innerJoin("payments as p", "p.id", "f.payment_id")
+    .select(["f.id", "f.order_id", "f.amount_cents", "f.status", "f.reason", "f.created_at", "f.done_at", "f.transfer_date", "f.transfer_reference", "p.provider"])
+    .where("f.order_id", "=", orderId)
+    .where("f.id", "=", refundId)
+    .executeTakeFirst();
+}
+
+/** Records the bank transfer that paid a pending refund back: its day and CRO/TRN. */
+export async function setRefundTransfer(trx: Db, refundId: number, transfer: { date: string; reference: string }): Promise<void> {
+  await trx.updateTable("refunds").set({ transfer_date: transfer.date, transfer_reference: transfer.reference }).where("id", "=", refundId).where("status", "=", "pending").execute();
 }
 
 /**

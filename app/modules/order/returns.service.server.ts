@@ -8,13 +8,14 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
-import { refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
+import { orderCancelledMail, refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
 import { auditOrderStep } from "./order-audit.server";
 import { nextOrderState } from "./order-state";
 import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
 import { loadOrderView, type OrderViewer, ownsOrder, releaseOrder } from "./order.service.server";
 import { type ReturnLineReason, type ReturnReason, returnAmounts, type ReturnedUnits } from "./return-refund";
+import type { CANCEL_REASONS } from "./refund-desk.schema";
 import { returnWindowEnd } from "./working-days";
 
 // Returns and withdrawals (spec §9; Codice del Consumo arts. 52–59; Directive (EU) 2023/2673).
@@ -249,9 +250,10 @@ export async function withdraw(db: Kysely<Database>, provider: PaymentProvider, 
     const outcome = withdrawalOutcome(order, settings.returnDays, now);
     let returnId: number | null = null;
     if (outcome === "cancelled") {
+      const refundCents = await cancellationRefundCents(trx, order);
       const cancelled = await transitionOrder(trx, order, { type: "cancel" }, at, { cancelled_at: at });
       await releaseOrder(trx, order.id, at);
-      if (cancelled.payment_status === "paid") await recordRefund(trx, cancelled, null, order.total_cents - order.refunded_cents, at);
+      if (refundCents > 0) await recordRefund(trx, cancelled, null, refundCents, at);
     } else {
       const left = await returnableQuantities(trx, order.id);
       const lines = [...left].filter(([, quantity]) => quantity > 0).map(([orderLineId, quantity]) => ({ orderLineId, quantity, reason: "withdrawal" as const }));
@@ -418,7 +420,7 @@ export interface RefundAuthority {
  * (settings.staffRefundLimitCents) and no further: the refunds made and on their way count with
  * this one, so a large refund cannot be split into small ones. Call it before recording the refund.
  */
-async function checkRefundCap(trx: Transaction<Database>, by: RefundAuthority | undefined, order: OrderRow, amountCents: number, limitCents: number): Promise<void> {
+export async function checkRefundCap(trx: Kysely<Database> | Transaction<Database>, by: RefundAuthority | undefined, order: OrderRow, amountCents: number, limitCents: number): Promise<void> {
   if (by?.actor.kind !== "staff" || by.owner || amountCents <= 0) return;
   const total = order.refunded_cents + (await repo.sumPendingRefunds(trx, order.id)) + amountCents;
   if (total > limitCents) {
@@ -426,31 +428,54 @@ async function checkRefundCap(trx: Transaction<Database>, by: RefundAuthority | 
   }
 }
 
+/** Why the shop cancels an order: the shopper's e-mail says it in their language. */
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export interface Cancellation {
+  reason: CancelReason;
+  /** A few words to the shopper from the staff, added to the e-mail (optional). */
+  message?: string | null;
+}
+
+/** What of an order's money a cancellation sends back now: what was taken, less what went back or is on its way. */
+export async function cancellationRefundCents(db: Kysely<Database> | Transaction<Database>, order: OrderRow): Promise<number> {
+  if (order.payment_status !== "paid" && order.payment_status !== "partially_refunded") return 0;
+  return Math.max(0, order.total_cents - order.refunded_cents - (await repo.sumPendingRefunds(db, order.id)));
+}
+
 /**
- * Cancels an order not yet shipped (the staff's step, Atelier): its stock and its discount code's
- * use go back, and a paid order is refunded in full through the provider (a bank transfer's
- * refund is the owner's to send, recorded as sent, as refundOrder does). Throws ILLEGAL_TRANSITION
- * once shipped or already cancelled, REFUND_OVER_LIMIT for a staff member over the cap.
+ * Cancels an order not yet shipped (the staff's step, Atelier, after its confirmation page): its
+ * stock and its discount code's use go back, a paid order's money (what is left of it) goes back
+ * through its payment: a provider's refund is asked at once, a bank transfer's waits "to be
+ * wired" until the staff record the transfer (recordRefundTransfer). The shopper gets an e-mail
+ * with the reason and what happens to the payment. Throws ILLEGAL_TRANSITION once shipped or
+ * already cancelled, REFUND_OVER_LIMIT for a staff member over the cap. Returns the refund's id, if any.
  */
-export async function cancelOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date(), by?: RefundAuthority): Promise<void> {
+export async function cancelOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date(), by?: RefundAuthority, why: Cancellation = { reason: "other" }): Promise<number | null> {
   const at = now.toISOString();
   const settings = await getShopSettings(db);
-  await db.transaction().execute(async (trx) => {
+  const refundId = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
+    const refundCents = await cancellationRefundCents(trx, order);
     const cancelled = await transitionOrder(trx, order, { type: "cancel" }, at, { cancelled_at: at });
     await releaseOrder(trx, order.id, at);
-    let refundCents = 0;
-    if (cancelled.payment_status === "paid") {
-      refundCents = order.total_cents - order.refunded_cents;
+    let id: number | null = null;
+    if (refundCents > 0) {
       await checkRefundCap(trx, by, order, refundCents, settings.staffRefundLimitCents);
-      await recordRefund(trx, cancelled, null, refundCents, at);
+      id = await recordRefund(trx, cancelled, null, refundCents, at);
     }
-    if (by) await auditOrderStep(trx, by.actor, "order.cancel", order, cancelled, refundCents ? { refundCents } : {}, now);
+    const payment = id === null ? null : await findPaidPayment(trx, order.id);
+    const view = await loadOrderView(trx, order.id);
+    await enqueueMail(trx, orderCancelledMail(view, { reason: why.reason, message: why.message ?? null, refundCents, byTransfer: payment ? payment.provider === "bank_transfer" : order.payment_method === "bankTransfer" }), { now });
+    if (by) await auditOrderStep(trx, by.actor, "order.cancel", order, cancelled, { reason: why.reason, ...(why.message ? { message: why.message } : {}), ...(refundCents ? { refundCents } : {}) }, now);
+    return id;
   });
-  await issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now).catch((error: unknown) =>
+  wakeMailWorkers();
+  await issuePendingRefunds(db, provider, { orderId }, now).catch((error: unknown) =>
     log.warn("a cancelled order's refund waits for the sweep", { orderId, error: error instanceof Error ? error.message : String(error) }),
   );
+  return refundId;
 }
 
 /**
@@ -473,7 +498,7 @@ export async function refundLines(
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
-    if (!nextOrderState(stateOf(order), { type: "refund", full: false }) || order.status === "cancelled") {
+    if (!nextOrderState(stateOf(order), { type: "refund", full: false }) || (order.status !== "shipped" && order.status !== "delivered")) {
       throw new DomainError("ILLEGAL_TRANSITION", `Order ${orderId} is ${order.status}/${order.payment_status}: no line refund.`);
     }
     const returnId = await insertReturn(trx, order, "return", lines.map((line) => ({ ...line, reason: "other" as const })), 0, at);
@@ -483,10 +508,11 @@ export async function refundLines(
     await recordRefund(trx, order, returnId, ret.refundCents, at);
     if (by) await recordAudit(trx, { actor: by.actor, action: "order.refund", entityType: "order", entityId: order.id, after: { refundCents: ret.refundCents, lines: ret.lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })) }, summary: order.number, at: now });
   });
-  return issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now);
+  // A bank transfer's refund waits for the staff to record the transfer (recordRefundTransfer).
+  return issuePendingRefunds(db, provider, { orderId }, now);
 }
 
-async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnId: number | null, amountCents: number, at: string): Promise<void> {
+export async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnId: number | null, amountCents: number, at: string, reason: string | null = null): Promise<number> {
   // The order's payment that took the money: refunds go back through it.
   const payment = await findPaidPayment(trx, order.id);
   if (!payment) throw new DomainError("NOTHING_TO_DO", `Order ${order.id} has no paid payment to refund.`);
@@ -494,7 +520,7 @@ async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnI
   const pending = await repo.sumPendingRefunds(trx, order.id);
   const left = order.total_cents - order.refunded_cents - pending;
   const amount = Math.max(0, Math.min(amountCents, left));
-  await repo.insertRefund(trx, { orderId: order.id, paymentId: payment.id, returnId, amountCents: amount, at });
+  return repo.insertRefund(trx, { orderId: order.id, paymentId: payment.id, returnId, amountCents: amount, at, reason });
 }
 
 /**
@@ -502,7 +528,14 @@ async function recordRefund(trx: Transaction<Database>, order: OrderRow, returnI
  * the provider. Returns the refunds made now; one the provider refuses stays pending and the
  * sweep retries it. Throws NOTHING_TO_DO when nothing is due.
  */
-export async function refundOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now = new Date(), by?: RefundAuthority): Promise<number> {
+export async function refundOrder(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  orderId: number,
+  now = new Date(),
+  by?: RefundAuthority,
+  { includeTransfers = false }: { includeTransfers?: boolean } = {},
+): Promise<number> {
   const at = now.toISOString();
   const settings = await getShopSettings(db);
   await db.transaction().execute(async (trx) => {
@@ -512,7 +545,7 @@ export async function refundOrder(db: Kysely<Database>, provider: PaymentProvide
     let amount = due.reduce((sum, ret) => sum + ret.refund_cents, 0);
     const cancelledUnrefunded = !due.length && !(await repo.hasPendingRefund(trx, orderId));
     if (cancelledUnrefunded) {
-      if (order.status === "cancelled" && order.payment_status === "paid") amount = order.total_cents - order.refunded_cents;
+      if (order.status === "cancelled" && (order.payment_status === "paid" || order.payment_status === "partially_refunded")) amount = order.total_cents - order.refunded_cents;
       else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
     }
     await checkRefundCap(trx, by, order, amount, settings.staffRefundLimitCents);
@@ -520,8 +553,9 @@ export async function refundOrder(db: Kysely<Database>, provider: PaymentProvide
     if (cancelledUnrefunded) await recordRefund(trx, order, null, amount, at);
     if (by) await recordAudit(trx, { actor: by.actor, action: "order.refund", entityType: "order", entityId: order.id, after: { refundCents: amount, returns: due.map((r) => r.id) }, summary: order.number, at: now });
   });
-  // The owner runs this: a bank transfer's refund is theirs to send, and it is recorded as sent.
-  return issuePendingRefunds(db, provider, { orderId, includeTransfers: true }, now);
+  // A bank transfer's refund waits for its transfer to be recorded (Atelier: recordRefundTransfer);
+  // the owner's tool, run once the money is sent, passes includeTransfers.
+  return issuePendingRefunds(db, provider, { orderId, includeTransfers }, now);
 }
 
 /**
@@ -557,24 +591,50 @@ export async function issuePendingRefunds(
   return done;
 }
 
-async function completeRefund(db: Kysely<Database>, refundId: number, orderId: number, now: Date): Promise<boolean> {
+/**
+ * Records a pending refund done (the provider confirmed it, or the staff recorded the bank
+ * transfer that paid it: `transfer`), with the order's refund event and the shopper's e-mail.
+ * The refund is full (the order's payment "refunded") when nothing more can go back: nothing
+ * left of what was taken, a cancelled order's last refund, or every unit returned and refunded.
+ */
+export async function completeRefund(db: Kysely<Database>, refundId: number, orderId: number, now: Date, transfer?: { date: string; reference: string; actor: AuditActor }): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     // The order's lock first (the transaction's first statement writes: see lockOrder).
     const order = (await lockOrder(trx, orderId, at))!;
     const refund = await repo.findRefundOrThrow(trx, refundId);
+    if (transfer) await repo.setRefundTransfer(trx, refundId, transfer);
     if (!(await repo.markRefundDone(trx, refundId, at))) return false;
     if (refund.return_id !== null) await repo.markReturnRefunded(trx, refund.return_id, at);
-    // Full when nothing more can come back: a cancelled order's one refund, or every unit returned and refunded.
-    let full = order.status === "cancelled";
-    if (!full) {
+    const refunded = order.refunded_cents + refund.amount_cents;
+    const othersPending = await repo.hasPendingRefund(trx, order.id);
+    let full = refunded >= order.total_cents || (order.status === "cancelled" && !othersPending);
+    if (!full && order.status !== "cancelled" && !othersPending) {
       const left = await returnableQuantities(trx, order.id);
       full = [...left.values()].every((quantity) => quantity === 0) && !(await repo.hasOpenReturn(trx, order.id));
     }
+    // Before shipping, all of the money back is a cancellation's (the state machine has no other).
+    if (full && order.status === "confirmed") full = false;
     // Nothing paid back (the fee took it all) and more may come: the payment's status stays.
-    if (full || refund.amount_cents > 0) await transitionOrder(trx, order, { type: "refund", full }, at, { refunded_cents: order.refunded_cents + refund.amount_cents });
+    const after = full || refund.amount_cents > 0 ? await transitionOrder(trx, order, { type: "refund", full }, at, { refunded_cents: refunded }) : order;
+    if (transfer) {
+      await recordAudit(trx, {
+        actor: transfer.actor,
+        action: "order.refund-transfer",
+        entityType: "order",
+        entityId: order.id,
+        before: { status: "pending", paymentStatus: order.payment_status },
+        after: { refundId, status: "done", amountCents: refund.amount_cents, transferDate: transfer.date, transferReference: transfer.reference, paymentStatus: after.payment_status },
+        summary: order.number,
+        at: now,
+      });
+    }
     const view = await loadOrderView(trx, order.id);
-    await enqueueMail(trx, refundIssuedMail(view, { amountCents: refund.amount_cents, return: refund.return_id === null ? null : await loadReturn(trx, refund.return_id) }), { now });
+    await enqueueMail(
+      trx,
+      refundIssuedMail(view, { amountCents: refund.amount_cents, return: refund.return_id === null ? null : await loadReturn(trx, refund.return_id), transfer: transfer ? { date: transfer.date, reference: transfer.reference } : null }),
+      { now },
+    );
     return true;
   });
 }

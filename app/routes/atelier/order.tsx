@@ -4,23 +4,25 @@ import type { Route } from "./+types/order";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
 import { OrderDeskBadges } from "~/components/atelier/order-desk-badges";
+import { CreditNotes } from "~/components/atelier/credit-notes";
 import { InvoicePanel } from "~/components/atelier/invoice-panel";
+import { RefundAmountForm, RefundsTable } from "~/components/atelier/order-refunds";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
-import { FieldError, Hint, SubmitButton, CheckboxField, controlProps, FormErrors, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { FieldError, Hint, SubmitButton, controlProps, FormErrors, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { creditNotesPanelData } from "~/modules/invoice/credit-note.service.server";
 import { invoicePanelData } from "~/modules/invoice/invoice.service.server";
 import { CARRIERS, carrierByName } from "~/modules/order/carriers";
 import { confirmTransfer, deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
 import { addOrderNote, getDeskOrder } from "~/modules/order/order-desk.service.server";
-import { nextOrderState } from "~/modules/order/order-state";
-
-import { cancelOrder, markReturnReceived, refundLines, refundOrder } from "~/modules/order/returns.service.server";
-import { paymentProvider } from "~/modules/payment/payment.service.server";
+import { displayedPaymentStatus, nextOrderState, type OrderPaymentStatus, type OrderStatus } from "~/modules/order/order-state";
+import { refundableOf } from "~/modules/order/refund-desk.service.server";
+import { markReturnReceived } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { DomainError, isDomainError } from "~/utils/domain-error";
@@ -49,24 +51,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
   const page = await deskOrder(context, params.id);
-  const [settings, invoicePanel] = await Promise.all([getShopSettings(db), invoicePanelData(db, page.order)]);
+  const [settings, invoicePanel, creditNotes, refundable] = await Promise.all([getShopSettings(db), invoicePanelData(db, page.order), creditNotesPanelData(db, page.order.id), refundableOf(db, page.order.id)]);
   const { order, returns, refunds } = page;
   const state = { status: order.status, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus };
-  const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
   const refundedReturns = new Set(refunds.map((r) => r.returnId));
   const can = {
     paid: order.paymentStatus === "awaiting_transfer" && nextOrderState(state, { type: "pay" }) !== null,
     ship: nextOrderState(state, { type: "ship" }) !== null,
     deliver: nextOrderState(state, { type: "deliver" }) !== null,
     cancel: nextOrderState(state, { type: "cancel" }) !== null,
-    refund: (order.status === "shipped" || order.status === "delivered") && paid && order.lines.some((l) => l.returnable > 0),
+    // An amount's refund and the received returns' refund go through their confirmation page (order-refund.tsx).
+    refund: refundable.canRefund,
     receive: returns.filter((r) => r.status === "requested").map((r) => r.id),
-    refundReturns: returns.some((r) => r.status === "received" && !refundedReturns.has(r.id)) || page.pendingRefundCents > 0 || (order.status === "cancelled" && order.paymentStatus === "paid"),
+    refundReturns: returns.some((r) => r.status === "received" && !refundedReturns.has(r.id)),
   };
   return {
     ...page,
     can,
     invoicePanel,
+    creditNotes,
+    refundLeftCents: refundable.leftCents,
     defaultCarrier: carrierByName(settings.courier)?.id ?? CARRIERS[0].id,
     title: tns("atelier-orders")("meta.order", { number: order.number }),
     texts: pickTexts(locale, ["atelier-orders", "atelier-invoices", "orders", "checkout"]),
@@ -77,14 +81,13 @@ export const headers = privatePageHeaders;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const { db, env, href } = getRequestContext(context);
+  const { db, href } = getRequestContext(context);
   const orderId = parseRouteId(params.id);
   const formData = await readFormData(request);
   const submission = parseIntentForm(formData, DeskOrderActionSchema, DESK_INTENTS);
   if (submission.status !== "success") return invalidForm(submission);
   const form = submission.value;
   const actor = staffActor(viewer);
-  const by = { actor, owner: viewer.role === "owner" };
   const now = new Date();
   let notice: string;
   try {
@@ -106,21 +109,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await deliverOrder(db, orderId, now, actor);
         notice = "delivered";
         break;
-      case "cancel":
-        await cancelOrder(db, paymentProvider(env), orderId, now, by);
-        notice = "cancelled";
-        break;
-      case "refund":
-        await refundLines(db, paymentProvider(env), orderId, form.lines.filter((l) => l.quantity > 0), now, by);
-        notice = "refunded";
-        break;
       case "receive":
         await markReturnReceived(db, orderId, now, { actor, returnId: form.returnId, lines: form.lines });
         notice = "received";
-        break;
-      case "refundReturns":
-        await refundOrder(db, paymentProvider(env), orderId, now, by);
-        notice = "refunded";
         break;
     }
   } catch (error) {
@@ -152,7 +143,8 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
   // "shipped/paid/shipped" as the badges' words.
   const stateWords = (state: string) => {
     const [status, payment, shipping] = state.split("/");
-    return [t(`status.order.${status}` as "status.order.shipped"), t(`status.payment.${payment}` as "status.payment.paid"), t(`status.shipping.${shipping}` as "status.shipping.shipped")].join(" · ");
+    const shown = displayedPaymentStatus({ status: status as OrderStatus, paymentStatus: payment as OrderPaymentStatus });
+    return [t(`status.order.${status}` as "status.order.shipped"), t(`status.payment.${shown}` as "status.payment.paid"), t(`status.shipping.${shipping}` as "status.shipping.shipped")].join(" · ");
   };
   return (
     <article aria-labelledby="page-title" data-testid="desk-order">
@@ -298,11 +290,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
             {loaderData.refunds.length ? (
               <>
                 <h3 className="mt-4 mb-2 text-sm font-medium">{t("order.refunds")}</h3>
-                <SmallTable
-                  head={[t("order.when"), t("order.amount"), t("list.status")]}
-                  rows={loaderData.refunds.map((r) => [formatRomeShortDateTime(r.createdAt, locale), money(r.amountCents), t(`status.refund.${r.status}`)])}
-                  numeric={[1]}
-                />
+                <RefundsTable orderId={order.id} refunds={loaderData.refunds} />
               </>
             ) : null}
           </Panel>
@@ -333,11 +321,17 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
               {can.paid ? <ActionForm intent="paid" result={resultFor("paid")} label={t("actions.markPaid")} /> : null}
               {can.ship ? <ShipForm result={resultFor("ship")} defaultCarrier={loaderData.defaultCarrier} /> : null}
               {can.deliver ? <ActionForm intent="deliver" result={resultFor("deliver")} label={t("actions.deliver")} /> : null}
-              {can.refund ? <RefundForm lines={order.lines} result={resultFor("refund")} /> : null}
+              {can.refund ? <RefundAmountForm orderId={order.id} leftCents={loaderData.refundLeftCents} /> : null}
               {can.refundReturns ? (
-                <ActionForm intent="refundReturns" result={resultFor("refundReturns")} label={t("actions.refundReturn")} hint={order.paymentMethod === "bankTransfer" ? t("actions.refundByTransfer") : undefined} />
+                <Link to={href(`/atelier/orders/${order.id}/refund?due=returns`)} className="btn btn-primary w-full">
+                  {t("actions.refundReturn")}
+                </Link>
               ) : null}
-              {can.cancel ? <CancelForm result={resultFor("cancel")} /> : null}
+              {can.cancel ? (
+                <Link to={href(`/atelier/orders/${order.id}/cancel`)} className="btn btn-secondary w-full" data-testid="desk-cancel">
+                  {t("actions.cancelLink")}
+                </Link>
+              ) : null}
               {!can.paid && !can.ship && !can.deliver && !can.refund && !can.refundReturns && !can.cancel ? <p className="text-sm text-stone">{t("actions.none")}</p> : null}
             </div>
           </Panel>
@@ -419,6 +413,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
             {loaderData.invoicePanel.request ? (
               <div className="mt-4 border-t border-line pt-4 text-sm">
                 <InvoicePanel data={loaderData.invoicePanel} />
+                <CreditNotes data={loaderData.creditNotes} />
               </div>
             ) : null}
           </Panel>
@@ -531,24 +526,6 @@ function ActionForm({ intent, result, label, hint, secondary = false, children }
   );
 }
 
-function CancelForm({ result }: { result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
-  const ref = useFormRef();
-  const kit = useFormKit("desk-cancel", result, ["confirm"], ref);
-  const pending = usePending("cancel");
-  return (
-    <Form method="post" ref={ref} className="space-y-2" data-testid="desk-cancel">
-      <input type="hidden" name="intent" value="cancel" />
-      <p className="text-xs text-stone">{t("actions.cancelHint")}</p>
-      <CheckboxField kit={kit} name="confirm" label={t("actions.cancelConfirm")} required />
-      <SubmitButton pending={pending} pendingLabel={t("actions.cancel")} className="btn btn-secondary w-full">
-        {t("actions.cancel")}
-      </SubmitButton>
-      <FormErrors kit={kit} />
-    </Form>
-  );
-}
-
 function ShipForm({ result, defaultCarrier }: { result: Result | undefined; defaultCarrier: string }) {
   const { t } = useTranslation("atelier-orders");
   const ref = useFormRef();
@@ -588,52 +565,6 @@ function KitField({ kit, name, label, children }: { kit: FormKit; name: string; 
       {children}
       <FieldError id={`${kit.id}-${name}-error`} errors={kit.errors(name)} />
     </div>
-  );
-}
-
-function RefundForm({ lines, result }: { lines: LoaderData["order"]["lines"]; result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
-  const ref = useFormRef();
-  const kit = useFormKit("desk-refund", result, ["lines"], ref);
-  const pending = usePending("refund");
-  return (
-    <Form method="post" ref={ref} className="space-y-2 border-b border-line pb-4" data-testid="desk-refund">
-      <input type="hidden" name="intent" value="refund" />
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium">{t("actions.refund")}</legend>
-        <Hint id="desk-refund-lines-hint">{t("actions.refundHint")}</Hint>
-        <ul className="mt-2 space-y-2">
-          {lines.map((line, index) => (
-            <li key={line.id} className="grid grid-cols-[1fr_4.5rem] items-center gap-2 text-sm">
-              <input type="hidden" name={`lines[${index}].orderLineId`} value={line.id} />
-              <label htmlFor={`desk-refund-q-${line.id}`}>
-                <span className="sr-only">{t("actions.refundQuantity", { name: line.name })}</span>{" "}
-                <span aria-hidden="true">
-                  {line.name}, {line.size} <span className="text-stone">(≤ {line.returnable})</span>
-                </span>
-              </label>
-              <input
-                id={`desk-refund-q-${line.id}`}
-                name={`lines[${index}].quantity`}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={line.returnable}
-                defaultValue={kit.value(`lines[${index}].quantity`) || "0"}
-                disabled={line.returnable === 0}
-                className="field-input text-right disabled:opacity-50"
-                aria-describedby="desk-refund-lines-hint desk-refund-lines-error"
-              />
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <FieldError id="desk-refund-lines-error" errors={kit.errors("lines")} />
-      <SubmitButton pending={pending} pendingLabel={t("actions.refundSubmit")} className="btn btn-primary w-full">
-        {t("actions.refundSubmit")}
-      </SubmitButton>
-      <FormErrors kit={kit} />
-    </Form>
   );
 }
 

@@ -102,13 +102,11 @@ export default function AtelierReturns({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         ) : !r.refundStatus ? (
-          <Form method="post" action={href(`/atelier/orders/${r.orderId}`)}>
-            <input type="hidden" name="intent" value="refundReturns" />
-            <input type="hidden" name="back" value={`${href("/atelier/returns")}${search}`} />
-            <button type="submit" className="btn btn-secondary whitespace-nowrap" aria-label={`${t("actions.refundReturn")} (${r.number})`}>
-              {t("returns.refundNow")}
-            </button>
-          </Form>
+          // The refund's confirmation page (amount, how it goes back, the invoice's credit note).
+          <Link to={href(`/atelier/orders/${r.orderId}/refund?due=returns`)} className="btn btn-secondary whitespace-nowrap">
+            {t("returns.refundNow")}
+            <span className="sr-only"> ({r.number})</span>
+          </Link>
         ) : (
           <span className="text-stone">{t(`status.refund.${r.refundStatus}` as "status.refund.pending")}</span>
         ),

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/order-credit-note-file";
+import { getRequestContext } from "~/middleware/request-context.server";
+import { creditNoteFile } from "~/modules/invoice/credit-note.service.server";
+import { DomainError } from "~/utils/domain-error";
+import { pageError } from "~/utils/form.server";
+import { parseRouteId } from "~/utils/route-id";
+import { requireStaff } from "./staff-context.server";
+
+// /atelier/orders/:id/credit-notes/:noteId: a credit note (TD04) as it was issued, byte for byte,
+// always as a download under its SDI file name, kept by no cache (as the invoice's file).
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db } = getRequestContext(context);
+  let file: Awaited<ReturnType<typeof creditNoteFile>>;
+  try {
+    const orderId = parseRouteId(params.id);
+    const noteId = parseRouteId(params.noteId);
+    if (orderId === null || noteId === null) throw new DomainError("INVOICE_NOT_FOUND", "No such credit note id.");
+    file = await creditNoteFile(db, orderId, noteId);
+  } catch (error) {
+    pageError(error);
+  }
+  const fileName = file.fileName.replace(/[^A-Za-z0-9_.-]/g, "");
+  return new Response(file.xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
