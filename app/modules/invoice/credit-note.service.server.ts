@@ -6,6 +6,7 @@ import { VAT_PERCENT } from "~/modules/bag/bag-pricing";
 import { loadOrderView, type OrderView } from "~/modules/order/order.service.server";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { invoiceSeller } from "~/modules/settings/seller";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { buildFatturaXml } from "./fatturapa-xml";
@@ -55,12 +56,6 @@ function descriptionOf(order: OrderView, refund: RefundDue): string {
   return order.status === "cancelled" ? `Annullamento dell'ordine ${order.number}` : `Rimborso sull'ordine ${order.number}`;
 }
 
-/**
- * The seller as the invoices name it. (Where the seller's identity comes from is the invoices'
- * to say: this follows composeInvoice in invoice.service.server.ts.)
- */
-const sellerOf = (settings: ShopSettings) => ({ ...settings.invoicing, name: settings.company.name });
-
 function composeCreditNote(order: OrderView, invoice: InvoiceListRow, refund: RefundDue, settings: ShopSettings, issueDate: string, sequence: number) {
   const { buyer, name } = buyerOf(order);
   const amounts = splitVat([{ description: descriptionOf(order, refund), quantity: 1, grossCents: refund.amount_cents, kind: "goods" }], VAT_PERCENT);
@@ -68,7 +63,8 @@ function composeCreditNote(order: OrderView, invoice: InvoiceListRow, refund: Re
   const number = formatCreditNoteNumber(year, sequence);
   const progressive = creditNoteProgressive(year, sequence);
   const invoiceNumber = formatInvoiceNumber(invoice.year, invoice.number);
-  const seller = sellerOf(settings);
+  // The seller as the invoices name it (one place: settings/seller.ts).
+  const seller = invoiceSeller(settings);
   const xml = buildFatturaXml({
     progressive,
     seller,
