@@ -15,7 +15,7 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
-import { orderConfirmationMail } from "./order-mail.server";
+import { orderCancelledMail, orderConfirmationMail } from "./order-mail.server";
 import { initialOrderState } from "./order-state";
 import { lineDiscounts } from "./return-refund";
 import { tryTransitionOrder } from "./order-transition.server";
@@ -339,12 +339,18 @@ export async function findLastOrderId(db: Kysely<Database>, viewer: OrderViewer)
  */
 export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const mailed = await db.transaction().execute(async (trx) => {
     const cancelled = await tryTransitionOrder(trx, orderId, { type: "expire" }, at, { cancelled_at: at }, (order) => order.hold_until <= at);
-    if (!cancelled) return false;
+    if (!cancelled) return null;
     await releaseOrder(trx, orderId, at);
+    // A shopper told to pay by transfer is told the order is off (issue 37): not to send it now.
+    // An abandoned card payment was never confirmed to the shopper: nothing to take back.
+    if (cancelled.payment_status !== "awaiting_transfer") return false;
+    await enqueueMail(trx, orderCancelledMail(await loadOrderView(trx, orderId), { reason: "payment_not_received", message: null, refundCents: 0, byTransfer: true }), { now });
     return true;
   });
+  if (mailed) wakeMailWorkers();
+  return mailed !== null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { DomainError } from "~/utils/domain-error";
 import { confirmTransfer, shipOrder } from "./fulfilment.service.server";
 import { getDeskOrder } from "./order-desk.service.server";
 import { normalizeTransferReference, previewAmountRefund, previewCancel, recordRefundTransfer, refundAmount } from "./refund-desk.service.server";
+import { cancelExpiredOrder } from "./order.service.server";
 import { cancelOrder } from "./returns.service.server";
 
 // Issue 37: a cancellation mails the shopper why and what happens to the payment; a refund is any
@@ -73,6 +74,21 @@ describeEachDatabase("refunds and cancellations from the order desk", (ctx) => {
     expect(mail.text).toMatch(/Ti rimborsiamo \d+,\d{2}\s€ sullo stesso metodo di pagamento/);
     expect(refunds.map((r) => r.amountCents)).toEqual([total]);
     expect(await orderRow(db, paid.orderId)).toMatchObject({ status: "cancelled", payment_status: "refunded", refunded_cents: total });
+  });
+
+  it("mails a shopper told to pay by transfer when the order's hold ends unpaid; an abandoned card payment gets nothing", async () => {
+    const { db } = ctx();
+    const { provider } = recordingProvider();
+    const v = await variantWithStock(db, 9, 44);
+    const transfer = await paidOrder(db, provider, { lines: [{ sku: v.sku, quantity: 1 }], method: "bankTransfer" });
+    const card = await paidOrder(db, provider, { lines: [{ sku: v.sku, quantity: 1 }], pay: false });
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    expect(await cancelExpiredOrder(db, transfer.orderId, later)).toBe(true);
+    expect(await cancelExpiredOrder(db, card.orderId, later)).toBe(true);
+    const [mail] = (await mails(db, transfer.orderId)).filter((m) => m.template === "order-cancelled");
+    expect(mail.text).toContain("Motivo: non abbiamo ricevuto il pagamento entro i tempi previsti.");
+    expect(mail.text).toContain("non inviare il bonifico");
+    expect((await mails(db, card.orderId)).filter((m) => m.template === "order-cancelled")).toEqual([]);
   });
 
   it("refunds part of a paid order before shipping, with its reason: previewed first (nothing moves), then to the card; all of it before shipping is a cancellation", async () => {
