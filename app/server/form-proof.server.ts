@@ -12,7 +12,7 @@
 // a POST: their pages carry no field, so the anonymous page cache keeps sharing them; a client
 // that gets the field is never served nor stored by that cache (its page names its own cookie).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 
 /** The hidden field's name: never one of a form's own (every other field name is a word). */
 export const FORM_PROOF_FIELD = "_form_proof";
@@ -88,7 +88,7 @@ export function createFormProof({ secret, secure }: FormProofOptions): FormProof
  * post without Origin and, from some pages, without Referer. Every browser that sends
  * `Sec-Fetch-Mode` sends `Origin` on a POST. Only pages are concerned: not route data, the API or files.
  */
-export function needsFormProof(req: Pick<ExpressRequest, "path" | "get">): boolean {
+export function needsFormProof(req: { path: string; get(name: string): string | undefined }): boolean {
   const path = req.path;
   return req.get("Sec-Fetch-Mode") === undefined && !path.startsWith("/api/") && !/\.[^/]*$/.test(path);
 }
