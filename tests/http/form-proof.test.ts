@@ -107,6 +107,9 @@ for (const kind of DIALECTS) {
       expect(added.status, added.body.slice(0, 300)).toBe(303);
       const bag = await lynx.get("/cart");
       expect(bag.body).toContain(fields.get("sku")!);
+      // Atelier's forms get it the same way: every page goes out through the one rewrite.
+      const atelier = await lynx.get("/atelier/login");
+      expect(formOf(atelier.body, /type="password"/).fields.get("_form_proof")).toBe(fields.get("_form_proof"));
       // The bag page (a session now) carries the proof as well: its own forms post the same way.
       const remove = formOf(bag.body, /name="intent" value="(?:remove|update)"/);
       expect(remove.fields.get("_form_proof")).toBe(fields.get("_form_proof"));
