@@ -35,14 +35,14 @@ export function AuditChanges({ before, after }: { before: AuditValues | null; af
               <>
                 {/* <del> and <ins> take no name (aria-label): the word is hidden text inside. */}
                 <del className="text-stone">
-                  <span className="sr-only">{t("audit.before")}: </span>
+                  <span className="sr-only">{`${t("audit.before")}: `}</span>
                   {readable(before[field])}
                 </del>{" "}
                 <span aria-hidden="true">→</span>{" "}
               </>
             ) : null}
             <ins className="no-underline">
-              <span className="sr-only">{t("audit.after")}: </span>
+              <span className="sr-only">{`${t("audit.after")}: `}</span>
               {after && field in after ? readable(after[field]) : "—"}
             </ins>
           </dd>
