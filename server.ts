@@ -20,6 +20,7 @@ import {
 } from "./app/server/http-guards.server";
 import { contentSecurityPolicyFor, nonceSource } from "./app/server/content-security-policy.server";
 import { answerMetricsCollection, superviseWorkers, workerCount } from "./app/server/cluster.server";
+import { createFormProof } from "./app/server/form-proof.server";
 import { createHttpServer } from "./app/server/http-server.server";
 import { getEnv, usesDevelopmentSecret } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -125,6 +126,10 @@ async function main() {
   server.use(requireValidHost);
   server.use(requireCleanUrl);
   // Anonymous pages from memory, already compressed (docs/decisions/028); other requests go on.
+  // A client that sends no Fetch Metadata (a text browser) gets a form proof with its pages
+  // (docs/decisions/035): never a shared page from the cache.
+  const formProof = createFormProof({ secret: env.SESSION_SECRET, secure: publicUrlIsHttps(env.PUBLIC_URL) });
+  server.use(formProof.pages);
   server.use(app.pageCache);
   // Brotli quality 3 rather than the package's 4: measured on the shop's pages (docs/performance.md)
   // it costs a third less server time per page for about 5 % more bytes, still fewer than gzip's.
@@ -138,7 +143,7 @@ async function main() {
       filter: (req, res) => !res.getHeader("X-Cache") && compression.filter(req, res),
     }),
   );
-  server.use(sameOriginPosts(shopOrigins([env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST], { development: !isProduction })));
+  server.use(sameOriginPosts(shopOrigins([env.PUBLIC_URL, env.IT_SHOP_HOST, env.EU_SHOP_HOST], { development: !isProduction }), { formProof }));
 
   if (viteDevServer) server.use(viteDevServer.middlewares);
   else {

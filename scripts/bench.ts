@@ -414,7 +414,16 @@ async function main(): Promise<number> {
   const clock = performance.now();
   // A hard reload (no-cache): every page is rendered, not taken from the anonymous page cache;
   // the `cached` entries leave it out (scripts/bench/pages.ts).
-  const headers: Record<string, string> = { "Accept-Encoding": options.encoding, Accept: "text/html,application/xhtml+xml", "User-Agent": "bottega-bench", "Cache-Control": "no-cache" };
+  // A browser's navigation: its Fetch Metadata too (a client without it gets a page of its own, with a form proof: docs/decisions/035).
+  const headers: Record<string, string> = {
+    "Accept-Encoding": options.encoding,
+    Accept: "text/html,application/xhtml+xml",
+    "User-Agent": "bottega-bench",
+    "Cache-Control": "no-cache",
+    "Sec-Fetch-Mode": "navigate",
+    "Sec-Fetch-Site": "none",
+    "Sec-Fetch-Dest": "document",
+  };
   const { "Cache-Control": _rendered, ...cachedHeaders } = headers;
 
   log(`Bottega benchmark — ${startedAt.toISOString()}`);

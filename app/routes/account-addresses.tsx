@@ -91,7 +91,7 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
   // phone prefix start on a real choice (Italy, +39), so they always have a value.
   const select = (name: string, children: React.ReactNode, { placeholder = false, autoComplete }: { placeholder?: boolean; autoComplete?: string } = {}) => (
     <Field kit={form} name={name} label={t(`addresses.${name}` as "addresses.province")}>
-      <select {...controlProps(form, name)} key={`${form.resetKey}${editing?.id ?? ""}`} defaultValue={form.value(name)} required={placeholder} aria-required autoComplete={autoComplete} className="field-input">
+      <select {...controlProps(form, name)} key={`${form.resetKey}${editing?.id ?? ""}`} defaultValue={form.value(name)} {...(placeholder ? { required: true } : { "aria-required": true })} autoComplete={autoComplete} className="field-input">
         {children}
       </select>
     </Field>

@@ -7,6 +7,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { contentUrl, getContentPage } from "~/modules/content/content.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formatLongDate } from "~/utils/dates";
+import { blogPostingJsonLd } from "~/utils/json-ld";
 import { contentEntryMeta } from "~/utils/content-meta";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
@@ -39,6 +40,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ],
     origin: env.PUBLIC_URL,
     page: { alternates: entry.alternates },
+    // Built here, not in `meta`: the builder stays out of the browser's JavaScript.
+    structuredData:
+      kind === "blog"
+        ? blogPostingJsonLd(
+            {
+              headline: entry.title,
+              description: entry.metaDescription || entry.excerpt,
+              url: entry.url,
+              image: entry.cover.src,
+              datePublished: new Date(entry.publishedAt).toISOString(),
+              dateModified: new Date(entry.updatedAt).toISOString(),
+              inLanguage: locale === "it" ? "it-IT" : "en",
+            },
+            env.PUBLIC_URL,
+          )
+        : null,
   };
 }
 
@@ -47,6 +64,7 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
   return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} coverAlt={entry.coverAlt} breadcrumbs={crumbs} />;
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? contentEntryMeta(data.entry, data.origin) : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [...contentEntryMeta(data.entry, data.origin), ...(data.structuredData ? [{ "script:ld+json": data.structuredData }] : [])] : [];
 
 export const ErrorBoundary = RouteErrorBoundary;

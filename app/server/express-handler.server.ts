@@ -7,6 +7,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { type RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
+import { type PageFormProof, withFormProof } from "./form-proof.server";
 import type { PageCache } from "./page-cache.server";
 
 export interface ExpressHandlerOptions {
@@ -42,7 +43,9 @@ export function createExpressHandler({ build, mode = process.env.NODE_ENV, getLo
       const response = await handleRequest(request, getLoadContext(req, res));
       // A page rendered for the page cache is kept and sent from there.
       const unsent = pageCache ? await pageCache.store(req, res, response) : response;
-      if (unsent) await sendResponse(res, unsent);
+      // A client that posts without Origin gets its proof in every form (form-proof.server.ts).
+      const formProof = res.locals.formProof as PageFormProof | undefined;
+      if (unsent) await sendResponse(res, formProof ? withFormProof(unsent, formProof) : unsent);
     } catch (error) {
       next(error);
     }

@@ -3,6 +3,7 @@
 // plain-text 4xx: bad input never reaches an action, where it would end as a 500.
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { log } from "~/utils/log.server";
+import { type FormProof, formProofField } from "./form-proof.server";
 
 /** Every request body but an upload's: forms and JSON are a few kilobytes at most. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -157,10 +158,14 @@ function originOf(url: string): string | null {
  *   webhook's signature (checked by its route), a JSON body (a page of another site cannot send
  *   one without a CORS preflight, which the shop never grants), or `Sec-Fetch-Site: same-origin`
  *   (a browser's own word; no page can set it). Anything else is refused.
+ * - With neither, a form may also prove itself with the hidden field the shop's pages give a
+ *   client that sends no Fetch Metadata (a text browser: form-proof.server.ts, decision 035):
+ *   an HMAC of that client's own cookie, so another site cannot know it. Only in this case is
+ *   the body read here (bounded, as boundedBodies reads it); an upload's streamed body is not.
  * - Two paths are not checked at all, their own proof standing in: the signed payment webhook,
  *   and a newsletter mail's one-click unsubscribe carrying its token (isOneClickUnsubscribe).
  */
-export function sameOriginPosts(allowedOrigins: ReadonlySet<string>): RequestHandler {
+export function sameOriginPosts(allowedOrigins: ReadonlySet<string>, { formProof }: { formProof?: FormProof } = {}): RequestHandler {
   return (req, res, next) => {
     if (WITHOUT_BODY.has(req.method) || isSignedWebhookPath(req.path)) return next();
     if (req.method === "POST" && isOneClickUnsubscribe(req.path, req.query)) {
@@ -176,7 +181,22 @@ export function sameOriginPosts(allowedOrigins: ReadonlySet<string>): RequestHan
     if (origin !== undefined) sameOrigin = allowedOrigins.has(origin);
     else if (referer !== undefined) sameOrigin = allowedOrigins.has(originOf(referer) ?? "");
     else sameOrigin = isJsonMediaType(req.get("Content-Type")) || fetchSite === "same-origin";
-    if (!sameOrigin || fetchSite === "cross-site") {
+    if (fetchSite === "cross-site") sameOrigin = false;
+    else if (!sameOrigin && origin === undefined && referer === undefined && formProof && !isUploadPath(req.path)) {
+      readBoundedBody(req, res, (error?: unknown) => {
+        if (error) return next(error);
+        formProofField(req.body, req.get("Content-Type")).then(({ field, rest }) => {
+          if (!formProof.proves(req.get("Cookie"), field)) return refuse(res, 403, "Cross-origin form posts are not accepted.");
+          if (rest) {
+            req.body = rest;
+            req.headers["content-length"] = String(rest.length);
+          }
+          next();
+        }, next);
+      });
+      return;
+    }
+    if (!sameOrigin) {
       refuse(res, 403, "Cross-origin form posts are not accepted.");
       return;
     }

@@ -356,7 +356,8 @@ export function createPageCache({ db, urlOf, csp, maxBytes, maxEntries = PAGE_CA
   }
 
   async function lookup(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (!mayShare(req)) return next();
+    // A client given the form proof (form-proof.server.ts) gets a page of its own.
+    if (!mayShare(req) || res.locals.formProof) return next();
     const coding = pickCoding(req.headers["accept-encoding"]);
     if (coding === null) return next();
     const key = await pageCacheKey({ url: urlOf(req).href, cookieHeader: req.headers.cookie, saveData: req.get("Save-Data") });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SHOP_SETTINGS } from "~/modules/settings/shop-settings";
-import { breadcrumbJsonLd, centsToDecimal, jsonLdScript, organizationJsonLd, productJsonLd } from "./json-ld";
+import { blogPostingJsonLd, breadcrumbJsonLd, centsToDecimal, jsonLdScript, organizationJsonLd, productJsonLd } from "./json-ld";
 
 const origin = "https://shop.example";
 
@@ -127,5 +127,41 @@ describe("jsonLdScript", () => {
   it("serialises a whole product", () => {
     const data = productJsonLd({ ...product, name: "Bag <Tote> & Co" }, origin);
     expect(JSON.parse(jsonLdScript(data))).toEqual(data);
+  });
+});
+
+describe("blogPostingJsonLd", () => {
+  const post = {
+    headline: "Il lino </script><script>alert(1)</script>",
+    description: "Dal campo al telaio.",
+    url: "/blog/il-lino",
+    image: "/media/c4/still-loom/wide-1280.svg",
+    datePublished: "2026-03-01T09:00:00.000Z",
+    dateModified: "2026-03-04T10:30:00.000Z",
+    inLanguage: "it-IT",
+  };
+
+  it("names the post, its absolute picture, its dates, the shop as author and publisher, and its page", () => {
+    expect(blogPostingJsonLd(post, origin)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.headline,
+      description: "Dal campo al telaio.",
+      image: ["https://shop.example/media/c4/still-loom/wide-1280.svg"],
+      datePublished: "2026-03-01T09:00:00.000Z",
+      dateModified: "2026-03-04T10:30:00.000Z",
+      inLanguage: "it-IT",
+      author: { "@type": "Organization", name: "Bottega", url: "https://shop.example/" },
+      publisher: { "@type": "Organization", name: "Bottega", url: "https://shop.example/", logo: { "@type": "ImageObject", url: "https://shop.example/favicon.svg" } },
+      mainEntityOfPage: { "@type": "WebPage", "@id": "https://shop.example/blog/il-lino" },
+      url: "https://shop.example/blog/il-lino",
+    });
+  });
+
+  it("never says it was modified before it was published, and serialises safely", () => {
+    expect(blogPostingJsonLd({ ...post, dateModified: "2026-02-20T00:00:00.000Z" }, origin).dateModified).toBe(post.datePublished);
+    const script = jsonLdScript(blogPostingJsonLd(post, origin));
+    expect(script).not.toContain("</script>");
+    expect(JSON.parse(script).headline).toBe(post.headline);
   });
 });

@@ -159,6 +159,44 @@ export function productJsonLd(input: ProductJsonLdInput, origin: string): JsonLd
   };
 }
 
+export interface ArticleJsonLdInput {
+  headline: string;
+  description: string;
+  /** The post's page, root-relative or absolute. */
+  url: string;
+  /** The cover, root-relative or absolute. */
+  image: string;
+  /** ISO 8601, UTC. */
+  datePublished: string;
+  dateModified: string;
+  inLanguage: string;
+}
+
+/**
+ * A journal post as a BlogPosting: headline, cover, dates and the page it is the main entity of.
+ * The shop writes its journal: the shop is both its author and its publisher (with its logo, as
+ * search engines want for an article's publisher).
+ */
+export function blogPostingJsonLd(input: ArticleJsonLdInput, origin: string): JsonLd {
+  const url = absolute(input.url, origin);
+  const shop = { "@type": "Organization", name: "Bottega", url: absolute("/", origin) };
+  return {
+    "@context": CONTEXT,
+    "@type": "BlogPosting",
+    headline: input.headline,
+    description: input.description,
+    image: [absolute(input.image, origin)],
+    datePublished: input.datePublished,
+    // An entry saved before it went out was not modified after publication.
+    dateModified: input.dateModified > input.datePublished ? input.dateModified : input.datePublished,
+    inLanguage: input.inLanguage,
+    author: shop,
+    publisher: { ...shop, logo: { "@type": "ImageObject", url: absolute("/favicon.svg", origin) } },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
+}
+
 const UNSAFE_IN_SCRIPT: Record<string, string> = {
   "<": "\\u003c",
   ">": "\\u003e",

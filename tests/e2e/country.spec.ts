@@ -8,7 +8,7 @@ import { arrived, expect, expectAccessible, test, visit, waitForHydration } from
 const IT_ORIGIN = `http://localhost:${PORT}`;
 const EU_ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const countryLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^(Paese di spedizione|Shipping country):/ });
+const countryLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /· € — (paese di spedizione|shipping country):/i });
 const chooserDialog = (page: Page) => page.getByRole("dialog", { name: /^(Scegli il paese di spedizione|Choose your shipping country)$/ });
 const popup = (page: Page) => page.getByRole("region", { name: /^(Il tuo paese|Your country)$/ });
 

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
-import { tags, textOf } from "../support/markup";
+import { markupErrors, tags, textOf } from "../support/markup";
+import { signInStaff } from "../support/staff";
 
 // The server's HTML where a validator, a screen reader or a text browser found faults: what is
 // asserted here is the markup itself (attributes, structure, the text a text browser prints),
@@ -164,5 +165,79 @@ describeEachApp("markup", (app) => {
     expect(savedChoice).toBeDefined();
     // A label holds phrasing content only: the address's lines in a span, no <address> or other block.
     expect(savedChoice).not.toMatch(/<(?:address|div|p)\b/);
+  });
+  it("the main pages, Atelier's included, have none of the errors the HTML checker found (tests/support/markup.ts)", async () => {
+    const db = app().db;
+    const product = await db.selectFrom("products").select(["id"]).orderBy("id").executeTakeFirstOrThrow();
+    const post = await db.selectFrom("content").select(["slug"]).where("kind", "=", "blog").where("locale", "=", "it").where("status", "=", "published").orderBy("published_at", "desc").executeTakeFirstOrThrow();
+    const { client: owner } = await signInStaff(app(), { role: "owner" });
+    // A subscriber, so that the newsletter list has its unsubscribe buttons; an entry in the audit log with a before and after.
+    await app().client().postForm("/pages/newsletter", { email: "markup-news@example.com", privacy: "on", source: "footer", language: "it", redirectTo: "/" });
+    const shopper = await accountHolder();
+    const [variant] = await sellable();
+    await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "1", redirectTo: "/cart" });
+    const productPath = (await (await app().client().get("/categories/donna")).text()).match(/href="(\/products\/[^"?]+)"/)![1]!;
+    const pages: Array<[HttpClient, string]> = [
+      ...["/", "/en", "/categories/donna", `${productPath}?size=M`, "/search?q=camicia", "/blog", `/blog/${post.slug}`, "/login", "/login/register?redirectTo=/checkout", "/pages/country?from=%2F", "/pages/newsletter", "/pages/cookies", "/pages/Contact"].map(
+        (path) => [app().client(), path] as [HttpClient, string],
+      ),
+      ...["/cart", "/checkout", "/account", "/account/addresses"].map((path) => [shopper, path] as [HttpClient, string]),
+      ...[
+        "/atelier",
+        "/atelier/banner",
+        "/atelier/audit",
+        "/atelier/newsletter",
+        "/atelier/orders",
+        "/atelier/products",
+        "/atelier/products/new",
+        `/atelier/products/${product.id}`,
+        `/atelier/products/${product.id}/variants`,
+        "/atelier/settings",
+        "/atelier/promotions",
+        "/atelier/discount-codes/new",
+        "/atelier/content",
+        "/atelier/staff",
+      ].map((path) => [owner, path] as [HttpClient, string]),
+    ];
+    const found: Record<string, string[]> = {};
+    const html: Record<string, string> = {};
+    for (const [client, path] of pages) {
+      const response = await client.get(path);
+      expect(response.status, path).toBe(200);
+      html[path] = await response.text();
+      const errors = markupErrors(html[path]);
+      if (errors.length) found[path] = errors;
+    }
+    expect(found).toEqual({});
+    // What the rules were checked on: the faults' places are on these pages (issue 37, items 16 and 17).
+    const has = (path: string, pattern: RegExp) => expect(pattern.test(html[path]!), `${path} ${pattern}`).toBe(true);
+    has("/", /<a [^>]*aria-label="Italia · € — paese di spedizione: Italia\. Cambia paese"[^>]*>Italia · €<\/a>/);
+    has("/", /<a [^>]*aria-label="IT · € — paese di spedizione: Italia\. Cambia paese"[^>]*>IT · €<\/a>/);
+    has("/atelier/newsletter", /aria-label="Annulla iscrizione di markup-news@example\.com"/);
+    has("/atelier/banner", /<form\b[^>]*action="\/atelier\/banner"/);
+    has(`/atelier/products/${product.id}/variants`, /type="datetime-local"/);
+  });
+
+  it("a journal post carries its BlogPosting: headline, absolute image, dates, author, publisher, main entity", async () => {
+    const db = app().db;
+    const post = await db.selectFrom("content").selectAll().where("kind", "=", "blog").where("locale", "=", "it").where("status", "=", "published").orderBy("published_at", "desc").executeTakeFirstOrThrow();
+    const html = await (await app().client().get(`/blog/${post.slug}`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json!) as Record<string, unknown>);
+    const posting = blocks.find((block) => block["@type"] === "BlogPosting");
+    expect(posting).toMatchObject({
+      "@context": "https://schema.org",
+      headline: post.title,
+      datePublished: new Date(post.published_at).toISOString(),
+      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      author: { "@type": "Organization", name: "Bottega" },
+      publisher: { "@type": "Organization", name: "Bottega", logo: { "@type": "ImageObject" } },
+      mainEntityOfPage: { "@type": "WebPage", "@id": `${ORIGIN}/blog/${post.slug}` },
+      inLanguage: "it-IT",
+    });
+    expect((posting!.image as string[])[0]).toMatch(/^https?:\/\/[^/]+\//);
+    expect(Date.parse(posting!.dateModified as string)).toBeGreaterThanOrEqual(Date.parse(posting!.datePublished as string));
+    // The care guide's articles and the static pages are not blog posts.
+    const care = await (await app().client().get("/pages/Contact")).text();
+    expect(care).not.toContain("BlogPosting");
   });
 });

@@ -33,13 +33,16 @@ export function AuditChanges({ before, after }: { before: AuditValues | null; af
           <dd className="break-words">
             {before && field in before ? (
               <>
-                <del className="text-stone" aria-label={t("audit.before")}>
+                {/* <del> and <ins> take no name (aria-label): the word is hidden text inside. */}
+                <del className="text-stone">
+                  <span className="sr-only">{`${t("audit.before")}: `}</span>
                   {readable(before[field])}
                 </del>{" "}
                 <span aria-hidden="true">→</span>{" "}
               </>
             ) : null}
-            <ins className="no-underline" aria-label={t("audit.after")}>
+            <ins className="no-underline">
+              <span className="sr-only">{`${t("audit.after")}: `}</span>
               {after && field in after ? readable(after[field]) : "—"}
             </ins>
           </dd>

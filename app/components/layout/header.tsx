@@ -269,12 +269,14 @@ function CountryButton({ variant }: { variant: "header" | "drawer" }) {
   const option = country.options.find((o) => o.code === country.current);
   const code = option?.code ?? t("button.internationalCode");
   const name = option?.label ?? t("button.international");
+  // The name starts with the words shown (WCAG 2.5.3, label in name): a voice user says what they see.
+  const shown = `${variant === "header" ? code : name} · €`;
   return (
     <CountryLink
       className={variant === "header" ? "link inline-flex min-h-11 items-center whitespace-nowrap px-2 text-xs tracking-widest uppercase" : "link inline-flex min-h-11 items-center text-sm"}
-      label={t("button.label", { country: name, code })}
+      label={t("button.label", { country: name, shown })}
     >
-      {variant === "header" ? code : name} · €
+      {shown}
     </CountryLink>
   );
 }

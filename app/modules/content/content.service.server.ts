@@ -46,6 +46,8 @@ export interface ContentPage {
   /** Whether the entry chose its cover (a photograph or a still-life): a static page shows one only then, a legal text never gets a picture by default. */
   coverChosen: boolean;
   publishedAt: string;
+  /** When Atelier last saved it (a journal post's dateModified). */
+  updatedAt: string;
   url: string;
   /** The same entry's URL in each language it exists in. */
   alternates: Partial<Record<Locale, string>>;
@@ -79,6 +81,7 @@ export async function getContentPage(
     coverAlt: photo?.alt ?? "",
     coverChosen: Boolean(photo) || row.cover !== null,
     publishedAt: row.published_at,
+    updatedAt: row.updated_at,
     url: contentUrl(kind, row.slug, locale),
     alternates: Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, contentUrl(kind, s as string, l as Locale)])),
   };

@@ -234,7 +234,7 @@ function MessagesTable({ data }: { data: Data }) {
       cell: (m) => {
         const index = data.messages.indexOf(m);
         return (
-          <span className="flex flex-wrap gap-x-3">
+          <div className="flex flex-wrap gap-x-3">
             {index > 0 ? (
               <RowButton intent="move-message" id={m.id} extra={{ direction: "up" }} label={t("banner.moveUpLabel", { text: short(m) })}>
                 {t("banner.moveUp")}
@@ -251,7 +251,7 @@ function MessagesTable({ data }: { data: Data }) {
             <RowButton intent="delete-message" id={m.id} label={t("banner.deleteLabel", { text: short(m) })}>
               {t("banner.delete")}
             </RowButton>
-          </span>
+          </div>
         );
       },
     },
@@ -338,14 +338,14 @@ function ClosuresTable({ data }: { data: Data }) {
       key: "actions",
       header: t("banner.actions"),
       cell: (c) => (
-        <span className="flex flex-wrap gap-x-3">
+        <div className="flex flex-wrap gap-x-3">
           <Link to={href(`/atelier/banner?closure=${c.id}`)} className="link inline-flex min-h-6 items-center" aria-label={t("closures.editLabel", { date: day(c.startsOn) })}>
             {t("banner.edit")}
           </Link>
           <RowButton intent="delete-closure" id={c.id} label={t("closures.deleteLabel", { date: day(c.startsOn) })}>
             {t("banner.delete")}
           </RowButton>
-        </span>
+        </div>
       ),
     },
   ];

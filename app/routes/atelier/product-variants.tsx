@@ -239,8 +239,8 @@ function PricesForm({ editor, result }: { editor: VariantEditor; result: ActionR
           {saleState ? <StatusBadge tone={saleState.tone}>{saleState.text}</StatusBadge> : null}
           <div className="grid gap-5 sm:grid-cols-3">
             <TextField kit={kit} name="salePrice" label={t("prices.salePrice")} hint={t("prices.salePriceHint")} inputMode="decimal" maxLength={20} />
-            <TextField kit={kit} name="saleStartsAt" label={t("prices.saleStartsAt")} type="datetime-local" maxLength={40} />
-            <TextField kit={kit} name="saleEndsAt" label={t("prices.saleEndsAt")} type="datetime-local" maxLength={40} />
+            <TextField kit={kit} name="saleStartsAt" label={t("prices.saleStartsAt")} type="datetime-local" />
+            <TextField kit={kit} name="saleEndsAt" label={t("prices.saleEndsAt")} type="datetime-local" />
           </div>
         </fieldset>
         <SubmitButton pending={pending} pendingLabel={t("prices.saving")}>
@@ -281,6 +281,9 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
   const pending = usePending("matrix");
   const productPrice = editor.pricing.priceCents !== null ? formatMoney(editor.pricing.priceCents, locale) : "—";
   const anyOrdered = Object.values(editor.cells).some((cell) => cell.ordered);
+  // Each hidden form is rendered only when a cell's button posts it: a form nothing can submit is invalid.
+  const anyRemovable = editor.colors.length > 0 && Object.values(editor.cells).some((cell) => !cell.ordered);
+  const anyMissing = editor.colors.some((color) => editor.sizes.some((size) => !editor.cells[cellKey(color.code, size)] || indexes.get(cellKey(color.code, size)) === undefined));
   return (
     <Section id="matrix-title" title={t("matrix.title")}>
       <p className="mb-3 max-w-3xl text-sm text-stone">{t("matrix.intro", { price: productPrice })}</p>
@@ -355,12 +358,16 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
         </Form>
       )}
       {/* The cells' buttons post these (form="…"): a form cannot sit inside the matrix's. */}
-      <Form method="post" id="matrix-remove" hidden>
-        <input type="hidden" name="intent" value="remove" />
-      </Form>
-      <Form method="post" id="matrix-add-cell" hidden>
-        <input type="hidden" name="intent" value="add-variant" />
-      </Form>
+      {anyRemovable ? (
+        <Form method="post" id="matrix-remove" hidden>
+          <input type="hidden" name="intent" value="remove" />
+        </Form>
+      ) : null}
+      {anyMissing ? (
+        <Form method="post" id="matrix-add-cell" hidden>
+          <input type="hidden" name="intent" value="add-variant" />
+        </Form>
+      ) : null}
     </Section>
   );
 }

@@ -195,7 +195,8 @@ export default function AtelierProduct({ loaderData, actionData }: Route.Compone
                 </option>
               ))}
             </SelectField>
-            <SelectField kit={kit} name="garment" label={t("editor.garment")} hint={t("editor.garmentHint")} required>
+            {/* Garment and status start on a real choice, so they always have a value: `required` there is invalid HTML. */}
+            <SelectField kit={kit} name="garment" label={t("editor.garment")} hint={t("editor.garmentHint")}>
               {loaderData.garments.map((g) => (
                 <option key={g} value={g}>
                   {t(`garments.${g}` as never, { defaultValue: g }) as string}
@@ -206,7 +207,7 @@ export default function AtelierProduct({ loaderData, actionData }: Route.Compone
         </Section>
         <Section id="product-publication" title={t("editor.publication")}>
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField kit={kit} name="status" label={t("editor.status")} hint={id && loaderData.variantCount === 0 ? t("editor.statusNoVariants") : t("editor.statusHint")} required>
+            <SelectField kit={kit} name="status" label={t("editor.status")} hint={id && loaderData.variantCount === 0 ? t("editor.statusNoVariants") : t("editor.statusHint")}>
               {EDITABLE_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`editor.statuses.${s}`)}
