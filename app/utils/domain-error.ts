@@ -25,6 +25,8 @@ export const DOMAIN_ERRORS = {
   LINE_NOT_IN_BAG: { status: 404, message: "domain.lineNotInBag" },
   /** A discount code that does not exist or does not apply to this bag now (spec §5). */
   INVALID_COUPON: { status: 422, message: "domain.invalidCoupon" },
+  /** An address that names nothing: an id that is no id (idParam) or names no row, a kind or key unknown. */
+  NOT_FOUND: { status: 404, message: "errors.notFoundText" },
   /** A form body that could not be read at all (wrong type, cut off). */
   MALFORMED_FORM: { status: 400, message: "domain.malformedForm" },
   /** Registration or a profile change with an address another account holds. */
