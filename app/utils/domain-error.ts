@@ -221,6 +221,8 @@ export const DOMAIN_ERRORS = {
   DISCOUNT_CODE_ENDED: { status: 409, message: "atelier-merch:codes.errors.ended" },
   /** Atelier, an image upload: larger than 20 MB (image-pipeline.server.ts). */
   IMAGE_TOO_LARGE: { status: 400, message: "atelier-photos:errors.tooLarge" },
+  /** The media store has no room left (ENOSPC, EDQUOT): nothing was stored; the staff member is told at the file's field. */
+  MEDIA_STORAGE_FULL: { status: 507, message: "atelier-photos:errors.storageFull" },
   /** An image upload that is not a JPEG, PNG, WebP or AVIF by its bytes (whatever its name says). */
   IMAGE_TYPE: { status: 400, message: "atelier-photos:errors.type" },
   /** An image upload that cannot be read to its end (truncated or corrupt). */
