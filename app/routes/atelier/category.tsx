@@ -92,7 +92,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     if (form.intent === "tile-upload") {
       if (!read.file) return data({ result: submission.reply({ fieldErrors: { [TILE_FIELD]: ["atelier-photos:errors.required"] } }) }, { status: 400, headers });
-      if (read.file.truncated) return data({ result: submission.reply({ fieldErrors: { [TILE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 400, headers });
+      if (read.file.truncated) return data({ result: submission.reply({ fieldErrors: { [TILE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 413, headers });
       await setCategoryTile(db, storage, { categoryId: id, bytes: read.file.bytes, altIt: form.tileAltIt, altEn: form.tileAltEn, actor });
       addStaffNotice(context, { kind: "success", key: "atelier-merch:categories.tile.uploaded" });
       throw back();

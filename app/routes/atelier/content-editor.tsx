@@ -203,7 +203,7 @@ async function imageAction(
       notice = "removed";
     } else {
       if (!file) return data({ result: submission.reply({ fieldErrors: { [CONTENT_IMAGE_FIELD]: ["atelier-photos:errors.required"] } }) }, { status: 400, headers });
-      if (file.truncated) return data({ result: submission.reply({ fieldErrors: { [CONTENT_IMAGE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 400, headers });
+      if (file.truncated) return data({ result: submission.reply({ fieldErrors: { [CONTENT_IMAGE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 413, headers });
       const role = value.intent === "cover-upload" ? "cover" : "body";
       await addContentImage(db, storage, { kind, key, role, bytes: file.bytes, altIt: value.imageAltIt, altEn: value.imageAltEn, actor });
       notice = role === "cover" ? "coverUploaded" : "uploaded";

@@ -99,7 +99,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (value.intent) {
       case "upload": {
         if (!form.file) return data({ result: submission.reply({ fieldErrors: { [PHOTO_FIELD]: ["atelier-photos:errors.required"] } }) }, { status: 400, headers });
-        if (form.file.truncated) return data({ result: submission.reply({ fieldErrors: { [PHOTO_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 400, headers });
+        // Too large: refused at its limit, the rest of the body unread (413, the connection closed).
+        if (form.file.truncated) return data({ result: submission.reply({ fieldErrors: { [PHOTO_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 413, headers });
         await addProductPhoto(db, storage, { productId, bytes: form.file.bytes, color: value.color, altIt: value.altIt, altEn: value.altEn, actor });
         notice = "uploaded";
         break;
