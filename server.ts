@@ -116,11 +116,11 @@ async function main() {
   // Ready for traffic: the database answers, the schema is this code's, and the process is not
   // shutting down (a balancer's health check then takes it out before it stops listening).
   server.get("/readyz", async (_req, res) => {
-    const readiness = stopping ? { ok: false, database: true, pendingMigrations: [] } : await app.ready();
+    const readiness = stopping ? { ok: false, database: true, pendingMigrations: [], media: true } : await app.ready();
     res
       .status(readiness.ok ? 200 : 503)
       .set("Cache-Control", "no-store")
-      .json({ status: readiness.ok ? "ready" : stopping ? "stopping" : "unavailable", database: readiness.database, pendingMigrations: readiness.pendingMigrations });
+      .json({ status: readiness.ok ? "ready" : stopping ? "stopping" : "unavailable", database: readiness.database, pendingMigrations: readiness.pendingMigrations, media: readiness.media });
   });
   if (app.metrics) server.get("/metrics", app.metrics);
   server.use(requireValidHost);

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { appContext } from "~/server/context.server";
 import { readPageRevisions } from "~/server/page-cache.server";
+import { URL_NOTICE_PARAM } from "~/modules/session/url-notice";
 
 // Which pages the anonymous page cache may keep (app/server/page-cache.server.ts,
 // docs/decisions/028): a page route says so with this middleware. Only pages every shopper
@@ -13,6 +14,8 @@ export type PageCacheRule = "always" | "first-page";
 
 /** Whether the rule lets the cache keep the page at this URL. */
 export function pageCacheAllows(rule: PageCacheRule, url: URL): boolean {
+  // A notice handed over in the address (url-notice.ts) is one shopper's moment, not the page's.
+  if (url.searchParams.has(URL_NOTICE_PARAM)) return false;
   return rule === "always" || (url.searchParams.get("page") ?? "1") === "1";
 }
 

@@ -11,6 +11,7 @@ import { deleteAddress, listAddresses, makeDefaultAddress, saveAddress } from "~
 import { ITALIAN_PROVINCES } from "~/modules/address/provinces";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { idParam } from "~/utils/id-param";
 
 const FIELDS = ["firstName", "lastName", "street", "streetNumber", "additionalInfo", "city", "province", "zip", "country", "phonePrefix", "phone"] as const;
 const PROVINCES = Object.entries(ITALIAN_PROVINCES).sort((a, b) => a[1].localeCompare(b[1], "it"));
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const userId = await requireAccountHolder(context, request);
   const { db, env, tns, href } = getRequestContext(context);
   const addresses = await listAddresses(db, userId);
-  const edit = Number(new URL(request.url).searchParams.get("edit"));
+  const edit = idParam(new URL(request.url).searchParams.get("edit"));
   return {
     title: tns("account")("addresses.title"),
     path: href("/account/addresses"),

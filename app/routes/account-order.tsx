@@ -21,7 +21,7 @@ import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // /account/orders/{id}: one order of the account: lines with their pictures, totals, addresses,
 // payment, invoice, statuses, returns; "order again" (a form to the bag) and, while the window is
@@ -31,7 +31,7 @@ async function loadOrder(context: Route.LoaderArgs["context"], request: Request,
   await requireAccountHolder(context, request);
   const ctx = getRequestContext(context);
   try {
-    return { ctx, order: await getOrderFor(ctx.db, parseRouteId(id), ctx.orderViewer) };
+    return { ctx, order: await getOrderFor(ctx.db, idParam(id), ctx.orderViewer) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -81,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   try {
     await requestReturn(db, {
-      orderId: parseRouteId(params.id),
+      orderId: idParam(params.id),
       viewer: orderViewer,
       lines: submission.value.lines.filter((line) => line.quantity > 0).map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, reason: line.reason as ReturnReason })),
     });

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.account.orders";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { findLastOrderId, getOrderFor } from "~/modules/order/order.service.server";
 import { isDomainError } from "~/utils/domain-error";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // GET /api/account/orders/{id} (spec §7: the last order): the order for its owner only (the
 // account, or the session that placed it as a guest); "last" names the most recent one. Anyone
@@ -10,7 +10,7 @@ import { parseRouteId } from "~/utils/route-id";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, orderViewer: viewer } = getRequestContext(context);
-  const id = params.id === "last" ? await findLastOrderId(db, viewer) : parseRouteId(params.id);
+  const id = params.id === "last" ? await findLastOrderId(db, viewer) : idParam(params.id);
   try {
     const order = await getOrderFor(db, id, viewer);
     return Response.json(order, { headers: { "Cache-Control": "private, no-store" } });

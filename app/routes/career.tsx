@@ -49,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Past the request limit the browser may still be sending: answer, then close the connection.
   const headers: HeadersInit = form.bodyTruncated ? { Connection: "close" } : {};
+  // The CV passed its limit: refused there, the rest of the body unread (the fields after it are
+  // missing, so only the file's error is said), 413.
+  if (form.file?.truncated) return refusal({ cv: ["career:validation.cvTooLarge"] }, Object.fromEntries(form.fields), 413, headers);
 
   const formData = new FormData();
   for (const [name, value] of form.fields) formData.append(name, value);

@@ -12,6 +12,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
+import { idParam } from "~/utils/id-param";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, locale, bagId, env, tns } = getRequestContext(context);
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const submission = parseIntentForm(formData, BagFormSchema, BAG_INTENTS);
   const intent = String(formData.get("intent"));
-  const lineId = Number(formData.get("lineId")) || null;
+  const lineId = idParam(formData.get("lineId"));
   const back = formData.get("redirectTo");
   // An add from the product page and a reorder from the order page go back (or on) with a notice.
   const goBack = (intent === "add" || intent === "reorder") && back ? safeRedirect(back, ctx.href("/cart")) : null;

@@ -16,7 +16,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // /checkout/error/{orderId}: the payment did not go through (spec §8: 'We are sorry but your
 // payment did not go through'). While the order still holds its stock the shopper may pay again,
@@ -27,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer);
+    order = await getOrderFor(db, idParam(params.orderId), orderViewer);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -65,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   let orderId: number;
   try {
-    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: parseRouteId(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
+    ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: idParam(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
   } catch (error) {
     if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "Order not found." }, { status: 404 });
     return formError(submission, error);

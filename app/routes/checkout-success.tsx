@@ -13,7 +13,7 @@ import { formatLongDate } from "~/utils/dates";
 import { isDomainError } from "~/utils/domain-error";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // /checkout/success/{orderId}: the confirmation and the order's summary, for the order's owner
 // only (anyone else: 404). What it says follows the order: paid; waiting for a bank transfer
@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer);
+    order = await getOrderFor(db, idParam(params.orderId), orderViewer);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;

@@ -13,6 +13,7 @@ import { pageError, readFormData } from "~/utils/form.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { URL_NOTICE_PARAM, isUrlNoticeCode, withUrlNotice } from "~/modules/session/url-notice";
 import { seoMeta } from "~/utils/seo";
 
 /** Country choices per client address: a person chooses once or twice, a script loops. */
@@ -30,15 +31,29 @@ function hostOf(url: string): URL | null {
 
 // The country chooser as a page (/pages/country): the dialog's fallback without JavaScript, and
 // the action every chooser posts to.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, locale, tns, publicUrl } = getRequestContext(context);
+
+/**
+ * A choice made on the other shop's host, handed over: kept as this host's cookie too, and on to
+ * the page. A middleware, so that it answers before any loader runs: the hand-over reads nothing
+ * and writes nothing else (the shop layout's loader would take the session's notices for a page
+ * never shown). A notice of the choice (the bag emptied) comes along in the address.
+ */
+const handoffMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
+  const { env, publicUrl } = getRequestContext(context);
   const url = new URL(request.url);
-  // A choice made on the other shop's host, handed over: keep it as this host's cookie too.
   const handoff = readHandoff(env.SESSION_SECRET, url.searchParams);
-  if (handoff) {
-    const cookie = await storePreference(handoff.country, publicUrl.isHttps);
-    throw redirect(handoff.path, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
-  }
+  if (!handoff) return next();
+  const notice = url.searchParams.get(URL_NOTICE_PARAM);
+  const cookie = await storePreference(handoff.country, publicUrl.isHttps);
+  throw redirect(isUrlNoticeCode(notice) ? withUrlNotice(handoff.path, notice) : handoff.path, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+};
+
+export const middleware: Route.MiddlewareFunction[] = [handoffMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, locale, tns } = getRequestContext(context);
+  const url = new URL(request.url);
   const from = safeRedirect(url.searchParams.get("from"), localizePath("/", locale));
   return {
     from,
@@ -71,10 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 
   // Spec §4: a new country removes the products already in the bag (the chooser warned).
-  if (parsed.data.country !== currentCountry && bagId !== null && (await getBagCount(db, bagId)) > 0) {
-    await emptyBag(db, bagId);
-    await session.addFlash({ kind: "warning", key: "bag:notices.emptiedByCountry" });
-  }
+  const emptied = parsed.data.country !== currentCountry && bagId !== null && (await getBagCount(db, bagId)) > 0;
+  if (emptied) await emptyBag(db, bagId);
 
   const secure = publicUrl.isHttps;
   const headers = new Headers(NO_STORE);
@@ -83,11 +96,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (preference) headers.append("Set-Cookie", await clearPreference(secure));
 
   const target = hostOf(hosts[choice.shop]);
-  if (!target || target.host === url.host) throw redirect(choice.path, { headers });
-  // Another host: hand the preference over through its chooser page, which goes on to the path.
-  const next = choice.store
-    ? `${localizePath(CHOOSER_PATH, localeFromPath(choice.path))}?${handoffParams(env.SESSION_SECRET, choice.store, choice.path)}`
-    : choice.path;
+  if (!target || target.host === url.host) {
+    if (emptied) await session.addFlash({ kind: "warning", key: "bag:notices.emptiedByCountry" });
+    throw redirect(choice.path, { headers });
+  }
+  // Another host: hand the preference over through its chooser page, which goes on to the path;
+  // this host's session is not the one the shopper will see, so the notice goes in the address.
+  const handoff = choice.store ? handoffParams(env.SESSION_SECRET, choice.store, choice.path) : null;
+  if (handoff && emptied) handoff.set(URL_NOTICE_PARAM, "bag-emptied-by-country");
+  const next = handoff ? `${localizePath(CHOOSER_PATH, localeFromPath(choice.path))}?${handoff}` : emptied ? withUrlNotice(choice.path, "bag-emptied-by-country") : choice.path;
   throw redirect(new URL(next, target.origin).href, { headers });
 }
 

@@ -6,6 +6,7 @@ import { readConsent } from "~/modules/consent/consent.server";
 import { resolveCountry } from "~/modules/country/country-rules";
 import { readPreference } from "~/modules/country/preference.server";
 import type { ShopperState } from "~/modules/session/shopper-state";
+import { urlNoticeOf } from "~/modules/session/url-notice";
 
 /**
  * The shopper's own part of every page: bag badge, auth state for the header, flash notices,
@@ -21,6 +22,9 @@ export async function loadShopperState(context: Readonly<RouterContextProvider>,
     getBagCount(ctx.db, ctx.bagId),
     shopper.kind === "account" ? getAccountFirstName(ctx.db, shopper.userId) : null,
   ]);
+  // A notice a GET handed over in the address (url-notice.ts): shown like a flash, stored nowhere.
+  const handed = urlNoticeOf(new URL(request.url));
+  if (handed) flash.push(handed);
   return {
     // Ids unique across answers: a notice the shopper closed must not hide the next one.
     notices: flash.map((notice, index) => ({ id: Date.now() * 10 + index, kind: notice.kind, message: String(ctx.t(notice.key as never, (notice.values ?? {}) as never)) })),

@@ -12,7 +12,7 @@ import { applyDueSales } from "~/modules/catalog/variant-admin.service.server";
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { createMediaWorker } from "~/modules/media/media-worker.server";
-import { getMediaStorage } from "~/modules/media/storage.server";
+import { getMediaStorage, mediaStorageWritable } from "~/modules/media/storage.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
@@ -49,10 +49,11 @@ export interface App {
   database: DatabaseHandle;
   health(): Promise<{ ok: boolean; database: DatabaseHandle["kind"] }>;
   /**
-   * Whether this process should get traffic: the database answers and every migration this code
-   * knows is applied (server.ts adds "not while shutting down" for /readyz).
+   * Whether this process should get traffic: the database answers, every migration this code
+   * knows is applied, and its media store takes writes (a full disk: not ready for uploads until
+   * a write succeeds again) (server.ts adds "not while shutting down" for /readyz).
    */
-  ready(): Promise<{ ok: boolean; database: boolean; pendingMigrations: string[] }>;
+  ready(): Promise<{ ok: boolean; database: boolean; pendingMigrations: string[]; media: boolean }>;
   /** Counts and times every request (mounted first), and GET /metrics when METRICS_TOKEN or METRICS_ALLOW is set (null otherwise). */
   requestMetrics: RequestHandler;
   metrics: RequestHandler | null;
@@ -176,7 +177,8 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
     async ready() {
       const reachable = await pingDatabase(database.db);
       const pending = reachable ? await pendingMigrations(database.db).catch(() => ["(unknown)"]) : [];
-      return { ok: reachable && pending.length === 0, database: reachable, pendingMigrations: pending };
+      const media = await mediaStorageWritable(getMediaStorage(env));
+      return { ok: reachable && pending.length === 0 && media, database: reachable, pendingMigrations: pending, media };
     },
     requestMetrics,
     metrics: env.METRICS_TOKEN || env.METRICS_ALLOW.length ? metricsEndpoint({ token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW }) : null,

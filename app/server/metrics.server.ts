@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import client from "prom-client";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { countOutboxByStatus } from "~/modules/mail/outbox.server";
+import { mediaWriteHealth } from "~/modules/media/storage.server";
 import { countOrdersAndPayments } from "~/modules/order/order-stats.repository.server";
 import { currentRequest } from "~/utils/request-scope.server";
 import { clusterMetrics } from "./cluster.server";
@@ -48,6 +49,24 @@ const queryDuration = new client.Histogram({
 });
 
 let database: DatabaseHandle | null = null;
+
+new client.Gauge({
+  name: "bottega_media_storage_writable",
+  help: "1 while this process's media store takes writes; 0 from a write that found no room (ENOSPC, EDQUOT) until one succeeds.",
+  registers: [registry],
+  collect() {
+    this.set(mediaWriteHealth().writable ? 1 : 0);
+  },
+});
+new client.Counter({
+  name: "bottega_media_storage_full_writes_total",
+  help: "Media writes (uploads, image variants) refused for want of room on the store since the process started.",
+  registers: [registry],
+  collect() {
+    this.reset();
+    this.inc(mediaWriteHealth().fullFailures);
+  },
+});
 
 new client.Gauge({
   name: "bottega_db_pool_connections",

@@ -25,6 +25,8 @@ export const DOMAIN_ERRORS = {
   LINE_NOT_IN_BAG: { status: 404, message: "domain.lineNotInBag" },
   /** A discount code that does not exist or does not apply to this bag now (spec §5). */
   INVALID_COUPON: { status: 422, message: "domain.invalidCoupon" },
+  /** An address that names nothing: an id that is no id (idParam) or names no row, a kind or key unknown. */
+  NOT_FOUND: { status: 404, message: "errors.notFoundText" },
   /** A form body that could not be read at all (wrong type, cut off). */
   MALFORMED_FORM: { status: 400, message: "domain.malformedForm" },
   /** Registration or a profile change with an address another account holds. */
@@ -235,6 +237,8 @@ export const DOMAIN_ERRORS = {
   DISCOUNT_CODE_ENDED: { status: 409, message: "atelier-merch:codes.errors.ended" },
   /** Atelier, an image upload: larger than 20 MB (image-pipeline.server.ts). */
   IMAGE_TOO_LARGE: { status: 400, message: "atelier-photos:errors.tooLarge" },
+  /** The media store has no room left (ENOSPC, EDQUOT): nothing was stored; the staff member is told at the file's field. */
+  MEDIA_STORAGE_FULL: { status: 507, message: "atelier-photos:errors.storageFull" },
   /** An image upload that is not a JPEG, PNG, WebP or AVIF by its bytes (whatever its name says). */
   IMAGE_TYPE: { status: 400, message: "atelier-photos:errors.type" },
   /** An image upload that cannot be read to its end (truncated or corrupt). */

@@ -21,7 +21,41 @@ export async function readFormData(request: Request): Promise<FormData> {
 
 /** Validates a form with its schema (conform + zod): the submission the action answers with. */
 export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
-  return parseWithZod(withoutConformFields(formData), { schema });
+  return parseWithZod(withoutConformFields(formData), { schema: storable(schema) });
+}
+
+/** The largest value of the databases' `integer` columns (PostgreSQL's int4). */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+/** Control characters but tab and line breaks (PostgreSQL refuses NUL in text; nothing wants the rest). */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * The kit's rules for every form, whatever its schema says: a value the schema let through is
+ * still refused at its field when no column could hold it — text with control characters (NUL
+ * above all: PostgreSQL refuses it where SQLite would keep it), a number that is not finite or a
+ * whole number beyond the integer columns, a date that is no date or outside years 1–9999. So a
+ * field a schema forgot to bound is a localized message, never a database error (a 500).
+ */
+function storable<Schema extends z.ZodType>(schema: Schema): Schema {
+  return schema.superRefine((value, ctx) => {
+    const visit = (item: unknown, path: Array<string | number>, depth: number) => {
+      if (typeof item === "string") {
+        if (CONTROL_CHARACTERS.test(item)) ctx.addIssue({ code: "custom", path, message: "validation.characters" });
+      } else if (typeof item === "number") {
+        if (!Number.isFinite(item) || (Number.isInteger(item) && Math.abs(item) > MAX_STORED_INTEGER)) ctx.addIssue({ code: "custom", path, message: "validation.outOfRange" });
+      } else if (typeof item === "bigint") {
+        if (item > BigInt(MAX_STORED_INTEGER) || item < -BigInt(MAX_STORED_INTEGER)) ctx.addIssue({ code: "custom", path, message: "validation.outOfRange" });
+      } else if (item instanceof Date) {
+        const year = item.getUTCFullYear();
+        if (Number.isNaN(item.getTime()) || year < 1 || year > 9999) ctx.addIssue({ code: "custom", path, message: "validation.date" });
+      } else if (depth < 8 && Array.isArray(item)) {
+        item.forEach((entry, index) => visit(entry, [...path, index], depth + 1));
+      } else if (depth < 8 && item !== null && typeof item === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(item))) {
+        for (const [key, entry] of Object.entries(item)) visit(entry, [...path, key], depth + 1);
+      }
+    };
+    visit(value, [], 0);
+  }) as unknown as Schema;
 }
 
 /**
@@ -42,7 +76,7 @@ function withoutConformFields(formData: FormData): FormData {
 export function parseIntentForm<Schema extends z.ZodDiscriminatedUnion>(formData: FormData, schema: Schema, intents: readonly string[]) {
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !intents.includes(intent)) throw data({ message: "Unknown intent." }, { status: 400 });
-  return parseWithZod(withoutConformFields(formData), { schema });
+  return parseWithZod(withoutConformFields(formData), { schema: storable(schema) });
 }
 
 interface ReplyOptions {

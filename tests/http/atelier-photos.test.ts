@@ -137,7 +137,8 @@ describeEachApp("Atelier photographs", (app) => {
     ];
     for (const [name, bytes, message] of cases) {
       const answer = await upload(uploadForm(bytes, "foto.jpg", { altIt: "Testo tenuto" }));
-      expect(answer.status, name).toBe(400);
+      // Too large: refused at the limit, the rest unread (413, issue 37 item 25); the rest: 400.
+      expect(answer.status, name).toBe(name === "20 MB + 1 byte" ? 413 : 400);
       const html = decode(await answer.text());
       expect(html, name).toContain(message);
       // At the field: the file input is marked invalid and described by the message; the texts are kept.

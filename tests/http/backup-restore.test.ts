@@ -109,6 +109,6 @@ describe.each(DIALECTS)("backup and restore on %s", (kind) => {
     expect(await page.text()).toContain(RENAMED);
     const ready = await fetch(`${restored.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: true, pendingMigrations: [] });
+    expect(await ready.json()).toEqual({ status: "ready", database: true, pendingMigrations: [], media: true });
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { type BuiltServer, startBuiltServer } from "./built-server";
+import { CV_MAX_BYTES } from "~/modules/career/career.fields";
 import { CAREER_RATE_LIMIT } from "~/modules/career/career.service.server";
 import { objectStream, sampleDocx, sampleElf, samplePdf } from "~/modules/career/cv-samples.server";
 
@@ -151,6 +152,21 @@ for (const kind of DIALECTS) {
       // What the kernel's socket buffers took before the server stopped reading, not the body.
       console.info(`career upload [${kind}]: ${(sentBeforeAnswer / 1024 / 1024).toFixed(1)} MiB of 20 MiB sent before the answer`);
       expect(sentBeforeAnswer).toBeLessThan(size / 4);
+      expect(server.child.exitCode).toBeNull();
+    });
+
+    it("a valid PDF of 20 MiB is answered 413 at its 5 MB limit, with the field's message, long before the body is sent (issue 37, item 25)", async () => {
+      const size = 20 * 1024 * 1024;
+      const { sentBeforeAnswer, answer } = await upload(server.port, samplePdf(), size);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      // The answer is read as Latin-1 here: the message's ASCII start.
+      expect(answer).toContain("Il file supera i 5 MB: scegli un file");
+      // The 5 MB read, plus what the kernel's socket buffers took (about 4 MiB here, see the test
+      // above): not the 20 MiB. The bytes the server read are counted exactly in
+      // app/modules/career/career-upload.test.ts.
+      console.info(`career upload [${kind}]: ${(sentBeforeAnswer / 1024 / 1024).toFixed(1)} MiB of a 20 MiB PDF sent before the answer`);
+      expect(sentBeforeAnswer).toBeLessThan(CV_MAX_BYTES + 8 * 1024 * 1024);
       expect(server.child.exitCode).toBeNull();
     });
   });

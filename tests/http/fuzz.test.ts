@@ -9,12 +9,23 @@
 // built server by requests.test.ts. Pages are posted at their single-fetch `.data` URL (the
 // action without the page's render) and, for one request per kind of input, as a document (the
 // page rendered with the action's errors), so every kind of input meets the rendering too.
+//
+// Atelier (issue 37, item 20) as its signed-in owner: each page with an action is read as the
+// owner sees it, and each of its post forms (one per intent button) is sent as the page filled
+// it, then with one field at a time given each bad value of its kind (NUL, 10 000 characters,
+// 2^31, 2^63, -1, NaN, Infinity, dates 0000-00-00 and 99999-12-31), every field at once with
+// control characters, every field twice, and as JSON; forged ids in its addresses too.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { paidOrder } from "../support/order-fixtures";
+import { signInStaff } from "../support/staff";
+import { submitJobApplication } from "~/modules/career/career.service.server";
 import { samplePdf } from "~/modules/career/cv-samples.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 
@@ -33,9 +44,12 @@ function fuzzedPatterns(): string[] {
   const patterns: string[] = [];
   const walk = (entries: RouteEntry[]) => {
     for (const entry of entries) {
+      // Atelier's pages are walked by atelierPatterns (with their parent's path), as its owner.
+      if (entry.path === "en?/atelier") continue;
       if (entry.children) walk(entry.children);
       if (entry.path === undefined && !entry.index) continue;
-      const path = entry.index ? "" : entry.path!;
+      // Absolute paths ("/api/cart", "/curadelcapo") are written from the root: the same pattern without it.
+      const path = entry.index ? "" : entry.path!.replace(/^\//, "");
       // The English twin of each page ("en/…") is the same module: fuzzed below from its Italian pattern.
       if (path === "en" || path.startsWith("en/")) continue;
       const source = fs.readFileSync(`${APP_DIR}${entry.file}`, "utf8");
@@ -43,6 +57,17 @@ function fuzzedPatterns(): string[] {
     }
   };
   walk(routes as RouteEntry[]);
+  return patterns;
+}
+
+/** Atelier's pages with an action, as path patterns under /atelier ("atelier/products/:id"). */
+function atelierPatterns(): string[] {
+  const atelier = (routes as RouteEntry[]).find((entry) => entry.path === "en?/atelier");
+  const patterns: string[] = [];
+  for (const entry of atelier?.children ?? []) {
+    const source = fs.readFileSync(`${APP_DIR}${entry.file}`, "utf8");
+    if (/export (async )?function action|export const action/.test(source)) patterns.push(entry.index ? "atelier" : `atelier/${entry.path}`);
+  }
   return patterns;
 }
 
@@ -186,6 +211,157 @@ const JSON_BATTERY: Array<() => Body> = ([
   { body: null },
 ] satisfies Body[]).map((body) => () => body);
 
+/** A form of an Atelier page as a browser would post it: its fields with the values the page filled in. */
+interface ScrapedForm {
+  action: string;
+  multipart: boolean;
+  /** Each field once, in order: name, value as shown, and the kind of input (its type, "select", "textarea"). */
+  fields: Array<{ name: string; value: string; kind: string }>;
+  /** The values of its `intent` buttons (none: the form posts without one). */
+  intents: string[];
+}
+
+const unescape = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const attribute = (attributes: string, name: string): string | null => {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(attributes) ?? new RegExp(`\\s${name}(?=[\\s/>]|$)`).exec(attributes);
+  return match ? unescape(match[1] ?? "") : null;
+};
+
+/**
+ * The post forms of a page's HTML (React's markup: quoted attributes, no nested forms), with
+ * the values a browser would send: required fields left empty get a plausible value of their
+ * kind, so that a request is valid but for the one value the battery changes.
+ */
+function scrapeForms(html: string, pageUrl: string): ScrapedForm[] {
+  const forms: ScrapedForm[] = [];
+  for (const [, attributes, inner] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    if ((attribute(attributes, "method") ?? "get").toLowerCase() !== "post") continue;
+    const action = new URL(attribute(attributes, "action") ?? pageUrl, `${ORIGIN}${pageUrl}`);
+    const fields: ScrapedForm["fields"] = [];
+    const intents: string[] = [];
+    const seen = new Set<string>();
+    const add = (name: string | null, value: string, kind: string, required: boolean) => {
+      if (!name || seen.has(name)) return;
+      seen.add(name);
+      fields.push({ name, value: value === "" && required ? plausible(kind) : value, kind });
+    };
+    for (const match of inner.matchAll(/<(input|button)\b([^>]*)>|<(select|textarea)\b([^>]*)>([\s\S]*?)<\/\3>/g)) {
+      const tag = match[1] ?? match[3];
+      const name = match[2] ?? match[4];
+      const rest = match[5] ?? "";
+      const fieldName = attribute(name, "name");
+      const required = attribute(name, "required") !== null;
+      switch (tag) {
+        case "button":
+          if (fieldName === "intent" && attribute(name, "value")) intents.push(attribute(name, "value")!);
+          break;
+        case "input": {
+          const type = attribute(name, "type") ?? "text";
+          if (["submit", "button", "image", "reset"].includes(type)) {
+            if (fieldName === "intent" && attribute(name, "value")) intents.push(attribute(name, "value")!);
+            break;
+          }
+          if ((type === "checkbox" || type === "radio") && attribute(name, "checked") === null) {
+            if (type === "radio" && required && fieldName && !seen.has(fieldName)) add(fieldName, attribute(name, "value") ?? "on", type, false);
+            break;
+          }
+          if (fieldName === "intent") intents.push(attribute(name, "value") ?? "");
+          else add(fieldName, type === "file" ? "" : (attribute(name, "value") ?? (type === "checkbox" ? "on" : "")), type, required);
+          break;
+        }
+        case "select": {
+          const options = [...rest.matchAll(/<option\b([^>]*)>/g)].map(([, option]) => ({ value: attribute(option, "value") ?? "", selected: attribute(option, "selected") !== null }));
+          const chosen = options.find((option) => option.selected) ?? options.find((option) => option.value !== "") ?? options[0];
+          add(fieldName, chosen?.value ?? "", "select", false);
+          break;
+        }
+        case "textarea":
+          add(fieldName, unescape(rest), "textarea", required);
+          break;
+      }
+    }
+    forms.push({ action: action.pathname + action.search, multipart: attribute(attributes, "enctype") === "multipart/form-data", fields, intents: [...new Set(intents)] });
+  }
+  return forms;
+}
+
+function plausible(kind: string): string {
+  switch (kind) {
+    case "number":
+      return "1";
+    case "date":
+      return "2027-03-01";
+    case "datetime-local":
+      return "2027-03-01T10:00";
+    case "time":
+      return "10:00";
+    case "email":
+      return "fuzz@example.it";
+    case "url":
+      return "https://example.it/";
+    case "color":
+      return "#336699";
+    case "file":
+      return "";
+    default:
+      return "Fuzz";
+  }
+}
+
+/** Atelier's battery, by kind of input: what each field gets, one value per request. */
+const NUL = "a\u0000b";
+const LONG = "x".repeat(10_000);
+function attacksFor(kind: string): string[] {
+  switch (kind) {
+    case "number":
+      return ["2147483648", "9223372036854775808", "-1", "NaN", "Infinity"];
+    case "hidden":
+      return [NUL, LONG, "2147483648", "9223372036854775808", "-1"];
+    case "date":
+    case "datetime-local":
+    case "time":
+    case "month":
+      return ["0000-00-00", "99999-12-31", "0000-00-00T00:00", "99999-12-31T23:59"];
+    case "select":
+    case "radio":
+      return [NUL, "2147483648", "-1"];
+    case "checkbox":
+      return [NUL];
+    case "file":
+      return [];
+    default:
+      return [NUL, LONG];
+  }
+}
+
+/** A picture the photograph pipeline accepts (400 × 500), for the forms that take one: a valid upload reaches the database. */
+const PICTURE = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#b4785a" } }).jpeg().toBuffer();
+
+// The apps of this file keep their images here (startApp reads the environment).
+const MEDIA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bottega-fuzz-media-"));
+process.env.MEDIA_DIR = MEDIA_DIR;
+afterAll(() => fs.rmSync(MEDIA_DIR, { recursive: true, force: true }));
+
+/** A form's body: its fields with `change` applied, as its enctype says (files: the picture, or `file`). */
+function formBody(form: ScrapedForm, intent: string | null, change: Record<string, string | string[]> = {}, file?: File): Body {
+  const entries: Array<[string, string | File]> = [];
+  if (intent !== null) entries.push(["intent", intent]);
+  for (const field of form.fields) {
+    const value = field.name in change ? change[field.name] : field.kind === "file" ? null : field.value;
+    if (field.kind === "file") {
+      if (form.multipart) entries.push([field.name, field.name in change ? new File([String(change[field.name])], "x\u0000.png", { type: "image/png" }) : (file ?? new File([new Uint8Array(PICTURE)], "fuzz.jpg", { type: "image/jpeg" }))]);
+      continue;
+    }
+    for (const one of Array.isArray(value) ? value : [value ?? ""]) entries.push([field.name, one]);
+  }
+  if (!form.multipart) return form_(entries as Array<[string, string]>);
+  const multipart = new FormData();
+  for (const [name, value] of entries) multipart.append(name, value);
+  return { body: multipart };
+}
+const form_ = (entries: Array<[string, string]>): Body => form(entries);
+
 describeEachApp("fuzzing every action and /api call", (app) => {
   let sent = 0;
   const failures: string[] = [];
@@ -318,5 +494,111 @@ describeEachApp("fuzzing every action and /api call", (app) => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(failures).toEqual([]);
     console.info(`fuzz [${app().kind}]: ${patterns.length} routes in ${Date.now() - started} ms`);
+  }, 240_000);
+  /** Atelier's concrete paths for a pattern: its parameters filled with rows of the demo data, and forged ones. */
+  async function atelierPathsOf(pattern: string, orderId: number): Promise<{ real: string[]; forged: string[] }> {
+    const db = app().db;
+    const first = async (table: "products" | "stores" | "categories" | "discount_codes" | "job_applications" | "users") =>
+      String((await db.selectFrom(table).select("id").orderBy("id").limit(1).executeTakeFirst())?.id ?? 1);
+    const byPrefix: Record<string, () => Promise<string>> = {
+      "atelier/products/": () => first("products"),
+      "atelier/stores/": () => first("stores"),
+      "atelier/categories/": () => first("categories"),
+      "atelier/discount-codes/": () => first("discount_codes"),
+      "atelier/applications/": () => first("job_applications"),
+      "atelier/customers/": () => first("users"),
+      "atelier/orders/": async () => String(orderId),
+    };
+    const forgedIds = ["2147483648", "99999999999999999999", "-1"];
+    // A new entry of one kind (the editor of each kind is fuzzed on an existing entry below).
+    if (pattern === "atelier/content/new") return { real: ["/atelier/content/new?kind=inside"], forged: ["/atelier/content/new?kind=%00", "/atelier/content/new?kind=page"] };
+    if (pattern === "atelier/content/:kind/:key") {
+      const real: string[] = [];
+      for (const kind of ["blog", "care", "inside", "page"] as const) {
+        const row = await db.selectFrom("content").select("key").where("kind", "=", kind).orderBy("id").limit(1).executeTakeFirst();
+        if (row) real.push(`/atelier/content/${kind}/${encodeURIComponent(row.key)}`);
+      }
+      return { real, forged: ["/atelier/content/blog/%00", "/atelier/content/inside/2147483648"] };
+    }
+    if (!pattern.includes(":id")) return { real: [`/${pattern}`], forged: [] };
+    const prefix = Object.keys(byPrefix).find((start) => pattern.startsWith(start));
+    const id = prefix ? await byPrefix[prefix]() : "1";
+    return { real: [`/${pattern.replace(":id", id)}`], forged: forgedIds.map((forged) => `/${pattern.replace(":id", forged)}`) };
+  }
+
+  it("answers every Atelier action below 500, as its owner, each field of each form given every bad value", async () => {
+    const started = Date.now();
+    failures.length = 0;
+    const { orderId } = await signedInShopper();
+    const { client: owner } = await signInStaff(app(), { role: "owner" });
+    // An application and a subscriber for the inbox pages.
+    const applicant = { firstName: "Giulia", lastName: "Rossi", phone: "+39 333 123 4567", department: "atelier" as const, message: "Sarta.", privacy: true as const, locale: "it" as const };
+    await submitJobApplication(app().db, { ...applicant, email: "fuzz.cv@example.it", cv: { fileName: "cv.pdf", mimeType: "application/pdf", bytes: samplePdf() } });
+    const visitor = app().client();
+    const patterns = atelierPatterns();
+    expect(patterns.length).toBeGreaterThan(20);
+    // Signing in and out are the owner's own session: the visitor fuzzes them.
+    const ownSession = (path: string) => /^\/atelier\/(login|logout|setup|invite)/.test(path);
+    const data = (path: string) => {
+      const url = new URL(path, ORIGIN);
+      return `${url.pathname.replace(/\/$/, "")}.data${url.search}`;
+    };
+    const requests: Array<[HttpClient, string, () => Body]> = [];
+    // What ends a thing (deleting, ending, erasing) goes last, so that the rest meets it alive.
+    const last: typeof requests = [];
+    const destructive = (intent: string | null) => intent !== null && /delete|remove|erase|end|cancel|discard|disable|revoke|refund|role/i.test(intent);
+    let forms = 0;
+    for (const pattern of patterns) {
+      const { real, forged } = await atelierPathsOf(pattern, orderId);
+      for (const path of forged) for (const body of PAGE_ODDITIES.slice(0, 3)) requests.push([owner, data(path), body]);
+      for (const path of real) {
+        for (const body of PAGE_ODDITIES) requests.push([ownSession(path) ? visitor : owner, data(path), body]);
+        if (ownSession(path)) {
+          for (const body of formBattery(null)) requests.push([visitor, data(path), body]);
+          continue;
+        }
+        const page = await owner.get(path);
+        expect(page.status, `GET ${path}`).toBeLessThan(500);
+        // A resource route (an export) has no page: the generic battery.
+        if (page.status !== 200 || !page.headers.get("Content-Type")?.startsWith("text/html")) {
+          for (const body of formBattery(null)) requests.push([owner, data(path), body]);
+          continue;
+        }
+        const seen = new Set<string>();
+        for (const scraped of scrapeForms(await page.text(), path)) {
+          if (!scraped.action.startsWith("/atelier") || ownSession(scraped.action)) continue;
+          for (const intent of scraped.intents.length ? scraped.intents : [null]) {
+            const key = `${scraped.action} ${intent} ${scraped.fields.map((field) => field.name).join()}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            forms++;
+            const queue = destructive(intent) ? last : requests;
+            const target = data(scraped.action);
+            // The form as the page filled it, then each field with each bad value of its kind, the rest as filled.
+            queue.push([owner, target, () => formBody(scraped, intent)]);
+            for (const field of scraped.fields) {
+              for (const attack of attacksFor(field.kind)) queue.push([owner, target, () => formBody(scraped, intent, { [field.name]: attack })]);
+              if (field.kind === "file") queue.push([owner, target, () => formBody(scraped, intent, { [field.name]: "\u0000not a picture" })]);
+            }
+            // Every field twice (an array where a value goes), every field at once with NUL, and the wrong content type.
+            queue.push([owner, target, () => formBody(scraped, intent, Object.fromEntries(scraped.fields.map((field) => [field.name, [field.value, field.value]])))]);
+            for (const attack of ["\u0000", "\u0001\u001b[31m\u007f\u0085"]) {
+              queue.push([owner, target, () => formBody(scraped, intent, Object.fromEntries(scraped.fields.filter((field) => field.kind !== "file").map((field) => [field.name, `${field.value}${attack}`])))]);
+            }
+            queue.push([owner, target, () => ({ type: "application/json", body: JSON.stringify(Object.fromEntries(scraped.fields.map((field) => [field.name, [field.value]]))) })]);
+            // The page rendered with the action's answer: once per form.
+            queue.push([owner, scraped.action, () => formBody(scraped, intent, Object.fromEntries(scraped.fields.filter((field) => field.kind !== "file").map((field) => [field.name, NUL])))]);
+          }
+        }
+      }
+    }
+    console.info(`fuzz atelier [${app().kind}]: ${forms} forms, ${requests.length + last.length} requests to send`);
+    await sendAll(requests);
+    // Still the owner's session: every request above reached Atelier's actions (what ends things,
+    // the owner's own session or role among them, comes after).
+    expect((await owner.get("/atelier")).status).toBe(200);
+    await sendAll(last);
+    expect(failures).toEqual([]);
+    console.info(`fuzz atelier [${app().kind}]: ${patterns.length} routes in ${Date.now() - started} ms`);
   }, 240_000);
 });

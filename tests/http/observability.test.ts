@@ -49,7 +49,7 @@ describe.each(DIALECTS)("observability on %s", (kind) => {
     expect(await health.json()).toEqual({ status: "ok", database: kind });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: true, pendingMigrations: [] });
+    expect(await ready.json()).toEqual({ status: "ready", database: true, pendingMigrations: [], media: true });
   });
 
   it("serves /metrics only with the token, with request, database, outbox, order and process series", async () => {

@@ -9,16 +9,17 @@ import { inspectDoc, inspectDocx, inspectPdf } from "./cv-inspection.server";
 // theirs, and the request itself at `bodyBytes`.
 
 export interface UploadLimits {
-  /** The file's limit: bytes past it are read and discarded, and the file is marked truncated. */
+  /**
+   * The file's limit: the first byte past it stops the reading (the rest of the body is not read,
+   * the file is marked truncated and the answer should close the connection): a too-large file is
+   * refused once its limit is reached, not after the browser has sent all of it.
+   */
   fileBytes: number;
   /** Each text field's limit (longer values are cut; the schema's max lengths are far below). */
   fieldBytes: number;
   /** How many text fields are read; more are ignored. */
   fields: number;
-  /**
-   * The whole request. Past the file limit the rest of the body is drained (read, not kept), so
-   * the browser gets the form back with the file's error; past this, reading stops altogether.
-   */
+  /** The whole request: past this, reading stops (a body of many parts, or of text fields). */
   bodyBytes: number;
   /**
    * A file refused from its first bytes: when at most this much of the body is left (by its
@@ -52,7 +53,8 @@ export type ReadFormResult =
       fields: Array<[string, string]>;
       file?: ReceivedFile;
       /**
-       * The body passed `bodyBytes`: reading stopped there, so the answer should close the
+       * Reading stopped before the body's end (it passed `bodyBytes`, or the file passed its
+       * limit): the text fields after that point are missing, and the answer should close the
        * connection (the browser may still be sending).
        */
       bodyTruncated: boolean;
@@ -166,6 +168,12 @@ export async function readForm(
       }
       if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
         await Promise.race([once(parser, "drain"), finished]);
+      }
+      if (file?.truncated) {
+        // The file passed its limit: too large whatever follows, so nothing more is read.
+        reader.releaseLock();
+        parser.destroy();
+        return { status: "read", fields, file, bodyTruncated: true };
       }
     }
     parser.end();

@@ -3,7 +3,7 @@ import { romeLocalToUtc } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
 import { SLUG_MAX_LENGTH, isValidSlug } from "./catalog-rules";
 import { PRODUCT_STATES, type ProductState } from "./product-status";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // Atelier's products (issue 24): the list's filters, sort and page from one GET form (parsing
 // never fails: what is not ours falls back to the default), and the editor's and the bulk form's
@@ -41,7 +41,7 @@ export function parseProductListQuery(params: URLSearchParams): ProductListQuery
     .slice(0, 100);
   return {
     q,
-    categoryId: parseRouteId(params.get("category")),
+    categoryId: idParam(params.get("category")),
     state: oneOf(PRODUCT_STATES, params.get("status")),
     stock: oneOf(PRODUCT_STOCK_FILTERS, params.get("stock")),
     sort: oneOf(PRODUCT_SORTS, params.get("sort")) ?? "newest",
@@ -104,7 +104,7 @@ const slugField = () =>
 const idField = (message: string) =>
   z
     .string({ error: message })
-    .transform((value) => parseRouteId(value.trim()))
+    .transform((value) => idParam(value.trim()))
     .refine((id) => id !== null, { error: message })
     .transform((id) => id as number);
 
@@ -138,7 +138,7 @@ export function productFormSchema(garments: readonly string[]) {
     manufacturerId: z
       .string()
       .optional()
-      .transform((value) => (value ? parseRouteId(value.trim()) : null))
+      .transform((value) => (value ? idParam(value.trim()) : null))
       .refine((id) => id !== undefined, { error: "atelier-catalog:validation.manufacturer" }),
     garment: z.string({ error: "validation.required" }).refine((value) => garments.includes(value), { error: "atelier-catalog:validation.garment" }),
     status: z.enum(EDITABLE_STATUSES, { error: "atelier-catalog:validation.status" }),
@@ -167,7 +167,7 @@ export const ProductBulkSchema = z.object({
     .array(z.string().max(12), { error: "atelier-catalog:validation.noneSelected" })
     .min(1, { error: "atelier-catalog:validation.noneSelected" })
     .max(PRODUCT_PAGE_SIZE, { error: "atelier-catalog:validation.noneSelected" })
-    .transform((ids) => [...new Set(ids.map((id) => parseRouteId(id)))])
+    .transform((ids) => [...new Set(ids.map((id) => idParam(id)))])
     .refine((ids): ids is number[] => ids.every((id) => id !== null), { error: "atelier-catalog:validation.noneSelected" }),
   back: z.string().max(2048).optional(),
 });

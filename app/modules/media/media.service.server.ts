@@ -16,6 +16,7 @@ import {
 import { PHOTO_FORMATS, type ResponsiveImage, photoImage } from "./media-urls";
 import type { MediaStorage } from "./storage.server";
 import { wakeMediaWorkers } from "./media-worker.server";
+import { DomainError } from "~/utils/domain-error";
 
 // Images any part of the shop can use (docs/decisions/023): ingest the bytes of an upload (a
 // product's photograph, a category tile, a journal picture) into an asset, and render a ready
@@ -55,7 +56,15 @@ export async function prepareImage(storage: MediaStorage, bytes: Uint8Array, { f
   const checked = await checkImage(bytes, { field });
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const key = originalKey(sha256);
-  if (!(await storage.exists(key))) await storage.put(key, bytes);
+  if (!(await storage.exists(key))) {
+    try {
+      await storage.put(key, bytes);
+    } catch (error) {
+      // No room for it (storage.server.ts guardMediaStorage): said at the file's field.
+      if (error instanceof DomainError && error.code === "MEDIA_STORAGE_FULL") throw new DomainError("MEDIA_STORAGE_FULL", error.message, { field });
+      throw error;
+    }
+  }
   return { sha256, mime: checked.mime, byteSize: bytes.byteLength, width: checked.width, height: checked.height };
 }
 

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { DomainError } from "~/utils/domain-error";
+import { log } from "~/utils/log.server";
 
 // Where image bytes live (docs/decisions/023): one small interface by key, so the disk store
 // below and an S3-compatible one (put = PutObject, get = GetObject, exists = HeadObject,
@@ -80,9 +82,79 @@ function isMissing(error: unknown): boolean {
 
 const stores = new Map<string, MediaStorage>();
 
-/** The shop's media store: files under MEDIA_DIR (one instance per directory in the process). */
+/** The shop's media store: files under MEDIA_DIR (one instance per directory in the process), its writes guarded. */
 export function getMediaStorage(env: { MEDIA_DIR: string }): MediaStorage {
   let store = stores.get(env.MEDIA_DIR);
-  if (!store) stores.set(env.MEDIA_DIR, (store = createDiskStorage(env.MEDIA_DIR)));
+  if (!store) stores.set(env.MEDIA_DIR, (store = guardMediaStorage(createDiskStorage(env.MEDIA_DIR))));
   return store;
+}
+
+/** What a write that failed for want of room says (a full disk, a user's quota reached). */
+const NO_ROOM = new Set(["ENOSPC", "EDQUOT"]);
+
+/** This process's media writes: whether the last one failed for want of room, and how many did so far. */
+const writes: { failing: { code: string; since: string } | null; fullFailures: number; probedAt: number } = { failing: null, fullFailures: 0, probedAt: 0 };
+
+/** Whether this process can write its media (false from a write that found no room until one succeeds), and how many writes found none. */
+export function mediaWriteHealth(): { writable: boolean; since: string | null; fullFailures: number } {
+  return { writable: writes.failing === null, since: writes.failing?.since ?? null, fullFailures: writes.fullFailures };
+}
+
+/**
+ * A store whose writes say what a full disk is: the write that finds no room (ENOSPC, EDQUOT)
+ * is logged as such, counted (/metrics), marks this process not writable (/readyz) and is
+ * thrown as the error table's MEDIA_STORAGE_FULL (a message for the staff member, not a 500);
+ * the next write that succeeds marks it writable again.
+ */
+export function guardMediaStorage(store: MediaStorage): MediaStorage {
+  const guarded: MediaStorage = {
+    async put(key, bytes) {
+      try {
+        await store.put(key, bytes);
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (typeof code !== "string" || !NO_ROOM.has(code)) throw error;
+        writes.fullFailures++;
+        writes.failing ??= { code, since: new Date().toISOString() };
+        log.error("media storage full: nothing written", { code, key, bytes: bytes.byteLength, since: writes.failing.since });
+        throw new DomainError("MEDIA_STORAGE_FULL", `${code} writing ${key}`);
+      }
+      if (writes.failing) {
+        log.info("media storage writable again", { since: writes.failing.since });
+        writes.failing = null;
+      }
+    },
+    get: (key) => store.get(key),
+    exists: (key) => store.exists(key),
+    delete: (key) => store.delete(key),
+  };
+  unguarded.set(guarded, store);
+  return guarded;
+}
+
+/** Each guarded store's own store: readiness probes write to it directly (a failed probe is no upload to log and count). */
+const unguarded = new WeakMap<MediaStorage, MediaStorage>();
+
+/** How often, at most, a store marked full is tried again by mediaStorageWritable. */
+const PROBE_INTERVAL_MS = 5_000;
+
+/**
+ * Whether the store can take uploads, for /readyz: true while no write has found it full;
+ * once one has, a one-byte write (at most every five seconds) tells whether room came back.
+ */
+export async function mediaStorageWritable(store: MediaStorage, now = Date.now()): Promise<boolean> {
+  if (!writes.failing) return true;
+  if (now - writes.probedAt < PROBE_INTERVAL_MS) return false;
+  writes.probedAt = now;
+  const key = `probes/${process.pid}`;
+  const own = unguarded.get(store) ?? store;
+  try {
+    await own.put(key, new Uint8Array([0]));
+    await own.delete(key);
+  } catch {
+    return false;
+  }
+  log.info("media storage writable again", { since: writes.failing.since });
+  writes.failing = null;
+  return true;
 }

@@ -11,6 +11,7 @@ import { localizePath } from "~/utils/locale";
 import type { NewsletterInput } from "./newsletter.schema";
 import { newsletterConfirmationMail } from "./newsletter-mail.server";
 import * as repo from "./newsletter.repository.server";
+import { idParam } from "~/utils/id-param";
 
 // Double opt-in (issue 23, as the Garante expects): a sign-up is stored as pending and counts
 // only once the link mailed to the address confirms it. The confirmation token is random, kept
@@ -127,7 +128,9 @@ export async function confirmSubscription(db: Kysely<Database>, token: string, n
 /** The subscription an unsubscribe link names (any state), or null for a forged or stale link. */
 export async function findByUnsubscribeToken(db: Kysely<Database>, token: string): Promise<{ id: number; email: string; status: NewsletterStatus } | null> {
   if (!UNSUBSCRIBE_TOKEN.test(token)) return null;
-  const id = Number(token.slice(0, token.indexOf(".")));
+  // The id is digits but may be beyond the ids the database holds (a forged link): no subscription.
+  const id = idParam(token.slice(0, token.indexOf(".")));
+  if (id === null) return null;
   const row = await repo.findSubscriptionById(db, id);
   if (!row || !sameToken(token, unsubscribeToken(row.id, row.email))) return null;
   return { id: row.id, email: row.email, status: row.status };

@@ -2,8 +2,8 @@ import type { Route } from "./+types/application-cv";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { applicationCv } from "~/modules/career/applications.service.server";
 import { pageError } from "~/utils/form.server";
-import { recordId } from "./inbox-query.server";
 import { requireStaff } from "./staff-context.server";
+import { requireIdParam } from "~/utils/id-param";
 
 // An application's CV, always as a download: the type its bytes show (file-type, never the name
 // or the stored label), a name safe in the header (an ASCII one and the original in UTF-8),
@@ -11,7 +11,7 @@ import { requireStaff } from "./staff-context.server";
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = getRequestContext(context);
-  const id = recordId(params.id);
+  const id = requireIdParam(params.id);
   let cv: Awaited<ReturnType<typeof applicationCv>>;
   try {
     cv = await applicationCv(db, id);

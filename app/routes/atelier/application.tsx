@@ -15,15 +15,15 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
 import { pageError, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { recordId } from "./inbox-query.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { requireIdParam } from "~/utils/id-param";
 
 // One job application: what the applicant wrote, the CV as a download (application-cv.ts), when
 // it will be erased, its history from the audit log, and "mark as handled" (a POST, audited).
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
-  const id = recordId(params.id);
+  const id = requireIdParam(params.id);
   let application: Awaited<ReturnType<typeof getApplication>>;
   try {
     application = await getApplication(db, id);
@@ -46,7 +46,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db } = getRequestContext(context);
-  const id = recordId(params.id);
+  const id = requireIdParam(params.id);
   const form = await readFormData(request);
   if (form.get("intent") !== "handled") throw new Response("Unknown intent.", { status: 400 });
   let changed: boolean;

@@ -16,6 +16,7 @@ import { formatRomeShortDateTime } from "~/utils/dates";
 import { isDay, romeDayStart } from "~/utils/rome-time";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
+import { idParam } from "~/utils/id-param";
 
 /** The records whose page an entry links to (an erased customer's link answers Atelier's 404). */
 const RECORD_PAGES: Record<string, string> = {
@@ -64,8 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const text = (params.get("q") ?? "").trim().slice(0, 100);
   const action = (params.get("action") ?? "").trim();
   const validAction = /^[a-z][a-z0-9-]*(\.[a-z0-9-]*)*$/.test(action) && action.length <= 64 ? action : "";
-  const staffParam = Number(params.get("staff"));
-  const staffId = Number.isSafeInteger(staffParam) && staffParam > 0 ? staffParam : undefined;
+  const staffId = idParam(params.get("staff")) ?? undefined;
   const from = romeMidnight(params.get("from"));
   const toDay = romeMidnight(params.get("to"));
   // "To" includes its whole day.

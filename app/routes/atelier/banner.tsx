@@ -34,6 +34,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { romeDayOf } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/banner: the banner's messages (both languages, a local link each, their colours checked
 // for AA contrast, their order, optional dates) and the closure notices (dates, text in both
@@ -41,26 +42,19 @@ import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-c
 // `?closure=ID` a closure; an id that names nothing is a 404. Every change goes through the banner
 // service (audit entry and the shop's revision in one transaction) and comes back here (303).
 
-/** An id from the query string: absent is none, anything but a positive whole number names nothing (404). */
-function idParam(value: string | null): number | null {
-  if (value === null) return null;
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw data({ message: "Not found" }, { status: 404 });
-  return Number(value);
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
   const query = new URL(request.url).searchParams;
-  const editId = idParam(query.get("edit"));
-  const closureId = idParam(query.get("closure"));
+  const editId = optionalIdParam(query.get("edit") ?? undefined);
+  const closureId = optionalIdParam(query.get("closure") ?? undefined);
   const [messages, closures, editing, editingClosure] = await Promise.all([
     listBannerMessages(db),
     listClosures(db),
     editId === null ? null : getBannerMessage(db, editId),
     closureId === null ? null : getClosure(db, closureId),
   ]);
-  if ((editId !== null && !editing) || (closureId !== null && !editingClosure)) throw data({ message: "Not found" }, { status: 404 });
+  if ((editId !== null && !editing) || (closureId !== null && !editingClosure)) throw notFound();
   const history = editing ? await auditOfRecord(db, "banner-message", editing.id) : editingClosure ? await auditOfRecord(db, "closure", editingClosure.id) : [];
   return {
     title: tns("atelier-shop")("banner.title"),

@@ -25,7 +25,7 @@ import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { LOCALES } from "~/utils/locale";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/categories/new and /atelier/categories/:id: a category's names, slugs and SEO texts
 // in both languages and its parent; on an existing one, its deletion (only when empty) and its
@@ -46,17 +46,9 @@ const TILE_UPLOAD_LIMITS: UploadLimits = {
 
 const FIELDS = ["it.name", "it.slug", "it.metaTitle", "it.metaDescription", "it.keywords", "en.name", "en.slug", "en.metaTitle", "en.metaDescription", "en.keywords", "parentId"] as const;
 
-/** The category's id from the URL (null on /new); anything that is no id is a 404. */
-function categoryIdOf(params: { id?: string }): number | null {
-  if (params.id === undefined) return null;
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "atelier-merch:categories.errors.notFound" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireStaff(context);
-  const id = categoryIdOf(params);
+  const id = optionalIdParam(params.id);
   const { db, locale, tns } = getRequestContext(context);
   const t = tns("atelier-merch");
   // atelier-photos: the image pipeline's refusals (IMAGE_*) are its messages.
@@ -64,7 +56,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (id === null) {
     const parents = await getParentOptions(db, locale, null);
     // "New subcategory of …": ?parent=ID preselects the parent when it is one of the options.
-    const wanted = parseRouteId(new URL(request.url).searchParams.get("parent") ?? undefined);
+    const wanted = idParam(new URL(request.url).searchParams.get("parent") ?? undefined);
     const parentId = parents.some((p) => p.id === wanted) ? wanted : null;
     return { category: null, tile: null, parents, defaultParentId: parentId, title: t("categories.meta.new"), texts };
   }
@@ -76,7 +68,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const id = categoryIdOf(params);
+  const id = optionalIdParam(params.id);
   const { db, env } = getRequestContext(context);
   if (id === null) return saveNew(context, await readFormData(request), viewer);
 
@@ -100,7 +92,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     if (form.intent === "tile-upload") {
       if (!read.file) return data({ result: submission.reply({ fieldErrors: { [TILE_FIELD]: ["atelier-photos:errors.required"] } }) }, { status: 400, headers });
-      if (read.file.truncated) return data({ result: submission.reply({ fieldErrors: { [TILE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 400, headers });
+      if (read.file.truncated) return data({ result: submission.reply({ fieldErrors: { [TILE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 413, headers });
       await setCategoryTile(db, storage, { categoryId: id, bytes: read.file.bytes, altIt: form.tileAltIt, altEn: form.tileAltEn, actor });
       addStaffNotice(context, { kind: "success", key: "atelier-merch:categories.tile.uploaded" });
       throw back();

@@ -48,6 +48,7 @@ import { SLUG_MAX_LENGTH } from "~/modules/catalog/catalog-rules";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { notFound } from "~/utils/id-param";
 
 // /atelier/content/new?kind=blog|care|inside and /atelier/content/:kind/:key: an entry's two
 // languages side by side (stacked on a phone), each with its title, slug, excerpt, Markdown body
@@ -67,8 +68,6 @@ const CONTENT_UPLOAD_LIMITS: UploadLimits = {
   bodyBytes: MAX_IMAGE_BYTES + 2 * 1024 * 1024,
   readAfterRefusal: 256 * 1024,
 };
-
-const notFound = () => data({ message: "Not found" }, { status: 404 });
 
 /** What the URL names: a new entry of a kind, or an existing entry; anything else is a 404. */
 function targetOf(params: { kind?: string; key?: string }, url: URL): { kind: ContentKind; key: string | null } {
@@ -204,7 +203,7 @@ async function imageAction(
       notice = "removed";
     } else {
       if (!file) return data({ result: submission.reply({ fieldErrors: { [CONTENT_IMAGE_FIELD]: ["atelier-photos:errors.required"] } }) }, { status: 400, headers });
-      if (file.truncated) return data({ result: submission.reply({ fieldErrors: { [CONTENT_IMAGE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 400, headers });
+      if (file.truncated) return data({ result: submission.reply({ fieldErrors: { [CONTENT_IMAGE_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 413, headers });
       const role = value.intent === "cover-upload" ? "cover" : "body";
       await addContentImage(db, storage, { kind, key, role, bytes: file.bytes, altIt: value.imageAltIt, altEn: value.imageAltEn, actor });
       notice = role === "cover" ? "coverUploaded" : "uploaded";

@@ -1,28 +1,28 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/customer-export";
 import { getRequestContext } from "~/middleware/request-context.server";
 
 import { exportCustomerData } from "~/modules/account/customer-desk.service.server";
 import { atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam, notFound } from "~/utils/id-param";
 
 // POST /atelier/customers/:id/export: the customer's data as the shopper downloads it from
 // /account/export (the same document, by the same service), as an attachment. A post, not a
 // link: the export is recorded in the audit log (customer.export), and a GET writes nothing.
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "Not found" }, { status: 404 });
+  const id = idParam(params.id);
+  if (id === null) throw notFound();
   // A bookmarked or typed address: the customer's page, where the button is.
   throw redirect(atelierHref(context, `/atelier/customers/${id}`));
 }
 
 export async function action({ context, params }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const id = parseRouteId(params.id);
+  const id = idParam(params.id);
   const { db } = getRequestContext(context);
   const document = id === null ? null : await exportCustomerData(db, id, staffActor(viewer));
-  if (!document) throw data({ message: "Not found" }, { status: 404 });
+  if (!document) throw notFound();
   return new Response(JSON.stringify(document, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
@@ -22,7 +22,7 @@ import { invalidForm, parseIntentForm, readFormData } from "~/utils/form.server"
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { notFound, requireIdParam } from "~/utils/id-param";
 
 // /atelier/customers/:id: what the shop holds of one account (orders, paged with ?orders=N;
 // addresses; newsletter and consent; whether the address is confirmed; last sign-in; the
@@ -31,20 +31,13 @@ import { parseRouteId } from "~/utils/route-id";
 // without JavaScript. Staff and owners alike: the issue keeps from staff only staff management,
 // settings and large refunds, and an erasure is a customer's right the desk must be able to serve.
 
-/** The account's id from the URL; anything else is no account (404). */
-function customerIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireStaff(context);
-  const id = customerIdOf(params);
+  const id = requireIdParam(params.id);
   const { db, locale, tns } = getRequestContext(context);
   const ordersPage = parsePageParam(new URL(request.url).searchParams.get("orders"));
   const profile = await getCustomerProfile(db, id, { ordersPage });
-  if (!profile) throw data({ message: "Not found" }, { status: 404 });
+  if (!profile) throw notFound();
   return {
     profile,
     title: tns("atelier-customers")("meta.profile", { name: `${profile.firstName} ${profile.lastName}` }),
@@ -54,11 +47,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const id = customerIdOf(params);
+  const id = requireIdParam(params.id);
   const { db } = getRequestContext(context);
   const submission = parseIntentForm(await readFormData(request), CustomerActionSchema, ["erase"]);
   if (submission.status !== "success") return invalidForm(submission);
-  if (!(await eraseCustomer(db, id, staffActor(viewer)))) throw data({ message: "Not found" }, { status: 404 });
+  if (!(await eraseCustomer(db, id, staffActor(viewer)))) throw notFound();
   addStaffNotice(context, { kind: "success", key: "atelier-customers:erase.done" });
   throw redirect(atelierHref(context, "/atelier/customers"), 303);
 }

@@ -23,7 +23,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { optionalIdParam } from "~/utils/id-param";
 
 // /atelier/discount-codes/new and /atelier/discount-codes/:id: a code's rule (percent, amount
 // or free shipping; minimum; categories or products; limits overall and per customer; dates in
@@ -33,14 +33,6 @@ import { parseRouteId } from "~/utils/route-id";
 const FIELDS = ["code", "kind", "amount", "minSubtotal", "startsAt", "endsAt", "maxUses", "maxUsesPerCustomer", "categoryIds", "products"] as const;
 const EndSchema = z.object({ intent: z.literal("end") });
 
-/** The code's id from the URL (null on /new); anything that is no id is a 404. */
-function codeIdOf(params: { id?: string }): number | null {
-  if (params.id === undefined) return null;
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "atelier-merch:codes.errors.notFound" }, { status: 404 });
-  return id;
-}
-
 /** The tree as one list, top down, for the categories' checkboxes. */
 function flatten(items: CategoryTreeItem[]): { id: number; name: string; depth: number }[] {
   return items.flatMap((item) => [{ id: item.id, name: item.name, depth: item.depth }, ...flatten(item.children)]);
@@ -48,7 +40,7 @@ function flatten(items: CategoryTreeItem[]): { id: number; name: string; depth: 
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
-  const id = codeIdOf(params);
+  const id = optionalIdParam(params.id);
   const { db, locale, tns } = getRequestContext(context);
   const t = tns("atelier-merch");
   const [code, tree] = await Promise.all([id === null ? Promise.resolve(null) : getDiscountCode(db, id, locale), getCategoryTree(db, locale)]);
@@ -63,7 +55,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const id = codeIdOf(params);
+  const id = optionalIdParam(params.id);
   const { db } = getRequestContext(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");

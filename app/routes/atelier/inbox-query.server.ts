@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { NewsletterStatus } from "~/db/schema";
 import { isLocale } from "~/utils/locale";
 
@@ -35,8 +34,3 @@ export function applicationsQuery(url: URL) {
   return { state, filter: { handled: state === undefined ? undefined : state === "handled" }, page: pageOf(url.searchParams) };
 }
 
-/** A record's id from the URL or a form: digits only, else the record does not exist (404). */
-export function recordId(value: FormDataEntryValue | string | null | undefined): number {
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw data({ message: "atelier:errors.notFoundText" }, { status: 404 });
-  return Number(value);
-}

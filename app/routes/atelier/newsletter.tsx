@@ -16,8 +16,9 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { listSubscribers, type SubscriberView, unsubscribeSubscriber } from "~/modules/newsletter/newsletter.service.server";
 import { pageError, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { INBOX_PAGE_SIZE, newsletterQuery, recordId } from "./inbox-query.server";
+import { INBOX_PAGE_SIZE, newsletterQuery } from "./inbox-query.server";
 import { addStaffNotice, atelierHref, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { requireIdParam } from "~/utils/id-param";
 
 // Atelier's newsletter: every sign-up with its date, state (double opt-in) and the version of the
 // consent text it accepted, filtered by language and state with a GET form, paged, exported as
@@ -48,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db } = getRequestContext(context);
   const form = await readFormData(request);
   if (form.get("intent") !== "unsubscribe") throw new Response("Unknown intent.", { status: 400 });
-  const id = recordId(form.get("id"));
+  const id = requireIdParam(form.get("id"));
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   let changed: boolean;
   try {

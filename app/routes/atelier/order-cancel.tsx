@@ -18,7 +18,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/cancel: a cancellation's confirmation step (issue 37). The page says what
@@ -27,7 +27,7 @@ import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server
 // cancels. Nothing happens on the GET; an order that can no longer be cancelled says so.
 
 function orderIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
+  const id = idParam(params.id);
   if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
   return id;
 }

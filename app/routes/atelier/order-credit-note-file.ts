@@ -3,7 +3,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { creditNoteFile } from "~/modules/invoice/credit-note.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 import { requireStaff } from "./staff-context.server";
 
 // /atelier/orders/:id/credit-notes/:noteId: a credit note (TD04) as it was issued, byte for byte,
@@ -13,8 +13,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getRequestContext(context);
   let file: Awaited<ReturnType<typeof creditNoteFile>>;
   try {
-    const orderId = parseRouteId(params.id);
-    const noteId = parseRouteId(params.noteId);
+    const orderId = idParam(params.id);
+    const noteId = idParam(params.noteId);
     if (orderId === null || noteId === null) throw new DomainError("INVOICE_NOT_FOUND", "No such credit note id.");
     file = await creditNoteFile(db, orderId, noteId);
   } catch (error) {

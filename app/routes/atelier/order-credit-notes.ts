@@ -3,7 +3,7 @@ import type { Route } from "./+types/order-credit-notes";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { issueCreditNotes } from "~/modules/invoice/credit-note.service.server";
 import { isDomainError } from "~/utils/domain-error";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/credit-notes: the invoice panel's button posts here to issue the credit
@@ -11,7 +11,7 @@ import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server
 // order with a notice. A GET goes to the order.
 
 function orderIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
+  const id = idParam(params.id);
   if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
   return id;
 }

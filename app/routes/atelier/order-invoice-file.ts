@@ -5,7 +5,7 @@ import { invoiceFile } from "~/modules/invoice/invoice.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
 import { requireStaff } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // /atelier/orders/:id/invoice.xml: the order's electronic invoice as it was issued, byte for byte
 // (docs/decisions/022), always as a download under its SDI file name, kept by no cache.
@@ -14,7 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getRequestContext(context);
   let file: Awaited<ReturnType<typeof invoiceFile>>;
   try {
-    const id = parseRouteId(params.id);
+    const id = idParam(params.id);
     if (id === null) throw new DomainError("INVOICE_NOT_FOUND", "No such order id.");
     file = await invoiceFile(db, id);
   } catch (error) {

@@ -14,23 +14,17 @@ import { loadOrderView } from "~/modules/order/order.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { requireIdParam } from "~/utils/id-param";
 
 // /atelier/orders/:id/invoice: the order page's invoice panel posts here to issue the order's
 // electronic invoice (docs/decisions/022), then goes back to the order with a notice. A refusal
 // (no invoice asked, not paid, the file failing the schema) answers the error table's status
 // with its message on this page, above the panel; a GET shows the panel alone.
 
-function orderIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
-  const id = orderIdOf(params);
+  const id = requireIdParam(params.id);
   const order = await loadOrderView(db, id).catch((error: unknown) => {
     if (error instanceof NoResultError) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
     throw error;
@@ -46,7 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, params }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db, href } = getRequestContext(context);
-  const id = orderIdOf(params);
+  const id = requireIdParam(params.id);
   try {
     const { invoice, created } = await issueInvoice(db, id, { actor: staffActor(viewer) });
     addStaffNotice(context, { kind: "success", key: created ? "atelier-invoices:notices.issued" : "atelier-invoices:notices.alreadyIssued", values: { number: invoice.number } });

@@ -16,7 +16,7 @@ import { formatLongDate } from "~/utils/dates";
 import { isDomainError } from "~/utils/domain-error";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // /atelier/orders/:id/packing-slip: what goes in the parcel, to print and put in it. No prices;
 // the print stylesheet (app.css, @media print) leaves out Atelier's frame and this page's button.
@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
   try {
-    const slip = await packingSlipOf(db, parseRouteId(params.id));
+    const slip = await packingSlipOf(db, idParam(params.id));
     const seller = legalNotice(await getSellerIdentity(db), locale);
     return { slip, seller, title: tns("atelier-orders")("meta.packingSlip", { number: slip.number }), texts: pickTexts(locale, ["atelier-orders"]) };
   } catch (error) {

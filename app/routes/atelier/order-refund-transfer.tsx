@@ -15,7 +15,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/refunds/:refundId: a bank transfer's refund (issue 37). It stays "to wire"
@@ -24,8 +24,8 @@ import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server
 // one recorded already, shows what it is and takes no form.
 
 function idsOf(params: { id?: string; refundId?: string }) {
-  const orderId = parseRouteId(params.id);
-  const refundId = parseRouteId(params.refundId);
+  const orderId = idParam(params.id);
+  const refundId = idParam(params.refundId);
   if (orderId === null || refundId === null) throw data({ message: "atelier-orders:errors.refundNotFound" }, { status: 404 });
   return { orderId, refundId };
 }

@@ -19,7 +19,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/refund: a refund's confirmation step (issue 37). The order page's form
@@ -31,7 +31,7 @@ import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server
 // form again here, at its field. Works without JavaScript: every step is a form post.
 
 function orderIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
+  const id = idParam(params.id);
   if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
   return id;
 }

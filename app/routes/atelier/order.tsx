@@ -30,7 +30,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { idParam } from "~/utils/id-param";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
 // invoice request, payments and the provider's events, returns, a timeline of its changes and
@@ -40,7 +40,7 @@ import { parseRouteId } from "~/utils/route-id";
 async function deskOrder(context: Route.LoaderArgs["context"], id: string | undefined) {
   const { db, locale, tns } = getRequestContext(context);
   try {
-    return await getDeskOrder(db, parseRouteId(id), locale);
+    return await getDeskOrder(db, idParam(id), locale);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -82,7 +82,7 @@ export const headers = privatePageHeaders;
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db, href } = getRequestContext(context);
-  const orderId = parseRouteId(params.id);
+  const orderId = idParam(params.id);
   const formData = await readFormData(request);
   const submission = parseIntentForm(formData, DeskOrderActionSchema, DESK_INTENTS);
   if (submission.status !== "success") return invalidForm(submission);

@@ -31,7 +31,7 @@ import { getMediaStorage } from "~/modules/media/storage.server";
 import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm } from "~/utils/form.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { notFound, requireIdParam } from "~/utils/id-param";
 
 // /atelier/products/:id/photos: a product's photographs (docs/decisions/023). Upload (a multipart
 // form read as a stream, 20 MB, checked from its bytes), then per photograph: colour and alt
@@ -48,18 +48,12 @@ const PHOTO_UPLOAD_LIMITS: UploadLimits = {
   readAfterRefusal: 256 * 1024,
 };
 
-function productIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
-  const productId = productIdOf(params);
+  const productId = requireIdParam(params.id);
   const { db, locale, tns } = getRequestContext(context);
   const page = await getProductPhotosPage(db, productId, locale);
-  if (!page) throw data({ message: "Not found" }, { status: 404 });
+  if (!page) throw notFound();
   return {
     page,
     processing: isProcessing(page),
@@ -78,7 +72,7 @@ function refusal(error: Record<string, string[]>, fields: Array<[string, string]
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const productId = productIdOf(params);
+  const productId = requireIdParam(params.id);
   const { db, env } = getRequestContext(context);
 
   // Every post is read as a stream (never request.formData(), which would hold all of it).
@@ -105,7 +99,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (value.intent) {
       case "upload": {
         if (!form.file) return data({ result: submission.reply({ fieldErrors: { [PHOTO_FIELD]: ["atelier-photos:errors.required"] } }) }, { status: 400, headers });
-        if (form.file.truncated) return data({ result: submission.reply({ fieldErrors: { [PHOTO_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 400, headers });
+        // Too large: refused at its limit, the rest of the body unread (413, the connection closed).
+        if (form.file.truncated) return data({ result: submission.reply({ fieldErrors: { [PHOTO_FIELD]: ["atelier-photos:errors.tooLarge"] } }) }, { status: 413, headers });
         await addProductPhoto(db, storage, { productId, bytes: form.file.bytes, color: value.color, altIt: value.altIt, altEn: value.altEn, actor });
         notice = "uploaded";
         break;

@@ -35,7 +35,7 @@ import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { notFound, requireIdParam } from "~/utils/id-param";
 
 // /atelier/products/:id/variants: the product's price, crossed-out price and scheduled sale; its
 // colour × size matrix (SKU, stock and own price of every variant, saved in one form); adding a
@@ -43,18 +43,12 @@ import { parseRouteId } from "~/utils/route-id";
 // Any staff member, like the rest of the catalogue. Every form works without JavaScript; the
 // services (app/modules/catalog/variant-admin.service.server.ts) keep the storefront current.
 
-function productIdOf(params: { id?: string }): number {
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
-  const id = productIdOf(params);
+  const id = requireIdParam(params.id);
   const { db, locale, tns } = getRequestContext(context);
   const editor = await getVariantEditor(db, id, locale);
-  if (!editor) throw data({ message: "Not found" }, { status: 404 });
+  if (!editor) throw notFound();
   return {
     editor,
     storefrontUrl: editor.product.slug ? productUrl(editor.product.slug, locale) : null,
@@ -65,7 +59,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const id = productIdOf(params);
+  const id = requireIdParam(params.id);
   const { db, publicUrl } = getRequestContext(context);
   const submission = parseIntentForm(await readFormData(request), VariantAdminSchema, VARIANT_INTENTS);
   if (submission.status !== "success") {

@@ -24,7 +24,7 @@ import { GARMENTS } from "~/modules/media/garment-art";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/products/new and /atelier/products/:id: a product's editor. Its texts in Italian and
 // English (name, slug, Markdown description with a preview rendered by the storefront's own
@@ -36,20 +36,12 @@ import { parseRouteId } from "~/utils/route-id";
 
 const PREVIEW_FIELDS = PRODUCT_LOCALES.map((locale) => `description_${locale}`);
 
-/** The product's id from the URL (undefined: a new product); anything else is no product (404). */
-function productIdOf(params: { id?: string }): number | undefined {
-  if (params.id === undefined) return undefined;
-  const id = parseRouteId(params.id);
-  if (id === null) throw data({ message: "Not found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
-  const id = productIdOf(params);
+  const id = optionalIdParam(params.id);
   const { db, locale, tns } = getRequestContext(context);
-  const [product, choices] = await Promise.all([id === undefined ? null : getProductForEdit(db, id), productEditorChoices(db, locale)]);
-  if (id !== undefined && !product) throw data({ message: "Not found" }, { status: 404 });
+  const [product, choices] = await Promise.all([id === null ? null : getProductForEdit(db, id), productEditorChoices(db, locale)]);
+  if (id !== null && !product) throw notFound();
   const t = tns("atelier-catalog");
   const now = new Date();
   const stored: Record<string, string> = product
@@ -94,12 +86,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const id = productIdOf(params);
+  const id = optionalIdParam(params.id);
   const { db } = getRequestContext(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent !== "save" && intent !== "preview") throw data({ message: "Unknown intent." }, { status: 400 });
-  if (id !== undefined && !(await getProductForEdit(db, id))) throw data({ message: "Not found" }, { status: 404 });
+  if (id !== null && !(await getProductForEdit(db, id))) throw notFound();
   const submission = parseForm(formData, productFormSchema(GARMENTS));
   // The preview saves nothing: the texts as shoppers will see them, and everything typed kept.
   if (intent === "preview") return { result: submission.reply(), previews: renderPreviews(submission.payload, PREVIEW_FIELDS) };
@@ -128,12 +120,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   };
   let saved = id;
   try {
-    if (id === undefined) saved = await createProduct(db, input, staffActor(viewer));
+    if (id === null) saved = await createProduct(db, input, staffActor(viewer));
     else await updateProduct(db, id, input, staffActor(viewer));
   } catch (error) {
     return formError(submission, error);
   }
-  addStaffNotice(context, { kind: "success", key: id === undefined ? "atelier-catalog:editor.created" : "atelier-catalog:editor.saved" });
+  addStaffNotice(context, { kind: "success", key: id === null ? "atelier-catalog:editor.created" : "atelier-catalog:editor.saved" });
   throw redirect(atelierHref(context, `/atelier/products/${saved}`), 303);
 }
 

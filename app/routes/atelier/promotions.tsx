@@ -21,24 +21,19 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/promotions: dated free-shipping promotions (spec §9), a threshold in euro and the
 // first and last day in Italy. Any staff member. `?edit=ID` opens one in the form (an id that
 // names nothing is a 404). The bag, the checkout and the order read them through one function
 // (promotion.service.server.ts's shippingRuleAt), so all agree.
 
-function idParam(value: string | null): number | null {
-  if (value === null) return null;
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw data({ message: "Not found" }, { status: 404 });
-  return Number(value);
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
-  const editId = idParam(new URL(request.url).searchParams.get("edit"));
+  const editId = optionalIdParam(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [promotions, editing, settings] = await Promise.all([listPromotions(db), editId === null ? null : getPromotion(db, editId), getShopSettings(db)]);
-  if (editId !== null && !editing) throw data({ message: "Not found" }, { status: 404 });
+  if (editId !== null && !editing) throw notFound();
   const now = new Date();
   return {
     title: tns("atelier-shop")("promotions.title"),

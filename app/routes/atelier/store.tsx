@@ -18,26 +18,16 @@ import { STORE_KINDS, WEEKDAYS } from "~/modules/store/store.schema";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { parseRouteId } from "~/utils/route-id";
+import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/stores/new and /atelier/stores/:id: a store of the locator (name, kind, address,
 // country and region, phone in international form, opening hours a line per day, coordinates,
 // order), and its deletion behind an "I understand" box. Any staff member; every write audited.
 
-const notFound = () => data({ message: "Not found" }, { status: 404 });
-
-/** The store the URL names: null for a new one; a forged id is a 404. */
-function storeIdOf(params: { id?: string }): number | null {
-  if (params.id === undefined) return null;
-  const id = parseRouteId(params.id);
-  if (id === null) throw notFound();
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireStaff(context);
   const { db, locale, tns } = getRequestContext(context);
-  const id = storeIdOf(params);
+  const id = optionalIdParam(params.id);
   const store = id === null ? null : await getStoreForAtelier(db, id);
   if (id !== null && !store) throw notFound();
   const t = tns("atelier-content");
@@ -72,7 +62,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db } = getRequestContext(context);
-  const id = storeIdOf(params);
+  const id = optionalIdParam(params.id);
   if (id !== null && !(await getStoreForAtelier(db, id))) throw notFound();
   const submission = parseIntentForm(await readFormData(request), StoreActionSchema, id === null ? ["save"] : ["save", "delete"]);
   if (submission.status !== "success") {
