@@ -29,6 +29,7 @@ import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
 import { parseRouteId } from "~/utils/route-id";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
 // invoice request, payments and the provider's events, returns, a timeline of its changes and
@@ -138,7 +139,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function AtelierOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const { t: tc } = useTranslation("checkout");
   const { href, locale } = useLocale();
   const { order, shipment, can } = loaderData;
@@ -532,7 +533,7 @@ function ActionForm({ intent, result, label, hint, secondary = false, children }
 }
 
 function CancelForm({ result }: { result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const kit = useFormKit("desk-cancel", result, ["confirm"], ref);
   const pending = usePending("cancel");
@@ -550,7 +551,7 @@ function CancelForm({ result }: { result: Result | undefined }) {
 }
 
 function ShipForm({ result, defaultCarrier }: { result: Result | undefined; defaultCarrier: string }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const kit = useFormKit("desk-ship", result, ["carrier", "tracking"], ref);
   const pending = usePending("ship");
@@ -592,7 +593,7 @@ function KitField({ kit, name, label, children }: { kit: FormKit; name: string; 
 }
 
 function RefundForm({ lines, result }: { lines: LoaderData["order"]["lines"]; result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const kit = useFormKit("desk-refund", result, ["lines"], ref);
   const pending = usePending("refund");
@@ -642,7 +643,7 @@ function RefundForm({ lines, result }: { lines: LoaderData["order"]["lines"]; re
  * start with). Units that did not arrive stay in an open return (the service's rule).
  */
 function ReceiveForm({ ret, lines, result }: { ret: LoaderData["returns"][number]; lines: LoaderData["order"]["lines"]; result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const id = `desk-receive-${ret.id}`;
   const kit = useFormKit(
@@ -699,7 +700,7 @@ function ReceiveForm({ ret, lines, result }: { ret: LoaderData["returns"][number
 }
 
 function NoteForm({ result }: { result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const kit = useFormKit("desk-note", result, ["body"], ref);
   const pending = usePending("note");

@@ -21,6 +21,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/promotions: dated free-shipping promotions (spec §9), a threshold in euro and the
 // first and last day in Italy. Any staff member. `?edit=ID` opens one in the form (an id that
@@ -82,7 +83,7 @@ type Data = Route.ComponentProps["loaderData"];
 type Row = Data["promotions"][number];
 
 export default function AtelierPromotions({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { locale } = useLocale();
   return (
     <>
@@ -95,7 +96,7 @@ export default function AtelierPromotions({ loaderData, actionData }: Route.Comp
 }
 
 function PromotionsTable({ data }: { data: Data }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { locale, href } = useLocale();
   const day = (d: string) => formatLongDate(`${d}T12:00:00Z`, locale);
   const columns: Column<Row>[] = [
@@ -133,7 +134,7 @@ function PromotionsTable({ data }: { data: Data }) {
 }
 
 function PromotionForm({ data, result }: { data: Data; result: Parameters<typeof useFormKit>[1] }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { href } = useLocale();
   const formRef = useFormRef();
   const navigation = useNavigation();
