@@ -93,7 +93,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         {state === "paid" ? <p>{t("success.paid", { email: order.email })}</p> : null}
         {state === "transfer" && transfer ? (
           <div className="space-y-4">
-            <p>{t("success.transfer", { days: transfer.holdDays, email: order.email })}</p>{" "}
+            <p>{t("success.transfer", { count: transfer.holdDays, email: order.email })}</p>{" "}
             <dl className="grid gap-x-6 bg-paper p-5 text-sm shadow-sm sm:grid-cols-[auto_1fr] sm:gap-y-2 [&>dt:not(:first-child)]:mt-3 sm:[&>dt:not(:first-child)]:mt-0" data-testid="bank-transfer">
               <dt className="text-stone">{t("success.beneficiary")}</dt> <dd>{transfer.beneficiary}</dd>{" "}
               <dt className="text-stone">{t("success.iban")}</dt> <dd className="font-mono break-all">{transfer.iban}</dd>{" "}
