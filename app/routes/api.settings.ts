@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.settings";
 import { activeBanner } from "~/modules/banner/banner.service.server";
 import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { apiMessage, requestLocale } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
 
 // The spec's settings call (§6): the banner's messages of a language in its field names. The
@@ -10,9 +11,7 @@ import { isLocale } from "~/utils/locale";
 // Atelier, and the bar's colours here are the first message's.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
-  if (!isLocale(lang)) {
-    return Response.json({ message: "Unknown lang: use it or en" }, { status: 400 });
-  }
+  if (!isLocale(lang)) return apiMessage(requestLocale(request), "unknownLang", { status: 400 });
   const { messages, closure } = await activeBanner(getRequestContext(context).db, lang);
   // A closure notice in force comes first, as on the banner, in the shop's ink and ivory.
   const first = closure ? DEFAULT_BANNER_COLOURS : (messages[0] ?? DEFAULT_BANNER_COLOURS);
