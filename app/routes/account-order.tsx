@@ -32,7 +32,7 @@ async function loadOrder(context: Route.LoaderArgs["context"], request: Request,
   await requireAccountHolder(context, request);
   const ctx = getRequestContext(context);
   try {
-    return { ctx, order: await getOrderFor(ctx.db, parseRouteId(id), ctx.orderViewer) };
+    return { ctx, order: await getOrderFor(ctx.db, parseRouteId(id), ctx.orderViewer, ctx.locale) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;

@@ -13,7 +13,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, orderViewer: viewer } = getRequestContext(context);
   const id = params.id === "last" ? await findLastOrderId(db, viewer) : parseRouteId(params.id);
   try {
-    const order = await getOrderFor(db, id, viewer);
+    // The lines in the request's language where their products still exist (issue 37).
+    const order = await getOrderFor(db, id, viewer, requestLocale(request));
     return Response.json(order, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (isDomainError(error)) return apiMessage(requestLocale(request), "orderNotFound", { status: 404, headers: { "Cache-Control": "private, no-store" } });

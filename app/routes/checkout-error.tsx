@@ -27,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer);
+    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer, locale);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;

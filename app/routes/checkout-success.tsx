@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer);
+    order = await getOrderFor(db, parseRouteId(params.orderId), orderViewer, locale);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -33,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Back from the provider before its webhook: ask the provider (its answer is as good as the event).
   if (order.status === "pending_payment" && order.paymentStatus === "pending") {
     await settleFromProvider(db, paymentProvider(env), order.id);
-    order = await getOrderFor(db, order.id, orderViewer);
+    order = await getOrderFor(db, order.id, orderViewer, locale);
   }
   if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
   const [settings, pictures] = await Promise.all([getShopSettings(db), orderLineProducts(db, order.id, locale)]);
