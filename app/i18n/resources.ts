@@ -46,6 +46,8 @@ import enAtelierMerch from "../../locales/en/atelier-merch.json";
 import itAtelierMerch from "../../locales/it/atelier-merch.json";
 import enAtelierPhotos from "../../locales/en/atelier-photos.json";
 import itAtelierPhotos from "../../locales/it/atelier-photos.json";
+import enApi from "../../locales/en/api.json";
+import itApi from "../../locales/it/api.json";
 
 export const namespaces = [
   "common",
@@ -72,6 +74,7 @@ export const namespaces = [
   "atelier-content",
   "atelier-merch",
   "atelier-photos",
+  "api",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -116,6 +119,7 @@ export const resources = {
     "atelier-content": itAtelierContent,
     "atelier-merch": itAtelierMerch,
     "atelier-photos": itAtelierPhotos,
+    api: itApi,
   },
   en: {
     common: enCommon,
@@ -142,6 +146,7 @@ export const resources = {
     "atelier-content": enAtelierContent,
     "atelier-merch": enAtelierMerch,
     "atelier-photos": enAtelierPhotos,
+    api: enApi,
   },
 };
 

@@ -20,4 +20,13 @@ describe("the shared i18next instances", () => {
     expect(it_("price.lowest", { price: { toString: () => "1 €" } } as never)).toContain("1 €");
     expect(it_("missing.key", "Riserva" as never)).toBe("Riserva");
   });
+
+  it("write Italian's article before a date in every text (mails, API messages): dall'11, dall'8, dal 1°", () => {
+    const mail = i18nFor("it").getFixedT(null, "orders");
+    expect(mail("return.intro", { date: "11 dicembre 2026" })).toBe("Puoi restituire gli articoli entro l'11 dicembre 2026: 14 giorni lavorativi dalla consegna.");
+    const checkout = i18nFor("it").getFixedT(null, "checkout");
+    expect(checkout("closure.shipsFrom", { date: "8 gennaio 2027" })).toBe("Gli ordini effettuati ora verranno spediti dall'8 gennaio 2027.");
+    expect(checkout("closure.shipsFrom", { date: "1 febbraio 2027" })).toBe("Gli ordini effettuati ora verranno spediti dal 1° febbraio 2027.");
+    expect(i18nFor("en").getFixedT(null, "checkout")("closure.shipsFrom", { date: "8 January 2027" })).toBe("Orders placed now ship from 8 January 2027.");
+  });
 });

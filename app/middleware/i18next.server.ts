@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { type MiddlewareFunction, type RouterContextProvider, createContext } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
+import { withDateArticles } from "~/utils/date-article";
 import { resources } from "~/i18n/resources";
 import { type Translator, createTranslator } from "~/i18n/translator";
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localeFromPath } from "~/utils/locale";
@@ -25,7 +26,10 @@ const detector = new RemixI18Next({
 const instances = new Map<Locale, I18n>(
   LOCALES.map((locale) => {
     const instance = i18next.createInstance();
+    // Italian's article before a date ("dall'11 dicembre"), in every text the server writes (mails, API messages).
+    instance.use({ type: "postProcessor", name: "dateArticles", process: (value: string) => withDateArticles(value) });
     instance.init({
+      postProcess: ["dateArticles"],
       lng: locale,
       resources,
       defaultNS: "common",

@@ -22,6 +22,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /account/orders/{id}: one order of the account: lines with their pictures, totals, addresses,
 // payment, invoice, statuses, returns; "order again" (a form to the bag) and, while the window is
@@ -31,7 +32,7 @@ async function loadOrder(context: Route.LoaderArgs["context"], request: Request,
   await requireAccountHolder(context, request);
   const ctx = getRequestContext(context);
   try {
-    return { ctx, order: await getOrderFor(ctx.db, idParam(id), ctx.orderViewer) };
+    return { ctx, order: await getOrderFor(ctx.db, idParam(id), ctx.orderViewer, ctx.locale) };
   } catch (error) {
     if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -94,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("orders");
+  const t = withDateArticlesT(useTranslation("orders").t);
   const { t: tc } = useTranslation("checkout");
   const { href, locale } = useLocale();
   const { order, returns } = loaderData;
@@ -230,7 +231,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
 }
 
 function ReturnSection({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const { t } = useTranslation("orders");
+  const t = withDateArticlesT(useTranslation("orders").t);
   const { locale } = useLocale();
   const formRef = useFormRef();
   const { order, returnWindow, returnFeeCents } = loaderData;

@@ -12,6 +12,7 @@ import { listAccountOrders, orderPictures } from "~/modules/order/order.service.
 import { formatLongDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /account/orders: the account's orders, newest first, ten to a page (?page=N; a page past the
 // last shows the last, anything else the first).
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("orders");
+  const t = withDateArticlesT(useTranslation("orders").t);
   const { href, locale } = useLocale();
   const { orders, page, pageCount } = loaderData;
   const pageHref = (n: number) => (n === 1 ? href("/account/orders") : `${href("/account/orders")}?page=${n}`);

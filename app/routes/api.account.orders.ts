@@ -3,19 +3,21 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { findLastOrderId, getOrderFor } from "~/modules/order/order.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { idParam } from "~/utils/id-param";
+import { apiMessage, requestLocale } from "~/utils/json-api.server";
 
 // GET /api/account/orders/{id} (spec §7: the last order): the order for its owner only (the
 // account, or the session that placed it as a guest); "last" names the most recent one. Anyone
 // else gets the same 404 as for an order that does not exist.
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, orderViewer: viewer } = getRequestContext(context);
   const id = params.id === "last" ? await findLastOrderId(db, viewer) : idParam(params.id);
   try {
-    const order = await getOrderFor(db, id, viewer);
+    // The lines in the request's language where their products still exist (issue 37).
+    const order = await getOrderFor(db, id, viewer, requestLocale(request));
     return Response.json(order, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    if (isDomainError(error)) return Response.json({ message: "Order not found." }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+    if (isDomainError(error)) return apiMessage(requestLocale(request), "orderNotFound", { status: 404, headers: { "Cache-Control": "private, no-store" } });
     throw error;
   }
 }

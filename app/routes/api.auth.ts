@@ -8,7 +8,7 @@ import { DomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { bodyHoneypot, bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
+import { apiMessage, bodyHoneypot, bodyLocale, jsonError, methodNotAllowed, readJsonObject, requestLocale, translateKey, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
 
 // The auth calls of spec §7 as JSON, for the same session cookie and through the same services
@@ -28,11 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A guest who continued at checkout with an email (spec §3: the user object with guest).
     if (shopper.kind === "guest") return Response.json({ user: { email: session.guestEmail, guest: true } }, { headers: noStore });
     // Spec §4: auto-login fails silently; the client reads the 401 as "not logged in".
-    return Response.json({ message: "Not logged in", user: null }, { status: 401, headers: noStore });
+    return Response.json({ message: translateKey(requestLocale(request), "api:notLoggedIn"), user: null }, { status: 401, headers: noStore });
   }
-  if (POST_OPERATIONS.has(params.operation)) return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  void request;
-  return Response.json({ message: "Not found" }, { status: 404 });
+  if (POST_OPERATIONS.has(params.operation)) return methodNotAllowed({ request });
+  return unknownOperation(request);
 }
 
 /** JSON clients may send the birthday's parts as numbers: the form's schema reads strings. */
@@ -43,15 +42,15 @@ function asStrings(body: Record<string, unknown>, names: string[]): Record<strin
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (params.operation === "autoLogin") return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "GET" } });
-  if (!POST_OPERATIONS.has(params.operation)) return Response.json({ message: "Not found" }, { status: 404 });
-  if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (params.operation === "autoLogin") return methodNotAllowed({ request }, "GET");
+  if (!POST_OPERATIONS.has(params.operation)) return unknownOperation(request);
+  if (request.method !== "POST") return methodNotAllowed({ request });
   const ctx = getRequestContext(context);
   const { db, session, clientIp, publicUrl } = ctx;
 
   if (params.operation === "logout") {
     await signOut(session);
-    return Response.json({ message: "OK" }, { headers: noStore });
+    return apiMessage(requestLocale(request), "loggedOut", { headers: noStore });
   }
   if (params.operation === "socialLogin") return startSocialLogin(request, context);
 
@@ -108,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return jsonError(error, locale);
   }
-  return Response.json({ message: "Not found" }, { status: 404 });
+  return unknownOperation(request);
 }
 
 /**

@@ -8,7 +8,7 @@ import { bodyHoneypot, bodyLocale, isChecked, jsonError, methodNotAllowed, readJ
 // JSON back-in-stock request: { sku, email, language, privacy }. Answers { message } in the
 // requested language: the success text, or the error (400 with `fields` for validation).
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== "POST") return methodNotAllowed({ request });
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
   const locale = bodyLocale(body);

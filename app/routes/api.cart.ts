@@ -4,7 +4,7 @@ import { performBagIntent } from "./bag-actions.server";
 import { AddToBagSchema, BAG_ACTION_MARKERS, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema, ReorderSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isLocale } from "~/utils/locale";
-import { bodyLocale, jsonError, readJsonObject, translateKey, validationErrorResponse } from "~/utils/json-api.server";
+import { bodyLocale, jsonError, methodNotAllowed, readJsonObject, translateKey, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
 import type { z } from "~/utils/zod";
 
 // The bag as JSON (spec §7), for the same session cookie and through the same services as the
@@ -26,8 +26,8 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.operation !== undefined) {
     const known = OPERATIONS[params.operation];
-    if (!known) return Response.json({ message: "Not found" }, { status: 404 });
-    return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: known.method } });
+    if (!known) return unknownOperation(request);
+    return methodNotAllowed({ request }, known.method);
   }
   const language = new URL(request.url).searchParams.get("language");
   const locale = isLocale(language) ? language : "it";
@@ -37,8 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const operation = params.operation === undefined ? undefined : OPERATIONS[params.operation];
-  if (!operation) return Response.json({ message: "Not found" }, { status: 404 });
-  if (request.method !== operation.method) return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: operation.method } });
+  if (!operation) return unknownOperation(request);
+  if (request.method !== operation.method) return methodNotAllowed({ request }, operation.method);
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
   const locale = bodyLocale(body);

@@ -9,7 +9,7 @@ import { bodyHoneypot, bodyLocale, isChecked, jsonError, methodNotAllowed, readJ
 // language: the success text, or the error (400 with `fields` for validation). The sign-up is
 // pending until the e-mailed link confirms it (double opt-in); the answer is the spec's all the same.
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== "POST") return methodNotAllowed({ request });
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
   const locale = bodyLocale(body);

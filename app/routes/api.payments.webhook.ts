@@ -27,6 +27,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json({ received: true, result });
 }
 
-export function loader() {
-  return methodNotAllowed();
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed({ request });
 }

@@ -2,22 +2,23 @@ import type { Route } from "./+types/api.settings";
 import { activeBanner } from "~/modules/banner/banner.service.server";
 import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { apiMessage, requestLocale } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
 
 // The spec's settings call (§6): the banner's messages of a language in its field names. The
-// messages are those shown now; each has its own colours in Atelier, and the bar's colours here
-// are the first message's.
+// messages are those shown now, as the banner shows them: the closure notice in force, the
+// dated free-shipping promotion that runs, the owner's messages; each has its own colours in
+// Atelier, and the bar's colours here are the first message's.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
-  if (!isLocale(lang)) {
-    return Response.json({ message: "Unknown lang: use it or en" }, { status: 400 });
-  }
-  const { messages } = await activeBanner(getRequestContext(context).db, lang);
-  const first = messages[0] ?? DEFAULT_BANNER_COLOURS;
+  if (!isLocale(lang)) return apiMessage(requestLocale(request), "unknownLang", { status: 400 });
+  const { messages, closure } = await activeBanner(getRequestContext(context).db, lang);
+  // A closure notice in force comes first, as on the banner, in the shop's ink and ivory.
+  const first = closure ? DEFAULT_BANNER_COLOURS : (messages[0] ?? DEFAULT_BANNER_COLOURS);
   return Response.json(
     {
-      globalMessages: messages.map((m) => m.text),
-      globalMessagesLink: messages.map((m) => m.link),
+      globalMessages: [...(closure ? [closure.line] : []), ...messages.map((m) => m.text)],
+      globalMessagesLink: [...(closure ? [null] : []), ...messages.map((m) => m.link)],
       globalMessagesBackground: first.background,
       globalMessagesColor: first.color,
     },

@@ -27,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, idParam(params.orderId), orderViewer);
+    order = await getOrderFor(db, idParam(params.orderId), orderViewer, locale);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -60,14 +60,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env, href, publicUrl, orderViewer } = getRequestContext(context);
+  const { db, env, href, publicUrl, orderViewer, tns } = getRequestContext(context);
   const submission = parseForm(await readFormData(request), RetryPaymentSchema);
   if (submission.status !== "success") return invalidForm(submission);
   let orderId: number;
   try {
     ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: idParam(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
   } catch (error) {
-    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "Order not found." }, { status: 404 });
+    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
     return formError(submission, error);
   }
   const success = href(`/checkout/success/${orderId}`);
@@ -94,17 +94,26 @@ export default function CheckoutError({ loaderData, actionData }: Route.Componen
   const { href } = useLocale();
   const { order } = loaderData;
   const formRef = useFormRef();
-  const kit = useFormKit("retry", actionData?.result, ["paymentMethod"], formRef);
   const pending = useNavigation().state === "submitting";
+  const answered = useFormKit("retry", actionData?.result, ["paymentMethod"], formRef);
+  // While a retry is under way, the last failure (the page's and a refused retry's) is not
+  // shown as if it were its answer: the page says the retry is running (issue 37).
+  const kit = pending ? { ...answered, errors: () => undefined, formErrors: undefined, firstInvalid: undefined } : answered;
   return (
     <div className="container-page grid gap-8 py-10 desk:grid-cols-[minmax(0,1fr)_24rem] desk:gap-12 desk:py-16">
       <section aria-labelledby="page-title" className="space-y-6" data-testid="payment-failed">
         <h1 id="page-title" className="text-4xl">
           {t("error.title")}
         </h1>
-        <p role="alert" className="text-lg">
-          {t("error.text")}
-        </p>
+        {pending ? (
+          <p role="status" className="text-lg" data-testid="retry-pending">
+            {t("error.retryPending")}
+          </p>
+        ) : (
+          <p role="alert" className="text-lg" data-testid="payment-error">
+            {t("error.text")}
+          </p>
+        )}
         {loaderData.payable ? (
           <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-6" aria-labelledby="retry-title">
             <h2 id="retry-title" className="text-2xl">

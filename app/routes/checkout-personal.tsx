@@ -9,38 +9,46 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { LoginSchema } from "~/modules/account/account.schema";
-import { authenticate, continueAsGuest, signIn } from "~/modules/account/account.service.server";
+import { authenticate, continueAsGuest, getAccount, signIn } from "~/modules/account/account.service.server";
+import { getBagCount } from "~/modules/bag/bag.service.server";
 import { readLoginRedirect, redirectAfterLogin } from "./login-redirect.server";
 import { PersonalInfoSchema } from "~/modules/checkout/checkout.schema";
 import { STEP_PATHS } from "~/modules/checkout/checkout-steps";
 import { getCheckout, savePersonalInfo } from "~/modules/checkout/checkout.service.server";
+import { stripLocale } from "~/utils/locale";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 
 // Checkout step Personal Info (/checkout/registrationLogin): sign in, register, or continue as a
-// guest with an email and a name. Spec §2: an account holder, and a guest who already gave their
-// details for this bag, go on to the stored login-redirect target (which the checkout's guard set
-// to the shipping step when it sent the shopper here).
+// guest with an email and a name. Spec §2 sends a signed-in shopper on from here to the stored
+// login-redirect target; with a bag under checkout the page is the step itself (issue 37): the
+// steps' links and back buttons lead here, an account holder sees who the order is for, and a
+// guest finds the details given and can correct them (a mistyped e-mail). With no bag, the
+// spec's redirect stands.
 
-/** Where the step's forms go once done: the stored target, else the shipping step. */
+/** Where the step's forms go once done: the stored target when it is a checkout step, else the shipping step. */
 async function nextTarget(context: Route.LoaderArgs["context"], request: Request): Promise<string> {
   const { href } = getRequestContext(context);
-  return (await readLoginRedirect(context, request)) ?? href(STEP_PATHS.shipping);
+  const stored = await readLoginRedirect(context, request);
+  return stored && stripLocale(stored.split("?")[0]).startsWith("/checkout") ? stored : href(STEP_PATHS.shipping);
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns, href, shopper, session, bagId } = getRequestContext(context);
+  const inCheckout = (await getBagCount(db, bagId)) > 0;
+  if (!inCheckout && shopper.kind !== "anonymous") throw await redirectAfterLogin(context, request);
   const checkout = await getCheckout(db, bagId);
-  // A guest without details for this bag stays: sending them on would bring them straight back.
-  if (shopper.kind === "account" || (shopper.kind === "guest" && checkout?.contact)) throw await redirectAfterLogin(context, request);
+  const account = shopper.kind === "account" ? await getAccount(db, shopper.userId) : null;
   const t = tns("checkout");
   return data(
     {
+      account: account ? { email: account.email, firstName: account.firstName, lastName: account.lastName } : null,
       guest: { email: checkout?.contact?.email ?? session.guestEmail ?? "", firstName: checkout?.contact?.firstName ?? "", lastName: checkout?.contact?.lastName ?? "" },
       title: t("personal.title"),
       metaTitle: t("meta.personal"),
       path: href(STEP_PATHS.registrationLogin),
+      next: href(STEP_PATHS.shipping),
       origin: env.PUBLIC_URL,
       page: { isAuth: true, securePayment: true, prevStep: href("/cart"), prevStepLabel: t("back.cart") },
       texts: pickTexts(locale, ["account", "checkout"]),
@@ -92,6 +100,25 @@ export default function CheckoutPersonal({ loaderData, actionData }: Route.Compo
   const answered = actionData?.intent === "guest";
   const guest = { ...guestKit, value: (name: string) => (answered ? guestKit.value(name) : (loaderData.guest[name as keyof typeof loaderData.guest] ?? "")) };
   const target = encodeURIComponent(href(STEP_PATHS.shipping));
+  if (loaderData.account) {
+    const { account } = loaderData;
+    return (
+      <CheckoutFrame step="personal" title={t("personal.title")}>
+        <section aria-labelledby="account-title" className="max-w-xl bg-paper p-6 shadow-sm">
+          <h2 id="account-title" className="mb-2 text-2xl">
+            {t("personal.accountTitle")}
+          </h2>{" "}
+          <p className="mb-5 text-sm" data-testid="personal-account">
+            {`${account.firstName} ${account.lastName} · ${account.email}`}
+          </p>{" "}
+          <p className="mb-5 text-sm text-stone">{t("personal.accountIntro")}</p>{" "}
+          <Link to={loaderData.next} className="btn btn-primary">
+            {t("personal.accountContinue")}
+          </Link>
+        </section>
+      </CheckoutFrame>
+    );
+  }
   return (
     <CheckoutFrame step="personal" title={t("personal.title")} intro={t("personal.intro")}>
       <div className="grid gap-8 lg:grid-cols-2">

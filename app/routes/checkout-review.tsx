@@ -36,6 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       bag,
       contact: await orderContact(context, checkout, who),
+      // A guest corrects the contact details (a mistyped e-mail) at Personal Info.
+      contactEditable: who.kind === "guest",
       shipping: checkout.shipping!,
       billing: checkout.billing,
       invoice: checkout.invoice,
@@ -140,7 +142,7 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
       intro={t("review.intro")}
       aside={<BagSummary bag={bag} />}
     >
-      {contact ? section(t("review.contact"), null, <p>{`${contact.firstName} ${contact.lastName} · ${contact.email}`}</p>) : null}
+      {contact ? section(t("review.contact"), loaderData.contactEditable ? "/checkout/registrationLogin" : null, <p>{`${contact.firstName} ${contact.lastName} · ${contact.email}`}</p>) : null}
       {section(t("review.shipTo"), "/checkout", <AddressBlock address={shipping} />)}
       {section(t("review.billTo"), "/checkout", billing ? <AddressBlock address={billing} /> : <p>{t("review.sameAddress")}</p>)}
       {section(

@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const t = tns("checkout");
   let order;
   try {
-    order = await getOrderFor(db, idParam(params.orderId), orderViewer);
+    order = await getOrderFor(db, idParam(params.orderId), orderViewer, locale);
   } catch (error) {
     if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
     throw error;
@@ -33,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Back from the provider before its webhook: ask the provider (its answer is as good as the event).
   if (order.status === "pending_payment" && order.paymentStatus === "pending") {
     await settleFromProvider(db, paymentProvider(env), order.id);
-    order = await getOrderFor(db, order.id, orderViewer);
+    order = await getOrderFor(db, order.id, orderViewer, locale);
   }
   if (order.status === "pending_payment" && order.paymentStatus === "failed") throw redirect(href(`/checkout/error/${order.id}`));
   const [settings, pictures] = await Promise.all([getShopSettings(db), orderLineProducts(db, order.id, locale)]);
@@ -93,7 +93,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         {state === "paid" ? <p>{t("success.paid", { email: order.email })}</p> : null}
         {state === "transfer" && transfer ? (
           <div className="space-y-4">
-            <p>{t("success.transfer", { days: transfer.holdDays, email: order.email })}</p>{" "}
+            <p>{t("success.transfer", { count: transfer.holdDays, email: order.email })}</p>{" "}
             <dl className="grid gap-x-6 bg-paper p-5 text-sm shadow-sm sm:grid-cols-[auto_1fr] sm:gap-y-2 [&>dt:not(:first-child)]:mt-3 sm:[&>dt:not(:first-child)]:mt-0" data-testid="bank-transfer">
               <dt className="text-stone">{t("success.beneficiary")}</dt> <dd>{transfer.beneficiary}</dd>{" "}
               <dt className="text-stone">{t("success.iban")}</dt> <dd className="font-mono break-all">{transfer.iban}</dd>{" "}

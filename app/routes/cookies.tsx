@@ -13,6 +13,7 @@ import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { LITE_COOKIE } from "~/utils/lite-mode";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
+import { withDateArticlesT } from "~/utils/date-article";
 
 /** Cookie choices per client address: a person decides once or twice, a script loops. */
 const CONSENT_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CookiesPage({ loaderData }: Route.ComponentProps) {
   const { consent, categories, path } = loaderData;
-  const { t } = useTranslation("country");
+  const t = withDateArticlesT(useTranslation("country").t);
   const { href } = useLocale();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -169,7 +170,7 @@ export default function CookiesPage({ loaderData }: Route.ComponentProps) {
 
 /** One of the form's three submit buttons, with its own loading state. */
 function ChoiceButton({ intent, pending, primary = false, children }: { intent: string; pending: FormDataEntryValue | null | undefined; primary?: boolean; children: React.ReactNode }) {
-  const { t } = useTranslation("country");
+  const t = withDateArticlesT(useTranslation("country").t);
   const busy = pending === intent;
   return (
     <button type="submit" name="intent" value={intent} disabled={!!pending} aria-busy={busy || undefined} className={`btn ${primary ? "btn-primary" : "btn-secondary"}`}>

@@ -17,6 +17,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /pages/recesso (/en/pages/withdrawal): the withdrawal function of Directive (EU) 2023/2673, for
 // anyone, account or not. Three steps, each a plain form: the order number and email; then what
@@ -80,7 +81,7 @@ async function confirmStep(context: Route.ActionArgs["context"], pair: { number:
 export const headers = privatePageHeaders;
 
 export default function WithdrawalPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("orders");
+  const t = withDateArticlesT(useTranslation("orders").t);
   const step = actionData && "step" in actionData ? actionData.step : "lookup";
   return (
     <div className="container-page max-w-3xl py-10 desk:py-16">
@@ -97,7 +98,7 @@ export default function WithdrawalPage({ actionData }: Route.ComponentProps) {
 }
 
 function LookupStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
-  const { t } = useTranslation("orders");
+  const t = withDateArticlesT(useTranslation("orders").t);
   const formRef = useFormRef();
   const kit = useFormKit("withdrawal", actionData?.result, ["number", "email"], formRef);
   const pending = useNavigation().state === "submitting";
@@ -120,7 +121,7 @@ function LookupStep({ actionData }: { actionData: Route.ComponentProps["actionDa
 type ConfirmData = Extract<NonNullable<Route.ComponentProps["actionData"]>, { step: "confirm" }>;
 
 function ConfirmStep({ actionData }: { actionData: ConfirmData }) {
-  const { t } = useTranslation("orders");
+  const t = withDateArticlesT(useTranslation("orders").t);
   const { locale, href } = useLocale();
   const formRef = useFormRef();
   const kit = useFormKit("withdrawal-confirm", actionData.result, ["confirm"], formRef);

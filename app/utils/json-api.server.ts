@@ -9,9 +9,32 @@ import { type Locale, isLocale } from "./locale";
 // errors as { message } (plus { fields } for validation) in the requested language, with the
 // status of the error table (app/utils/domain-error.ts).
 
-export const methodNotAllowed = () => Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+/**
+ * The language of a call's answer (docs/api.md): the body's `language`, else the query's
+ * `language` (or `lang`, the settings and menu calls' name), else Italian. Every message an API
+ * call answers is in it, the errors of a body that cannot be read included.
+ */
+export function requestLocale(request: Request, body?: Record<string, unknown>): Locale {
+  if (body && isLocale(body.language)) return body.language;
+  const query = new URL(request.url).searchParams;
+  const asked = query.get("language") ?? query.get("lang");
+  return isLocale(asked) ? asked : "it";
+}
 
-/** The request's JSON object, or a 400 response to return as it is. */
+/** An answer `{ message }` with one of the API's own texts (locales/<lang>/api.json). */
+export function apiMessage(locale: Locale, key: keyof (typeof resources)["it"]["api"], init: ResponseInit = {}): Response {
+  return Response.json({ message: translateKey(locale, `api:${key}`) }, init);
+}
+
+/** 405 with `Allow`, in the request's language (a route module's `loader`/`action` as it is). */
+export function methodNotAllowed({ request }: { request: Request }, allow = "POST"): Response {
+  return apiMessage(requestLocale(request), "methodNotAllowed", { status: 405, headers: { Allow: allow } });
+}
+
+/** 404 for an operation the call does not have, in the request's language. */
+export const unknownOperation = (request: Request) => apiMessage(requestLocale(request), "notFound", { status: 404 });
+
+/** The request's JSON object, or a 400 response (in the query's language) to return as it is. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
   try {
     const parsed: unknown = await request.json();
@@ -19,7 +42,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     // Falls through to the same answer as a non-object body.
   }
-  return Response.json({ message: "The body must be a JSON object" }, { status: 400 });
+  return apiMessage(requestLocale(request), "bodyNotJson", { status: 400 });
 }
 
 /** The body's `language`, defaulting to Italian. */
@@ -35,7 +58,9 @@ export function validationErrorResponse(error: z.ZodError, locale: Locale): Resp
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    fields[key] ??= translateKey(locale, issue.message);
+    // A schema's own messages are keys; zod's built-in ones ("Invalid input: expected string…") are English prose.
+    const text = translateKey(locale, issue.message);
+    fields[key] ??= text === issue.message ? translateKey(locale, "api:invalidField") : text;
   }
   return Response.json({ message: Object.values(fields)[0], fields }, { status: 400 });
 }

@@ -144,6 +144,38 @@ test.describe("checkout", () => {
     await expect(main(page).getByTestId("order-confirmation")).toHaveAttribute("data-state", "paid");
   });
 
+  test("while a retry is under way, the last failure is not shown as its answer (issue 37)", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the browser shows the next page, not a pending state");
+    await addToBag(page, "/products/camicia-a-righe-in-cotone-oxford?color=bianco&size=M", javaScriptEnabled);
+    // The steps through the shop's own forms, as a browser without JavaScript posts them: a declined card.
+    const post = (url: string, form: Record<string, string>) => page.request.post(url, { headers: { Origin: BASE_URL }, form, maxRedirects: 0 });
+    await post("/checkout/registrationLogin", { intent: "guest", email: uniqueEmail("retry"), firstName: "Giulia", lastName: "Rossi" });
+    expect((await post("/checkout", shippingStepForm({}))).status()).toBe(303);
+    expect((await post("/checkout/payment", { paymentMethod: "card" })).status()).toBe(303);
+    const review = await (await page.request.get("/checkout/review")).text();
+    const placed = await post("/checkout/review", { acceptTerms: "on", orderKey: /name="orderKey" value="([^"]+)"/.exec(review)![1], shownTotalCents: /name="shownTotalCents" value="(\d+)"/.exec(review)![1] });
+    const declined = await post(new URL(placed.headers().location!, BASE_URL).pathname, { outcome: "fail" });
+    const errorPage = new URL(declined.headers().location!, BASE_URL).pathname;
+    expect(errorPage).toMatch(/^\/checkout\/error\/\d+$/);
+
+    await visit(page, errorPage);
+    const failure = main(page).getByRole("alert").filter({ hasText: "Siamo spiacenti ma il tuo pagamento non è andato a buon fine" });
+    await expect(failure).toBeVisible();
+    // A slow network: the retry's post takes a while to answer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${errorPage}*`, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await main(page).getByRole("button", { name: "Riprova il pagamento" }).click();
+    await expect(main(page).getByRole("status").filter({ hasText: "Nuovo tentativo di pagamento in corso" })).toBeVisible();
+    await expect(failure).toHaveCount(0);
+    await expect(main(page).getByRole("button", { name: "Un momento…" })).toBeDisabled();
+    release();
+    await reached(page, /\/pay\/sandbox\//);
+  });
+
   test("ships only to Italy, guards the steps, refuses a changed total, and takes a bank transfer", async ({ page, javaScriptEnabled }) => {
     const size = javaScriptEnabled ? "XS" : "S";
     await addToBag(page, `/products/camicia-a-righe-in-cotone-oxford?color=bordeaux&size=${size}`, javaScriptEnabled);

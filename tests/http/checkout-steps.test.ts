@@ -126,6 +126,100 @@ describeEachApp("checkout steps", (app) => {
     expect(inputValue(own, "billing.firstName")).toBe("");
   });
 
+  /** The step a checkout page shows: the label its steps' list marks as current. */
+  const currentStep = (html: string) => /<span aria-current="step"[^>]*>([^<]+)<\/span>/.exec(html)?.[1];
+  /** The links of a checkout page that go to a step: each done step of the steps' list, and the header's back button. */
+  const stepLinks = (html: string) => {
+    const nav = /<nav aria-label="(?:Passi del checkout|Checkout steps)"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    const steps = [...nav.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const back = /<header[\s\S]*?<a [^>]*href="([^"]+)"/.exec(html)?.[1];
+    return { steps, back };
+  };
+  const LABELS: Record<string, string> = {
+    "/checkout/registrationLogin": "Dati personali",
+    "/checkout": "Spedizione",
+    "/checkout/payment": "Pagamento",
+    "/checkout/review": "Riepilogo",
+  };
+
+  /** Every step link and back button of every step page leads to that step, not out of the checkout. */
+  async function followEveryStepLink(shopper: HttpClient, expectedBack: Record<string, string>) {
+    for (const page of STEPS) {
+      const answer = await shopper.get(page);
+      expect(answer.status, page).toBe(200);
+      const html = await answer.text();
+      expect(currentStep(html), page).toBe(LABELS[page]);
+      const { steps, back } = stepLinks(html);
+      expect(back, `back button of ${page}`).toBe(expectedBack[page]);
+      // The done steps before this one: the bag, then each step up to the page.
+      expect(steps, page).toEqual(["/cart", ...STEPS.slice(0, STEPS.indexOf(page))]);
+      for (const link of [...steps, back!]) {
+        const followed = await shopper.get(link);
+        expect(followed.status, `${link} from ${page}`).toBe(200);
+        const target = await followed.text();
+        if (link === "/cart") expect(target).toContain('data-testid="bag-lines"');
+        else expect(currentStep(target), `${link} from ${page}`).toBe(LABELS[link]);
+      }
+    }
+  }
+
+  it("leads every step link and back button to that step, for an account holder and a guest", async () => {
+    const holder = await withBag();
+    await register(holder, "Chiara", "Verdi");
+    expect(location(await holder.postForm("/checkout", ADDRESS))).toBe("/checkout/payment");
+    expect(location(await holder.postForm("/checkout/payment", { paymentMethod: "bankTransfer" }))).toBe("/checkout/review");
+    // The account holder's Personal Info says who the order is for and goes on to shipping.
+    const personal = await (await holder.get("/checkout/registrationLogin")).text();
+    expect(personal).toContain("Chiara Verdi · steps-");
+    expect(personal).toContain('href="/checkout"');
+    await followEveryStepLink(holder, { "/checkout/registrationLogin": "/cart", "/checkout": "/cart", "/checkout/payment": "/checkout", "/checkout/review": "/checkout/payment" });
+
+    const guest = await withBag();
+    await guestToReview(guest, "bankTransfer");
+    await followEveryStepLink(guest, { "/checkout/registrationLogin": "/cart", "/checkout": "/checkout/registrationLogin", "/checkout/payment": "/checkout", "/checkout/review": "/checkout/payment" });
+    // A stored target out of the checkout (an account page a guest once asked for) does not take the guest away.
+    await guest.get("/account/orders");
+    expect((await guest.get("/checkout/registrationLogin")).status).toBe(200);
+    expect(location(await guest.postForm("/checkout/registrationLogin", { intent: "guest", email: `guest-${nextVariant - 1}@example.com`, firstName: "Giulia", lastName: "Rossi" }))).toBe("/checkout");
+
+    // In English too.
+    const english = await withBag("/en");
+    await register(english, "Chiara", "Verdi");
+    const answer = await english.get("/en/checkout/registrationLogin");
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('href="/en/checkout"');
+    // With no bag, the spec's redirect of a signed-in shopper stands.
+    const empty = app().client();
+    await register(empty, "Luca", "Neri");
+    expect((await empty.get("/checkout/registrationLogin")).status).toBe(302);
+  });
+
+  it("lets a guest correct a mistyped e-mail during checkout: the order goes to the corrected one", async () => {
+    const guest = await withBag();
+    await guest.postForm("/checkout/registrationLogin", { intent: "guest", email: "giulia.rossi@exmaple.com", firstName: "Giulia", lastName: "Rossi" });
+    expect(location(await guest.postForm("/checkout", ADDRESS))).toBe("/checkout/payment");
+    expect(location(await guest.postForm("/checkout/payment", { paymentMethod: "bankTransfer" }))).toBe("/checkout/review");
+    const review = await (await guest.get("/checkout/review")).text();
+    expect(review).toContain("giulia.rossi@exmaple.com");
+    // The review's contact has its own edit link, to Personal Info, which shows what was given.
+    expect(review).toMatch(/Contatti<\/h2> <a [^>]*href="\/checkout\/registrationLogin"/);
+    const personal = await (await guest.get("/checkout/registrationLogin")).text();
+    expect(inputValue(personal, "email")).toBe("giulia.rossi@exmaple.com");
+    expect(inputValue(personal, "firstName")).toBe("Giulia");
+
+    // Corrected, the shopper goes on to shipping with the choices already made.
+    expect(location(await guest.postForm("/checkout/registrationLogin", { intent: "guest", email: "giulia.rossi@example.com", firstName: "Giulia", lastName: "Rossi" }))).toBe("/checkout");
+    const corrected = await (await guest.get("/checkout/review")).text();
+    expect(corrected).toContain("giulia.rossi@example.com");
+    expect(corrected).not.toContain("exmaple");
+    const orderKey = /name="orderKey" value="([^"]+)"/.exec(corrected)![1];
+    const total = /name="shownTotalCents" value="(\d+)"/.exec(corrected)![1];
+    const placed = location(await guest.postForm("/checkout/review", { acceptTerms: "on", orderKey, shownTotalCents: total }))!;
+    const orderId = Number(/\/checkout\/success\/(\d+)$/.exec(placed)![1]);
+    const order = await app().db.selectFrom("orders").select("email").where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order.email).toBe("giulia.rossi@example.com");
+  });
+
   it("shows the sandbox's page in the order's language, with the method's label as the shop names it", async () => {
     const { paypalInstalments } = await getShopSettings(app().db);
     for (const [prefix, lang, title, method, pay] of [

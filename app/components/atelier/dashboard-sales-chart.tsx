@@ -2,6 +2,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { formatMoney } from "~/utils/money";
 import type { Locale } from "~/utils/locale";
 import { INTL_LOCALE } from "~/utils/locale";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // The dashboard's chart of the last 30 days: server-rendered SVG, no JavaScript. Each day's
 // revenue is a bar above the line, its refunds a bar below it, on one scale. The SVG says what it
@@ -26,7 +27,7 @@ export function formatChartDay(day: string, locale: Locale, long = false): strin
 }
 
 export function DashboardSalesChart({ days, locale }: { days: ChartDay[]; locale: Locale }) {
-  const { t } = useTranslation("atelier-dashboard");
+  const t = withDateArticlesT(useTranslation("atelier-dashboard").t);
   const max = Math.max(1, ...days.map((d) => Math.max(d.revenueCents, d.refundsCents)));
   const baseline = HEIGHT * ABOVE;
   const slot = WIDTH / Math.max(1, days.length);

@@ -3,6 +3,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { INTL_LOCALE } from "~/utils/locale";
+import { withDateArticlesT } from "~/utils/date-article";
 
 /** What the order's page passes (the invoice service's invoicePanelData gives it). */
 export interface InvoicePanelData {
@@ -20,7 +21,7 @@ export interface InvoicePanelData {
  * asked for no invoice.
  */
 export function InvoicePanel({ data }: { data: InvoicePanelData }) {
-  const { t } = useTranslation("atelier-invoices");
+  const t = withDateArticlesT(useTranslation("atelier-invoices").t);
   const { locale, href } = useLocale();
   if (!data.request) return null;
   const base = href(`/atelier/orders/${data.orderId}/invoice`);

@@ -3,6 +3,8 @@ import type { ComponentType, ReactNode } from "react";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
+import { withDateArticles } from "~/utils/date-article";
+import { formatLongDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
 /** What the bag's action (cart.tsx) answers a form or a fetcher: done, or the form's errors, for a line. */
@@ -110,7 +112,18 @@ export function FreeShippingProgress({ totals, id }: { totals: BagView["totals"]
   return (
     <div className="space-y-2">
       <p id={id} className="text-sm" data-testid="free-shipping">
-        {done ? t("summary.reached") : t("summary.missing", { amount: formatMoney(totals.missingForFreeShippingCents, locale) })}
+        {/* A dated promotion that sets the threshold says so, with its last day (issue 37). */}
+        {withDateArticles(
+          totals.freeShippingUntil
+            ? t(done ? "summary.reachedPromotion" : "summary.missingPromotion", {
+                amount: formatMoney(totals.missingForFreeShippingCents, locale),
+                threshold: formatMoney(totals.freeShippingFromCents, locale),
+                date: formatLongDate(`${totals.freeShippingUntil}T12:00:00Z`, locale),
+              })
+            : done
+              ? t("summary.reached")
+              : t("summary.missing", { amount: formatMoney(totals.missingForFreeShippingCents, locale) }),
+        )}
       </p>
       <progress className="shipping-progress" max={goal} value={done ? goal : reached} aria-labelledby={id} />
     </div>

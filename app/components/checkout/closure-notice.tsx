@@ -1,10 +1,11 @@
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { formatLongDate } from "~/utils/dates";
+import { withDateArticlesT } from "~/utils/date-article";
 
 /** A closure notice in force (spec §9): the owner's words and the day orders placed now ship from. */
 export function ClosureNotice({ closure, className = "mb-6" }: { closure: { text: string; shipsFrom: string } | null; className?: string }) {
-  const { t } = useTranslation("checkout");
+  const t = withDateArticlesT(useTranslation("checkout").t);
   const { locale } = useLocale();
   if (!closure) return null;
   return (

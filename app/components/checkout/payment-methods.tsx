@@ -15,7 +15,7 @@ export function PaymentMethodChoices({ kit, methods, chosen, instalments, transf
       <div className="grid gap-3" key={kit.resetKey}>
         {methods.map((method) => {
           const label = method === "paypalInstalments" ? t("payment.paypalInstalments", { count: instalments }) : t(`payment.${method}`);
-          const hint = method === "bankTransfer" ? t("payment.bankTransferHint", { days: transferDays }) : null;
+          const hint = method === "bankTransfer" ? t("payment.bankTransferHint", { count: transferDays }) : null;
           return (
             <label key={method} className="choice-card items-center">
               <input type="radio" name="paymentMethod" value={method} defaultChecked={method === selected} required className="!mt-0" />

@@ -42,7 +42,7 @@ export function Banner({ banner }: { banner: RootData["banner"] }) {
   const hydrated = useHydrated();
   // A closure notice in force comes first, with the day orders ship from (spec §9).
   const messages: Array<{ key: string; text: string; link: string | null; tone?: number }> = [
-    ...(banner.closure ? [{ key: "closure", text: `${banner.closure.text} · ${t("banner.shipsFrom", { date: banner.closure.shipsFromLabel })}`, link: null }] : []),
+    ...(banner.closure ? [{ key: "closure", text: banner.closure.line, link: null }] : []),
     ...banner.messages.map((m) => ({ key: String(m.id), text: m.text, link: m.link, tone: m.id })),
   ];
   const [index, setIndex] = useState(0);

@@ -55,6 +55,8 @@ export interface BagTotals {
   freeShippingFromCents: number;
   /** How much more (after discount) until shipping is free; 0 once it is. */
   missingForFreeShippingCents: number;
+  /** While a dated free-shipping promotion sets the threshold: its last day in Italy (YYYY-MM-DD), to announce it. */
+  freeShippingUntil?: string | null;
 }
 
 export interface ShippingRule {

@@ -241,7 +241,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
   // the one place the bag, its page, the checkout and the order learn them.
   const shipping = await shippingRuleAt(db, now);
   const bag = await existingBag(db, bagId);
-  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: EMPTY_TOTALS(shipping.freeShippingFromCents), checkoutBlocked: false, kinds: { categoryIds: [], garments: [] } };
+  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: { ...EMPTY_TOTALS(shipping.freeShippingFromCents), freeShippingUntil: shipping.promotion?.endsOn ?? null }, checkoutBlocked: false, kinds: { categoryIds: [], garments: [] } };
   const at = now.toISOString();
   const codeId = tryCodeId ?? bag.discountCodeId;
   const [rows, parents, code] = await Promise.all([
@@ -303,7 +303,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
     lines,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     discount: applied,
-    totals: bagTotals(priced, applied, shipping),
+    totals: { ...bagTotals(priced, applied, shipping), freeShippingUntil: shipping.promotion?.endsOn ?? null },
     checkoutBlocked: lines.some((line) => line.problem !== null),
     kinds: {
       categoryIds: [...new Set(priced.map((line) => line.categoryPath.at(-1)!))].sort((a, b) => a - b),

@@ -2,7 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { bumpShopRevision, cachedShopRead } from "~/modules/settings/shop-revision.server";
+import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
+import { withDateArticles } from "~/utils/date-article";
 import { formatLongDate } from "~/utils/dates";
+import { translateKey } from "~/utils/json-api.server";
+import { formatMoney } from "~/utils/money";
+import { DEFAULT_BANNER_COLOURS } from "./banner-colours";
 import { DomainError } from "~/utils/domain-error";
 import { romeDayEnd, romeDayStart, romeDayOf, romeLastDay } from "~/utils/rome-time";
 import type { BannerMessageInput, ClosureInput } from "./banner.schema";
@@ -47,6 +52,8 @@ export interface BannerView {
     shipsFrom: string;
     /** The day orders ship from, written out in the page's language ("12 novembre 2026"): the date's words stay off the browser's shell. */
     shipsFromLabel: string;
+    /** The whole notice as the banner shows it: the owner's text and the day orders ship from ("… · spediti dall'11 dicembre 2026"). */
+    line: string;
   } | null;
 }
 
@@ -91,22 +98,49 @@ async function bannerRows(db: Kysely<Database>, revision?: string) {
   return cachedShopRead(db, "banner", async () => ({ messages: await repo.listMessageRows(db), closures: await repo.listClosureRows(db) }), { revision });
 }
 
-/** The banner now, in a language: the closure notice in force (if any) and the messages whose dates hold. */
+/** The id of the banner's message announcing a dated free-shipping promotion (the owner's messages have ids from 1). */
+export const PROMOTION_MESSAGE_ID = 0;
+
+/**
+ * The banner now, in a language: the closure notice in force (if any), then the dated
+ * free-shipping promotion that runs (announced with its threshold and last day, linking to the
+ * shipping page), then the messages whose dates hold.
+ */
 export async function activeBanner(db: Kysely<Database>, locale: Locale, now = new Date(), options: { revision?: string } = {}): Promise<BannerView> {
-  const { messages, closures } = await bannerRows(db, options.revision);
+  const [{ messages, closures }, shipping] = await Promise.all([bannerRows(db, options.revision), shippingRuleAt(db, now, { revision: options.revision })]);
   const closure = closures.find((row) => runs(row.starts_at, row.ends_at, now));
+  const longDate = (day: string) => formatLongDate(`${day}T12:00:00Z`, locale);
+  const promotion = shipping.promotion
+    ? [
+        {
+          id: PROMOTION_MESSAGE_ID,
+          text: withDateArticles(translateKey(locale, "banner.freeShipping", { amount: formatMoney(shipping.promotion.thresholdCents, locale), date: longDate(shipping.promotion.endsOn) })),
+          link: locale === "it" ? "/pages/Shipping" : "/en/pages/Shipping",
+          ...DEFAULT_BANNER_COLOURS,
+        },
+      ]
+    : [];
+  const closureText = closure ? (locale === "it" ? closure.text_it : closure.text_en) : "";
   return {
-    messages: messages
-      .filter((row) => runs(row.starts_at, row.ends_at, now))
-      .map((row) => ({
-        id: row.id,
-        text: locale === "it" ? row.text_it : row.text_en,
-        link: locale === "it" ? row.link_it : row.link_en,
-        background: row.background,
-        color: row.color,
-      })),
+    messages: [
+      ...promotion,
+      ...messages
+        .filter((row) => runs(row.starts_at, row.ends_at, now))
+        .map((row) => ({
+          id: row.id,
+          text: locale === "it" ? row.text_it : row.text_en,
+          link: locale === "it" ? row.link_it : row.link_en,
+          background: row.background,
+          color: row.color,
+        })),
+    ],
     closure: closure
-      ? { text: locale === "it" ? closure.text_it : closure.text_en, shipsFrom: closure.ships_from, shipsFromLabel: formatLongDate(`${closure.ships_from}T12:00:00Z`, locale) }
+      ? {
+          text: closureText,
+          shipsFrom: closure.ships_from,
+          shipsFromLabel: longDate(closure.ships_from),
+          line: withDateArticles(`${closureText} · ${translateKey(locale, "banner.shipsFrom", { date: longDate(closure.ships_from) })}`),
+        }
       : null,
   };
 }

@@ -162,7 +162,13 @@ describeEachDatabase("banner and closures", (ctx) => {
       expect(await activeClosure(db, start)).toEqual({ textIt: "Chiusi per ferie dal 10 al 23 agosto.", textEn: "Closed for the holidays from 10 to 23 August.", shipsFrom: "2026-08-24" });
       expect(await activeClosure(db, new Date(end.getTime() - 1))).not.toBeNull();
       expect(await activeClosure(db, end)).toBeNull();
-      expect((await activeBanner(db, "en", start)).closure).toEqual({ text: "Closed for the holidays from 10 to 23 August.", shipsFrom: "2026-08-24", shipsFromLabel: "24 August 2026" });
+      expect((await activeBanner(db, "en", start)).closure).toEqual({
+        text: "Closed for the holidays from 10 to 23 August.",
+        shipsFrom: "2026-08-24",
+        shipsFromLabel: "24 August 2026",
+        line: "Closed for the holidays from 10 to 23 August. · Orders placed now ship from 24 August 2026",
+      });
+      expect((await activeBanner(db, "it", start)).closure?.line).toBe("Chiusi per ferie dal 10 al 23 agosto. · Gli ordini effettuati ora verranno spediti dal 24 agosto 2026");
       expect((await activeBanner(db, "it", end)).closure).toBeNull();
       expect(await listClosures(db)).toEqual([{ id, startsOn: "2026-08-01", endsOn: "2026-08-23", shipsFrom: "2026-08-24", textIt: "Chiusi per ferie dal 10 al 23 agosto.", textEn: "Closed for the holidays from 10 to 23 August." }]);
     } finally {

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type ResponsiveImage, editorialImage } from "~/modules/media/media-urls";
+import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { localizePath } from "~/utils/locale";
@@ -64,9 +65,14 @@ export async function getContentPage(
 ): Promise<ContentPage | null> {
   const row = await findContentBySlug(db, kind, locale, slug, now.toISOString());
   if (!row) return null;
-  const [slugs, settings, covers] = await Promise.all([findContentSlugs(db, kind, row.key, now.toISOString()), getShopSettings(db), getShownCovers(db, kind, [row.key], locale)]);
+  const [slugs, settings, covers, shipping] = await Promise.all([
+    findContentSlugs(db, kind, row.key, now.toISOString()),
+    getShopSettings(db),
+    getShownCovers(db, kind, [row.key], locale),
+    shippingRuleAt(db, now),
+  ]);
   const photo = covers.get(row.key);
-  const values = settingsPlaceholders(settings, locale, t);
+  const values = settingsPlaceholders(settings, locale, t, shipping.promotion);
   const fill = (text: string) => fillPlaceholders(text, values);
   return {
     key: row.key,

@@ -2,10 +2,12 @@ import i18next, { type TOptions } from "i18next";
 import enMail from "../../../locales/en/mail.json";
 import itMail from "../../../locales/it/mail.json";
 import type { Locale } from "~/db/schema";
+import { withDateArticles } from "~/utils/date-article";
 
 type MailTexts = typeof itMail;
 /** A text of locales/{it,en}/mail.json: "backInStock.subject", "career.ackBody"… */
-export type MailKey = { [S in keyof MailTexts]: `${S}.${keyof MailTexts[S] & string}` }[keyof MailTexts];
+/** A mail text's key; a plural text ("x_one", "x_other") is named without its suffix and takes a `count`. */
+export type MailKey = { [S in keyof MailTexts]: `${S}.${keyof MailTexts[S] & string}` extends infer K ? (K extends `${infer B}_${"one" | "other"}` ? B : K) : never }[keyof MailTexts];
 
 /**
  * One line of a message: a text of mail.json with its values (interpolated by i18next), or a
@@ -50,7 +52,8 @@ const untyped = mailI18n as unknown as { getFixedT(lng: Locale, ns: "mail"): Tra
 const translators: Record<Locale, Translate> = { it: untyped.getFixedT("it", "mail"), en: untyped.getFixedT("en", "mail") };
 
 function translate(locale: Locale, key: MailKey, values: Record<string, string> = {}): string {
-  const text = translators[locale](key, values);
+  // A count chooses the plural form (i18next's _one/_other) only as a number.
+  const text = withDateArticles(translators[locale](key, "count" in values ? { ...values, count: Number(values.count) } : values));
   // A missing text would otherwise go out as its key.
   if (text === key) throw new Error(`mail text ${key} is missing in ${locale}`);
   return text;

@@ -29,7 +29,7 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
     awaitingTransfer
       ? [
           [
-            { key: "order.transferIntro", values: { days: String(settings.bankTransfer.holdDays) } },
+            { key: "order.transferIntro", values: { count: String(settings.bankTransfer.holdDays) } },
             { key: "order.transferBeneficiary", values: { beneficiary: settings.bankTransfer.beneficiary } },
             { key: "order.transferIban", values: { iban: settings.bankTransfer.iban } },
             { key: "order.transferBic", values: { bic: settings.bankTransfer.bic } },

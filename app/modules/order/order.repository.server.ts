@@ -152,6 +152,21 @@ export function listOrderLines(db: Db, orderId: number) {
   return db.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
 }
 
+/**
+ * Each line's product and colour names in a language, where the product (and, for the colour, the
+ * variant) still exists: null where it does not.
+ */
+export function listOrderLineNames(db: Db, orderId: number, locale: Locale) {
+  return db
+    .selectFrom("order_lines as l")
+    .leftJoin("product_translations as pt", (join) => join.onRef("pt.product_id", "=", "l.product_id").on("pt.locale", "=", locale))
+    .leftJoin("variants as v", "v.id", "l.variant_id")
+    .leftJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "v.color_code").on("ct.locale", "=", locale))
+    .select(["l.id", "pt.name as productName", "ct.name as colorName"])
+    .where("l.order_id", "=", orderId)
+    .execute();
+}
+
 /** What each line took from the stock (a cancelled order gives it back). */
 export function listOrderLineStock(db: Db, orderId: number) {
   return db.selectFrom("order_lines").select(["variant_id as variantId", "quantity"]).where("order_id", "=", orderId).execute();

@@ -319,11 +319,28 @@ export async function loadOrderView(db: Db, orderId: number): Promise<OrderView>
  * The order for whoever may see it: its account, or the session that placed it (a guest).
  * Anyone else, and any id that does not exist, gets the same ORDER_NOT_FOUND (a 404).
  */
-export async function getOrderFor(db: Kysely<Database>, orderId: number | null, viewer: OrderViewer): Promise<OrderView> {
+export async function getOrderFor(db: Kysely<Database>, orderId: number | null, viewer: OrderViewer, locale?: Locale): Promise<OrderView> {
   if (orderId === null) throw new DomainError("ORDER_NOT_FOUND", "No such order id.");
   const order = await repo.findOrderOwner(db, orderId);
   if (!order || !ownsOrder(order, viewer)) throw new DomainError("ORDER_NOT_FOUND", `Order ${orderId} is not the viewer's.`);
-  return loadOrderView(db, orderId);
+  const view = await loadOrderView(db, orderId);
+  return locale && locale !== view.locale ? inLanguage(db, view, locale) : view;
+}
+
+/**
+ * An order's lines named in the viewer's language (issue 37): the product's and the colour's
+ * names in that language where the product still exists; a line whose product left the shop
+ * keeps the names it was bought with. The order itself (its mails, its invoice) keeps its own.
+ */
+async function inLanguage(db: Kysely<Database>, view: OrderView, locale: Locale): Promise<OrderView> {
+  const names = new Map((await repo.listOrderLineNames(db, view.id, locale)).map((row) => [row.id, row]));
+  return {
+    ...view,
+    lines: view.lines.map((line) => {
+      const named = names.get(line.id);
+      return { ...line, name: named?.productName ?? line.name, color: named?.colorName ?? line.color };
+    }),
+  };
 }
 
 /** The account's or guest session's most recent order (spec §3 Auth state: lastOrder). */

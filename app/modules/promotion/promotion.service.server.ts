@@ -29,7 +29,7 @@ export interface ShippingRuleNow {
   shippingFeeCents: number;
   freeShippingFromCents: number;
   /** The promotion setting the threshold, when one runs. */
-  promotion: { id: number; thresholdCents: number; endsAt: string } | null;
+  promotion: { id: number; thresholdCents: number; endsAt: string; /** Its last day in Italy (inclusive), to announce it. */ endsOn: string } | null;
 }
 
 function toPromotion(row: repo.PromotionRow): Promotion {
@@ -53,15 +53,15 @@ async function allPromotions(db: Kysely<Database>, revision: string): Promise<Pr
  * runs (the lowest, should two overlap). Read through the shop's revision cache: a promotion
  * saved by any process applies on every process's next request.
  */
-export async function shippingRuleAt(db: Kysely<Database>, now = new Date()): Promise<ShippingRuleNow> {
-  // One read of the revision for both (the bag is read on most pages).
-  const revision = await readShopRevision(db);
+export async function shippingRuleAt(db: Kysely<Database>, now = new Date(), options: { revision?: string } = {}): Promise<ShippingRuleNow> {
+  // One read of the revision for both (the bag is read on most pages); the shell passes the one it read.
+  const revision = options.revision ?? (await readShopRevision(db));
   const [settings, promotions] = await Promise.all([getShopSettings(db, { revision }), allPromotions(db, revision)]);
   const running = promotions.filter((p) => runsAt(p, now)).sort((a, b) => a.thresholdCents - b.thresholdCents || a.id - b.id)[0];
   return {
     shippingFeeCents: settings.shippingFeeCents,
     freeShippingFromCents: running ? running.thresholdCents : settings.freeShippingFromCents,
-    promotion: running ? { id: running.id, thresholdCents: running.thresholdCents, endsAt: running.endsAt } : null,
+    promotion: running ? { id: running.id, thresholdCents: running.thresholdCents, endsAt: running.endsAt, endsOn: running.endsOn } : null,
   };
 }
 

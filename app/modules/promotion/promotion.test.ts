@@ -50,7 +50,7 @@ describeEachDatabase("free-shipping promotions", (ctx) => {
     const id = await savePromotion(db, { input: { threshold: 5_000, startsOn: "2026-12-01", endsOn: "2026-12-07" }, actor });
     try {
       expect((await shippingRuleAt(db, before(START))).freeShippingFromCents).toBe(25_000);
-      expect(await shippingRuleAt(db, START)).toEqual({ shippingFeeCents: 700, freeShippingFromCents: 5_000, promotion: { id, thresholdCents: 5_000, endsAt: END.toISOString() } });
+      expect(await shippingRuleAt(db, START)).toEqual({ shippingFeeCents: 700, freeShippingFromCents: 5_000, promotion: { id, thresholdCents: 5_000, endsAt: END.toISOString(), endsOn: "2026-12-07" } });
       expect((await shippingRuleAt(db, before(END))).freeShippingFromCents).toBe(5_000);
       expect(await shippingRuleAt(db, END)).toMatchObject({ freeShippingFromCents: 25_000, promotion: null });
       const [listed] = await listPromotions(db);

@@ -17,6 +17,7 @@ import { pageError, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // One job application: what the applicant wrote, the CV as a download (application-cv.ts), when
 // it will be erased, its history from the audit log, and "mark as handled" (a POST, audited).
@@ -62,7 +63,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const headers = privatePageHeaders;
 
 export default function AtelierApplication({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-inbox");
+  const t = withDateArticlesT(useTranslation("atelier-inbox").t);
   const { t: tc } = useTranslation("career");
   const { locale, href } = useLocale();
   const pending = useNavigation().state === "submitting";

@@ -35,6 +35,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { romeDayOf } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { notFound, optionalIdParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/banner: the banner's messages (both languages, a local link each, their colours checked
 // for AA contrast, their order, optional dates) and the closure notices (dates, text in both
@@ -126,7 +127,7 @@ function statusOf(startsOn: string | null, endsOn: string | null, today: string)
 }
 
 export default function AtelierBanner({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const closureAnswer = actionData?.result?.initialValue?.intent === "save-closure";
   return (
     <>
@@ -168,7 +169,7 @@ function useDay() {
 }
 
 function DateRange({ startsOn, endsOn }: { startsOn: string | null; endsOn: string | null }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const day = useDay();
   if (startsOn && endsOn) return <>{t("banner.range", { from: day(startsOn), to: day(endsOn) })}</>;
   if (startsOn) return <>{t("banner.from", { date: day(startsOn) })}</>;
@@ -177,7 +178,7 @@ function DateRange({ startsOn, endsOn }: { startsOn: string | null; endsOn: stri
 }
 
 function Status({ status, ns }: { status: "live" | "scheduled" | "ended"; ns: "banner" | "promotions" }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const tone = status === "live" ? "good" : status === "scheduled" ? "attention" : "neutral";
   const key = status === "live" ? "statusLive" : status === "scheduled" ? "statusScheduled" : "statusEnded";
   return <StatusBadge tone={tone}>{t(`${ns}.${key}`)}</StatusBadge>;
@@ -200,7 +201,7 @@ function RowButton({ intent, id, label, children, extra }: { intent: string; id:
 }
 
 function MessagesTable({ data }: { data: Data }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { locale, href } = useLocale();
   const last = data.messages.length - 1;
   const short = (m: BannerMessage) => (locale === "it" ? m.textIt : m.textEn).slice(0, 60);
@@ -259,7 +260,7 @@ function withInitial(kit: FormKit, answered: boolean, initial: Record<string, st
 }
 
 function MessageForm({ data, result }: { data: Data; result: Parameters<typeof useFormKit>[1] }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { href } = useLocale();
   const formRef = useFormRef();
   const navigation = useNavigation();
@@ -310,7 +311,7 @@ function MessageForm({ data, result }: { data: Data; result: Parameters<typeof u
 }
 
 function ClosuresTable({ data }: { data: Data }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { locale, href } = useLocale();
   const day = useDay();
   const columns: Column<ClosureNotice>[] = [
@@ -347,7 +348,7 @@ function ClosuresTable({ data }: { data: Data }) {
 }
 
 function ClosureForm({ data, result }: { data: Data; result: Parameters<typeof useFormKit>[1] }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { href } = useLocale();
   const formRef = useFormRef();
   const navigation = useNavigation();

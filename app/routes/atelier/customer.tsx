@@ -23,6 +23,7 @@ import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { notFound, requireIdParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/customers/:id: what the shop holds of one account (orders, paged with ?orders=N;
 // addresses; newsletter and consent; whether the address is confirmed; last sign-in; the
@@ -61,7 +62,7 @@ export const headers = privatePageHeaders;
 type Profile = Route.ComponentProps["loaderData"]["profile"];
 
 export default function AtelierCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const { href, locale } = useLocale();
   const { profile } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`;
@@ -115,7 +116,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function AccountFacts({ profile }: { profile: Profile }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const { locale } = useLocale();
   const none = <span className="text-stone">{t("profile.none")}</span>;
   return (
@@ -142,7 +143,7 @@ function AccountFacts({ profile }: { profile: Profile }) {
 }
 
 function ConsentFacts({ profile }: { profile: Profile }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const { locale } = useLocale();
   const newsletter = profile.newsletter;
   return (
@@ -169,7 +170,7 @@ function ConsentFacts({ profile }: { profile: Profile }) {
 }
 
 function Orders({ profile }: { profile: Profile }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const { href, locale } = useLocale();
   const { search } = useLocation();
   const { items, page, pageCount, total } = profile.orders;
@@ -197,7 +198,7 @@ function Orders({ profile }: { profile: Profile }) {
 }
 
 function Addresses({ profile }: { profile: Profile }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   return (
     <Section id="customer-addresses" title={t("profile.addresses")}>
       {profile.addresses.length === 0 ? (
@@ -226,7 +227,7 @@ function Addresses({ profile }: { profile: Profile }) {
 }
 
 function AuditTrail({ entries }: { entries: AuditRecord[] }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const { locale } = useLocale();
   const columns: Column<AuditRecord>[] = [
     { key: "when", header: t("profile.when"), rowHeader: true, cell: (e) => <span className="whitespace-nowrap">{formatRomeDateTime(e.at, locale)}</span> },
@@ -241,7 +242,7 @@ function AuditTrail({ entries }: { entries: AuditRecord[] }) {
 }
 
 function ExportData({ id }: { id: number }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const { href } = useLocale();
   return (
     <section aria-labelledby="customer-export" className="border border-line bg-paper p-4">
@@ -260,7 +261,7 @@ function ExportData({ id }: { id: number }) {
 }
 
 function EraseAccount({ email, result }: { email: string; result: Parameters<typeof useFormKit>[1] }) {
-  const { t } = useTranslation("atelier-customers");
+  const t = withDateArticlesT(useTranslation("atelier-customers").t);
   const ref = useFormRef();
   const kit = useFormKit("erase-customer", result, ["confirm"], ref);
   const navigation = useNavigation();

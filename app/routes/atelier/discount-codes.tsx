@@ -17,6 +17,7 @@ import { formatRomeShortDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { requireStaff } from "./staff-context.server";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/discount-codes: every code with its rule in a line, its dates, its uses against its
 // limit and its state (active, scheduled, ended; used up), newest first; a GET form filters by
@@ -35,7 +36,7 @@ export const headers = privatePageHeaders;
 const STATE_TONES: Record<string, BadgeTone> = { active: "good", scheduled: "attention", ended: "neutral", usedUp: "neutral" };
 
 export default function AtelierDiscountCodes({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-merch");
+  const t = withDateArticlesT(useTranslation("atelier-merch").t);
   const { href, locale } = useLocale();
   const { search } = useLocation();
   const { filter, codes, hasNext } = loaderData;
@@ -119,7 +120,7 @@ export default function AtelierDiscountCodes({ loaderData }: Route.ComponentProp
 
 /** A code's rule in a line: "−10 % · from €100 · Accessories · once per customer". */
 function RuleSummary({ code }: { code: DiscountCodeListItem }) {
-  const { t } = useTranslation("atelier-merch");
+  const t = withDateArticlesT(useTranslation("atelier-merch").t);
   const { locale } = useLocale();
   const parts = [
     code.kind === "percentage" ? t("codes.summary.percent", { amount: code.amount }) : code.kind === "fixed" ? t("codes.summary.fixed", { amount: formatMoney(code.amount, locale) }) : t("codes.summary.free"),

@@ -20,7 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const notices = takeStaffNotices(context).map((notice, index) => ({
     id: Date.now() * 10 + index,
     kind: notice.kind,
-    message: String(t(notice.key as never, (notice.values ?? {}) as never)),
+    // A count chooses the plural form (i18next's _one/_other) only as a number.
+    message: String(t(notice.key as never, (notice.values?.count === undefined ? (notice.values ?? {}) : { ...notice.values, count: Number(notice.values.count) }) as never)),
   }));
   return { viewer: currentStaff(context), notices, texts: pickTexts(locale, ["atelier"]) };
 }

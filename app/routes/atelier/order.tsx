@@ -31,6 +31,7 @@ import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
 // invoice request, payments and the provider's events, returns, a timeline of its changes and
@@ -129,7 +130,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function AtelierOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const { t: tc } = useTranslation("checkout");
   const { href, locale } = useLocale();
   const { order, shipment, can } = loaderData;
@@ -527,7 +528,7 @@ function ActionForm({ intent, result, label, hint, secondary = false, children }
 }
 
 function ShipForm({ result, defaultCarrier }: { result: Result | undefined; defaultCarrier: string }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const kit = useFormKit("desk-ship", result, ["carrier", "tracking"], ref);
   const pending = usePending("ship");
@@ -573,7 +574,7 @@ function KitField({ kit, name, label, children }: { kit: FormKit; name: string; 
  * start with). Units that did not arrive stay in an open return (the service's rule).
  */
 function ReceiveForm({ ret, lines, result }: { ret: LoaderData["returns"][number]; lines: LoaderData["order"]["lines"]; result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const id = `desk-receive-${ret.id}`;
   const kit = useFormKit(
@@ -630,7 +631,7 @@ function ReceiveForm({ ret, lines, result }: { ret: LoaderData["returns"][number
 }
 
 function NoteForm({ result }: { result: Result | undefined }) {
-  const { t } = useTranslation("atelier-orders");
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const ref = useFormRef();
   const kit = useFormKit("desk-note", result, ["body"], ref);
   const pending = usePending("note");

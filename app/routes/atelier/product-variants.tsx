@@ -36,6 +36,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { notFound, requireIdParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/products/:id/variants: the product's price, crossed-out price and scheduled sale; its
 // colour × size matrix (SKU, stock and own price of every variant, saved in one form); adding a
@@ -142,7 +143,7 @@ const resultOf = (result: ActionResult, ...intents: string[]): ActionResult =>
   result && intents.includes(String((result.initialValue as { intent?: unknown } | undefined)?.intent ?? "")) ? result : undefined;
 
 export default function AtelierProductVariants({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const { href } = useLocale();
   const { editor, storefrontUrl } = loaderData;
   const result = (actionData as { result?: ActionResult } | undefined)?.result;
@@ -197,7 +198,7 @@ function usePending(intent: string) {
 }
 
 function PricesForm({ editor, result }: { editor: VariantEditor; result: ActionResult }) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const { locale } = useLocale();
   const formRef = useFormRef();
   const fields = ["price", "compareAt", "salePrice", "saleStartsAt", "saleEndsAt"];
@@ -258,7 +259,7 @@ function cellIndexes(editor: VariantEditor) {
 }
 
 function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result: ActionResult; cellResult: ActionResult }) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const { locale } = useLocale();
   const formRef = useFormRef();
   const indexes = cellIndexes(editor);
@@ -378,7 +379,7 @@ function CellInput({ kit, name, label, className, ...input }: { kit: FormKit; na
 }
 
 function MatrixCellFields({ kit, index, cell, color, size }: { kit: FormKit; index: number; cell: VariantEditor["cells"][string]; color: string; size: string }) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const { locale } = useLocale();
   const name = (field: string) => `variants[${index}].${field}`;
   const label = (field: string) => t("matrix.fieldLabel", { field, color, size });
@@ -443,7 +444,7 @@ function ColorSelect({ kit, editor, label, placeholder }: { kit: FormKit; editor
 }
 
 function AddColorForm({ editor, result }: { editor: VariantEditor; result: ActionResult }) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const formRef = useFormRef();
   const kit = useFormKit("add-color", result, ["color", "newColorName", "newColorNameEn", "newColorHex"], formRef, editor.colors.map((c) => c.code).join("|"));
   const pending = usePending("add-color");
@@ -471,7 +472,7 @@ function AddColorForm({ editor, result }: { editor: VariantEditor; result: Actio
 }
 
 function AddSizeForm({ sizes, result }: { sizes: string[]; result: ActionResult }) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const formRef = useFormRef();
   // Keyed by the sizes there are: once one is added (with JavaScript the page stays) the field is empty again.
   const kit = useFormKit("add-size", result, ["size"], formRef, sizes.join("|"));
@@ -491,7 +492,7 @@ function AddSizeForm({ sizes, result }: { sizes: string[]; result: ActionResult 
 }
 
 function AddVariantForm({ editor, result }: { editor: VariantEditor; result: ActionResult }) {
-  const { t } = useTranslation("atelier-variants");
+  const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const formRef = useFormRef();
   const kit = useFormKit("add-variant", result, ["color", "size"], formRef);
   const pending = usePending("add-variant");

@@ -22,6 +22,7 @@ import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { notFound, optionalIdParam } from "~/utils/id-param";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/promotions: dated free-shipping promotions (spec §9), a threshold in euro and the
 // first and last day in Italy. Any staff member. `?edit=ID` opens one in the form (an id that
@@ -77,7 +78,7 @@ type Data = Route.ComponentProps["loaderData"];
 type Row = Data["promotions"][number];
 
 export default function AtelierPromotions({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { locale } = useLocale();
   return (
     <>
@@ -90,7 +91,7 @@ export default function AtelierPromotions({ loaderData, actionData }: Route.Comp
 }
 
 function PromotionsTable({ data }: { data: Data }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { locale, href } = useLocale();
   const day = (d: string) => formatLongDate(`${d}T12:00:00Z`, locale);
   const columns: Column<Row>[] = [
@@ -128,7 +129,7 @@ function PromotionsTable({ data }: { data: Data }) {
 }
 
 function PromotionForm({ data, result }: { data: Data; result: Parameters<typeof useFormKit>[1] }) {
-  const { t } = useTranslation("atelier-shop");
+  const t = withDateArticlesT(useTranslation("atelier-shop").t);
   const { href } = useLocale();
   const formRef = useFormRef();
   const navigation = useNavigation();

@@ -28,6 +28,7 @@ import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireOwner, signOutStaff, staffActor } from "./staff-context.server";
+import { withDateArticlesT } from "~/utils/date-article";
 
 // The owner's Staff page: who has access, with which role, their open sessions and pending
 // invitations. Every change goes through the staff service, which writes the audit entry in the
@@ -101,7 +102,7 @@ export const headers = privatePageHeaders;
 type Data = Route.ComponentProps["loaderData"];
 
 export default function AtelierStaff({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("atelier");
+  const t = withDateArticlesT(useTranslation("atelier").t);
   const { locale } = useLocale();
   const formRef = useFormRef();
   const invited = actionData?.result && actionData.result.initialValue?.intent === "invite";
@@ -162,7 +163,7 @@ export default function AtelierStaff({ loaderData, actionData }: Route.Component
 }
 
 function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => string }) {
-  const { t } = useTranslation("atelier");
+  const t = withDateArticlesT(useTranslation("atelier").t);
   const sessionCount = (id: number) => data.sessions.filter((s) => s.staffId === id).length;
   const columns: Column<StaffListEntry>[] = [
     {
@@ -240,7 +241,7 @@ function deviceOf(userAgent: string): string {
 }
 
 function SessionsTable({ sessions, names, when }: { sessions: LiveSession[]; names: Map<number, string>; when: (iso: string | null) => string }) {
-  const { t } = useTranslation("atelier");
+  const t = withDateArticlesT(useTranslation("atelier").t);
   const columns: Column<LiveSession>[] = [
     { key: "who", header: t("staff.name"), rowHeader: true, cell: (s) => names.get(s.staffId) ?? s.staffId },
     { key: "device", header: t("staff.device"), cell: (s) => <span title={s.userAgent}>{deviceOf(s.userAgent)}</span> },
@@ -266,7 +267,7 @@ function SessionsTable({ sessions, names, when }: { sessions: LiveSession[]; nam
 }
 
 function InvitesTable({ invites, when }: { invites: Data["invites"]; when: (iso: string | null) => string }) {
-  const { t } = useTranslation("atelier");
+  const t = withDateArticlesT(useTranslation("atelier").t);
   const columns: Column<Data["invites"][number]>[] = [
     { key: "email", header: t("staff.email"), rowHeader: true, cell: (i) => i.email },
     { key: "role", header: t("staff.role"), cell: (i) => t(`roles.${i.role}`) },
