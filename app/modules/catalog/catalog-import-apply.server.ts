@@ -5,15 +5,16 @@ import { type AssetFiles, type PreparedImage, discardPreparedImage, removeAssetF
 import { wakeMediaWorkers } from "~/modules/media/media-worker.server";
 import { removePhotosIn, updatePhotoIn } from "~/modules/media/product-photos.service.server";
 import { recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
-import { catalogueChanged, recordPriceChange } from "./catalog-write.server";
+import { catalogueChanged, recordFirstPrices, recordPriceChange } from "./catalog-write.server";
 import { createImportedColour, ingestImportedImage, prepareImportedImage } from "./catalog-import-hooks.server";
-import { type TranslationRow, insertProduct, insertTranslation, insertVariant, updateProduct, updateTranslation, updateVariant } from "./catalog-import.repository.server";
+import { type TranslationRow, insertProduct, insertTranslation, insertVariants, updateProduct, updateTranslation, updateVariant } from "./catalog-import.repository.server";
 import { type ImageWork, type ProductWork, outcomeOf, tally } from "./catalog-import-check.server";
 import { FETCH_CONCURRENCY, type ProductOutcome } from "./catalog-import-report";
 import { type Colour, type RunState, addColour, addNote, addOutcome, reportColour } from "./catalog-import-state.server";
 import { type FetchedImage, fetchImage } from "./image-fetch.server";
 import { formatPrice } from "./shopify-csv";
 import { adoptVariantPricesIn } from "./variant-admin.service.server";
+import { ensureHoldingCategory } from "./category-admin.service.server";
 
 // The apply stage (docs/decisions/024): a batch's photographs fetched and checked before its
 // transaction, then in one transaction what differs written, with an audit entry per product and
@@ -52,6 +53,9 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
     throw new Error(
       "importCatalogue: a real run with photographs needs options.storage",
     );
+  // The holding category is made (its own transaction, audited) before the batch's.
+  if (state.lookups.holdingCategoryId === null && work.some((w) => w.create && w.create.categoryId === null))
+    state.lookups.holdingCategoryId = await ensureHoldingCategory(db, options.actor, at);
   const prepared = new Map<
     ImageWork,
     { ok: true; image: PreparedImage } | { ok: false; reason: string }
@@ -81,6 +85,8 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
     await db.transaction().execute(async (trx) => {
       const changedIds: number[] = [];
       for (const w of work) {
+        // Other requests get a turn between products (on SQLite they wait for the database anyway).
+        await state.slice();
         for (const colour of w.colours) {
           if (
             colourCodes.has(colour.code) ||
@@ -101,10 +107,11 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
         const before: Record<string, unknown> = {};
         const after: Record<string, unknown> = {};
         if (w.create) {
+          const categoryId = w.create.categoryId ?? state.lookups.holdingCategoryId!;
           productId = await insertProduct(trx, {
-            categoryId: w.create.categoryId,
+            categoryId,
             manufacturerId: w.create.manufacturerId,
-            garment: state.lookups.garmentOf(w.create.categoryId),
+            garment: state.lookups.garmentOf(categoryId),
             status: w.create.status,
             at: stamp,
           });
@@ -116,7 +123,7 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
             slugEn: w.create.en.slug,
             status: w.create.status,
             category:
-              state.lookups.categoryPath.get(w.create.categoryId)?.it ?? null,
+              state.lookups.categoryPath.get(categoryId)?.it ?? (w.create.categoryId === null ? "holding" : null),
           });
         } else {
           const stored = w.existing!;
@@ -167,9 +174,12 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
             );
           }
         }
-        for (const v of w.variants) {
-          if (!v.existing) {
-            const variantId = await insertVariant(trx, {
+        // New variants in a few statements (a product may bring thousands), their first prices too.
+        const added = w.variants.filter((v) => !v.existing);
+        if (added.length) {
+          const ids = await insertVariants(
+            trx,
+            added.map((v) => ({
               productId,
               sku: v.sku,
               colorCode: codeOf(v.plan.colour.code),
@@ -179,15 +189,15 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
               compareAtCents: v.plan.compareAtCents ?? null,
               stock: v.plan.stock ?? 0,
               at: stamp,
-            });
-            await recordPriceChange(trx, variantId, v.plan.priceCents, at);
-            after[`variant ${v.sku}`] = variantSummary(
-              v.plan.priceCents,
-              v.plan.compareAtCents ?? null,
-              v.plan.stock ?? 0,
-            );
-            continue;
-          }
+            })),
+          );
+          await recordFirstPrices(trx, added.map((v) => ({ variantId: ids.get(v.sku)!, priceCents: v.plan.priceCents })), at);
+          for (const v of added.slice(0, 200))
+            after[`variant ${v.sku}`] = variantSummary(v.plan.priceCents, v.plan.compareAtCents ?? null, v.plan.stock ?? 0);
+          if (added.length > 200) after.variantsAdded = added.length;
+        }
+        for (const v of w.variants) {
+          if (!v.existing) continue;
           if (!v.change) continue;
           const e = v.existing;
           await updateVariant(trx, e.id, v.change, stamp);

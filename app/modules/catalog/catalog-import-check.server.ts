@@ -4,9 +4,9 @@ import { photoVariantKeyOfPath } from "~/modules/media/media-urls";
 import { isValidSku, isValidSlug, normalizeSku } from "./catalog-rules";
 import { htmlToMarkdown, markdownToHtml } from "./catalog-import-html";
 import type { ProductChange, StoredProduct, StoredVariant, TranslationRow, VariantChange } from "./catalog-import.repository.server";
-import { ONE_SIZE, SINGLE_COLOUR, type ImportErrorCode, type ImportIssue, type ImportNoteCode, type ProductOutcome } from "./catalog-import-report";
+import { IMPORT_LIMITS, ONE_SIZE, SINGLE_COLOUR, type ImportErrorCode, type ImportIssue, type ImportNoteCode, type ProductOutcome } from "./catalog-import-report";
 import { type Colour, type Group, type RunState } from "./catalog-import-state.server";
-import { DEFAULT_TITLE_VALUE, type Row, nameKey, normalizeTags, optionKind, parseBoolean, parsePrice, parseQuantity, pathKey } from "./shopify-csv";
+import { DEFAULT_TITLE_VALUE, type Row, nameKey, sizeFromName, normalizeTags, optionKind, parseBoolean, parsePrice, parseQuantity, pathKey } from "./shopify-csv";
 import { DEFAULT_COLOR_HEX } from "./variant-admin.service.server";
 import { COLOR_NAME_MAX_LENGTH, colorCodeFor, isCompareAtAbove, isValidPrice, isValidSize, isValidStock, normalizeColorName, normalizeSize, skuPrefixOf, suggestSku } from "./variant-pricing";
 
@@ -87,6 +87,13 @@ export function planProduct(
     params?: Record<string, string>,
   ) => notes.push({ line, handle, code, params });
 
+  // A product of more variants than the cap is refused before its rows are looked at.
+  const cap = (state.options.limits ?? IMPORT_LIMITS).maxVariantsPerProduct;
+  const variantRows = group.rows.reduce((n, r) => n + (isVariantRow(r.row) ? 1 : 0), 0) + (group.overflow ?? 0);
+  if (variantRows > cap) {
+    err(first.line, "tooManyVariants", { count: String(variantRows), max: String(cap) });
+    return { plan: null, errors };
+  }
   if (!isValidSlug(handle))
     err(first.line, "invalidHandle", { value: handle.slice(0, 80) });
   const title = (f.title ?? "").trim();
@@ -99,14 +106,10 @@ export function planProduct(
   const kinds = names.map((n) => (n ? optionKind(n) : null));
   let colourAt = -1;
   let sizeAt = -1;
+  const others: number[] = [];
   const used = kinds.filter((k) => k && k !== "title").length;
-  if (used > 2)
-    err(first.line, "tooManyOptions", {
-      names: names.filter(Boolean).join(", "),
-    });
   for (const [i, kind] of kinds.entries()) {
-    if (kind === "other")
-      err(first.line, "unknownOption", { name: names[i].slice(0, 60) });
+    if (kind === "other") others.push(i);
     if (kind === "title" && (i > 0 || used > 0))
       err(first.line, "unknownOption", { name: names[i].slice(0, 60) });
     if (kind === "color") {
@@ -120,6 +123,15 @@ export function planProduct(
       else sizeAt = i;
     }
   }
+  // An option that is neither colour nor size (Shopify's "Format", "Material"…): the first one
+  // is the size when the product has none (its values tell the variants apart), any other is set
+  // aside with a note. Variants it alone told apart are then one: the later rows are skipped.
+  if (sizeAt < 0 && others.length) {
+    sizeAt = others.shift()!;
+    note(first.line, "optionAsSize", { name: names[sizeAt].slice(0, 60) });
+  }
+  for (const i of others) note(first.line, "optionIgnored", { name: names[i].slice(0, 60) });
+  const setAside = others.map((i) => names[i].slice(0, 60)).join(", ");
 
   // Product fields.
   let status: ProductStatus | undefined;
@@ -216,13 +228,7 @@ export function planProduct(
     const values = [row.option1Value, row.option2Value, row.option3Value].map(
       (v) => (v ?? "").trim(),
     );
-    const isVariant =
-      values.some(Boolean) ||
-      filled(row.sku) ||
-      filled(row.price) ||
-      filled(row.qty) ||
-      filled(row.compareAt);
-    if (isVariant) {
+    if (isVariantRow(row)) {
       if (filled(row.sku)) {
         const sku = normalizeSku(row.sku);
         const earlier = groupSkus.get(sku) ?? state.skusSeen.get(sku);
@@ -243,8 +249,10 @@ export function planProduct(
         err,
         note,
       });
-      if (variant) {
-        const pair = `${variant.colour.code}|${variant.size.toUpperCase()}`;
+      const pair = variant ? `${variant.colour.code}|${variant.size.toUpperCase()}` : "";
+      const merged = variant && setAside ? seenPairs.get(pair) : undefined;
+      if (merged !== undefined) note(line, "variantMerged", { line: String(merged), name: setAside });
+      else if (variant) {
         const other = seenPairs.get(pair);
         if (other !== undefined)
           err(line, "duplicateVariant", { line: String(other) });
@@ -331,6 +339,19 @@ export function planProduct(
   };
 }
 
+/** A row that is a variant (an option value, a SKU, a price or a quantity), not only a photograph. */
+function isVariantRow(row: Row): boolean {
+  return (
+    filled(row.option1Value) ||
+    filled(row.option2Value) ||
+    filled(row.option3Value) ||
+    filled(row.sku) ||
+    filled(row.price) ||
+    filled(row.qty) ||
+    filled(row.compareAt)
+  );
+}
+
 /** An Image Src or Variant Image: an http(s) URL of at most 2000 characters. */
 export function isImageUrl(url: string): boolean {
   if (url.length > 2000) return false;
@@ -386,7 +407,7 @@ export function planVariant(
   }
   let size = ONE_SIZE;
   if (sizeAt >= 0) {
-    size = normalizeSize(values[sizeAt]);
+    size = sizeFromName(normalizeSize(values[sizeAt]));
     if (!size) {
       err(line, "missingOptionValue", { name: names[sizeAt].slice(0, 60) });
       ok = false;
@@ -519,7 +540,8 @@ export interface ProductWork {
   create?: {
     it: TranslationRow;
     en: TranslationRow;
-    categoryId: number;
+    /** null: the holding category (made before the batch's transaction when the shop has none yet). */
+    categoryId: number | null;
     status: ProductStatus;
     manufacturerId: number | null;
   };
@@ -732,7 +754,7 @@ export function compare(
   }
 
   const uncategorised = plan.category.state !== "matched";
-  if (plan.category.state === "unknown")
+  if (plan.category.state === "unknown" && stored)
     plan.notes.push({
       line: plan.line,
       handle,
@@ -740,8 +762,12 @@ export function compare(
       params: { value: plan.category.type },
     });
   if (!stored) {
-    if (plan.category.state === "empty" || plan.category.state === "absent")
-      plan.notes.push({ line: plan.line, handle, code: "noCategory" });
+    // A new product whose Type names no category (or none) waits, a draft, in the holding
+    // category the owner reviews; the report counts them.
+    if (uncategorised) {
+      plan.notes.push({ line: plan.line, handle, code: "holdingCategory", params: { value: plan.category.state === "unknown" ? plan.category.type : "" } });
+      state.report.holding = (state.report.holding ?? 0) + 1;
+    }
     const description = htmlToMarkdown(plan.bodyHtml.it ?? "");
     const it: TranslationRow = {
       name: plan.it.name,
@@ -779,10 +805,7 @@ export function compare(
         create: {
           it,
           en,
-          categoryId:
-            plan.category.state === "matched"
-              ? plan.category.id
-              : state.lookups.placeholderCategoryId!,
+          categoryId: plan.category.state === "matched" ? plan.category.id : null,
           status: uncategorised ? "draft" : (plan.status ?? "published"),
           manufacturerId: plan.manufacturerId ?? null,
         },

@@ -10,6 +10,23 @@ export const MAX_LISTED = 1000;
 export const MAX_RECORD_CHARS = 4_000_000;
 /** Image fetches at once during a real run. */
 export const FETCH_CONCURRENCY = 4;
+/** A batch also closes once it holds this many rows (one product of thousands of sizes is a batch of its own). */
+export const IMPORT_BATCH_ROWS = 2_000;
+
+/**
+ * What one file may hold (issue 37): its bytes (the upload's own limit too), its data rows, and a
+ * product's variants. Past the first two the file is refused whole; past the third, the product.
+ */
+export interface ImportLimits {
+  maxBytes: number;
+  maxRows: number;
+  maxVariantsPerProduct: number;
+}
+export const IMPORT_LIMITS: ImportLimits = {
+  maxBytes: 50 * 1024 * 1024,
+  maxRows: 300_000,
+  maxVariantsPerProduct: 5_000,
+};
 /** The colour of a product whose file names no colour option, and the size of one without a size. */
 export const SINGLE_COLOUR = {
   hex: "#8C8479",
@@ -19,6 +36,7 @@ export const SINGLE_COLOUR = {
 export const ONE_SIZE = "UNI";
 
 export type ImportErrorCode =
+  | "tooManyVariants"
   | "missingHandle"
   | "invalidHandle"
   | "handleRepeated"
@@ -49,6 +67,10 @@ export type ImportErrorCode =
   | "productRejected";
 
 export type ImportNoteCode =
+  | "holdingCategory"
+  | "optionAsSize"
+  | "optionIgnored"
+  | "variantMerged"
   | "unknownCategory"
   | "noCategory"
   | "unknownVendor"
@@ -73,7 +95,9 @@ export type ImportFatal =
   | { code: "noCategories" }
   | { code: "malformed"; line: number }
   | { code: "missingColumns"; columns: string[] }
-  | { code: "duplicateColumn"; column: string };
+  | { code: "duplicateColumn"; column: string }
+  | { code: "tooBig"; max: string }
+  | { code: "tooManyRows"; max: string };
 
 export type ProductOutcome = "create" | "update" | "unchanged" | "rejected";
 
@@ -94,6 +118,8 @@ export interface ImportReport {
   };
   /** Colours the run created (or, in a dry run, would create), by name. */
   newColours: string[];
+  /** Products put (or, in a dry run, to be put) in the holding category "Da rivedere", as drafts: their Type named no category. */
+  holding?: number;
   ignoredColumns: string[];
   errors: ImportIssue<ImportErrorCode>[];
   errorsNotListed: number;
@@ -119,6 +145,7 @@ export function emptyReport(dryRun: boolean): ImportReport {
     variants: { create: 0, update: 0 },
     images: { fetch: 0, fetched: 0, updated: 0, removed: 0, failed: 0 },
     newColours: [],
+    holding: 0,
     ignoredColumns: [],
     errors: [],
     errorsNotListed: 0,

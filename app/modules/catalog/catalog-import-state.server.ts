@@ -4,7 +4,7 @@ import type { AuditActor } from "~/modules/audit/audit.service.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
 import { type ColourRow, selectCategories, selectCategoryGarments, selectColours, selectManufacturers } from "./catalog-import.repository.server";
 import type { ImageFetcher } from "./image-fetch.server";
-import { MAX_LISTED, type ImportErrorCode, type ImportIssue, type ImportNoteCode, type ImportReport } from "./catalog-import-report";
+import { MAX_LISTED, type ImportLimits, type ImportErrorCode, type ImportIssue, type ImportNoteCode, type ImportReport } from "./catalog-import-report";
 import { type HeaderMap, type Row, nameKey, pathKey } from "./shopify-csv";
 
 // What one run of the import knows while it goes (docs/decisions/024): the lookups read once
@@ -18,6 +18,8 @@ export interface Lookups {
   categoryByPath: Map<string, number>;
   categoryPath: Map<number, { it: string; en: string }>;
   placeholderCategoryId: number | null;
+  /** The holding category ("Da rivedere") where new products whose Type names no category go; null until made. */
+  holdingCategoryId: number | null;
   garmentOf: (categoryId: number) => string;
   colourByName: Map<string, Colour>;
   colourByCode: Map<string, Colour>;
@@ -50,6 +52,7 @@ export async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
   };
   const categoryByPath = new Map<string, number>();
   for (const c of categories) {
+    if (c.holding) continue;
     const path = pathOf(c.id);
     if (!categoryByPath.has(pathKey(path.it)))
       categoryByPath.set(pathKey(path.it), c.id);
@@ -85,9 +88,10 @@ export async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
     categoryByPath,
     categoryPath,
     placeholderCategoryId:
-      categories.find((c) => c.parentId === null)?.id ??
-      categories[0]?.id ??
+      categories.find((c) => c.parentId === null && !c.holding)?.id ??
+      categories.find((c) => !c.holding)?.id ??
       null,
+    holdingCategoryId: categories.find((c) => c.holding)?.id ?? null,
     garmentOf,
     colourByName,
     colourByCode,
@@ -121,6 +125,13 @@ export interface ImportOptions {
   storage?: MediaStorage;
   batchSize?: number;
   now?: () => Date;
+  /** The file's limits (IMPORT_LIMITS unless a test says otherwise). */
+  limits?: ImportLimits;
+  /**
+   * Called after each batch with how far the file has been read: a background job records it and
+   * renews its lease there (throwing stops the run: the batches done stay done).
+   */
+  onProgress?: (progress: { rows: number; bytes: number }) => Promise<void>;
 }
 
 
@@ -135,6 +146,8 @@ export interface RowIn {
 export interface Group {
   handle: string;
   rows: RowIn[];
+  /** Rows past the cap on a product's variants: counted, not kept (the product is refused). */
+  overflow?: number;
 }
 
 export interface RunState {
@@ -152,6 +165,8 @@ export interface RunState {
   /** Colours a dry run would create, so that later products count them as known. */
   plannedColours: Map<string, Colour>;
   reportedColours: Set<string>;
+  /** Gives the event loop a turn when the run has held it for a few milliseconds (between products). */
+  slice: () => Promise<void> | undefined;
 }
 
 export function addError(state: RunState, issue: ImportIssue<ImportErrorCode>) {
@@ -164,8 +179,8 @@ export function addNote(state: RunState, issue: ImportIssue<ImportNoteCode>) {
   else state.report.notesNotListed++;
 }
 
-export function rejectRows(state: RunState, lines: number[]) {
-  state.report.rowsRejected += lines.length;
+export function rejectRows(state: RunState, lines: number[], count = lines.length) {
+  state.report.rowsRejected += count;
 }
 
 export function addOutcome(

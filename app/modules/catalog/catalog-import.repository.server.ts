@@ -7,6 +7,18 @@ import type { CatalogImportUploadState, Database, Locale, ProductStatus } from "
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A query over many values (a product of thousands of sizes has thousands of SKUs), a few
+ * hundred at a time: SQLite refuses a statement of more than 32 766 parameters ("too many SQL
+ * variables") and PostgreSQL one of more than 65 535.
+ */
+const IN_CHUNK = 500;
+async function inChunks<V, R>(values: V[], query: (part: V[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < values.length; i += IN_CHUNK) out.push(...(await query(values.slice(i, i + IN_CHUNK))));
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What every batch needs: the tree, the colours, the makers (small tables, read once a run).
 
@@ -16,6 +28,8 @@ export interface CategoryRow {
   position: number;
   nameIt: string;
   nameEn: string;
+  /** The import's holding category. */
+  holding: boolean;
 }
 
 export async function selectCategories(db: Db): Promise<CategoryRow[]> {
@@ -23,10 +37,11 @@ export async function selectCategories(db: Db): Promise<CategoryRow[]> {
     .selectFrom("categories as c")
     .innerJoin("category_translations as it", (j) => j.onRef("it.category_id", "=", "c.id").on("it.locale", "=", "it"))
     .innerJoin("category_translations as en", (j) => j.onRef("en.category_id", "=", "c.id").on("en.locale", "=", "en"))
-    .select(["c.id", "c.parent_id as parentId", "c.position", "it.name as nameIt", "en.name as nameEn"])
+    .select(["c.id", "c.parent_id as parentId", "c.position", "it.name as nameIt", "en.name as nameEn", "c.holding"])
     .orderBy("c.position")
     .orderBy("c.id")
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, holding: Number(r.holding) === 1 })));
 }
 
 /** How many products of each garment (the drawing) a category holds: a new product takes its category's commonest. */
@@ -150,19 +165,19 @@ export async function selectVariantsOfProducts(db: Db, productIds: number[]): Pr
 
 /** Which product holds each of these SKUs (the ones held). */
 export async function selectSkuOwners(db: Db, skus: string[]): Promise<{ sku: string; productId: number; handle: string }[]> {
-  if (!skus.length) return [];
-  return db
-    .selectFrom("variants as v")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "v.product_id").on("t.locale", "=", "it"))
-    .where("v.sku", "in", skus)
-    .select(["v.sku", "v.product_id as productId", "t.slug as handle"])
-    .execute();
+  return inChunks(skus, (part) =>
+    db
+      .selectFrom("variants as v")
+      .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "v.product_id").on("t.locale", "=", "it"))
+      .where("v.sku", "in", part)
+      .select(["v.sku", "v.product_id as productId", "t.slug as handle"])
+      .execute(),
+  );
 }
 
 /** Which product holds each of these slugs in a language. */
 export async function selectSlugOwners(db: Db, locale: Locale, slugs: string[]): Promise<{ slug: string; productId: number }[]> {
-  if (!slugs.length) return [];
-  return db.selectFrom("product_translations").where("locale", "=", locale).where("slug", "in", slugs).select(["slug", "product_id as productId"]).execute();
+  return inChunks(slugs, (part) => db.selectFrom("product_translations").where("locale", "=", locale).where("slug", "in", part).select(["slug", "product_id as productId"]).execute());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +270,33 @@ export interface NewVariant {
   compareAtCents: number | null;
   stock: number;
   at: string;
+}
+
+/** Many new variants, a few hundred a statement; returns each one's id by its SKU (unique). */
+export async function insertVariants(trx: Db, variants: NewVariant[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < variants.length; i += 200) {
+    const rows = await trx
+      .insertInto("variants")
+      .values(
+        variants.slice(i, i + 200).map((v) => ({
+          product_id: v.productId,
+          sku: v.sku,
+          color_code: v.colorCode,
+          size: v.size,
+          position: v.position,
+          price_cents: v.priceCents,
+          compare_at_cents: v.compareAtCents,
+          stock: v.stock,
+          created_at: v.at,
+          updated_at: v.at,
+        })),
+      )
+      .returning(["id", "sku"])
+      .execute();
+    for (const row of rows) ids.set(row.sku, row.id);
+  }
+  return ids;
 }
 
 export async function insertVariant(trx: Db, v: NewVariant): Promise<number> {

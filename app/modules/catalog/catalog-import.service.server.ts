@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import { CsvError, parse } from "csv-parse";
 import type { Kysely } from "kysely";
 import type { Database, ProductStatus } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
@@ -9,15 +8,15 @@ import { markdownToHtml } from "./catalog-import-html";
 import { selectExportPage, selectProductsByHandle, selectSkuOwners, selectSlugOwners, selectVariantsOfProducts } from "./catalog-import.repository.server";
 import { writeBatch } from "./catalog-import-apply.server";
 import { type ProductPlan, type ProductWork, compare, generatedSku, outcomeOf, planProduct, tally } from "./catalog-import-check.server";
-import { NotText, lineBreaks, textGuard } from "./catalog-import-read.server";
-import { IMPORT_BATCH_PRODUCTS, MAX_RECORD_CHARS, type ImportReport, emptyReport } from "./catalog-import-report";
+import { type ReadProgress, ReadFatal, readCatalogueCsv, timeSlicer } from "./catalog-import-read.server";
+import { IMPORT_BATCH_PRODUCTS, IMPORT_BATCH_ROWS, IMPORT_LIMITS, type ImportReport, emptyReport } from "./catalog-import-report";
 import { type Group, type ImportOptions, type RunState, addError, addNote, addOutcome, groupBy, loadLookups, reject, rejectRows, reportColour } from "./catalog-import-state.server";
-import { EXPORT_COLUMNS, SHOPIFY_COLUMNS, formatPrice, readHeader, rowOf } from "./shopify-csv";
+import { EXPORT_COLUMNS, SHOPIFY_COLUMNS, formatPrice } from "./shopify-csv";
 import { skuPrefixOf } from "./variant-pricing";
 
 export type { ImportErrorCode, ImportFatal, ImportIssue, ImportNoteCode, ImportReport, ProductOutcome } from "./catalog-import-report";
 export type { ImportOptions } from "./catalog-import-state.server";
-export { IMPORT_BATCH_PRODUCTS, ONE_SIZE, SINGLE_COLOUR } from "./catalog-import-report";
+export { IMPORT_BATCH_PRODUCTS, IMPORT_LIMITS, ONE_SIZE, SINGLE_COLOUR } from "./catalog-import-report";
 
 // The catalogue in Shopify's product CSV format (docs/decisions/024-shopify-catalogue-import.md):
 // import, dry run first, idempotent by Handle, and export. The file is read as a stream, its rows
@@ -50,89 +49,48 @@ export async function importCatalogue(
     enSlugsSeen: new Map(),
     plannedColours: new Map(),
     reportedColours: new Set(),
+    slice: timeSlicer(),
   };
-  const guard = textGuard();
-  const parser = parse({
-    bom: true,
-    raw: true,
-    info: true,
-    relax_column_count: true,
-    relax_quotes: false,
-    max_record_size: MAX_RECORD_CHARS,
-  });
-  input.on("error", (error) => guard.destroy(error));
-  guard.on("error", (error) => parser.destroy(error));
-  input.pipe(guard).pipe(parser);
-
-  let line = 1;
-  let group: Group | null = null;
+  const limits = options.limits ?? IMPORT_LIMITS;
+  const progress: ReadProgress = { rows: 0, bytes: 0 };
+  const slice = state.slice;
   let batch: Group[] = [];
+  let batchRows = 0;
   const size = options.batchSize ?? IMPORT_BATCH_PRODUCTS;
+  const flush = async () => {
+    const groups = batch;
+    batch = [];
+    batchRows = 0;
+    if (groups.length) await handleBatch(state, groups);
+    report.rows = progress.rows;
+    await options.onProgress?.({ ...progress });
+  };
   try {
     if (state.lookups.placeholderCategoryId === null) {
       report.fatal = { code: "noCategories" };
     } else {
-      for await (const { record, raw } of parser as AsyncIterable<{
-        record: string[];
-        raw: string;
-      }>) {
-        const start = line;
-        line += lineBreaks(raw);
-        if (record.every((cell) => cell.trim() === "")) continue;
-        if (!state.header) {
-          const read = readHeader(record);
-          if (!read.ok) {
-            report.fatal = read.problem;
-            break;
-          }
-          state.header = read.header;
-          report.ignoredColumns = read.header.ignored;
-          continue;
+      for await (const event of readCatalogueCsv(input, limits, progress)) {
+        if (event.kind === "header") {
+          state.header = event.header;
+          report.ignoredColumns = event.header.ignored;
+        } else if (event.kind === "stray") {
+          rejectRows(state, [event.line]);
+          addError(state, { line: event.line, handle: event.handle || undefined, code: event.handle ? "handleRepeated" : "missingHandle" });
+        } else {
+          batch.push(event.group);
+          batchRows += event.group.rows.length;
+          if (batch.length >= size || batchRows >= IMPORT_BATCH_ROWS) await flush();
         }
-        report.rows++;
-        const row = rowOf(state.header, record);
-        const handle = (row.handle ?? "").trim();
-        if (group && handle === group.handle) {
-          group.rows.push({ line: start, row });
-          continue;
-        }
-        if (!handle || state.handlesSeen.has(handle)) {
-          // A row without a Handle, or of a product whose rows ended earlier in the file.
-          rejectRows(state, [start]);
-          addError(state, {
-            line: start,
-            handle: handle || undefined,
-            code: handle ? "handleRepeated" : "missingHandle",
-          });
-          continue;
-        }
-        if (group) {
-          batch.push(group);
-          if (batch.length >= size) {
-            await handleBatch(state, batch);
-            batch = [];
-          }
-        }
-        group = { handle, rows: [{ line: start, row }] };
-        state.handlesSeen.add(handle);
+        await slice();
       }
     }
   } catch (error) {
-    if (error instanceof NotText) report.fatal = { code: "notText" };
-    else if (error instanceof CsvError)
-      report.fatal = {
-        code: "malformed",
-        line: (error as CsvError & { lines?: number }).lines ?? line,
-      };
-    else throw error;
-  } finally {
-    input.unpipe();
-    parser.destroy();
-    input.destroy();
+    if (!(error instanceof ReadFatal)) throw error;
+    report.fatal = error.fatal;
   }
+  report.rows = progress.rows;
   if (!report.fatal) {
-    if (group) batch.push(group);
-    if (batch.length) await handleBatch(state, batch);
+    await flush();
     if (!state.header) report.fatal = { code: "empty" };
     else if (report.rows === 0) report.fatal = { code: "noRows" };
   }
@@ -168,8 +126,16 @@ export async function importCatalogue(
 async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
   const plans: ProductPlan[] = [];
   for (const group of groups) {
+    await state.slice();
     const { plan, errors } = planProduct(state, group);
     if (!plan) {
+      if (errors[0]?.code === "tooManyVariants") {
+        // Refused whole for its size: one error, every row counted (the rows past the cap were never kept).
+        addError(state, errors[0]);
+        rejectRows(state, [], group.rows.length + (group.overflow ?? 0));
+        addOutcome(state, { handle: group.handle, line: group.rows[0].line, outcome: "rejected" });
+        continue;
+      }
       reject(
         state,
         group.handle,
@@ -219,6 +185,7 @@ async function handleBatch(state: RunState, groups: Group[]): Promise<void> {
 
   const work: ProductWork[] = [];
   for (const plan of plans) {
+    await state.slice();
     const stored = byHandle.get(plan.handle);
     const result = compare(
       state,
