@@ -371,7 +371,50 @@ export interface UploadRow {
   report: string | null;
   createdAt: string;
   expiresAt: string;
+  progressRows: number;
+  progressBytes: number;
+  attempts: number;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  queuedAt: string | null;
+  error: string | null;
+  actor: string | null;
+  origin: string | null;
 }
+
+const UPLOAD_COLUMNS = [
+  "id",
+  "staff_id as staffId",
+  "file_name as fileName",
+  "size_bytes as sizeBytes",
+  "state",
+  "report",
+  "created_at as createdAt",
+  "expires_at as expiresAt",
+  "progress_rows as progressRows",
+  "progress_bytes as progressBytes",
+  "attempts",
+  "lease_owner as leaseOwner",
+  "lease_until as leaseUntil",
+  "queued_at as queuedAt",
+  "error",
+  "actor",
+  "origin",
+] as const;
+
+const asIso = (value: unknown): string | null => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value));
+const uploadRowOf = (row: Record<string, unknown>): UploadRow =>
+  ({
+    ...row,
+    sizeBytes: Number(row.sizeBytes),
+    progressRows: Number(row.progressRows),
+    progressBytes: Number(row.progressBytes),
+    attempts: Number(row.attempts),
+    createdAt: asIso(row.createdAt)!,
+    expiresAt: asIso(row.expiresAt)!,
+    leaseUntil: asIso(row.leaseUntil),
+    queuedAt: asIso(row.queuedAt),
+  }) as UploadRow;
 
 export async function insertUpload(db: Db, upload: { id: string; staffId: number | null; fileName: string; at: string; expiresAt: string }): Promise<void> {
   await db
@@ -390,12 +433,91 @@ export async function selectUploadChunk(db: Db, uploadId: string, seq: number): 
 }
 
 export async function selectUpload(db: Db, id: string, now: string): Promise<UploadRow | undefined> {
-  return db
+  const row = await db.selectFrom("catalog_import_uploads").where("id", "=", id).where("expires_at", ">", now).select(UPLOAD_COLUMNS).executeTakeFirst();
+  return row ? uploadRowOf(row) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The uploads as background jobs: "checking" (the dry run to do) and "running" (the real run).
+
+const PENDING: CatalogImportUploadState[] = ["checking", "running"];
+
+/** Asks for a job on an upload: its state, who asked and when (jobs run oldest first). */
+export async function queueUploadJob(db: Db, id: string, job: { from: CatalogImportUploadState | null; to: "checking" | "running"; actor: string; origin: string; at: string }): Promise<boolean> {
+  let query = db
+    .updateTable("catalog_import_uploads")
+    .set({ state: job.to, queued_at: job.at, actor: job.actor, origin: job.origin, progress_rows: 0, progress_bytes: 0, attempts: 0, lease_owner: null, lease_until: null, error: null })
+    .where("id", "=", id);
+  if (job.from) query = query.where("state", "=", job.from);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Takes the oldest job no live process holds (never taken, or its holder's lease ran out: a
+ * process that died mid-run) for `owner` until `leaseUntil`, counting the attempt. A
+ * compare-and-set: of two processes only one takes it.
+ */
+export async function claimUploadJob(db: Db, owner: string, { now, leaseUntil }: { now: string; leaseUntil: string }): Promise<UploadRow | null> {
+  const candidate = await db
     .selectFrom("catalog_import_uploads")
-    .where("id", "=", id)
+    .where("state", "in", PENDING)
     .where("expires_at", ">", now)
-    .select(["id", "staff_id as staffId", "file_name as fileName", "size_bytes as sizeBytes", "state", "report", "created_at as createdAt", "expires_at as expiresAt"])
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now), eb("lease_owner", "=", owner)]))
+    .orderBy("queued_at")
+    .orderBy("id")
+    .select(["id", "state", "lease_until as leaseUntil"])
     .executeTakeFirst();
+  if (!candidate) return null;
+  const result = await db
+    .updateTable("catalog_import_uploads")
+    .set((eb) => ({ lease_owner: owner, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", candidate.id)
+    .where("state", "=", candidate.state)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now), eb("lease_owner", "=", owner)]))
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return null;
+  const row = await db.selectFrom("catalog_import_uploads").where("id", "=", candidate.id).select(UPLOAD_COLUMNS).executeTakeFirst();
+  return row ? uploadRowOf(row) : null;
+}
+
+/** The job's heartbeat: its progress and a longer lease, only while `owner` still holds it. */
+export async function renewUploadJob(db: Db, id: string, owner: string, change: { leaseUntil: string; rows?: number; bytes?: number }): Promise<boolean> {
+  const result = await db
+    .updateTable("catalog_import_uploads")
+    .set({ lease_until: change.leaseUntil, ...(change.rows !== undefined ? { progress_rows: change.rows } : {}), ...(change.bytes !== undefined ? { progress_bytes: change.bytes } : {}) })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .where("state", "in", PENDING)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Ends the job `owner` holds: its new state, its report or its error; the lease goes. */
+export async function finishUploadJob(db: Db, id: string, owner: string, end: { state: CatalogImportUploadState; report?: string; error?: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable("catalog_import_uploads")
+    .set({ state: end.state, lease_owner: null, lease_until: null, ...(end.report !== undefined ? { report: end.report } : {}), ...(end.error !== undefined ? { error: end.error } : {}) })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Lets go of a job without ending it (it is taken again at the next poll). */
+export async function releaseUploadJob(db: Db, id: string, owner: string, error: string): Promise<void> {
+  await db.updateTable("catalog_import_uploads").set({ lease_owner: null, lease_until: null, error }).where("id", "=", id).where("lease_owner", "=", owner).execute();
+}
+
+/** How many jobs of the shop were asked for before this one and are not done: 0 means it is next (or running). */
+export async function countJobsBefore(db: Db, queuedAt: string, id: string): Promise<number> {
+  const row = await db
+    .selectFrom("catalog_import_uploads")
+    .where("state", "in", PENDING)
+    .where((eb) => eb.or([eb("queued_at", "<", queuedAt), eb.and([eb("queued_at", "=", queuedAt), eb("id", "<", id)])]))
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function updateUpload(db: Db, id: string, change: { sizeBytes?: number; state?: CatalogImportUploadState; report?: string }): Promise<void> {
