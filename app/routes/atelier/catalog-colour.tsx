@@ -4,6 +4,7 @@ import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { withStoredValues } from "~/components/atelier/editor-kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
+import { ColorDot } from "~/components/catalog/product-card";
 import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -75,7 +76,7 @@ export default function AtelierColour({ loaderData, actionData }: Route.Componen
           </SubmitButton>
         </Form>
         <figure className="grid gap-2 text-sm">
-          <span className="block h-24 w-24 border border-line" style={{ backgroundColor: colour.hex }} aria-hidden="true" />
+          <ColorDot hex={colour.hex} className="block size-24 rounded-full border border-black/25" />
           <figcaption>
             <code>{colour.hex}</code> · <code>{colour.code}</code>
           </figcaption>

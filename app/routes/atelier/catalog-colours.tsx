@@ -4,6 +4,7 @@ import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
+import { ColorDot } from "~/components/catalog/product-card";
 import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -49,7 +50,7 @@ export default function AtelierColours({ loaderData, actionData }: Route.Compone
   const kit = useFormKit("colour-new", actionData?.result, ["nameIt", "nameEn", "hex"], formRef);
   const pending = useNavigation().state === "submitting";
   const columns: Column<ColourRow>[] = [
-    { key: "swatch", header: t("colours.swatch"), cell: (c) => <span className="inline-block h-6 w-6 border border-line align-middle" style={{ backgroundColor: c.hex }} aria-hidden="true" /> },
+    { key: "swatch", header: t("colours.swatch"), cell: (c) => <ColorDot hex={c.hex} className="inline-block size-6 rounded-full border border-black/25 align-middle" /> },
     {
       key: "name",
       header: t("colours.nameIt"),
