@@ -163,15 +163,17 @@ describeEachDatabase("Shopify CSV import: real files, limits, batches", (ctx) =>
     let last = performance.now();
     let lastCpu = process.cpuUsage();
     const started = performance.now();
-    const timer = setInterval(() => {
+    const measure = (due: number) => {
       const now = performance.now();
       const cpu = process.cpuUsage(lastCpu);
-      const held = Math.min(now - last - 5, (cpu.user + cpu.system) / 1000);
-      worst = Math.max(worst, held);
+      worst = Math.max(worst, Math.min(now - last - due, (cpu.user + cpu.system) / 1000));
       last = now;
       lastCpu = process.cpuUsage();
-    }, 5);
+    };
+    const timer = setInterval(() => measure(5), 5);
     const report = await run(chunked(text), { dryRun: true });
+    // The stretch since the last tick counts too (a run that never lets the timer fire held the loop throughout).
+    measure(0);
     clearInterval(timer);
     expect(report.fatal).toBeNull();
     expect(report.products.create).toBe(4_000);
