@@ -15,7 +15,7 @@ const FIXTURES = path.join(__dirname, "../fixtures/shopify");
 
 describeEachApp("Atelier import jobs, Shopify files and the catalogue's editors", (app) => {
   const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
-  const upload = (client: HttpClient, content: string | Buffer, name: string) => {
+  const upload = (client: HttpClient, content: string, name: string) => {
     const form = new FormData();
     form.set("file", new Blob([content], { type: "text/csv" }), name);
     return client.fetch("/atelier/catalog/import", { method: "POST", headers: { Origin: ORIGIN }, body: form });
@@ -113,7 +113,7 @@ describeEachApp("Atelier import jobs, Shopify files and the catalogue's editors"
       expect(await productCount(handle)).toBe(1);
     }
     // The Band T-shirt's colours were new: the report sends the owner to the colours page.
-    const again = await upload(client, fs.readFileSync(path.join(FIXTURES, "product_template-2023.csv")), "vecchio.csv");
+    const again = await upload(client, fs.readFileSync(path.join(FIXTURES, "product_template-2023.csv"), "utf8"), "vecchio.csv");
     const page = await settle(client, again.headers.get("Location")!);
     expect(page).toContain('href="/atelier/catalog/colors"');
   });
