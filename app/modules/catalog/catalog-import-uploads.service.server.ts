@@ -52,8 +52,8 @@ function cleanFileName(raw: string): string {
 
 /**
  * Stores an uploaded file from its stream, refusing it (and keeping nothing) past `maxBytes`,
- * when it is empty, or when its first bytes show a binary file (a NUL byte). Then runs the dry
- * run over it and keeps the report. Returns the upload's id.
+ * when it is empty, or when its first bytes show a binary file (a NUL byte). Then asks for its
+ * dry run, a background job (catalog-import-jobs.server.ts). Returns the upload.
  */
 export async function stageUpload(
   db: Kysely<Database>,
