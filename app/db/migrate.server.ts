@@ -41,6 +41,7 @@ import * as importPhotographs from "./migrations/20261202080000-import-photograp
 import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-content-images";
 import * as scheduledTasks from "./migrations/20261203000000-scheduled-tasks";
 import * as refundsAndCreditNotes from "./migrations/20261206020000-refunds-and-credit-notes";
+import * as importJobs from "./migrations/20261206040000-import-jobs";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
 
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "20261202090000-tiles-and-content-images": tilesAndContentImages,
   "20261203000000-scheduled-tasks": scheduledTasks,
   "20261206020000-refunds-and-credit-notes": refundsAndCreditNotes,
+  "20261206040000-import-jobs": importJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,8 @@ export interface CategoriesTable {
   id: Id;
   parent_id: number | null;
   position: number;
+  /** 1 for the import's holding category ("Da rivedere"): Atelier only, never in the storefront. */
+  holding: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -882,7 +884,8 @@ export interface SlugRedirectsTable {
   created_at: Timestamp;
 }
 
-export type CatalogImportUploadState = "checked" | "running" | "done";
+/** "checking": the dry run is to do (a job); "checked": its report is kept; "running": the real run is to do or under way; "done"; "failed": a job that failed for good. */
+export type CatalogImportUploadState = "checking" | "checked" | "running" | "done" | "failed";
 
 /** A Shopify CSV uploaded in Atelier, kept between its dry run and the real run (a day at most). */
 export interface CatalogImportUploadsTable {
@@ -895,6 +898,21 @@ export interface CatalogImportUploadsTable {
   report: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The job's progress: data rows and bytes of the file read so far. */
+  progress_rows: Generated<number>;
+  progress_bytes: Generated<number>;
+  /** Times a process took the job (a restart takes it again). */
+  attempts: Generated<number>;
+  /** The process running the job and until when its lease holds (renewed after each batch). */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the job was asked for: jobs run one at a time for the shop, oldest first. */
+  queued_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the AuditActor of whoever asked. */
+  actor: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop origin for the e-mails a restock sends. */
+  origin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The upload's bytes, in order, at most 1 MiB a row: read back as a stream. */

@@ -12,6 +12,7 @@ import { applyDueSales } from "~/modules/catalog/variant-admin.service.server";
 import { getMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { createMediaWorker } from "~/modules/media/media-worker.server";
+import { createImportWorker } from "~/modules/catalog/catalog-import-jobs.server";
 import { getMediaStorage, mediaStorageWritable } from "~/modules/media/storage.server";
 import { purgeExpiredResetTokens } from "~/modules/account/account.service.server";
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
@@ -142,6 +143,10 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
   // Makes uploaded images' variants (app/modules/media/): polls, and services wake it after an upload.
   const mediaWorker = createMediaWorker(database.db, getMediaStorage(env));
   mediaWorker.start();
+  // Checks and runs catalogue imports (app/modules/catalog/catalog-import-jobs.server.ts): one at a
+  // time for the shop, whichever process holds the lease; a job a dead process held is taken again.
+  const importWorker = createImportWorker(database.db, getMediaStorage(env));
+  importWorker.start();
 
   // In production the build is an object, so React Router derives its route table once; a
   // function (development) makes it re-derive the table on every request, for hot reloads.
@@ -190,6 +195,7 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       await scheduler.stop();
       await mailWorker.stop();
       await mediaWorker.stop();
+      await importWorker.stop();
       await database.close();
     },
   };

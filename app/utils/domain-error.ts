@@ -179,6 +179,10 @@ export const DOMAIN_ERRORS = {
   COLOR_UNKNOWN: { status: 400, message: "atelier-variants:errors.colorUnknown" },
   /** Atelier, variants and prices: a new colour without a name, or with a hex that is not #RRGGBB. */
   COLOR_INVALID: { status: 400, message: "atelier-variants:errors.colorInvalid" },
+  /** Atelier, colours: a name another colour has (in either language). */
+  COLOR_NAME_TAKEN: { status: 409, message: "atelier-catalog:colours.nameTaken" },
+  /** Atelier, manufacturers: a name another maker has. */
+  MANUFACTURER_NAME_TAKEN: { status: 409, message: "atelier-catalog:manufacturers.nameTaken" },
   /** Atelier, variants and prices: a colour and size the product already has. */
   VARIANT_EXISTS: { status: 409, message: "atelier-variants:errors.variantExists" },
   /** Atelier, variants and prices: removing a variant an order names (its stock can go to 0 instead). */

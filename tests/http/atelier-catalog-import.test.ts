@@ -18,6 +18,15 @@ describeEachApp("Atelier catalogue import", (app) => {
   const count = async (table: "products" | "variants" | "price_history" | "catalog_import_uploads") =>
     Number((await app().db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
   const snapshot = async () => ({ products: await count("products"), variants: await count("variants"), prices: await count("price_history") });
+  /** The upload's page once its job is over (while it runs, the page refreshes itself with a meta refresh). */
+  const settle = async (client: HttpClient, location: string) => {
+    for (let i = 0; i < 100; i++) {
+      const html = decode(await (await client.get(location)).text());
+      if (!html.includes('http-equiv="refresh"')) return html;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the job of ${location} did not end`);
+  };
   const importAudit = () => app().db.selectFrom("audit_log").select(["action", "actor", "entity_type", "after"]).where("action", "like", "%import%").orderBy("id").execute();
 
   function file(handle: string, { price = "99.00", type = "Donna > Abiti" } = {}) {
@@ -58,7 +67,7 @@ describeEachApp("Atelier catalogue import", (app) => {
     const uploadId = location.split("=")[1];
     expect(await snapshot()).toEqual(before);
 
-    const report = decode(await (await client.get(location)).text());
+    const report = await settle(client, location);
     expect(report).toContain("Prova: catalogo shopify.csv");
     expect(report).toContain("Prezzo «12,5x» non valido");
     expect(report).toMatch(/<th[^>]*scope="row"[^>]*>4<\/th>/);
@@ -76,14 +85,14 @@ describeEachApp("Atelier catalogue import", (app) => {
     // The whole product is refused for its bad row: fix the file and try again.
     const fixed = await upload(client, file(handle).replace('"12,5x"', "99.00"));
     const fixedId = fixed.headers.get("Location")!.split("=")[1];
-    const checked = decode(await (await client.get(fixed.headers.get("Location")!)).text());
+    const checked = await settle(client, fixed.headers.get("Location")!);
     expect(checked).toContain("Nessuna riga scartata.");
     expect(checked).toContain('name="intent" value="run"');
     const run = await client.postForm("/atelier/catalog/import", { intent: "run", upload: fixedId });
     expect(run.status).toBe(302);
     expect(run.headers.get("Location")).toBe(`/atelier/catalog/import?upload=${fixedId}`);
-    const done = decode(await (await client.get(run.headers.get("Location")!)).text());
-    expect(done).toContain("Importazione finita: 1 prodotti creati, 0 aggiornati, 0 invariati.");
+    expect(decode(await (await client.get(run.headers.get("Location")!)).text())).toContain("Importazione avviata: la pagina mostra l'avanzamento.");
+    const done = await settle(client, run.headers.get("Location")!);
     expect(done).toContain("Importato: prodotti.csv");
     expect(done).not.toContain('name="intent" value="run"');
     const after = await snapshot();
@@ -104,12 +113,14 @@ describeEachApp("Atelier catalogue import", (app) => {
     // The same file uploaded again: every product unchanged.
     const repeat = await upload(client, file(handle).replace('"12,5x"', "99.00"));
     const repeatId = repeat.headers.get("Location")!.split("=")[1];
+    await settle(client, repeat.headers.get("Location")!);
     await client.postForm("/atelier/catalog/import", { intent: "run", upload: repeatId });
-    expect(decode(await (await client.get(`/atelier/catalog/import?upload=${repeatId}`)).text())).toContain("0 prodotti creati, 0 aggiornati, 1 invariati");
+    expect(await settle(client, `/atelier/catalog/import?upload=${repeatId}`)).toContain("Importato: prodotti.csv");
     expect(await snapshot()).toEqual(after);
 
     // Annulla drops a checked upload.
     const discarded = await upload(client, file(`${handle}-x`));
+    await settle(client, discarded.headers.get("Location")!);
     const discardedId = discarded.headers.get("Location")!.split("=")[1];
     expect((await client.postForm("/atelier/catalog/import", { intent: "discard", upload: discardedId })).headers.get("Location")).toBe("/atelier/catalog/import");
     expect((await client.get(`/atelier/catalog/import?upload=${discardedId}`)).status).toBe(404);
@@ -155,11 +166,11 @@ describeEachApp("Atelier catalogue import", (app) => {
 
     // Wrong columns and a header without rows are read, and the report says why nothing can be imported.
     const wrong = await upload(client, "Name,Price\nAbito,10\n", "altro.csv");
-    const wrongPage = decode(await (await client.get(wrong.headers.get("Location")!)).text());
+    const wrongPage = await settle(client, wrong.headers.get("Location")!);
     expect(wrongPage).toContain("Mancano le colonne: Handle, Title.");
     expect(wrongPage).not.toContain('name="intent" value="run"');
     const headerOnly = await upload(client, "Handle,Title\r\n", "intestazioni.csv");
-    expect(decode(await (await client.get(headerOnly.headers.get("Location")!)).text())).toContain("nessuna riga di prodotti");
+    expect(await settle(client, headerOnly.headers.get("Location")!)).toContain("nessuna riga di prodotti");
     const { uploads: _uploads, ...catalogue } = before;
     void _uploads;
     expect(await snapshot()).toEqual(catalogue);

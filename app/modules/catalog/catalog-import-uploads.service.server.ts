@@ -1,27 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
 import { DomainError } from "~/utils/domain-error";
-import type { MediaStorage } from "~/modules/media/storage.server";
-import { type ImportReport, importCatalogue } from "./catalog-import.service.server";
+import type { ImportReport } from "./catalog-import-report";
+import { wakeImportWorkers } from "./catalog-import-jobs.server";
 import {
   type UploadRow,
-  claimUpload,
+  countJobsBefore,
   deleteUploads,
   insertUpload,
   insertUploadChunk,
+  queueUploadJob,
   selectExpiredUploadIds,
   selectUpload,
-  selectUploadChunk,
   updateUpload,
 } from "./catalog-import.repository.server";
 
 // A CSV uploaded in Atelier waits in the database between its dry run and the real run (any app
-// process can take the second step), in chunks of at most 1 MiB, read back as a stream: the
-// file is never held whole. Uploads expire after a day; each belongs to the staff member who
-// sent it.
+// process can take either step), in chunks of at most 1 MiB, read back as a stream: the file is
+// never held whole. Both steps are background jobs (catalog-import-jobs.server.ts, issue 37): a
+// request only stores the file or asks for the run, and the page shows the job's progress.
+// Uploads expire after a day; each belongs to the staff member who sent it.
 
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
@@ -36,6 +36,8 @@ export interface StagedUpload {
   state: UploadRow["state"];
   report: ImportReport | null;
   createdAt: string;
+  /** While a job is to do or under way: how far it has read, whether it was taken again after a restart, how many jobs go first. */
+  job: { rows: number; percent: number; resumed: boolean; waiting: number; error: string | null } | null;
 }
 
 /** A file name as data (no folders, no control characters), for the page and the audit log. */
@@ -50,8 +52,8 @@ function cleanFileName(raw: string): string {
 
 /**
  * Stores an uploaded file from its stream, refusing it (and keeping nothing) past `maxBytes`,
- * when it is empty, or when its first bytes show a binary file (a NUL byte). Then runs the dry
- * run over it and keeps the report. Returns the upload's id.
+ * when it is empty, or when its first bytes show a binary file (a NUL byte). Then asks for its
+ * dry run, a background job (catalog-import-jobs.server.ts). Returns the upload.
  */
 export async function stageUpload(
   db: Kysely<Database>,
@@ -89,27 +91,28 @@ export async function stageUpload(
     await deleteUploads(db, [id]);
     throw error;
   }
-  const report = await importCatalogue(db, uploadStream(db, id), { dryRun: true, actor: input.actor, origin: input.origin, source: fileName });
-  await updateUpload(db, id, { sizeBytes: size, report: JSON.stringify(report) });
-  return { id, fileName, sizeBytes: size, state: "checked", report, createdAt: now.toISOString() };
+  await updateUpload(db, id, { sizeBytes: size });
+  // The dry run is a job: the page shows its progress, then its report.
+  await queueUploadJob(db, id, { from: null, to: "checking", actor: JSON.stringify(input.actor), origin: input.origin, at: now.toISOString() });
+  wakeImportWorkers();
+  return { id, fileName, sizeBytes: size, state: "checking", report: null, createdAt: now.toISOString(), job: { rows: 0, percent: 0, resumed: false, waiting: 0, error: null } };
 }
 
-/** The upload's bytes as a stream, a chunk at a time. */
-export function uploadStream(db: Kysely<Database>, id: string): Readable {
-  let seq = 0;
-  return Readable.from(
-    (async function* () {
-      for (;;) {
-        const chunk = await selectUploadChunk(db, id, seq++);
-        if (!chunk) return;
-        yield chunk;
+async function toStaged(db: Kysely<Database>, row: UploadRow): Promise<StagedUpload> {
+  const pending = row.state === "checking" || row.state === "running";
+  const job = pending
+    ? {
+        rows: row.progressRows,
+        percent: row.sizeBytes > 0 ? Math.min(100, Math.floor((row.progressBytes / row.sizeBytes) * 100)) : 0,
+        resumed: row.attempts > 1,
+        waiting: row.queuedAt && row.leaseOwner === null ? await countJobsBefore(db, row.queuedAt, row.id) : 0,
+        error: null,
       }
-    })(),
-  );
-}
-
-function toStaged(row: UploadRow): StagedUpload {
-  return { id: row.id, fileName: row.fileName, sizeBytes: row.sizeBytes, state: row.state, report: row.report ? (JSON.parse(row.report) as ImportReport) : null, createdAt: row.createdAt };
+    : row.state === "failed"
+      ? { rows: row.progressRows, percent: 0, resumed: false, waiting: 0, error: row.error }
+      : null;
+  // While the real run goes, the dry run's report stays on the row: the page shows the progress instead.
+  return { id: row.id, fileName: row.fileName, sizeBytes: row.sizeBytes, state: row.state, report: row.report && !pending ? (JSON.parse(row.report) as ImportReport) : null, createdAt: row.createdAt, job };
 }
 
 /** A live upload of this staff member, or null (unknown, expired, someone else's, a malformed id). */
@@ -117,29 +120,19 @@ export async function findUpload(db: Kysely<Database>, id: string, staffId: numb
   if (!/^[0-9a-f]{32}$/.test(id)) return null;
   const row = await selectUpload(db, id, now.toISOString());
   if (!row || row.staffId !== staffId) return null;
-  return toStaged(row);
+  return toStaged(db, row);
 }
 
 /**
- * The real run of a checked upload: once only (a second click, or another process, finds it
- * running or done). The report replaces the dry run's.
+ * Asks for the real run of a checked upload, as a job: once only (a second click, or another
+ * process, finds it running or done). Its report replaces the dry run's when it ends.
  */
-export async function runUpload(
-  db: Kysely<Database>,
-  input: { id: string; staffId: number | null; actor: AuditActor; origin: string; storage: MediaStorage },
-  now = new Date(),
-): Promise<ImportReport> {
+export async function runUpload(db: Kysely<Database>, input: { id: string; staffId: number | null; actor: AuditActor; origin: string }, now = new Date()): Promise<void> {
   const upload = await findUpload(db, input.id, input.staffId, now);
   if (!upload) throw new DomainError<UploadErrorCode>("IMPORT_UPLOAD_NOT_FOUND", "No such upload.");
-  if (!(await claimUpload(db, upload.id, "checked", "running"))) throw new DomainError<UploadErrorCode>("IMPORT_ALREADY_RUN", "This file was imported already.");
-  try {
-    const report = await importCatalogue(db, uploadStream(db, upload.id), { dryRun: false, actor: input.actor, origin: input.origin, storage: input.storage, source: upload.fileName });
-    await updateUpload(db, upload.id, { state: "done", report: JSON.stringify(report) });
-    return report;
-  } catch (error) {
-    await updateUpload(db, upload.id, { state: "checked" });
-    throw error;
-  }
+  if (!(await queueUploadJob(db, upload.id, { from: "checked", to: "running", actor: JSON.stringify(input.actor), origin: input.origin, at: now.toISOString() })))
+    throw new DomainError<UploadErrorCode>("IMPORT_ALREADY_RUN", "This file was imported already.");
+  wakeImportWorkers();
 }
 
 /** Forgets an upload (the page's "Annulla"). */

@@ -7,6 +7,18 @@ import type { CatalogImportUploadState, Database, Locale, ProductStatus } from "
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A query over many values (a product of thousands of sizes has thousands of SKUs), a few
+ * hundred at a time: SQLite refuses a statement of more than 32 766 parameters ("too many SQL
+ * variables") and PostgreSQL one of more than 65 535.
+ */
+const IN_CHUNK = 500;
+async function inChunks<V, R>(values: V[], query: (part: V[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < values.length; i += IN_CHUNK) out.push(...(await query(values.slice(i, i + IN_CHUNK))));
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What every batch needs: the tree, the colours, the makers (small tables, read once a run).
 
@@ -16,6 +28,8 @@ export interface CategoryRow {
   position: number;
   nameIt: string;
   nameEn: string;
+  /** The import's holding category. */
+  holding: boolean;
 }
 
 export async function selectCategories(db: Db): Promise<CategoryRow[]> {
@@ -23,10 +37,11 @@ export async function selectCategories(db: Db): Promise<CategoryRow[]> {
     .selectFrom("categories as c")
     .innerJoin("category_translations as it", (j) => j.onRef("it.category_id", "=", "c.id").on("it.locale", "=", "it"))
     .innerJoin("category_translations as en", (j) => j.onRef("en.category_id", "=", "c.id").on("en.locale", "=", "en"))
-    .select(["c.id", "c.parent_id as parentId", "c.position", "it.name as nameIt", "en.name as nameEn"])
+    .select(["c.id", "c.parent_id as parentId", "c.position", "it.name as nameIt", "en.name as nameEn", "c.holding"])
     .orderBy("c.position")
     .orderBy("c.id")
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, holding: Number(r.holding) === 1 })));
 }
 
 /** How many products of each garment (the drawing) a category holds: a new product takes its category's commonest. */
@@ -150,19 +165,19 @@ export async function selectVariantsOfProducts(db: Db, productIds: number[]): Pr
 
 /** Which product holds each of these SKUs (the ones held). */
 export async function selectSkuOwners(db: Db, skus: string[]): Promise<{ sku: string; productId: number; handle: string }[]> {
-  if (!skus.length) return [];
-  return db
-    .selectFrom("variants as v")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "v.product_id").on("t.locale", "=", "it"))
-    .where("v.sku", "in", skus)
-    .select(["v.sku", "v.product_id as productId", "t.slug as handle"])
-    .execute();
+  return inChunks(skus, (part) =>
+    db
+      .selectFrom("variants as v")
+      .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "v.product_id").on("t.locale", "=", "it"))
+      .where("v.sku", "in", part)
+      .select(["v.sku", "v.product_id as productId", "t.slug as handle"])
+      .execute(),
+  );
 }
 
 /** Which product holds each of these slugs in a language. */
 export async function selectSlugOwners(db: Db, locale: Locale, slugs: string[]): Promise<{ slug: string; productId: number }[]> {
-  if (!slugs.length) return [];
-  return db.selectFrom("product_translations").where("locale", "=", locale).where("slug", "in", slugs).select(["slug", "product_id as productId"]).execute();
+  return inChunks(slugs, (part) => db.selectFrom("product_translations").where("locale", "=", locale).where("slug", "in", part).select(["slug", "product_id as productId"]).execute());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,6 +272,33 @@ export interface NewVariant {
   at: string;
 }
 
+/** Many new variants, a few hundred a statement; returns each one's id by its SKU (unique). */
+export async function insertVariants(trx: Db, variants: NewVariant[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < variants.length; i += 200) {
+    const rows = await trx
+      .insertInto("variants")
+      .values(
+        variants.slice(i, i + 200).map((v) => ({
+          product_id: v.productId,
+          sku: v.sku,
+          color_code: v.colorCode,
+          size: v.size,
+          position: v.position,
+          price_cents: v.priceCents,
+          compare_at_cents: v.compareAtCents,
+          stock: v.stock,
+          created_at: v.at,
+          updated_at: v.at,
+        })),
+      )
+      .returning(["id", "sku"])
+      .execute();
+    for (const row of rows) ids.set(row.sku, row.id);
+  }
+  return ids;
+}
+
 export async function insertVariant(trx: Db, v: NewVariant): Promise<number> {
   const { id } = await trx
     .insertInto("variants")
@@ -329,7 +371,50 @@ export interface UploadRow {
   report: string | null;
   createdAt: string;
   expiresAt: string;
+  progressRows: number;
+  progressBytes: number;
+  attempts: number;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  queuedAt: string | null;
+  error: string | null;
+  actor: string | null;
+  origin: string | null;
 }
+
+const UPLOAD_COLUMNS = [
+  "id",
+  "staff_id as staffId",
+  "file_name as fileName",
+  "size_bytes as sizeBytes",
+  "state",
+  "report",
+  "created_at as createdAt",
+  "expires_at as expiresAt",
+  "progress_rows as progressRows",
+  "progress_bytes as progressBytes",
+  "attempts",
+  "lease_owner as leaseOwner",
+  "lease_until as leaseUntil",
+  "queued_at as queuedAt",
+  "error",
+  "actor",
+  "origin",
+] as const;
+
+const asIso = (value: unknown): string | null => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value));
+const uploadRowOf = (row: Record<string, unknown>): UploadRow =>
+  ({
+    ...row,
+    sizeBytes: Number(row.sizeBytes),
+    progressRows: Number(row.progressRows),
+    progressBytes: Number(row.progressBytes),
+    attempts: Number(row.attempts),
+    createdAt: asIso(row.createdAt)!,
+    expiresAt: asIso(row.expiresAt)!,
+    leaseUntil: asIso(row.leaseUntil),
+    queuedAt: asIso(row.queuedAt),
+  }) as UploadRow;
 
 export async function insertUpload(db: Db, upload: { id: string; staffId: number | null; fileName: string; at: string; expiresAt: string }): Promise<void> {
   await db
@@ -348,12 +433,91 @@ export async function selectUploadChunk(db: Db, uploadId: string, seq: number): 
 }
 
 export async function selectUpload(db: Db, id: string, now: string): Promise<UploadRow | undefined> {
-  return db
+  const row = await db.selectFrom("catalog_import_uploads").where("id", "=", id).where("expires_at", ">", now).select(UPLOAD_COLUMNS).executeTakeFirst();
+  return row ? uploadRowOf(row) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The uploads as background jobs: "checking" (the dry run to do) and "running" (the real run).
+
+const PENDING: CatalogImportUploadState[] = ["checking", "running"];
+
+/** Asks for a job on an upload: its state, who asked and when (jobs run oldest first). */
+export async function queueUploadJob(db: Db, id: string, job: { from: CatalogImportUploadState | null; to: "checking" | "running"; actor: string; origin: string; at: string }): Promise<boolean> {
+  let query = db
+    .updateTable("catalog_import_uploads")
+    .set({ state: job.to, queued_at: job.at, actor: job.actor, origin: job.origin, progress_rows: 0, progress_bytes: 0, attempts: 0, lease_owner: null, lease_until: null, error: null })
+    .where("id", "=", id);
+  if (job.from) query = query.where("state", "=", job.from);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Takes the oldest job no live process holds (never taken, or its holder's lease ran out: a
+ * process that died mid-run) for `owner` until `leaseUntil`, counting the attempt. A
+ * compare-and-set: of two processes only one takes it.
+ */
+export async function claimUploadJob(db: Db, owner: string, { now, leaseUntil }: { now: string; leaseUntil: string }): Promise<UploadRow | null> {
+  const candidate = await db
     .selectFrom("catalog_import_uploads")
-    .where("id", "=", id)
+    .where("state", "in", PENDING)
     .where("expires_at", ">", now)
-    .select(["id", "staff_id as staffId", "file_name as fileName", "size_bytes as sizeBytes", "state", "report", "created_at as createdAt", "expires_at as expiresAt"])
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now), eb("lease_owner", "=", owner)]))
+    .orderBy("queued_at")
+    .orderBy("id")
+    .select(["id", "state", "lease_until as leaseUntil"])
     .executeTakeFirst();
+  if (!candidate) return null;
+  const result = await db
+    .updateTable("catalog_import_uploads")
+    .set((eb) => ({ lease_owner: owner, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", candidate.id)
+    .where("state", "=", candidate.state)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now), eb("lease_owner", "=", owner)]))
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return null;
+  const row = await db.selectFrom("catalog_import_uploads").where("id", "=", candidate.id).select(UPLOAD_COLUMNS).executeTakeFirst();
+  return row ? uploadRowOf(row) : null;
+}
+
+/** The job's heartbeat: its progress and a longer lease, only while `owner` still holds it. */
+export async function renewUploadJob(db: Db, id: string, owner: string, change: { leaseUntil: string; rows?: number; bytes?: number }): Promise<boolean> {
+  const result = await db
+    .updateTable("catalog_import_uploads")
+    .set({ lease_until: change.leaseUntil, ...(change.rows !== undefined ? { progress_rows: change.rows } : {}), ...(change.bytes !== undefined ? { progress_bytes: change.bytes } : {}) })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .where("state", "in", PENDING)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Ends the job `owner` holds: its new state, its report or its error; the lease goes. */
+export async function finishUploadJob(db: Db, id: string, owner: string, end: { state: CatalogImportUploadState; report?: string; error?: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable("catalog_import_uploads")
+    .set({ state: end.state, lease_owner: null, lease_until: null, ...(end.report !== undefined ? { report: end.report } : {}), ...(end.error !== undefined ? { error: end.error } : {}) })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Lets go of a job without ending it (it is taken again at the next poll). */
+export async function releaseUploadJob(db: Db, id: string, owner: string, error: string): Promise<void> {
+  await db.updateTable("catalog_import_uploads").set({ lease_owner: null, lease_until: null, error }).where("id", "=", id).where("lease_owner", "=", owner).execute();
+}
+
+/** How many jobs of the shop were asked for before this one and are not done: 0 means it is next (or running). */
+export async function countJobsBefore(db: Db, queuedAt: string, id: string): Promise<number> {
+  const row = await db
+    .selectFrom("catalog_import_uploads")
+    .where("state", "in", PENDING)
+    .where((eb) => eb.or([eb("queued_at", "<", queuedAt), eb.and([eb("queued_at", "=", queuedAt), eb("id", "<", id)])]))
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function updateUpload(db: Db, id: string, change: { sizeBytes?: number; state?: CatalogImportUploadState; report?: string }): Promise<void> {

@@ -261,7 +261,7 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
       { Handle: "sku-non-valido", Title: "S", "Option1 Name": "Colore", "Option1 Value": "Nero", "Variant SKU": "ab cd!", "Variant Price": "10" }, // line 6
       { Handle: "sku-doppio", Title: "D", "Option1 Name": "Taglia", "Option1 Value": "S", "Variant SKU": "QN-1", "Variant Price": "10" }, // line 7
       { Handle: "sku-altrui", Title: "A", "Option1 Name": "Taglia", "Option1 Value": "S", "Variant SKU": otherSku, "Variant Price": "10" }, // line 8
-      { Handle: "opzione-ignota", Title: "O", "Option1 Name": "Materiale", "Option1 Value": "Lana", "Variant SKU": "OI-1", "Variant Price": "10" }, // line 9
+      { Handle: "opzione-ignota", Title: "O", "Option1 Name": "Colore", "Option1 Value": "Nero", "Option2 Name": "Title", "Option2 Value": "Default Title", "Variant SKU": "OI-1", "Variant Price": "10" }, // line 9
       { Handle: "", Title: "Senza handle", "Variant Price": "10" }, // line 10
       { Handle: "prezzo-sbagliato", Title: "Di nuovo", "Variant SKU": "PS-AGAIN", "Variant Price": "10" }, // line 11
       { Handle: "troppe-opzioni", Title: "T", "Option1 Name": "Colore", "Option1 Value": "Nero", "Option2 Name": "Taglia", "Option2 Value": "S", "Option3 Name": "Size", "Option3 Value": "M", "Variant Price": "10" }, // line 12
@@ -280,7 +280,7 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
         "9 unknownOption",
         "10 missingHandle",
         "11 handleRepeated",
-        "12 tooManyOptions",
+        "12 duplicateOption",
         "13 invalidHandle",
       ]),
     );
@@ -292,7 +292,7 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect(await snapshot()).toEqual({ ...before, audit: before.audit + 1 });
   });
 
-  it("finds a category by its English path; an unknown one makes a draft, reported", async () => {
+  it("finds a category by its English path; an unknown one makes a draft in the holding category, reported", async () => {
     const rows = dressRows("abito-inglese", { Type: "Women > Dresses" });
     const unknown = dressRows("abito-senza-casa", { Type: "Donna > Pellicce" });
     const report = await run(csv([...rows, ...unknown]));
@@ -301,7 +301,9 @@ describeEachDatabase("Shopify CSV import", (ctx) => {
     expect((await productOf("abito-inglese"))!.category_id).toBe(await categoryId("donna/abiti"));
     expect((await productOf("abito-inglese"))!.status).toBe("published");
     expect((await productOf("abito-senza-casa"))!.status).toBe("draft");
-    expect(report.notes).toContainEqual({ line: 7, handle: "abito-senza-casa", code: "unknownCategory", params: { value: "Donna > Pellicce" } });
+    expect(report.notes).toContainEqual({ line: 7, handle: "abito-senza-casa", code: "holdingCategory", params: { value: "Donna > Pellicce" } });
+    expect(report.holding).toBe(1);
+    expect((await productOf("abito-senza-casa"))!.category_id).toBe(await categoryId("da-rivedere"));
   });
 
   it("says what happened to each photograph: one that cannot be fetched is reported, the product still imported, and tried again next run", async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { bumpCatalogRevision } from "./catalog-cache.server";
 import { refreshListingEntries } from "./listing-entries.server";
-import { findLatestPrice, insertPriceChange } from "./price-history.repository.server";
+import { findLatestPrice, insertPriceChange, insertPriceChanges } from "./price-history.repository.server";
 import { rebuildSearchIndex } from "./search.repository.server";
 
 // What every write to the catalogue owes the storefront, in one place for Atelier's editors, the
@@ -31,4 +31,10 @@ export async function catalogueChanged(trx: Kysely<Database>, productIds: number
 export async function recordPriceChange(trx: Kysely<Database>, variantId: number, priceCents: number, at: Date | string): Promise<void> {
   if ((await findLatestPrice(trx, variantId)) === priceCents) return;
   await insertPriceChange(trx, { variantId, priceCents, effectiveAt: typeof at === "string" ? at : at.toISOString() });
+}
+
+/** The first price of variants just made (they have no history yet): recordPriceChange's rule for many at once. */
+export async function recordFirstPrices(trx: Kysely<Database>, prices: { variantId: number; priceCents: number }[], at: Date | string): Promise<void> {
+  const effectiveAt = typeof at === "string" ? at : at.toISOString();
+  await insertPriceChanges(trx, prices.map((p) => ({ ...p, effectiveAt })));
 }

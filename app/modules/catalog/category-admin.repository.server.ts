@@ -114,3 +114,13 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
   await db.deleteFrom("category_translations").where("category_id", "=", id).execute();
   await db.deleteFrom("categories").where("id", "=", id).execute();
 }
+
+/** The import's holding category, if the shop has one. */
+export async function findHoldingCategory(db: Db): Promise<number | null> {
+  const row = await db.selectFrom("categories").select("id").where("holding", "=", 1).orderBy("id").executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function markHoldingCategory(db: Db, id: number): Promise<void> {
+  await db.updateTable("categories").set({ holding: 1 }).where("id", "=", id).execute();
+}

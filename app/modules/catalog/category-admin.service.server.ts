@@ -414,3 +414,30 @@ export async function deleteCategory(db: Kysely<Database>, id: number, actor: Au
   });
   if (tileFiles && storage) await removeAssetFiles(db, storage, tileFiles);
 }
+
+/** The holding category's names (data, as any category's): where the import puts products whose Type names no category. */
+const HOLDING_TEXTS: Record<Locale, CategoryTexts> = {
+  it: { name: "Da rivedere", slug: "da-rivedere", metaTitle: "", metaDescription: "", keywords: "" },
+  en: { name: "To review", slug: "to-review", metaTitle: "", metaDescription: "", keywords: "" },
+};
+
+/**
+ * The import's holding category (issue 37): found, or made at the end of the top categories
+ * (audited as any category). Atelier lists it like the others, so the owner can review its
+ * products and move them; the storefront never shows it (its menu, pages and sitemap skip it).
+ */
+export async function ensureHoldingCategory(db: Kysely<Database>, actor: AuditActor, now = new Date()): Promise<number> {
+  const found = await repo.findHoldingCategory(db);
+  if (found !== null) return found;
+  let id: number;
+  try {
+    id = await createCategory(db, { parentId: null, texts: HOLDING_TEXTS }, actor, now);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // An owner's category took the slug: the holding one gets a longer one.
+    const suffix = (t: CategoryTexts): CategoryTexts => ({ ...t, slug: `${t.slug}-import` });
+    id = await createCategory(db, { parentId: null, texts: { it: suffix(HOLDING_TEXTS.it), en: suffix(HOLDING_TEXTS.en) } }, actor, now);
+  }
+  await repo.markHoldingCategory(db, id);
+  return id;
+}

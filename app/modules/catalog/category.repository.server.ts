@@ -8,6 +8,8 @@ export interface CategoryRow {
   name: string;
   slug: string;
   path: string;
+  /** 1 for the import's holding category (the storefront skips it). */
+  holding?: number;
 }
 
 /** Every category with its translation for a locale, ordered for display. One query. */
@@ -15,7 +17,7 @@ export function listCategories(db: Kysely<Database>, locale: Locale): Promise<Ca
   return db
     .selectFrom("categories as c")
     .innerJoin("category_translations as t", (join) => join.onRef("t.category_id", "=", "c.id").on("t.locale", "=", locale))
-    .select(["c.id", "c.parent_id as parentId", "c.position", "t.name", "t.slug", "t.path"])
+    .select(["c.id", "c.parent_id as parentId", "c.position", "t.name", "t.slug", "t.path", "c.holding"])
     .orderBy("c.parent_id")
     .orderBy("c.position")
     .execute();
@@ -45,6 +47,8 @@ export function findCategoryByPath(db: Kysely<Database>, locale: Locale, path: s
     ])
     .where("locale", "=", locale)
     .where("path", "=", path)
+    // The import's holding category is Atelier's business only: no storefront page.
+    .where("category_id", "not in", (eb) => eb.selectFrom("categories").select("id").where("holding", "=", 1))
     .executeTakeFirst();
 }
 

@@ -17,7 +17,8 @@ export const categoryUrl = (path: string, locale: Locale) => localizePath(`/cate
 
 /** The navigation tree (the shape /api/categories serves and the header renders). */
 export async function getMenu(db: Kysely<Database>, locale: Locale): Promise<MenuCategory[]> {
-  const rows = await listCategories(db, locale);
+  // The import's holding category ("Da rivedere") is Atelier's business only.
+  const rows = (await listCategories(db, locale)).filter((row) => Number(row.holding) !== 1);
   const nodes = new Map<number, MenuCategory>();
   for (const row of rows) nodes.set(row.id, { id: row.id, name: row.name, slug: row.slug, url: categoryUrl(row.path, locale), children: [] });
   const roots: MenuCategory[] = [];

@@ -208,3 +208,38 @@ export function optionKind(name: string): OptionKind | "title" | "other" {
 
 /** The value Shopify gives the one variant of a product without options. */
 export const DEFAULT_TITLE_VALUE = "Default Title";
+
+/**
+ * Size names as shops write them (Shopify's own files say "Small", "MEDIUM", "X-Large", "Extra
+ * Large"), read as the shop's sizes (S, M, XL…); anything else is kept as written (uppercased).
+ * Takes a size already normalized (trimmed, single spaces, uppercase).
+ */
+const SIZE_NAMES: Record<string, string> = {
+  "XXX-SMALL": "XXXS",
+  "XX-SMALL": "XXS",
+  "EXTRA EXTRA SMALL": "XXS",
+  "X-SMALL": "XS",
+  "EXTRA SMALL": "XS",
+  SMALL: "S",
+  MEDIUM: "M",
+  LARGE: "L",
+  "X-LARGE": "XL",
+  "EXTRA LARGE": "XL",
+  "XX-LARGE": "XXL",
+  "EXTRA EXTRA LARGE": "XXL",
+  "2X-LARGE": "XXL",
+  "XXX-LARGE": "3XL",
+  "3X-LARGE": "3XL",
+  "ONE SIZE": "UNI",
+  "TAGLIA UNICA": "UNI",
+  UNICA: "UNI",
+  PICCOLA: "S",
+  MEDIA: "M",
+  GRANDE: "L",
+};
+
+export function sizeFromName(size: string): string {
+  // "X Large", "XLarge", "X-LARGE" and "x–large" are the same name.
+  const key = size.replace(/[\s_–—-]+/g, "-").replace(/^(X{1,3}|[23]X)(?=SMALL|LARGE)/, "$1-");
+  return SIZE_NAMES[key] ?? SIZE_NAMES[key.replace(/-/g, " ")] ?? size;
+}

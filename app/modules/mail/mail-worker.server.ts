@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { createPollingLoop } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import type { Mailer } from "./mail.server";
 import {
@@ -125,62 +126,29 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
     return report;
   }
 
-  // The background loop: one run at a time; a nudge during a run asks for another right after.
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  let again = false;
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    if (!running) return;
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (current) {
-      again = true;
-      return;
-    }
-    current = (async () => {
-      do {
-        again = false;
-        try {
-          const report = await runOnce();
-          // A full batch means more may be waiting.
-          if (report.sent + report.retrying + report.failed >= batchSize) again = true;
-        } catch (error) {
-          // The database may be away for a moment: the next poll tries again.
-          log.warn("mail worker run failed", { error: describeSendError(error) });
-        }
-      } while (again && running);
-    })().finally(() => {
-      current = undefined;
-      schedule(pollIntervalMs);
-    });
-  }
+  // The background loop (app/modules/schedule/polling-loop.server.ts): a full batch means more may be waiting.
+  const loop = createPollingLoop({
+    name: "mail worker",
+    pollIntervalMs,
+    describeError: describeSendError,
+    pass: async () => {
+      const report = await runOnce();
+      return report.sent + report.retrying + report.failed >= batchSize;
+    },
+  });
 
   const worker: MailWorker = {
     id,
     runOnce,
     deliverClaimed,
     start() {
-      if (running) return;
-      running = true;
       started.add(worker);
-      schedule(0);
+      loop.start();
     },
-    nudge() {
-      if (!running) return;
-      clearTimeout(timer);
-      tick();
-    },
+    nudge: () => loop.nudge(),
     async stop() {
-      running = false;
       started.delete(worker);
-      clearTimeout(timer);
-      await current;
+      await loop.stop();
     },
   };
   return worker;

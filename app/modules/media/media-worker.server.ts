@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { createPollingLoop } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import { renderVariants, variantKeyOf, variantWidthsFor, focalCrop } from "./image-pipeline.server";
 import { claimDueJobs, failJobAttempt, findAsset, finishJob, listClaimedJobs, markAssetFailed, markAssetReady, renewJobLease, type JobRow } from "./media.repository.server";
@@ -127,58 +128,27 @@ export function createMediaWorker(db: Kysely<Database>, storage: MediaStorage, o
     return report;
   }
 
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  let again = false;
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    if (!running) return;
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (current) {
-      again = true;
-      return;
-    }
-    current = (async () => {
-      do {
-        again = false;
-        try {
-          const report = await runOnce();
-          if (report.done + report.retrying + report.failed >= batchSize) again = true;
-        } catch (error) {
-          log.warn("media worker run failed", { error: error instanceof Error ? error.message : String(error) });
-        }
-      } while (again && running);
-    })().finally(() => {
-      current = undefined;
-      schedule(pollIntervalMs);
-    });
-  }
+  // The background loop (app/modules/schedule/polling-loop.server.ts): a full batch means more may be waiting.
+  const loop = createPollingLoop({
+    name: "media worker",
+    pollIntervalMs,
+    pass: async () => {
+      const report = await runOnce();
+      return report.done + report.retrying + report.failed >= batchSize;
+    },
+  });
 
   const worker: MediaWorker = {
     id,
     runOnce,
     start() {
-      if (running) return;
-      running = true;
       started.add(worker);
-      schedule(0);
+      loop.start();
     },
-    nudge() {
-      if (!running) return;
-      clearTimeout(timer);
-      tick();
-    },
+    nudge: () => loop.nudge(),
     async stop() {
-      running = false;
       started.delete(worker);
-      clearTimeout(timer);
-      await current;
+      await loop.stop();
     },
   };
   return worker;

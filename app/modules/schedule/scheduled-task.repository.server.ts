@@ -44,3 +44,29 @@ export async function listScheduledTasks(db: Kysely<Database>): Promise<Schedule
     lastRunBy: row.last_run_by,
   }));
 }
+
+/**
+ * A lease on the row `name` for `owner` until now + leaseMs: taken when free (its time passed) or
+ * already this owner's (a renewal). One compare-and-set UPDATE, so of several processes asking at
+ * once exactly one holds it, on either database; a holder that dies lets it lapse. Work that
+ * must run once at a time for the whole shop (the catalogue import's jobs) holds it while it runs.
+ */
+export async function claimLease(db: Kysely<Database>, name: string, { now, leaseMs, owner }: { now: Date; leaseMs: number; owner: string }): Promise<boolean> {
+  await db
+    .insertInto("scheduled_tasks")
+    .values({ name, next_run_at: new Date(0).toISOString(), last_run_at: null, last_run_by: null })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const result = await db
+    .updateTable("scheduled_tasks")
+    .set({ next_run_at: new Date(now.getTime() + leaseMs).toISOString(), last_run_at: now.toISOString(), last_run_by: owner })
+    .where("name", "=", name)
+    .where((eb) => eb.or([eb("next_run_at", "<=", now.toISOString()), eb("last_run_by", "=", owner)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Gives a lease back (only its owner can). */
+export async function releaseLease(db: Kysely<Database>, name: string, owner: string, now = new Date()): Promise<void> {
+  await db.updateTable("scheduled_tasks").set({ next_run_at: now.toISOString() }).where("name", "=", name).where("last_run_by", "=", owner).execute();
+}

@@ -66,6 +66,7 @@ async function listCategoryEntries(db: Kysely<Database>) {
     .selectFrom("categories as c")
     .innerJoin("category_translations as t", "t.category_id", "c.id")
     .select(["c.id", "c.updated_at as updatedAt", "t.locale", "t.path"])
+    .where("c.holding", "=", 0)
     .orderBy("c.id")
     .orderBy("t.locale")
     .execute();

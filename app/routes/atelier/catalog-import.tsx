@@ -11,18 +11,22 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import type { ImportIssue, ImportReport } from "~/modules/catalog/catalog-import.service.server";
 import { UPLOAD_MAX_BYTES, discardUpload, findUpload, runUpload, stageUpload } from "~/modules/catalog/catalog-import-uploads.service.server";
-import { getMediaStorage } from "~/modules/media/storage.server";
 import { DomainError } from "~/utils/domain-error";
 import { parseIntentForm, readFormData } from "~/utils/form.server";
 import { z } from "~/utils/zod";
 import { receiveImportUpload } from "./catalog-import-upload.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 
-// /atelier/catalog/import: a Shopify product CSV, uploaded (multipart, streamed, 50 MB at most)
-// and checked at once (the dry run: nothing written); the file waits in the database under a
-// random id (?upload=…, a day at most, the uploader's only) until "Importa" runs it for real or
-// "Annulla" drops it. The export (the same format) is a post to /atelier/catalog/export.
-// Everything works without JavaScript: the forms are plain posts, every answer a redirect.
+// /atelier/catalog/import: a Shopify product CSV, uploaded (multipart, streamed, 50 MB at most);
+// the file waits in the database under a random id (?upload=…, a day at most, the uploader's
+// only). Its check (the dry run: nothing written) and then its real run ("Importa") are
+// background jobs (issue 37): while one goes, ?upload=… shows its progress and refreshes itself
+// (a meta refresh: no JavaScript needed), then the report. "Annulla" drops a checked file. The
+// export (the same format) is a post to /atelier/catalog/export. Every form is a plain post,
+// every answer a redirect.
+
+/** Seconds between two refreshes of a running job's page. */
+const REFRESH_SECONDS = 3;
 
 /** The file input's name (the upload reader takes the first file of this field). */
 const FILE_FIELD = "file";
@@ -35,7 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("upload");
   const upload = id === null ? null : await findUpload(db, id, viewer.id);
   if (id !== null && !upload) throw data({ message: "atelier-import:errors.uploadNotFound" }, { status: 404 });
-  return { title: tns("atelier-import")("meta.title"), upload, texts: pickTexts(locale, ["atelier-import"]) };
+  const running = upload?.state === "checking" || upload?.state === "running";
+  return { title: tns("atelier-import")("meta.title"), upload, refresh: running ? REFRESH_SECONDS : null, texts: pickTexts(locale, ["atelier-import"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,12 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(atelierHref(context, "/atelier/catalog/import"));
   }
   try {
-    const report = await runUpload(db, { id: upload, staffId: viewer.id, actor, origin: env.PUBLIC_URL, storage: getMediaStorage(env) });
-    addStaffNotice(context, {
-      kind: report.rowsRejected ? "warning" : "success",
-      key: "atelier-import:notice.imported",
-      values: { created: String(report.products.create), updated: String(report.products.update), unchanged: String(report.products.unchanged) },
-    });
+    // The run is a background job: the page shows its progress, then its report.
+    await runUpload(db, { id: upload, staffId: viewer.id, actor, origin: env.PUBLIC_URL });
+    addStaffNotice(context, { kind: "success", key: "atelier-import:notice.runQueued" });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.code === "IMPORT_UPLOAD_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
@@ -88,7 +90,7 @@ export default function AtelierCatalogImport({ loaderData, actionData }: Route.C
   return (
     <>
       <PageHeader title={t("page.title")} description={t("page.intro")} />
-      {upload?.report ? <UploadReport upload={{ ...upload, report: upload.report }} /> : <UploadForm error={actionData?.fileError} />}
+      {upload?.job ? <JobProgress upload={upload} /> : upload?.report ? <UploadReport upload={{ ...upload, report: upload.report }} /> : <UploadForm error={actionData?.fileError} />}
       <ExportSection />
     </>
   );
@@ -135,6 +137,51 @@ function UploadForm({ error }: { error?: string }) {
 
 type UploadView = NonNullable<Route.ComponentProps["loaderData"]["upload"]> & { report: ImportReport };
 
+/** A job to do or under way (the page refreshes itself), or one that failed for good. */
+function JobProgress({ upload }: { upload: NonNullable<Route.ComponentProps["loaderData"]["upload"]> }) {
+  const { t } = useTranslation("atelier-import");
+  const { href } = useLocale();
+  const job = upload.job!;
+  if (upload.state === "failed")
+    return (
+      <section aria-labelledby="import-job" className="mb-8 border border-line bg-paper p-4">
+        <h2 id="import-job" className="mb-2 text-xl break-all">
+          {t("job.failedTitle", { file: upload.fileName })}
+        </h2>
+        <p role="alert" className="mb-4 text-sm text-sale">
+          {t("job.failed", { error: job.error ?? "" })}
+        </p>
+        <Link to={href("/atelier/catalog/import")} className="btn btn-secondary">
+          {t("report.again")}
+        </Link>
+      </section>
+    );
+  const here = `${href("/atelier/catalog/import")}?upload=${upload.id}`;
+  return (
+    <section aria-labelledby="import-job" className="mb-8 border border-line bg-paper p-4">
+      <h2 id="import-job" className="mb-2 text-xl break-all">
+        {upload.state === "checking" ? t("job.checkingTitle", { file: upload.fileName }) : t("job.runningTitle", { file: upload.fileName })}
+      </h2>
+      <div role="status" className="grid gap-2">
+        {job.waiting > 0 ? <p className="text-sm">{t("job.queued")}</p> : null}
+        <label htmlFor="import-progress" className="text-sm">
+          {t("job.progress", { rows: job.rows.toLocaleString(), percent: job.percent })}
+        </label>
+        <progress id="import-progress" max={100} value={job.percent} className="h-2 w-full max-w-prose">
+          {job.percent} %
+        </progress>
+        {job.resumed ? <p className="text-sm text-stone">{t("job.resumed")}</p> : null}
+        <p className="text-sm text-stone">{t("job.refreshHint")}</p>
+      </div>
+      <p className="mt-4">
+        <Link to={here} className="btn btn-secondary">
+          {t("job.refreshNow")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 function UploadReport({ upload }: { upload: UploadView }) {
   const { t } = useTranslation("atelier-import");
   const { href } = useLocale();
@@ -174,7 +221,29 @@ function UploadReport({ upload }: { upload: UploadView }) {
             </div>
           ))}
         </dl>
-        {report.newColours.length ? <p className="mt-3 text-sm">{t("report.newColours", { names: report.newColours.join(", ") })}</p> : null}
+        {report.newColours.length ? (
+          <p className="mt-3 text-sm">
+            {t("report.newColours", { names: report.newColours.join(", ") })}{" "}
+            <Link to={href("/atelier/catalog/colors")} className="underline">
+              {t("report.coloursLink")}
+            </Link>
+          </p>
+        ) : null}
+        {report.holding ? (
+          <p className="mt-1 text-sm">
+            {t(done ? "report.holdingDone" : "report.holding", { count: report.holding })}{" "}
+            <Link to={href("/atelier/categories")} className="underline">
+              {t("report.holdingLink")}
+            </Link>
+          </p>
+        ) : null}
+        {report.notes.some((n) => n.code === "unknownVendor") ? (
+          <p className="mt-1 text-sm">
+            <Link to={href("/atelier/catalog/manufacturers")} className="underline">
+              {t("report.vendorsLink")}
+            </Link>
+          </p>
+        ) : null}
         {report.ignoredColumns.length ? <p className="mt-1 text-sm text-stone">{t("report.ignoredColumns", { names: report.ignoredColumns.join(", ") })}</p> : null}
         {report.images.fetch || report.images.fetched ? <p className="mt-1 text-sm text-stone">{t("report.imagesProcessing")}</p> : null}
         <div className="mt-4 flex flex-wrap gap-3">
@@ -271,6 +340,7 @@ function ExportSection() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => atelierMeta(data?.title);
+// A job under way: the page refreshes itself, without JavaScript.
+export const meta: Route.MetaFunction = ({ data }) => [...atelierMeta(data?.title), ...(data?.refresh ? [{ httpEquiv: "refresh", content: String(data.refresh) }] : [])];
 
 export const ErrorBoundary = AtelierErrorBoundary;

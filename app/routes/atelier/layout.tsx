@@ -42,6 +42,8 @@ const SECTIONS = [
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
   { path: "/atelier/categories", key: "categories" },
+  { path: "/atelier/catalog/colors", key: "colours" },
+  { path: "/atelier/catalog/manufacturers", key: "manufacturers" },
   { path: "/atelier/discount-codes", key: "discountCodes" },
   { path: "/atelier/backstock", key: "backstock" },
   { path: "/atelier/banner", key: "banner" },
