@@ -91,7 +91,7 @@ export function planProduct(
   const cap = (state.options.limits ?? IMPORT_LIMITS).maxVariantsPerProduct;
   const variantRows = group.rows.reduce((n, r) => n + (isVariantRow(r.row) ? 1 : 0), 0) + (group.overflow ?? 0);
   if (variantRows > cap) {
-    err(first.line, "tooManyVariants", { count: String(variantRows), max: String(cap) });
+    err(first.line, "tooManyVariants", { variants: String(variantRows), max: String(cap) });
     return { plan: null, errors };
   }
   if (!isValidSlug(handle))

@@ -129,7 +129,7 @@ describeEachDatabase("Shopify CSV import: real files, limits, batches", (ctx) =>
   it("refuses a product of 100 000 sizes by the cap, with a message, without a 500 or too many SQL variables", async () => {
     const report = await run(chunked(manySizes("centomila-taglie", 100_000)));
     expect(report.fatal).toBeNull();
-    expect(report.errors).toEqual([{ line: 2, handle: "centomila-taglie", code: "tooManyVariants", params: { count: "100000", max: "5000" } }]);
+    expect(report.errors).toEqual([{ line: 2, handle: "centomila-taglie", code: "tooManyVariants", params: { variants: "100000", max: "5000" } }]);
     expect(report.rowsRejected).toBe(100_000);
     expect(await productOf("centomila-taglie")).toBeUndefined();
   }, 60_000);

@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { PERSON_INVOICE } from "../../../tests/support/invoice-fixtures";
+import { PERSON_INVOICE, setOwnSeller } from "../../../tests/support/invoice-fixtures";
 import { paidOrder, variantWithStock } from "../../../tests/support/order-fixtures";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
@@ -30,6 +30,8 @@ it("gives each credit note of a year a file progressive of its own, apart from t
 describeEachDatabase("credit notes", (ctx) => {
   beforeAll(async () => {
     await seedDatabase(ctx().db);
+    // The demo shop's identity issues nothing (issue 37, item 1): the owner has set a real one.
+    await setOwnSeller(ctx().db);
   });
 
   async function invoicedOrder(index: number) {
