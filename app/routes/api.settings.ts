@@ -12,13 +12,13 @@ import { isLocale } from "~/utils/locale";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
   if (!isLocale(lang)) return apiMessage(requestLocale(request), "unknownLang", { status: 400 });
-  const { messages, closure } = await activeBanner(getRequestContext(context).db, lang);
-  // A closure notice in force comes first, as on the banner, in the shop's ink and ivory.
-  const first = closure ? DEFAULT_BANNER_COLOURS : (messages[0] ?? DEFAULT_BANNER_COLOURS);
+  // As the banner shows them: a closure notice in force first, in the shop's ink and ivory.
+  const { messages } = await activeBanner(getRequestContext(context).db, lang);
+  const first = messages[0] ?? DEFAULT_BANNER_COLOURS;
   return Response.json(
     {
-      globalMessages: [...(closure ? [closure.line] : []), ...messages.map((m) => m.text)],
-      globalMessagesLink: [...(closure ? [null] : []), ...messages.map((m) => m.link)],
+      globalMessages: messages.map((m) => m.text),
+      globalMessagesLink: messages.map((m) => m.link),
       globalMessagesBackground: first.background,
       globalMessagesColor: first.color,
     },

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { arrived, expect, test, visit } from "./fixtures";
 
 // The page shell (menu, banner, settings) comes from the root loader, cached on the server and
@@ -65,6 +66,36 @@ test.describe("the shell's islands (1440×900)", () => {
     await page.getByTestId("bag-link").click();
     await arrived(page, "/cart");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Il tuo carrello");
+  });
+
+  // Issue 37: after a client-side navigation the header's server HTML was made for the page
+  // before until its code comes; a press on "English" then must lead to this page in English.
+  const toAboutWithHeldHeader = async (page: Page) => {
+    await visit(page, "/categories/donna");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Chi siamo" }).click();
+    await arrived(page, "/pages/About");
+  };
+
+  test("a press in the header just after a client-side navigation acts on the page shown, once the code comes", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(HEADER_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await toAboutWithHeldHeader(page);
+    await page.getByRole("banner").getByRole("link", { name: "Read this page in English" }).click();
+    await expect(page).toHaveURL("/pages/About");
+    release();
+    await expect(page).toHaveURL("/en/pages/About");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+  });
+
+  test("when the code cannot come after a client-side navigation, the language switch leads to this page in English", async ({ page }) => {
+    await page.route(HEADER_CHUNK, (route) => route.abort());
+    await toAboutWithHeldHeader(page);
+    await page.getByRole("banner").getByRole("link", { name: "Read this page in English" }).click();
+    await expect(page).toHaveURL("/en/pages/About");
   });
 
   test("a link in the footer leads on by a client-side navigation", async ({ page }) => {

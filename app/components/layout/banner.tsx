@@ -40,11 +40,9 @@ export function BannerColors({ banner }: { banner: RootData["banner"] }) {
 export function Banner({ banner }: { banner: RootData["banner"] }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  // A closure notice in force comes first, with the day orders ship from (spec §9).
-  const messages: Array<{ key: string; text: string; link: string | null; tone?: number }> = [
-    ...(banner.closure ? [{ key: "closure", text: banner.closure.line, link: null }] : []),
-    ...banner.messages.map((m) => ({ key: String(m.id), text: m.text, link: m.link, tone: m.id })),
-  ];
+  // The server lists them as shown: a closure notice in force first, with the day orders ship
+  // from (spec §9), then a dated free-shipping promotion, then the owner's messages.
+  const messages = banner.messages;
   const [index, setIndex] = useState(0);
   const [stopped, setStopped] = useState(false);
   const playRequested = useRef(false);
@@ -73,7 +71,7 @@ export function Banner({ banner }: { banner: RootData["banner"] }) {
       aria-label={t("banner.label")}
       data-testid="banner"
       data-rotating={hydrated && rotating ? "true" : "false"}
-      data-message={messages[index]?.tone}
+      data-message={messages[index]?.id}
       className="global-banner relative text-center text-[0.8125rem] tracking-wide"
       onMouseEnter={stop}
       onTouchStart={stop}
@@ -84,7 +82,7 @@ export function Banner({ banner }: { banner: RootData["banner"] }) {
           const link = message.link;
           return (
             <li
-              key={message.key}
+              key={message.id}
               className={i === index ? "motion-safe:animate-[slide-in_250ms_ease-out]" : "sr-only"}
               data-active={i === index ? "true" : undefined}
               onFocus={() => setIndex(i)}

@@ -104,8 +104,22 @@ export function applyHandover(element: HTMLElement, { controls, focus, scrolled 
   }
 }
 
+/**
+ * The live element for a held press: the same one, or, when the server HTML was made for the page
+ * before a client-side navigation, the one that differs only by its address (the language switch
+ * and the country link lead from the page shown now, not from the one the HTML was made for).
+ */
+function resolvePressed(root: HTMLElement, ref: ElementRef): HTMLElement | null {
+  const exact = resolveRef(root, ref);
+  if (exact || ref.signature.startsWith("#")) return exact;
+  const withoutAddress = (signature: string) => signature.split("|").filter((_, index) => index !== 4).join("|");
+  const wanted = withoutAddress(ref.signature);
+  const tag = ref.signature.slice(0, ref.signature.indexOf("|"));
+  return [...root.querySelectorAll<HTMLElement>(tag)].filter((candidate) => withoutAddress(signatureOf(candidate)) === wanted)[ref.nth] ?? null;
+}
+
 /** Sends the held click or submission again, to the live element that now stands where it was aimed. */
 export function replayHeld(element: HTMLElement, replay: NonNullable<Handover["replay"]>) {
-  const target = resolveRef(element, replay.target);
+  const target = resolvePressed(element, replay.target);
   if (target) sendHeld({ kind: replay.kind, target, submitter: replay.submitter && resolveRef(element, replay.submitter) });
 }

@@ -114,6 +114,10 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     const firstLocation = useRef(location.key);
     const firstProps = useRef(props);
 
+    // After a client-side navigation the server HTML was made for the page before: without the
+    // code, its language switch (which leads to that page in the other language) goes to this
+    // page's own alternate in the head instead.
+    const stale = location.key !== firstLocation.current;
     const swap = (next: Loaded<P>) => {
       if (pressing.current) afterPress(() => setTimeout(() => swap(next)));
       else setLive(next);
@@ -124,10 +128,13 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       loadOnce().then(swap, () => {
         requested.current = false;
         failed.current = true;
-        // The code did not come: what was held is done the way it is without JavaScript.
+        // The code did not come: what was held is done the way it is without JavaScript (the
+        // language switch of HTML made for the page before a navigation: see `stale`).
         const press = held.current;
         held.current = null;
-        if (press) passThrough(press);
+        const alternate = stale && press && document.querySelector<HTMLLinkElement>(`link[hreflang="${press.target.getAttribute("hreflang")}"]`);
+        if (alternate) window.location.assign(alternate.href);
+        else if (press) passThrough(press);
       });
     };
 
@@ -140,7 +147,7 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
 
     useEffect(() => {
       const shown = options.wakeWhenShown && (container.current?.childElementCount ?? 0) > 0;
-      if (mountedFresh || shown || location.key !== firstLocation.current || !sameValue(props, firstProps.current)) activate();
+      if (mountedFresh || shown || stale || !sameValue(props, firstProps.current)) activate();
     });
 
     // Until the code is here, hold the clicks and submissions that would leave the page or change
@@ -152,11 +159,12 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       const hold = (event: Event, next: () => Held | null) => {
         // Between the live component's commit and this effect's cleanup the listeners are still
         // there: a press on the live HTML is its own.
-        if (event.defaultPrevented || passingThrough || failed.current || swapped.current) return;
+        if (event.defaultPrevented || passingThrough || (failed.current && !stale) || swapped.current) return;
         const press = next();
         if (!press) return;
         event.preventDefault();
         event.stopPropagation();
+        // After a failure (stale HTML only) the code is tried once more, and the press then leaves.
         held.current = press;
         activate();
       };

@@ -98,7 +98,8 @@ async function bannerRows(db: Kysely<Database>, revision?: string) {
   return cachedShopRead(db, "banner", async () => ({ messages: await repo.listMessageRows(db), closures: await repo.listClosureRows(db) }), { revision });
 }
 
-/** The id of the banner's message announcing a dated free-shipping promotion (the owner's messages have ids from 1). */
+/** The ids of the banner's messages that are not the owner's (theirs count from 1): the closure notice and a dated free-shipping promotion. */
+export const CLOSURE_MESSAGE_ID = -1;
 export const PROMOTION_MESSAGE_ID = 0;
 
 /**
@@ -121,8 +122,12 @@ export async function activeBanner(db: Kysely<Database>, locale: Locale, now = n
       ]
     : [];
   const closureText = closure ? (locale === "it" ? closure.text_it : closure.text_en) : "";
+  const closureLine = closure ? withDateArticles(`${closureText} · ${translateKey(locale, "banner.shipsFrom", { date: longDate(closure.ships_from) })}`) : "";
   return {
+    // As the banner shows them (and /api/settings lists them): the closure notice first, in the
+    // shop's ink and ivory, then the promotion, then the owner's messages whose dates hold.
     messages: [
+      ...(closure ? [{ id: CLOSURE_MESSAGE_ID, text: closureLine, link: null, ...DEFAULT_BANNER_COLOURS }] : []),
       ...promotion,
       ...messages
         .filter((row) => runs(row.starts_at, row.ends_at, now))
@@ -139,7 +144,7 @@ export async function activeBanner(db: Kysely<Database>, locale: Locale, now = n
           text: closureText,
           shipsFrom: closure.ships_from,
           shipsFromLabel: longDate(closure.ships_from),
-          line: withDateArticles(`${closureText} · ${translateKey(locale, "banner.shipsFrom", { date: longDate(closure.ships_from) })}`),
+          line: closureLine,
         }
       : null,
   };
