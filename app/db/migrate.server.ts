@@ -40,6 +40,7 @@ import * as catalogImport from "./migrations/20261202070000-catalog-import";
 import * as importPhotographs from "./migrations/20261202080000-import-photographs";
 import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-content-images";
 import * as scheduledTasks from "./migrations/20261203000000-scheduled-tasks";
+import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
 
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "20261202080000-import-photographs": importPhotographs,
   "20261202090000-tiles-and-content-images": tilesAndContentImages,
   "20261203000000-scheduled-tasks": scheduledTasks,
+  "20261206030000-staff-capabilities": staffCapabilities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,12 +73,14 @@ export interface StaffListRow {
   disabled_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
+  capabilities: string | null;
+  refund_cap_cents: number | null;
 }
 
 export function listStaffRows(db: Db): Promise<StaffListRow[]> {
   return db
     .selectFrom("staff")
-    .select(["id", "email", "name", "role", "enrolled_at", "disabled_at", "last_sign_in_at", "created_at"])
+    .select(["id", "email", "name", "role", "enrolled_at", "disabled_at", "last_sign_in_at", "created_at", "capabilities", "refund_cap_cents"])
     .orderBy("disabled_at", (ob) => ob.asc().nullsFirst())
     .orderBy("name")
     .orderBy("id")
@@ -105,6 +107,8 @@ export function findSessionWithStaff(db: Db, id: string) {
       "staff.email",
       "staff.name",
       "staff.role",
+      "staff.capabilities",
+      "staff.refund_cap_cents",
       "staff.enrolled_at",
       "staff.disabled_at",
     ])

@@ -7,12 +7,14 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { currentStaff, staffSessionMiddleware, takeStaffNotices } from "./staff-context.server";
+import { mayOpen } from "~/modules/staff/atelier-access";
+import type { Capability } from "~/modules/staff/capabilities";
+import { atelierAccessMiddleware, currentStaff, staffSessionMiddleware, takeStaffNotices } from "./staff-context.server";
 
 // Atelier, the back office: outside the shop layout (no shopper session, header or popups). Its
-// middleware loads the staff session from Atelier's own cookie; each page asks requireStaff or
-// requireOwner itself, and the sign-in pages ask nothing.
-export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
+// middleware loads the staff session from Atelier's own cookie, then the guard checks the
+// matched route's one declaration (ATELIER_ROUTE_ACCESS) before any loader or action runs.
+export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware, atelierAccessMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = getRequestContext(context);
@@ -30,7 +32,7 @@ export function shouldRevalidate() {
   return true;
 }
 
-/** The sections of Atelier; `owner` ones are shown to owners only. */
+/** The sections of Atelier; each is shown to members who may open it (its route's declaration). */
 const SECTIONS = [
   { path: "/atelier", key: "dashboard", end: true },
   { path: "/atelier/orders", key: "orders" },
@@ -49,8 +51,8 @@ const SECTIONS = [
   { path: "/atelier/content", key: "content" },
   { path: "/atelier/stores", key: "stores" },
   { path: "/atelier/audit", key: "audit" },
-  { path: "/atelier/staff", key: "staff", owner: true },
-  { path: "/atelier/settings", key: "settings", owner: true },
+  { path: "/atelier/staff", key: "staff" },
+  { path: "/atelier/settings", key: "settings" },
 ] as const;
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -96,7 +98,7 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
       </header>
       <Notices notices={data?.notices ?? []} />
       <div className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col desk:flex-row">
-        {viewer ? <AtelierNav isOwner={viewer.role === "owner"} /> : null}
+        {viewer ? <AtelierNav capabilities={viewer.capabilities} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">
           {children}
         </main>
@@ -105,10 +107,10 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
   );
 }
 
-function AtelierNav({ isOwner }: { isOwner: boolean }) {
+function AtelierNav({ capabilities }: { capabilities: readonly Capability[] }) {
   const { t } = useTranslation("atelier");
   const { href } = useLocale();
-  const sections = SECTIONS.filter((s) => !("owner" in s) || isOwner);
+  const sections = SECTIONS.filter((s) => mayOpen(capabilities, s.path.replace(/^\/atelier\/?/, "")));
   return (
     <nav aria-label={t("shell.navLabel")} className="border-b border-line bg-paper desk:w-56 desk:shrink-0 desk:border-r desk:border-b-0">
       <ul className="flex gap-1 overflow-x-auto px-2 py-2 text-sm desk:flex-col desk:overflow-visible desk:px-3 desk:py-4">

@@ -27,7 +27,7 @@ import { DomainError, isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierRedirectTarget, refundAuthority, requireStaff, staffActor } from "./staff-context.server";
 import { parseRouteId } from "~/utils/route-id";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
@@ -84,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const form = submission.value;
   const actor = staffActor(viewer);
-  const by = { actor, owner: viewer.role === "owner" };
+  const by = refundAuthority(viewer);
   const now = new Date();
   let notice: string;
   try {

@@ -1,15 +1,21 @@
 import { type Cookie, type MiddlewareFunction, type RouterContextProvider, createContext, createCookie, data, redirect } from "react-router";
-import type { AuditActor } from "~/modules/audit/audit.service.server";
+import { type AuditActor, type AuditValues, recordAudit } from "~/modules/audit/audit.service.server";
+import type { RefundAuthority } from "~/modules/order/returns.service.server";
 import {
   STAFF_ABSOLUTE_TTL_MS,
   type StaffSessionView,
   type StaffViewer,
   endStaffSession,
   loadStaffSession,
+  recordSignOut,
   setStaffFlash,
   staffActorOf,
 } from "~/modules/staff/staff.service.server";
+import { accessOf, atelierRouteKey } from "~/modules/staff/atelier-access";
+import { type Capability, allows } from "~/modules/staff/capabilities";
 import { staffKey } from "~/modules/staff/totp.server";
+import { DomainError } from "~/utils/domain-error";
+import { pageError } from "~/utils/form.server";
 import { appContext } from "~/server/context.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
 import { publicUrlIsHttps } from "~/utils/public-url";
@@ -39,6 +45,8 @@ interface AtelierState {
   incoming: AtelierNotice[];
   outgoing: AtelierNotice[];
   takenFromSession: boolean;
+  /** The guard refused this page: the route's first requireStaff throws it (inside Atelier's frame). */
+  denied?: { error: DomainError; served: boolean };
 }
 
 const atelierContext = createContext<AtelierState | null>(null);
@@ -146,21 +154,85 @@ function loginRedirect(context: Readonly<RouterContextProvider>): Response {
 }
 
 /**
+ * The guard of every Atelier route (the layout's second middleware, before any loader or
+ * action): the route's one declaration in ATELIER_ROUTE_ACCESS says what it needs. A route
+ * nobody declared is a 404; a signed-out request goes to the login; a member without the
+ * capability gets the 403 of the error table (STAFF_FORBIDDEN). A post is refused here, before
+ * its action. A page's 403 is thrown by its loader's first call (requireStaff), so Atelier's
+ * frame and navigation surround it; a loader that would answer without that call is refused
+ * after it, with its data thrown away.
+ */
+export const atelierAccessMiddleware: MiddlewareFunction<Response> = async ({ context, pattern, request }, next) => {
+  const access = accessOf(atelierRouteKey(pattern));
+  if (access === undefined) throw data({ message: "atelier:errors.notFoundText" }, { status: 404 });
+  if (access === "public") return next();
+  const viewer = requireStaff(context);
+  if (allows(viewer.capabilities, access)) return next();
+  const denied = new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${String(access)} for ${pattern}`);
+  if (request.method !== "GET" && request.method !== "HEAD") pageError(denied);
+  const state = stateOf(context);
+  state.denied = { error: denied, served: false };
+  const response = await next();
+  if (!state.denied.served) pageError(denied);
+  return response;
+};
+
+/**
  * The signed-in staff member (password and second factor given, account enabled), or a
  * redirect to Atelier's login. A shopper's session never counts: it is another cookie.
  */
 export function requireStaff(context: Readonly<RouterContextProvider>): StaffViewer {
-  const session = stateOf(context).session;
-  if (!session?.signedIn) throw loginRedirect(context);
-  const { id, email, name, role } = session.staff;
-  return { id, email, name, role };
+  const state = stateOf(context);
+  if (!state.session?.signedIn) throw loginRedirect(context);
+  if (state.denied) {
+    state.denied.served = true;
+    pageError(state.denied.error);
+  }
+  return viewerOf(state.session);
+}
+
+function viewerOf(session: StaffSessionView): StaffViewer {
+  const { id, email, name, role, capabilities, refundCapCents } = session.staff;
+  return { id, email, name, role, capabilities, refundCapCents };
+}
+
+/** A member holding a capability, else the 403 page (an action's part that needs more than its page). */
+export function requireCapability(context: Readonly<RouterContextProvider>, capability: Capability): StaffViewer {
+  const viewer = requireStaff(context);
+  if (!viewer.capabilities.includes(capability)) pageError(new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${capability}`));
+  return viewer;
 }
 
 /** An owner, else a 403 page (a staff member reaching an owner-only page or action). */
 export function requireOwner(context: Readonly<RouterContextProvider>): StaffViewer {
   const viewer = requireStaff(context);
-  if (viewer.role !== "owner") throw data({ message: "atelier:errors.ownerOnly" }, { status: 403 });
+  if (viewer.role !== "owner") pageError(new DomainError("STAFF_FORBIDDEN", `${viewer.email} is no owner`));
   return viewer;
+}
+
+/**
+ * What a member may refund (the refund service's cap): an owner anything; a member without the
+ * "refunds" capability nothing; else up to their own cap, or the shop's staff limit.
+ */
+export function refundAuthority(viewer: StaffViewer): RefundAuthority {
+  const actor = staffActor(viewer);
+  if (viewer.role === "owner") return { actor, owner: true };
+  if (!viewer.capabilities.includes("refunds")) return { actor, owner: false, limitCents: 0 };
+  return viewer.refundCapCents === null ? { actor, owner: false } : { actor, owner: false, limitCents: viewer.refundCapCents };
+}
+
+/**
+ * A bulk read of personal data (a CSV export, an invoice's file, a CV) in the audit log: who,
+ * when, from which address, and what (the record or the filters). Called by the download's
+ * route before it answers.
+ */
+export async function recordExport(
+  context: Readonly<RouterContextProvider>,
+  viewer: StaffViewer,
+  entry: { action: `export.${string}`; entityType: string; entityId: string | number; details?: AuditValues; summary?: string },
+): Promise<void> {
+  const { db, clientIp } = context.get(appContext);
+  await recordAudit(db, { actor: staffActor(viewer), action: entry.action, entityType: entry.entityType, entityId: entry.entityId, after: entry.details ?? null, summary: entry.summary, ip: clientIp });
 }
 
 /** The audit log's actor for a staff member. */
@@ -171,9 +243,7 @@ export function staffActor(viewer: StaffViewer): AuditActor {
 /** The signed-in viewer, or null (the layout's nav; the sign-in pages). */
 export function currentStaff(context: Readonly<RouterContextProvider>): StaffViewer | null {
   const session = stateOf(context).session;
-  if (!session?.signedIn) return null;
-  const { id, email, name, role } = session.staff;
-  return { id, email, name, role };
+  return session?.signedIn ? viewerOf(session) : null;
 }
 
 /** The session as it stands, signed in or between the password and the second factor. */
@@ -214,7 +284,8 @@ export function rotatedStaffSession(context: Readonly<RouterContextProvider>, to
 /** Sign-out: the row goes, so a copy of the cookie opens nothing afterwards. */
 export async function signOutStaff(context: Readonly<RouterContextProvider>): Promise<void> {
   const state = stateOf(context);
-  const { db } = context.get(appContext);
+  const { db, clientIp } = context.get(appContext);
+  if (state.session?.signedIn) await recordSignOut(db, state.session.staff, clientIp);
   if (state.session) await endStaffSession(db, state.session.id);
   state.session = null;
   state.cookie = "clear";
