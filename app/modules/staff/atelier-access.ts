@@ -26,7 +26,8 @@ export const ATELIER_ROUTE_ACCESS = {
   customers: "customers",
   "customers/:id": "customers",
   "customers/:id/export": ["customers", "exports"],
-  backstock: "customers",
+  // Demand by variant (counts, no addresses).
+  backstock: "catalogue",
   orders: "orders",
   "orders/export": ["orders", "exports"],
   "orders/:id": "orders",

@@ -9,11 +9,11 @@ export const CAPABILITIES = [
   "orders",
   /** Refunds and cancellations of paid orders, up to the member's cap. */
   "refunds",
-  /** Customers' personal data: accounts, the newsletter list, job applications and CVs, back-in-stock requests. */
+  /** Customers' personal data: accounts, the newsletter list, job applications and CVs. */
   "customers",
   /** Bulk downloads: orders, newsletter and invoices CSV, a customer's file. */
   "exports",
-  /** Products, variants, photographs, categories. */
+  /** Products, variants, photographs, categories, back-in-stock demand (counts). */
   "catalogue",
   /** The catalogue import (it can remove products' photographs). */
   "imports",

@@ -112,7 +112,7 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
       header: t("audit.who"),
       cell: (e) => (
         <>
-          <AuditActorName actor={e.actor} />
+          <AuditActorName actor={e.actor} />{" "}
           {e.ip ? <span className="block text-xs text-stone">{t("audit.fromIp", { ip: e.ip })}</span> : null}
         </>
       ),

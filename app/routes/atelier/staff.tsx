@@ -302,7 +302,7 @@ function PermissionsForm({ member, shopLimitCents, result }: { member: StaffList
                 <div className="flex min-h-11 items-start gap-2 py-1 text-sm">
                   <input id={`${capsId}-${c}`} type="checkbox" name="capabilities" value={c} defaultChecked={p.capabilities.includes(c)} disabled={isOwner} className="mt-0.5 size-5 shrink-0 accent-ink" />
                   <label htmlFor={`${capsId}-${c}`}>
-                    <span className="font-medium">{t(`capabilities.${c}.name`)}</span>
+                    <span className="font-medium">{t(`capabilities.${c}.name`)}</span>{" "}
                     <span className="block text-stone">{t(`capabilities.${c}.text`)}</span>
                   </label>
                 </div>
