@@ -15,6 +15,7 @@ export const ATELIER_ROUTE_ACCESS = {
   setup: "public",
   invite: "public",
   logout: "public",
+  session: "signed-in",
   newsletter: "customers",
   "newsletter/export": ["customers", "exports"],
   applications: "customers",

@@ -78,6 +78,8 @@ export interface StaffSessionView {
   /** Recovery codes wait to be shown once. */
   hasRecoveryCodes: boolean;
   flash: string | null;
+  /** When the session ends if no request comes first (idle timeout, or the absolute end if sooner). */
+  endsAt: string;
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -108,7 +110,9 @@ export async function loadStaffSession(db: Db, token: string, now = new Date()):
     await repo.deleteStaffSession(db, row.id);
     return null;
   }
-  if (t - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) await repo.updateStaffSession(db, row.id, { last_seen_at: now.toISOString() });
+  const touched = t - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS;
+  if (touched) await repo.updateStaffSession(db, row.id, { last_seen_at: now.toISOString() });
+  const endsAt = Math.min((touched ? t : Date.parse(row.last_seen_at)) + STAFF_IDLE_TTL_MS, Date.parse(row.expires_at));
   return {
     id: row.id,
     staff: {
@@ -124,6 +128,7 @@ export async function loadStaffSession(db: Db, token: string, now = new Date()):
     enrolling: row.enrol_secret !== null,
     hasRecoveryCodes: row.recovery_codes !== null,
     flash: row.flash,
+    endsAt: new Date(endsAt).toISOString(),
   };
 }
 
@@ -356,7 +361,56 @@ export async function setStaffFlash(db: Db, sessionId: string, flash: string | n
  * small; the staff page shows only open ones).
  */
 export async function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+  await repo.deleteExpiredFormDrafts(db, now.toISOString());
   return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
+}
+
+// Forms posted after the session ended (issue 37, item 5)
+
+/** A kept form lives as long as a sign-in may take (the password, the code, a coffee). */
+export const FORM_DRAFT_TTL_MS = 30 * 60_000;
+/** What a kept form may hold: text fields only, bounded. */
+export const FORM_DRAFT_LIMITS = { fields: 200, valueChars: 100_000, totalChars: 300_000 } as const;
+/** Fields never kept: secrets, whatever form they come from. */
+const SECRET_FIELD = /pass|secret|token|otp/i;
+
+/**
+ * The text fields of a form posted after the staff session ended, as kept: files, secrets and
+ * conform's own fields dropped, at most FORM_DRAFT_LIMITS; null when nothing is worth keeping.
+ */
+export function draftFieldsOf(entries: Iterable<[string, FormDataEntryValue]>): [string, string][] | null {
+  const kept: [string, string][] = [];
+  let total = 0;
+  for (const [name, value] of entries) {
+    if (typeof value !== "string" || SECRET_FIELD.test(name) || name.startsWith("__") || name === "redirectTo" || name.length > 100) continue;
+    if (kept.length >= FORM_DRAFT_LIMITS.fields || value.length > FORM_DRAFT_LIMITS.valueChars || total + value.length > FORM_DRAFT_LIMITS.totalChars) return null;
+    total += value.length + name.length;
+    kept.push([name, value]);
+  }
+  return kept.some(([name, value]) => name !== "intent" && value.trim() !== "") ? kept : null;
+}
+
+/** Keeps a form for the page it was posted to; returns the token its cookie carries. */
+export async function keepFormDraft(db: Db, input: { path: string; fields: [string, string][] }, now = new Date()): Promise<string> {
+  const token = newToken();
+  await repo.insertFormDraft(db, {
+    id: sha256(token),
+    path: input.path.slice(0, 2048),
+    fields: JSON.stringify(input.fields),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + FORM_DRAFT_TTL_MS).toISOString(),
+  });
+  return token;
+}
+
+/** The kept form of a cookie's token, once (it is deleted as it is read); null when gone or expired. */
+export async function takeFormDraft(db: Db, token: string, now = new Date()): Promise<{ path: string; fields: [string, string][] } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const row = await repo.takeFormDraft(db, sha256(token), now.toISOString());
+  if (!row) return null;
+  const parsed: unknown = JSON.parse(row.fields);
+  const fields = Array.isArray(parsed) ? parsed.filter((f): f is [string, string] => Array.isArray(f) && typeof f[0] === "string" && typeof f[1] === "string") : [];
+  return { path: row.path, fields };
 }
 
 // Accounts, invitations and the set-up link

@@ -6,8 +6,12 @@ import {
   type StaffSessionView,
   type StaffViewer,
   endStaffSession,
+  FORM_DRAFT_TTL_MS,
+  draftFieldsOf,
+  keepFormDraft,
   loadStaffSession,
   recordSignOut,
+  takeFormDraft,
   setStaffFlash,
   staffActorOf,
 } from "~/modules/staff/staff.service.server";
@@ -45,15 +49,18 @@ interface AtelierState {
   incoming: AtelierNotice[];
   outgoing: AtelierNotice[];
   takenFromSession: boolean;
+  /** A form kept after the session ended: its cookie to set, or "clear" once shown. */
+  draftCookie?: string | "clear";
   /** The guard refused this page: the route's first requireStaff throws it (inside Atelier's frame). */
   denied?: { error: DomainError; served: boolean };
 }
 
 const atelierContext = createContext<AtelierState | null>(null);
 
-let cookies: { session: Cookie; flash: Cookie } | undefined;
+let cookies: { session: Cookie; flash: Cookie; draft: Cookie } | undefined;
 function atelierCookies(secret: string, secure: boolean) {
   cookies ??= {
+    draft: createCookie("__atelier_draft", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: FORM_DRAFT_TTL_MS / 1000 }),
     session: createCookie("__atelier", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: STAFF_ABSOLUTE_TTL_MS / 1000 }),
     flash: createCookie("__atelier_flash", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: 300 }),
   };
@@ -113,10 +120,56 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   }
   if (state.outgoing.length && (!current || state.cookie === "clear")) response.headers.append("Set-Cookie", await jar.flash.serialize(state.outgoing));
   else if (state.incoming.length) response.headers.append("Set-Cookie", await jar.flash.serialize("", { maxAge: 0 }));
+  if (state.draftCookie === "clear") response.headers.append("Set-Cookie", await jar.draft.serialize("", { maxAge: 0 }));
+  else if (state.draftCookie) response.headers.append("Set-Cookie", await jar.draft.serialize(state.draftCookie));
   response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
+
+/**
+ * A form posted after the session ended (30 idle minutes): its text fields are kept on the
+ * server under a short signed cookie, and the sign-in comes back to the page, which offers them
+ * again (takeFormDraftFor) rather than replaying the post. Bodies over 1 MiB (photographs) are
+ * not read: the sign-in comes back to the page all the same.
+ */
+async function keepExpiredPost(context: Readonly<RouterContextProvider>, request: Request): Promise<never> {
+  const state = stateOf(context);
+  const { db } = context.get(appContext);
+  const path = state.url.pathname + state.url.search;
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  const type = request.headers.get("Content-Type") ?? "";
+  if (length <= 1_048_576 && /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
+    const form = await request.formData().catch(() => null);
+    const fields = form ? draftFieldsOf(form.entries()) : null;
+    if (fields) {
+      state.draftCookie = await keepFormDraft(db, { path, fields });
+      addStaffNotice(context, { kind: "warning", key: "notices.sessionExpiredKept" });
+    }
+  }
+  const login = atelierHref(context, "/atelier/login");
+  throw redirect(`${login}?redirectTo=${encodeURIComponent(path)}`);
+}
+
+/** The form kept for this page at the session's end, once (the layout offers it again); null otherwise. */
+export async function takeFormDraftFor(context: Readonly<RouterContextProvider>, request: Request): Promise<{ path: string; fields: [string, string][] } | null> {
+  const state = stateOf(context);
+  const header = request.headers.get("Cookie");
+  if (!state.session?.signedIn || !header?.includes("__atelier_draft=")) return null;
+  const { db, env } = context.get(appContext);
+  const token: unknown = await atelierCookies(env.SESSION_SECRET, publicUrlIsHttps(env.PUBLIC_URL)).draft.parse(header);
+  if (typeof token !== "string") return null;
+  const path = state.url.pathname + state.url.search;
+  // Only on the page it came from: elsewhere it waits (until it expires).
+  const draft = await takeFormDraft(db, token, new Date());
+  state.draftCookie = "clear";
+  if (!draft) return null;
+  if (draft.path !== path && draft.path.split("?")[0] !== state.url.pathname) {
+    state.draftCookie = await keepFormDraft(db, draft);
+    return null;
+  }
+  return draft;
+}
 
 /**
  * Whether a request outside Atelier (the storefront's product page, previewing a draft) carries a
@@ -166,6 +219,7 @@ export const atelierAccessMiddleware: MiddlewareFunction<Response> = async ({ co
   const access = accessOf(atelierRouteKey(pattern));
   if (access === undefined) throw data({ message: "atelier:errors.notFoundText" }, { status: 404 });
   if (access === "public") return next();
+  if (!stateOf(context).session?.signedIn && request.method === "POST") await keepExpiredPost(context, request);
   const viewer = requireStaff(context);
   if (allows(viewer.capabilities, access)) return next();
   const denied = new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${String(access)} for ${pattern}`);
