@@ -282,7 +282,7 @@ function PermissionsForm({ member, shopLimitCents, result }: { member: StaffList
   return (
     <section aria-labelledby={titleId} className="border border-line bg-paper p-4">
       <h3 id={titleId} className="text-xl">
-        {member.name} <span className="block text-sm font-normal text-stone">{member.email}</span>
+        {member.name} <span className="block font-sans text-sm font-normal text-stone">{member.email}</span>
       </h3>
       <p className="mb-3 text-sm text-stone">{isOwner ? t("staff.ownerHasAll") : p.adjusted ? t("staff.adjusted", { role: t(`roles.${p.role}`) }) : t("staff.preset", { role: t(`roles.${p.role}`) })}</p>
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-4" aria-labelledby={titleId}>
@@ -321,7 +321,7 @@ function PermissionsForm({ member, shopLimitCents, result }: { member: StaffList
             inputMode="decimal"
             maxLength={20}
             disabled={isOwner}
-            defaultValue={kit.value("refundCap") ?? (p.refundCapCents === null ? "" : toEuroInput(p.refundCapCents))}
+            defaultValue={kit.value("refundCap") || (p.refundCapCents === null ? "" : toEuroInput(p.refundCapCents))}
             className="field-input max-w-48"
           />
         </Field>
