@@ -97,6 +97,8 @@ export default [
     page("setup", "routes/atelier/accept-invite.tsx"),
     page("invite", "routes/atelier/accept-invite.tsx"),
     page("logout", "routes/atelier/logout.tsx"),
+    // "Stay signed in" (the layout's warning two minutes before the idle end): a post that extends the session.
+    page("session", "routes/atelier/session.ts"),
     // What shoppers leave behind: newsletter sign-ups and job applications with their CVs.
     page("newsletter", "routes/atelier/newsletter.tsx"),
     page("newsletter/export", "routes/atelier/newsletter-export.ts"),

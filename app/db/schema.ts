@@ -215,6 +215,8 @@ export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
+  /** The previous window's hits (sliding window). */
+  prev_hits: ColumnType<number, number | undefined, number>;
 }
 
 export interface BackInStockRequestsTable {
@@ -258,9 +260,12 @@ export interface AuditLogTable {
   /** JSON. */
   after: string | null;
   summary: ColumnType<string, string | undefined, string>;
+  /** The client address (sign-ins, failed tries, exports); null for older entries and the command line. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type StaffRole = "owner" | "staff";
+/** Owner, manager, shop assistant ("staff", the Collaboratore) and warehouse: presets of capabilities. */
+export type StaffRole = "owner" | "manager" | "staff" | "warehouse";
 
 /** An Atelier account: the shop's staff, apart from shoppers' users (docs/decisions/021). */
 export interface StaffTable {
@@ -278,6 +283,28 @@ export interface StaffTable {
   last_sign_in_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** JSON array of capabilities an owner chose; null: the role's preset. */
+  capabilities: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member's refund cap in cents; null: the shop's staff limit. */
+  refund_cap_cents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Exponential back-off after failures (wrong second-factor codes), per key. */
+export interface RateBackoffsTable {
+  key: string;
+  failures: number;
+  blocked_until: Timestamp;
+  last_failure_at: Timestamp;
+}
+
+/** A form posted after the staff session ended, kept (by its cookie's hash) until sign-in. */
+export interface StaffFormDraftsTable {
+  id: string;
+  path: string;
+  /** JSON: [name, value][] (text fields only). */
+  fields: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface StaffSessionsTable {
@@ -951,6 +978,8 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  rate_backoffs: RateBackoffsTable;
+  staff_form_drafts: StaffFormDraftsTable;
   back_in_stock_requests: BackInStockRequestsTable;
   product_search: ProductSearchTable;
   store_regions: StoreRegionsTable;

@@ -28,7 +28,7 @@ import { createSetupToken, purgeExpiredStaffSessions } from "~/modules/staff/sta
 import { type Env, getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { absoluteUrl } from "~/utils/public-url";
-import { purgeRateLimits } from "~/modules/rate-limit/rate-limit.server";
+import { purgeBackoffs, purgeRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { appContext } from "./context.server";
 import { contentSecurityPolicyFor } from "./content-security-policy.server";
 import { createExpressHandler, requestUrl, schemesByHost } from "./express-handler.server";
@@ -103,6 +103,8 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
           purgeExpiredSessions(database.db, now),
           purgeExpiredStaffSessions(database.db, now),
           purgeRateLimits(database.db, new Date(now.getTime() - 86_400_000)),
+          // Back-offs whose last failure is older than their reset (a day): a week's margin.
+          purgeBackoffs(database.db, new Date(now.getTime() - 7 * 86_400_000)),
           purgeExpiredResetTokens(database.db, now),
           purgeExpiredSocialFlows(database.db, now),
           // Anonymous bags untouched for 30 days.

@@ -107,6 +107,10 @@ export const DOMAIN_ERRORS = {
   STAFF_NOT_FOUND: { status: 404, message: "atelier:errors.staffNotFound" },
   /** Disabling or demoting the last active owner: the shop would have nobody to manage it. */
   LAST_OWNER: { status: 409, message: "atelier:errors.lastOwner" },
+  /** Atelier: a page, download or action outside the member's capabilities (docs/decisions/035). */
+  STAFF_FORBIDDEN: { status: 403, message: "atelier:errors.forbidden" },
+  /** Atelier: a discount code bigger than a member without "marketing" may make. */
+  DISCOUNT_OVER_LIMIT: { status: 403, message: "atelier:errors.discountOverLimit" },
   /** An owner disabling or demoting their own account from Atelier. */
   STAFF_SELF: { status: 409, message: "atelier:errors.self" },
   /** Atelier: an electronic invoice for an order whose shopper asked for none. */

@@ -50,7 +50,7 @@ describeEachApp("Atelier catalogue import", (app) => {
   });
 
   it("uploads, shows the dry run's report with line numbers (writing nothing), then imports for real, once", async () => {
-    const { client, email } = await signInStaff(app(), { role: "staff" });
+    const { client, email } = await signInStaff(app(), { role: "manager" });
     const handle = `abito-http-${app().kind}-${++files}`;
     const page = await client.get("/atelier/catalog/import");
     expect(page.status).toBe(200);
@@ -75,7 +75,7 @@ describeEachApp("Atelier catalogue import", (app) => {
     expect(report).not.toContain('name="intent" value="run"');
     expect(report).toContain("Nessuna riga da importare");
     // Another staff member cannot see or run it; a forged id is a 404.
-    const other = await signInStaff(app(), { role: "staff" });
+    const other = await signInStaff(app(), { role: "manager" });
     expect((await other.client.get(location)).status).toBe(404);
     expect((await other.client.postForm("/atelier/catalog/import", { intent: "run", upload: uploadId })).status).toBe(404);
     expect((await client.get("/atelier/catalog/import?upload=zzz")).status).toBe(404);
@@ -127,7 +127,7 @@ describeEachApp("Atelier catalogue import", (app) => {
   });
 
   it("downloads the catalogue as a Shopify CSV, audited; a GET only leads to the page", async () => {
-    const { client, email } = await signInStaff(app(), { role: "staff" });
+    const { client, email } = await signInStaff(app(), { role: "manager" });
     expect((await client.get("/atelier/catalog/export")).headers.get("Location")).toBe("/atelier/catalog/import");
     const response = await client.postForm("/atelier/catalog/export", {});
     expect(response.status).toBe(200);
@@ -145,7 +145,7 @@ describeEachApp("Atelier catalogue import", (app) => {
   });
 
   it("refuses bad files with a message at the field, keeping nothing: not a CSV, wrong columns, empty, none, too big", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const before = { ...(await snapshot()), uploads: await count("catalog_import_uploads") };
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const notCsv = await upload(client, png, "foto.png");
@@ -177,7 +177,7 @@ describeEachApp("Atelier catalogue import", (app) => {
   });
 
   it("speaks English under /en", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const html = decode(await (await client.get("/en/atelier/catalog/import")).text());
     expect(html).toContain("Import and export the catalogue");
     expect(html).toContain('action="/en/atelier/catalog/export"');

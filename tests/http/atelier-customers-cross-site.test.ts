@@ -27,7 +27,7 @@ for (const kind of DIALECTS) {
       client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
       const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
-      const staff = await createTestStaff(handle.db, secret, { role: "staff" });
+      const staff = await createTestStaff(handle.db, secret, { role: "manager" });
       const at = new Date().toISOString();
       userId = await insertUser(handle.db, {
         email: "bersaglio@esempio.it",

@@ -52,7 +52,7 @@ describeEachApp("Atelier customers", (app) => {
 
   it("lists and searches accounts by part of a name or address in any case, in both languages, falling back calmly on a bad filter", async () => {
     const customer = await shopper("Ricerca");
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const page = await client.get(`/atelier/customers?q=${encodeURIComponent(customer.email.slice(0, 12).toUpperCase())}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
@@ -78,7 +78,7 @@ describeEachApp("Atelier customers", (app) => {
 
   it("shows a customer's orders, addresses, newsletter, consent, confirmation and last sign-in; forged ids are 404", async () => {
     const customer = await shopper("Pagina");
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const page = await client.get(`/atelier/customers/${customer.userId}`);
     expect(page.status).toBe(200);
     const html = decode(await page.text());
@@ -102,7 +102,7 @@ describeEachApp("Atelier customers", (app) => {
     const customer = await shopper("Esporta");
     const own = await customer.client.get("/account/export");
     expect(own.status).toBe(200);
-    const { client, staffId, email } = await signInStaff(app(), { role: "staff" });
+    const { client, staffId, email } = await signInStaff(app(), { role: "manager" });
     // A GET only leads to the customer's page: the export is a post (it is recorded).
     expect((await client.get(`/atelier/customers/${customer.userId}/export`)).headers.get("Location")).toBe(`/atelier/customers/${customer.userId}`);
     expect(await auditOf(customer.userId)).toEqual([]);
@@ -131,7 +131,7 @@ describeEachApp("Atelier customers", (app) => {
     const laptop = app().client();
     expect((await laptop.postForm("/login", { email: customer.email, password: registrationForm("x").password })).status).toBe(302);
     expect((await laptop.get("/account")).status).toBe(200);
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
 
     // Without the box: 400, the message at the field, nothing changed.
     const refused = await client.postForm(`/atelier/customers/${customer.userId}`, { intent: "erase" });

@@ -18,7 +18,7 @@ describeEachApp("Atelier: newsletter and applications", (app) => {
   const absoluteUrl = (path: string) => `http://localhost:3000${path}`;
 
   beforeAll(async () => {
-    ({ client: staff, staffId } = await signInStaff(app(), { role: "staff" }));
+    ({ client: staff, staffId } = await signInStaff(app(), { role: "manager" }));
     const { db } = app();
     for (const [email, language] of [
       ["ada@example.it", "it"],

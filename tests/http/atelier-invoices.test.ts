@@ -49,7 +49,7 @@ describeEachApp("Atelier invoices", (app) => {
   });
 
   it("issues the invoice, goes back to the order with a notice, and hands out the stored file as a valid attachment; a second issue gives the same invoice", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const { orderId, number } = await insertOrder(app().db, { invoice: COMPANY_INVOICE });
 
     const issued = await client.postForm(`/atelier/orders/${orderId}/invoice`, {});
@@ -59,7 +59,7 @@ describeEachApp("Atelier invoices", (app) => {
     const invoiceNumber = `${row.year}/${String(row.number).padStart(6, "0")}`;
     expect(row.file_name).toMatch(/^IT09876543217_[0-9A-Z]{5}\.xml$/);
     expect(decode(await (await client.get("/atelier/invoices")).text())).toContain(`Fattura ${invoiceNumber} emessa.`);
-    expect(await auditOf(orderId)).toEqual([{ action: "invoice.issue" }]);
+    expect((await auditOf(orderId)).filter((a) => !a.action.startsWith("export."))).toEqual([{ action: "invoice.issue" }]);
 
     const file = await client.get(`/atelier/orders/${orderId}/invoice.xml`);
     expect(file.status).toBe(200);
@@ -73,6 +73,11 @@ describeEachApp("Atelier invoices", (app) => {
     expect(xml).toContain(`Ordine ${number}`);
     expect(await validateFatturaXml(xml)).toEqual({ valid: true, errors: [] });
     expect(await (await client.get(`/en/atelier/orders/${orderId}/invoice.xml`)).text()).toBe(xml);
+    // Each download of the file is in the log (issue 37): who, from where, which file.
+    const downloads = await app().db.selectFrom("audit_log").select(["ip", "summary", "staff_id"]).where("action", "=", "export.invoice-xml").where("entity_id", "=", String(orderId)).execute();
+    expect(downloads).toHaveLength(2);
+    expect(downloads[0]).toMatchObject({ summary: row.file_name });
+    expect(downloads[0].ip).toMatch(/^10\./);
 
     // Again, in English: the same invoice, no new number, no second audit entry.
     const again = await client.postForm(`/en/atelier/orders/${orderId}/invoice`, {});
@@ -80,7 +85,7 @@ describeEachApp("Atelier invoices", (app) => {
     expect(location(again)).toBe(`/en/atelier/orders/${orderId}`);
     expect(decode(await (await client.get("/en/atelier/invoices")).text())).toContain(`The order already had invoice ${invoiceNumber}: no new invoice.`);
     expect(await invoiceRows(orderId)).toEqual([row]);
-    expect(await auditOf(orderId)).toEqual([{ action: "invoice.issue" }]);
+    expect((await auditOf(orderId)).filter((a) => !a.action.startsWith("export."))).toEqual([{ action: "invoice.issue" }]);
 
     // The invoice's own page (where the form posts) shows it too.
     const page = decode(await (await client.get(`/atelier/orders/${orderId}/invoice`)).text());
@@ -117,7 +122,7 @@ describeEachApp("Atelier invoices", (app) => {
   });
 
   it("answers forged and unknown ids with 404", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     for (const id of ["abc", "0", "-1", "99999999", "99999999999", "1e3"]) {
       expect((await client.postForm(`/atelier/orders/${id}/invoice`, {})).status, `POST ${id}`).toBe(404);
       expect((await client.get(`/atelier/orders/${id}/invoice`)).status, `GET ${id}`).toBe(404);
@@ -129,7 +134,7 @@ describeEachApp("Atelier invoices", (app) => {
   });
 
   it("lists a month's invoices with links and totals, exports its CSV, and falls back calmly on bad values", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const orders = [await insertOrder(app().db), await insertOrder(app().db, { invoice: COMPANY_INVOICE, lines: [{ unitCents: 12_900, quantity: 2 }] })];
     for (const { orderId } of orders) expect((await client.postForm(`/atelier/orders/${orderId}/invoice`, {})).status).toBe(303);
     const rows = await app().db.selectFrom("invoices").selectAll().where("order_id", "in", orders.map((o) => o.orderId)).orderBy("number").execute();
@@ -195,7 +200,7 @@ for (const kind of DIALECTS) {
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
       await setOwnSeller(handle.db);
       const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
-      const staff = await createTestStaff(handle.db, secret, { role: "staff" });
+      const staff = await createTestStaff(handle.db, secret, { role: "manager" });
       const own = { Origin: server.url };
       expect((await send("/atelier/login", form({ email: staff.email, password: STAFF_PASSWORD }, own))).status).toBe(302);
       expect((await send("/atelier/login/code", form({ code: totpCode(staff.totpSecret, new Date()) }, own))).headers.get("Location")).toBe("/atelier");

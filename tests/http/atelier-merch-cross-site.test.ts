@@ -24,7 +24,7 @@ for (const kind of DIALECTS) {
       client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
       const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
-      const staff = await createTestStaff(handle.db, secret, { role: "staff" });
+      const staff = await createTestStaff(handle.db, secret, { role: "manager" });
       const own = { Origin: server.url };
       expect((await send("/atelier/login", form({ email: staff.email, password: STAFF_PASSWORD }, own))).status).toBe(302);
       expect((await send("/atelier/login/code", form({ code: totpCode(staff.totpSecret, new Date()) }, own))).headers.get("Location")).toBe("/atelier");

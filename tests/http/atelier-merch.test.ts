@@ -46,7 +46,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
     expect(await app().db.selectFrom("discount_codes").select("id").where("code", "=", "INTRUSO").execute()).toEqual([]);
     expect(await app().db.selectFrom("category_translations").select("path").where("name", "=", "Intrusa").execute()).toEqual([]);
 
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     for (const path of ["/atelier/categories", "/en/atelier/categories", "/atelier/categories/new", `/atelier/categories/${donna}`, "/atelier/discount-codes", "/en/atelier/discount-codes", "/atelier/discount-codes/new", "/atelier/discount-codes/1"]) {
       const page = await client.get(path);
       expect(page.status, path).toBe(200);
@@ -58,7 +58,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
   });
 
   it("creates a category, refusing bad input at its field with the input kept; forged ids are 404 and unknown intents 400", async () => {
-    const { client, staffId } = await signInStaff(app(), { role: "staff" });
+    const { client, staffId } = await signInStaff(app(), { role: "manager" });
     const uomo = await categoryId("uomo");
     const before = await countOf("categories");
 
@@ -113,7 +113,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
   });
 
   it("refuses a move under a descendant and the deletion of a category that is not empty, with the reason; nothing changes", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const donna = await categoryId("donna");
     const child = (await app().db.selectFrom("categories").select("id").where("parent_id", "=", donna).executeTakeFirstOrThrow()).id;
     const loop = await client.postForm(`/atelier/categories/${donna}`, await categoryForm(donna, { parentId: String(child) }));
@@ -133,7 +133,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
   });
 
   it("moves categories up and down with plain buttons; the tree and the shop's menu follow", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const top = await app().db.selectFrom("categories").select("id").where("parent_id", "is", null).orderBy("position").execute();
     const [first, second] = [top[0]!.id, top[1]!.id];
     const moved = await client.postForm("/atelier/categories", { intent: "move-up", categoryId: String(second) });
@@ -153,7 +153,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
   });
 
   it("renames a category's slugs: its old addresses and its children's answer 301 in both languages, the sitemap follows", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const donna = await categoryId("donna");
     const rows = await app().db.selectFrom("category_translations").select(["locale", "path"]).where("category_id", "=", donna).execute();
     const enPath = rows.find((r) => r.locale === "en")!.path;
@@ -201,7 +201,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
   });
 
   it("creates a code, refusing bad input at its fields with the input kept, and the shopper's bag applies it", async () => {
-    const { client, staffId } = await signInStaff(app(), { role: "staff" });
+    const { client, staffId } = await signInStaff(app(), { role: "manager" });
     const before = await countOf("discount_codes");
     const bad = await client.postForm("/atelier/discount-codes/new", [
       ["intent", "save"],
@@ -286,7 +286,7 @@ describeEachApp("Atelier categories and discount codes", (app) => {
   });
 
   it("edits and ends a code with audit entries; forged ids 404, unknown intents 400; an ended code stops in the bag", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const created = await client.postForm("/atelier/discount-codes/new", { intent: "save", code: "FISSO10", kind: "fixed", amount: "10" });
     const id = Number(/(\d+)$/.exec(created.headers.get("Location") ?? "")?.[1]);
     const saved = await client.postForm(`/en/atelier/discount-codes/${id}`, { intent: "save", code: "FISSO10", kind: "fixed", amount: "12,50", maxUses: "100" });

@@ -65,7 +65,7 @@ describeEachApp("the order desk", (app) => {
     const first = await paidOrder(app().db, provider, { lines: [{ sku: a.sku, quantity: 1 }], email: "listed.first@example.com" });
     const second = await paidOrder(app().db, provider, { lines: [{ sku: b.sku, quantity: 2 }], method: "bankTransfer", email: "listed.second@example.com" });
     const [one, two] = [await orderRow(first.orderId), await orderRow(second.orderId)];
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
 
     const all = await client.get("/atelier/orders");
     expect(all.status).toBe(200);

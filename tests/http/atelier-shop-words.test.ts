@@ -25,7 +25,7 @@ describeEachApp("Atelier: the shop's words", (app) => {
   let staff: HttpClient;
   let owner: HttpClient;
   beforeAll(async () => {
-    staff = (await signInStaff(app(), { role: "staff" })).client;
+    staff = (await signInStaff(app(), { role: "manager" })).client;
     owner = (await signInStaff(app(), { role: "owner" })).client;
   });
 

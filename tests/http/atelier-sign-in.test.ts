@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { registrationForm } from "../support/forms";
 import { type HttpClient, describeEachApp } from "../support/http";
 import { STAFF_PASSWORD, createTestStaff, signInStaff, signInStaffClient } from "../support/staff";
-import { STAFF_CODE_RATE_LIMIT, createSetupToken, inviteStaff } from "~/modules/staff/staff.service.server";
+import { STAFF_CODE_BACKOFF, createSetupToken, inviteStaff } from "~/modules/staff/staff.service.server";
 import { totpCode } from "~/modules/staff/totp.server";
 
 // Atelier's sign-in through the request handler, without JavaScript: its own cookie (a shopper's
@@ -99,7 +99,9 @@ describeEachApp("Atelier sign-in", (app) => {
     expect(decode(await reused.text())).toContain("Codice non valido o già usato.");
 
     const audit = await app().db.selectFrom("audit_log").select(["action", "actor"]).where("entity_type", "=", "staff").where("entity_id", "=", String(stored.id)).orderBy("id").execute();
-    expect(audit.map((a) => a.action)).toEqual(["staff.setup", "staff.enrol", "staff.recovery-code-used"]);
+    expect(audit.map((a) => a.action).filter((a) => a.startsWith("staff."))).toEqual(["staff.setup", "staff.enrol", "staff.recovery-code-used"]);
+    // Sign-ins, the wrong code and the sign-out are there too (issue 37).
+    expect(audit.map((a) => a.action).filter((a) => a.startsWith("auth"))).toEqual(["auth-failed.code", "auth.sign-in", "auth.sign-out", "auth.sign-in", "auth-failed.code"]);
     expect(audit[0].actor).toBe("anna@bottega.test");
   });
 
@@ -173,20 +175,21 @@ describeEachApp("Atelier sign-in", (app) => {
     expect(decode(await guess.text())).toContain("Email o password non corrette.");
   });
 
-  it("answers too many codes with 429, Retry-After and a message at the field", async () => {
+  it("answers wrong codes past the free ones with 429, Retry-After and a message at the field", async () => {
     const staff = await createTestStaff(app().db, app().env.SESSION_SECRET);
     const client = app().client();
     await client.postForm("/atelier/login", { email: staff.email, password: STAFF_PASSWORD });
+    const other = app().client();
+    await other.postForm("/atelier/login", { email: staff.email, password: STAFF_PASSWORD });
     const wrongCode = totpCode(staff.totpSecret) === "000000" ? "111111" : "000000";
-    for (let i = 0; i < STAFF_CODE_RATE_LIMIT.limit; i++) expect((await client.postForm("/atelier/login/code", { code: wrongCode })).status).toBe(401);
+    // The free wrong codes, and one more that starts the back-off (a second, doubling each time).
+    for (let i = 0; i <= STAFF_CODE_BACKOFF.free; i++) expect((await client.postForm("/atelier/login/code", { code: wrongCode })).status).toBe(401);
     const limited = await client.postForm("/atelier/login/code", { code: totpCode(staff.totpSecret) });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     const html = decode(await limited.text());
     expect(html).toMatch(/id="atelier-code-code-error"[^>]*>.*Troppi tentativi/s);
-    // Another client is limited too: the limit is the account's.
-    const other = app().client();
-    await other.postForm("/atelier/login", { email: staff.email, password: STAFF_PASSWORD });
+    // Another client is limited too: the back-off is the account's (and the client's).
     expect((await other.postForm("/en/atelier/login/code", { code: totpCode(staff.totpSecret) })).status).toBe(429);
   });
 
@@ -208,6 +211,35 @@ describeEachApp("Atelier sign-in", (app) => {
       .where("staff_id", "=", again.staffId)
       .execute();
     expect((await again.client.get("/atelier")).headers.get("Location")).toBe("/atelier/login");
+  });
+
+  it("records sign-ins, failed passwords, wrong codes and sign-outs in the audit log with the client's address, and the owner filters the failed ones", async () => {
+    const staff = await createTestStaff(app().db, app().env.SESSION_SECRET, { role: "staff" });
+    const entries = () => app().db.selectFrom("audit_log").select(["action", "ip", "staff_id", "summary", "entity_id"]).where("summary", "=", staff.email).where("action", "like", "auth%").orderBy("id").execute();
+    const intruder = app().client({ clientIp: "192.0.2.66" });
+    expect((await intruder.postForm("/atelier/login", { email: staff.email, password: "non è la password" })).status).toBe(401);
+    expect((await app().client({ clientIp: "192.0.2.67" }).postForm("/atelier/login", { email: "nessuno@bottega.test", password: "x" })).status).toBe(401);
+    await intruder.postForm("/atelier/login", { email: staff.email, password: STAFF_PASSWORD });
+    const wrongCode = totpCode(staff.totpSecret) === "000000" ? "111111" : "000000";
+    expect((await intruder.postForm("/atelier/login/code", { code: wrongCode })).status).toBe(401);
+    const member = app().client({ clientIp: "192.0.2.10" });
+    await signInStaffClient(member, staff);
+    expect((await member.postForm("/atelier/logout", {})).status).toBe(302);
+    expect(await entries()).toEqual([
+      { action: "auth-failed.password", ip: "192.0.2.66", staff_id: null, summary: staff.email, entity_id: String(staff.staffId) },
+      { action: "auth-failed.code", ip: "192.0.2.66", staff_id: null, summary: staff.email, entity_id: String(staff.staffId) },
+      { action: "auth.sign-in", ip: "192.0.2.10", staff_id: staff.staffId, summary: staff.email, entity_id: String(staff.staffId) },
+      { action: "auth.sign-out", ip: "192.0.2.10", staff_id: staff.staffId, summary: staff.email, entity_id: String(staff.staffId) },
+    ]);
+    const unknown = await app().db.selectFrom("audit_log").select(["action", "ip", "entity_id"]).where("summary", "=", "nessuno@bottega.test").executeTakeFirstOrThrow();
+    expect(unknown).toEqual({ action: "auth-failed.password", ip: "192.0.2.67", entity_id: "unknown" });
+    // The owner sees the failed tries on the log's page, filtered, with where they came from.
+    const { client: owner } = await signInStaff(app(), { role: "owner" });
+    const page = decode(await (await owner.get("/atelier/audit?action=auth-failed.")).text());
+    expect(page).toContain("192.0.2.66");
+    expect(page).toContain("192.0.2.67");
+    expect(page).not.toContain("auth.sign-out");
+    expect(page).toMatch(/<option value="auth-failed\."[^>]*>/);
   });
 
   it("signs out with a post: the row goes, so a copy of the cookie opens nothing", async () => {

@@ -66,7 +66,7 @@ describeEachApp("Atelier variants and prices", (app) => {
   it("is for signed-in staff: others go to the login; unknown products are 404; foreign posts and unknown intents are refused", async () => {
     expect((await app().client().get(page)).headers.get("Location")).toMatch(/^\/atelier\/login\?redirectTo=/);
     const before = await snapshot();
-    expect((await app().client().postForm(page, { intent: "prices", price: "1" })).headers.get("Location")).toBe("/atelier/login");
+    expect((await app().client().postForm(page, { intent: "prices", price: "1" })).headers.get("Location")).toMatch(/^\/atelier\/login(\?|$)/);
 
     for (const path of ["/atelier/products/99999999/variants", "/atelier/products/abc/variants", "/atelier/products/0/variants", "/en/atelier/products/1e3/variants"]) {
       expect((await staff.get(path)).status, path).toBe(404);

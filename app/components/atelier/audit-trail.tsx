@@ -12,11 +12,12 @@ function readable(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Who acted: the staff member's e-mail, or the command line, or the shop itself. */
+/** Who acted: the staff member's e-mail, or the command line, the shop itself, or someone not signed in (a failed sign-in). */
 export function AuditActorName({ actor }: { actor: string }) {
   const { t } = useTranslation("atelier");
   if (actor === "cli") return <>{t("audit.cli")}</>;
   if (actor === "system") return <>{t("audit.system")}</>;
+  if (actor === "visitor") return <>{t("audit.visitor")}</>;
   return <>{actor}</>;
 }
 

@@ -5,7 +5,7 @@ import { type AuditRow, insertAuditRow, selectAuditRows } from "./audit.reposito
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Who made a change: a signed-in staff member, the back office's command line, or the shop itself (a sweep). */
-export type AuditActor = { kind: "staff"; staffId: number; email: string } | { kind: "cli" } | { kind: "system" };
+export type AuditActor = { kind: "staff"; staffId: number; email: string } | { kind: "cli" } | { kind: "system" } | { kind: "visitor" };
 
 export type AuditValues = Record<string, unknown>;
 
@@ -22,6 +22,8 @@ export interface AuditEntry {
   /** Words to find the entry by: an order number, an e-mail. */
   summary?: string;
   at?: Date;
+  /** The client's address: sign-ins, failed tries, sign-outs and exports say where from. */
+  ip?: string;
 }
 
 export interface AuditRecord {
@@ -35,6 +37,7 @@ export interface AuditRecord {
   before: AuditValues | null;
   after: AuditValues | null;
   summary: string;
+  ip: string | null;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     before: before ? JSON.stringify(before) : null,
     after: after ? JSON.stringify(after) : null,
     summary: (entry.summary ?? "").slice(0, 500),
+    ip: entry.ip ? entry.ip.slice(0, 64) : null,
   });
 }
 
@@ -119,5 +123,6 @@ function toRecord(row: AuditRow): AuditRecord {
     before: row.before ? (JSON.parse(row.before) as AuditValues) : null,
     after: row.after ? (JSON.parse(row.after) as AuditValues) : null,
     summary: row.summary,
+    ip: row.ip ?? null,
   };
 }

@@ -5,7 +5,7 @@ import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~
 import { normalizeSku } from "~/modules/catalog/catalog-rules";
 import { DomainError } from "~/utils/domain-error";
 import * as repo from "./discount-code-admin.repository.server";
-import { type DiscountCodeState, type DiscountStateFilter, discountCodeState, discountRuleIssues, isValidDiscountCode, normalizeDiscountCode } from "./discount-code-rules";
+import { type DiscountCodeState, type DiscountStateFilter, SMALL_DISCOUNT, discountCodeState, discountRuleIssues, isValidDiscountCode, normalizeDiscountCode } from "./discount-code-rules";
 
 // Discount codes in Atelier: the list with their use counts, one code's editor, creating,
 // editing and ending codes. The rules are discount-code-rules.ts's, the same the bag applies;
@@ -25,6 +25,11 @@ export interface DiscountCodeInput {
   categoryIds: number[];
   /** Products by a variant's SKU or the product's slug (either language). */
   productRefs: string[];
+  /**
+   * Whoever saves it lacks the "marketing" capability: the code may be no bigger than
+   * SMALL_DISCOUNT (a goodwill gesture), else DISCOUNT_OVER_LIMIT at the amount.
+   */
+  smallOnly?: boolean;
 }
 
 export interface DiscountCodeListItem extends repo.DiscountCodeRow {
@@ -108,6 +113,9 @@ async function checkedValues(db: Kysely<Database>, input: DiscountCodeInput): Pr
   };
   const [issue] = discountRuleIssues(values);
   if (issue) throw codeError("DISCOUNT_CODE_RULE", issue.field, `${code}: ${issue.message}`);
+  if (input.smallOnly && ((values.kind === "percentage" && values.amount > SMALL_DISCOUNT.percent) || (values.kind === "fixed" && values.amount > SMALL_DISCOUNT.fixedCents))) {
+    throw new DomainError("DISCOUNT_OVER_LIMIT", `${code}: ${values.kind} ${values.amount} over the small-discount cap`, { field: "amount" });
+  }
 
   const categoryIds = [...new Set(input.categoryIds)].sort((a, b) => a - b);
   const known = await repo.existingCategoryIds(db, categoryIds);

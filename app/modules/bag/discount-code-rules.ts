@@ -18,6 +18,9 @@ export const isValidDiscountCode = (code: string) =>
 
 export const DISCOUNT_KINDS = ["percentage", "fixed", "free_shipping"] as const satisfies readonly DiscountKind[];
 
+/** Without the "marketing" capability, a discount code is at most this big (a goodwill gesture at the till). */
+export const SMALL_DISCOUNT = { percent: 10, fixedCents: 1000 } as const;
+
 /** The largest fixed discount and minimum spend the editor takes: 100 000 €. */
 export const DISCOUNT_MAX_CENTS = 10_000_000;
 /** The largest use limit (overall or per customer). */

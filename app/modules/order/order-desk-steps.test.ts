@@ -74,6 +74,10 @@ describeEachDatabase("the order desk's steps", (ctx) => {
     // Over the staff member's cap: refused, nothing changed.
     await saveShopSettings(db, { staffRefundLimitCents: order.totalCents - 1 });
     await expect(cancelOrder(db, provider, orderId, new Date(), staff).catch(code)).resolves.toBe("REFUND_OVER_LIMIT");
+    // A member's own cap (issue 37) counts instead of the shop's; without the refunds capability it is 0.
+    await saveShopSettings(db, { staffRefundLimitCents: 10_000_00 });
+    await expect(cancelOrder(db, provider, orderId, new Date(), { ...staff, limitCents: order.totalCents - 1 }).catch(code)).resolves.toBe("REFUND_OVER_LIMIT");
+    await expect(cancelOrder(db, provider, orderId, new Date(), { ...staff, limitCents: 0 }).catch(code)).resolves.toBe("REFUND_OVER_LIMIT");
     expect((await loadOrderView(db, orderId)).status).toBe("confirmed");
     expect(await stockOf(db, v.id)).toBe(3);
     await cancelOrder(db, provider, orderId, new Date(), owner);

@@ -413,6 +413,8 @@ async function receivePart(trx: Transaction<Database>, order: OrderRow, ret: Ret
 export interface RefundAuthority {
   actor: AuditActor;
   owner: boolean;
+  /** The member's own cap in cents (0: no refunds at all); absent: the shop's staff limit. */
+  limitCents?: number;
 }
 
 /**
@@ -422,6 +424,7 @@ export interface RefundAuthority {
  */
 export async function checkRefundCap(trx: Kysely<Database> | Transaction<Database>, by: RefundAuthority | undefined, order: OrderRow, amountCents: number, limitCents: number): Promise<void> {
   if (by?.actor.kind !== "staff" || by.owner || amountCents <= 0) return;
+  limitCents = by.limitCents ?? limitCents;
   const total = order.refunded_cents + (await repo.sumPendingRefunds(trx, order.id)) + amountCents;
   if (total > limitCents) {
     throw new DomainError("REFUND_OVER_LIMIT", `Refunds of ${total} cents on order ${order.id} would pass the staff limit of ${limitCents}.`);

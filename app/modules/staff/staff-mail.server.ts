@@ -26,6 +26,25 @@ export function staffInviteMail(to: string, locale: Locale, { url, role, expires
 }
 
 function renderRole(locale: Locale, role: StaffRole): string {
-  const names = { it: { owner: "titolare", staff: "collaboratore" }, en: { owner: "owner", staff: "staff" } } as const;
+  const names = {
+    it: { owner: "titolare", manager: "responsabile", staff: "collaboratore", warehouse: "magazzino" },
+    en: { owner: "owner", manager: "manager", staff: "shop assistant", warehouse: "warehouse" },
+  } as const;
   return names[locale][role];
+}
+
+/** Repeated wrong second-factor codes on the member's account: someone may hold the password. */
+export function staffWrongCodesMail(to: string, locale: Locale, { failures, at, ip }: { failures: number; at: Date; ip: string }): OutgoingMail {
+  const rendered = renderMail({
+    to,
+    locale,
+    subject: { key: "staff.wrongCodesSubject" },
+    paragraphs: [
+      [{ key: "staff.inviteGreeting" }],
+      [{ key: "staff.wrongCodesBody", values: { count: String(failures), at: formatRomeDateTime(at.toISOString(), locale), ip } }],
+      [{ key: "staff.wrongCodesAdvice" }],
+      [{ key: "staff.signature" }],
+    ],
+  });
+  return { ...rendered, template: "staff-wrong-codes", locale };
 }

@@ -73,12 +73,14 @@ export interface StaffListRow {
   disabled_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
+  capabilities: string | null;
+  refund_cap_cents: number | null;
 }
 
 export function listStaffRows(db: Db): Promise<StaffListRow[]> {
   return db
     .selectFrom("staff")
-    .select(["id", "email", "name", "role", "enrolled_at", "disabled_at", "last_sign_in_at", "created_at"])
+    .select(["id", "email", "name", "role", "enrolled_at", "disabled_at", "last_sign_in_at", "created_at", "capabilities", "refund_cap_cents"])
     .orderBy("disabled_at", (ob) => ob.asc().nullsFirst())
     .orderBy("name")
     .orderBy("id")
@@ -105,6 +107,8 @@ export function findSessionWithStaff(db: Db, id: string) {
       "staff.email",
       "staff.name",
       "staff.role",
+      "staff.capabilities",
+      "staff.refund_cap_cents",
       "staff.enrolled_at",
       "staff.disabled_at",
     ])
@@ -255,4 +259,22 @@ export async function revokeInvite(db: Db, id: number, at: string): Promise<bool
 
 export function findInviteById(db: Db, id: number) {
   return db.selectFrom("staff_invites").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+// Forms kept across a session's end (issue 37)
+
+export async function insertFormDraft(db: Db, row: { id: string; path: string; fields: string; created_at: string; expires_at: string }): Promise<void> {
+  await db.insertInto("staff_form_drafts").values(row).execute();
+}
+
+/** Takes a draft once: it is deleted as it is read (null when unknown or expired). */
+export async function takeFormDraft(db: Db, id: string, now: string): Promise<{ path: string; fields: string } | null> {
+  const row = await db.selectFrom("staff_form_drafts").select(["path", "fields", "expires_at"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  await db.deleteFrom("staff_form_drafts").where("id", "=", id).execute();
+  return Date.parse(row.expires_at) > Date.parse(now) ? { path: row.path, fields: row.fields } : null;
+}
+
+export async function deleteExpiredFormDrafts(db: Db, now: string): Promise<void> {
+  await db.deleteFrom("staff_form_drafts").where("expires_at", "<=", now).execute();
 }

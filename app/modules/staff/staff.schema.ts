@@ -1,5 +1,7 @@
 import { newPasswordField } from "~/modules/account/account.schema";
 import { emailField, nameField } from "~/utils/form-fields";
+import { parseEuroInput } from "~/utils/money-input";
+import { ADJUSTABLE, STAFF_ROLES } from "./capabilities";
 import { z } from "~/utils/zod";
 
 // Atelier's sign-in and staff forms, shared by each form and its action. Messages are
@@ -42,13 +44,28 @@ export const StaffAcceptSchema = z
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
 const id = () => z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
-const role = () => z.enum(["owner", "staff"], { error: "validation.required" });
+const role = () => z.enum(STAFF_ROLES, { error: "validation.required" });
+
+/** The refund cap in euro as typed; empty: the shop's staff limit (null). At most 1 000 000 €. */
+const refundCap = () =>
+  z
+    .string()
+    .trim()
+    .max(20, { error: "atelier:staff.refundCapInvalid" })
+    .optional()
+    .transform((value) => (value ? (parseEuroInput(value) ?? -1) : null))
+    .refine((cents) => cents === null || (cents >= 0 && cents <= 100_000_000), { error: "atelier:staff.refundCapInvalid" });
+
+/** Ticked capabilities: absent when none is ticked, a string when one is. */
+const capabilities = () =>
+  z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(ADJUSTABLE)).max(ADJUSTABLE.length));
 
 /** The owner's Staff page: one form per action, told apart by `intent`. */
-export const STAFF_INTENTS = ["invite", "role", "disable", "enable", "end-session", "revoke-invite"] as const;
+export const STAFF_INTENTS = ["invite", "role", "permissions", "disable", "enable", "end-session", "revoke-invite"] as const;
 export const StaffManageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email: emailField(), role: role(), locale: z.enum(["it", "en"]).default("it") }),
   z.object({ intent: z.literal("role"), staffId: id(), role: role() }),
+  z.object({ intent: z.literal("permissions"), staffId: id(), role: role(), capabilities: capabilities(), refundCap: refundCap() }),
   z.object({ intent: z.literal("disable"), staffId: id() }),
   z.object({ intent: z.literal("enable"), staffId: id() }),
   z.object({ intent: z.literal("end-session"), staffId: id(), session: z.string().max(64) }),

@@ -7,10 +7,11 @@ import { hashPassword, needsRehash, verifyNothing, verifyPassword } from "~/modu
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { type BackoffRule, backoffWait, clearBackoff, clientKey, enforceRateLimit, hitRateLimit, recordBackoffFailure } from "~/modules/rate-limit/rate-limit.server";
 import { DomainError } from "~/utils/domain-error";
-import { staffInviteMail } from "./staff-mail.server";
+import { staffInviteMail, staffWrongCodesMail } from "./staff-mail.server";
 import * as repo from "./staff.repository.server";
+import { ADJUSTABLE, type Capability, ROLE_PRESETS, capabilitiesOf } from "./capabilities";
 import { matchTotp, newTotpSecret, openText, sealText } from "./totp.server";
 
 // Atelier's staff: accounts, sign-in (password, then a TOTP code or a recovery code), sessions
@@ -34,18 +35,22 @@ export const RECOVERY_CODE_COUNT = 10;
 export const STAFF_LOGIN_IP_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 /** Password tries per address, whatever the client. */
 export const STAFF_EMAIL_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
-/** Second-factor tries per account: a million codes, three valid at a time, five guesses a five minutes. */
-export const STAFF_CODE_RATE_LIMIT = { limit: 5, windowMs: 5 * 60_000 };
 /**
- * Second-factor tries per client address, in the same five minutes: a shop's staff sign in
- * together from one office address (every try counts, right ones too), while one client trying
- * codes for several accounts whose passwords it holds gets four accounts' worth (docs/decisions/021).
+ * Wrong second-factor codes per account (issue 37): right codes do not count, so a busy morning
+ * of sign-ins locks nobody out. Three wrong codes are free, then each doubles the wait from one
+ * second to at most an hour; they are forgotten after a day without one. With three codes valid
+ * at a time, an attacker holding the password gets about 40 guesses a day: about 0.4 % in 30
+ * days (the old 5 per 5 minutes allowed 12 %).
  */
-export const STAFF_CODE_IP_RATE_LIMIT = { limit: 20, windowMs: 5 * 60_000 };
+export const STAFF_CODE_BACKOFF: BackoffRule = { free: 3, baseMs: 1_000, maxMs: 3_600_000, resetMs: 86_400_000 };
+/** The same per client address, looser: a shop's staff sign in from one office address. */
+export const STAFF_CODE_IP_BACKOFF: BackoffRule = { free: 10, baseMs: 1_000, maxMs: 3_600_000, resetMs: 86_400_000 };
+/** The member is e-mailed at this many wrong codes in a row, and again each time they double. */
+export const STAFF_CODE_MAIL_AFTER = 5;
 /** Set-up and invitation acceptances per client address. */
 export const STAFF_INVITE_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
-export const STAFF_ROLES = ["owner", "staff"] as const satisfies readonly StaffRole[];
+export { STAFF_ROLES } from "./capabilities";
 
 type Db = Kysely<Database>;
 
@@ -55,6 +60,10 @@ export interface StaffViewer {
   email: string;
   name: string;
   role: StaffRole;
+  /** What the member may do: the role's preset or the owner's choice (an owner: everything). */
+  capabilities: Capability[];
+  /** The member's own refund cap in cents; null: the shop's staff limit (an owner: none). */
+  refundCapCents: number | null;
 }
 
 /** A session as loaded for one request. */
@@ -69,6 +78,8 @@ export interface StaffSessionView {
   /** Recovery codes wait to be shown once. */
   hasRecoveryCodes: boolean;
   flash: string | null;
+  /** When the session ends if no request comes first (idle timeout, or the absolute end if sooner). */
+  endsAt: string;
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -99,14 +110,25 @@ export async function loadStaffSession(db: Db, token: string, now = new Date()):
     await repo.deleteStaffSession(db, row.id);
     return null;
   }
-  if (t - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) await repo.updateStaffSession(db, row.id, { last_seen_at: now.toISOString() });
+  const touched = t - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS;
+  if (touched) await repo.updateStaffSession(db, row.id, { last_seen_at: now.toISOString() });
+  const endsAt = Math.min((touched ? t : Date.parse(row.last_seen_at)) + STAFF_IDLE_TTL_MS, Date.parse(row.expires_at));
   return {
     id: row.id,
-    staff: { id: row.staff_id, email: row.email, name: row.name, role: row.role, enrolled: row.enrolled_at !== null },
+    staff: {
+      id: row.staff_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      capabilities: capabilitiesOf(row.role, row.capabilities),
+      refundCapCents: row.refund_cap_cents,
+      enrolled: row.enrolled_at !== null,
+    },
     signedIn: row.second_factor === 1,
     enrolling: row.enrol_secret !== null,
     hasRecoveryCodes: row.recovery_codes !== null,
     flash: row.flash,
+    endsAt: new Date(endsAt).toISOString(),
   };
 }
 
@@ -150,7 +172,11 @@ export async function signInWithPassword(
   if (!perEmail.allowed) throw new DomainError("RATE_LIMITED", "staff login rate limit (email)", { retryAfter: perEmail.retryAfter, field: "password" });
   const staff = await repo.findStaffByEmail(db, input.email);
   const valid = staff ? await verifyPassword(input.password, staff.password_hash) : await verifyNothing(input.password);
-  if (!staff || !valid || staff.disabled_at !== null) throw new DomainError("STAFF_INVALID_CREDENTIALS", "staff credentials", { field: "password" });
+  if (!staff || !valid || staff.disabled_at !== null) {
+    const reason = !staff ? "unknown-address" : !valid ? "wrong-password" : "disabled";
+    await recordAudit(db, { actor: { kind: "visitor" }, action: "auth-failed.password", entityType: "staff", entityId: staff?.id ?? "unknown", after: { reason }, summary: input.email.slice(0, 254), ip: input.clientIp, at: now });
+    throw new DomainError("STAFF_INVALID_CREDENTIALS", "staff credentials", { field: "password" });
+  }
   if (needsRehash(staff.password_hash)) {
     try {
       await repo.updateStaff(db, staff.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
@@ -163,12 +189,41 @@ export async function signInWithPassword(
   return { token, next: enrolled ? "code" : "enrol" };
 }
 
+const codeAccountKey = (staffId: number) => `staff-code:${staffId}`;
+const codeClientKey = (clientIp: string) => `staff-code-ip:${clientKey(clientIp)}`;
+
+/** Refuses a code while the account or the client waits out its back-off (RATE_LIMITED at the field). */
 async function limitCodeTries(db: Db, staffId: number, clientIp: string, now: Date): Promise<void> {
-  await enforceRateLimit(db, "staff-code", clientIp, STAFF_CODE_IP_RATE_LIMIT, now).catch((error: unknown) => {
-    throw error instanceof DomainError ? new DomainError("RATE_LIMITED", error.message, { retryAfter: error.retryAfter, field: "code" }) : error;
+  const wait = Math.max(await backoffWait(db, codeAccountKey(staffId), now), await backoffWait(db, codeClientKey(clientIp), now));
+  if (wait > 0) throw new DomainError("RATE_LIMITED", "staff code back-off", { retryAfter: wait, field: "code" });
+}
+
+/**
+ * A wrong code: the account's and the client's back-offs grow, the audit log says who, when and
+ * from where, and at the fifth wrong code in a row (then the tenth, twentieth…) the member is
+ * e-mailed through the outbox: someone may hold their password.
+ */
+async function codeFailed(db: Db, staff: Pick<StaffViewer, "id" | "email">, client: ClientInfo, kind: "code" | "enrolment", now: Date): Promise<void> {
+  const account = await recordBackoffFailure(db, codeAccountKey(staff.id), STAFF_CODE_BACKOFF, now);
+  await recordBackoffFailure(db, codeClientKey(client.clientIp), STAFF_CODE_IP_BACKOFF, now);
+  const failures = account.failures;
+  const mail = failures >= STAFF_CODE_MAIL_AFTER && Number.isInteger(Math.log2(failures / STAFF_CODE_MAIL_AFTER));
+  await db.transaction().execute(async (trx) => {
+    await recordAudit(trx, { actor: { kind: "visitor" }, action: "auth-failed.code", entityType: "staff", entityId: staff.id, after: { kind, failures }, summary: staff.email, ip: client.clientIp, at: now });
+    if (mail) await enqueueMail(trx, staffWrongCodesMail(staff.email, "it", { failures, at: now, ip: client.clientIp }), { now });
   });
-  const perAccount = await hitRateLimit(db, `staff-code-account:${staffId}`, STAFF_CODE_RATE_LIMIT, now);
-  if (!perAccount.allowed) throw new DomainError("RATE_LIMITED", "staff code rate limit (account)", { retryAfter: perAccount.retryAfter, field: "code" });
+  if (mail) wakeMailWorkers();
+}
+
+/** A completed sign-in: the account's back-off is forgotten, and the log says who, how and from where. */
+async function signedIn(db: Db, staff: Pick<StaffViewer, "id" | "email">, client: ClientInfo, method: "totp" | "recovery-code" | "enrolment", now: Date): Promise<void> {
+  await clearBackoff(db, codeAccountKey(staff.id));
+  await recordAudit(db, { actor: staffActorOf(staff), action: "auth.sign-in", entityType: "staff", entityId: staff.id, after: { method, userAgent: client.userAgent.slice(0, 200) }, summary: staff.email, ip: client.clientIp, at: now });
+}
+
+/** A sign-out from Atelier's button: in the log with where from. */
+export async function recordSignOut(db: Db, staff: Pick<StaffViewer, "id" | "email">, clientIp: string, now = new Date()): Promise<void> {
+  await recordAudit(db, { actor: staffActorOf(staff), action: "auth.sign-out", entityType: "staff", entityId: staff.id, summary: staff.email, ip: clientIp, at: now });
 }
 
 /** Turns a pending session into a signed-in one under a new id; returns the new token. */
@@ -198,8 +253,19 @@ const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-
  * token. Throws STAFF_CODE_INVALID or RATE_LIMITED (at the field).
  */
 export async function verifySecondFactor(db: Db, input: { session: StaffSessionView; code: string } & ClientInfo, key: Buffer, now = new Date()): Promise<{ token: string; recoveryCodeUsed: boolean; recoveryCodesLeft: number }> {
+  await limitCodeTries(db, input.session.staff.id, input.clientIp, now);
+  try {
+    const result = await checkSecondFactor(db, input, key, now);
+    await signedIn(db, input.session.staff, input, result.recoveryCodeUsed ? "recovery-code" : "totp", now);
+    return result;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "STAFF_CODE_INVALID") await codeFailed(db, input.session.staff, input, "code", now);
+    throw error;
+  }
+}
+
+async function checkSecondFactor(db: Db, input: { session: StaffSessionView; code: string } & ClientInfo, key: Buffer, now: Date): Promise<{ token: string; recoveryCodeUsed: boolean; recoveryCodesLeft: number }> {
   const staffId = input.session.staff.id;
-  await limitCodeTries(db, staffId, input.clientIp, now);
   const staff = await repo.findStaffById(db, staffId);
   const secret = staff?.totp_secret ? openText(staff.totp_secret, key) : null;
   if (!staff || !secret) throw new DomainError("STAFF_CODE_INVALID", "no second factor", { field: "code" });
@@ -244,9 +310,11 @@ export async function confirmEnrolment(db: Db, input: { session: StaffSessionVie
   const staffId = input.session.staff.id;
   await limitCodeTries(db, staffId, input.clientIp, now);
   const secret = await enrolmentSecret(db, input.session.id, key);
-  if (!secret) throw new DomainError("STAFF_CODE_INVALID", "no enrolment waiting", { field: "code" });
-  const step = matchTotp(secret, input.code.replace(/\s+/g, ""), now);
-  if (step === null) throw new DomainError("STAFF_CODE_INVALID", "wrong enrolment code", { field: "code" });
+  const step = secret ? matchTotp(secret, input.code.replace(/\s+/g, ""), now) : null;
+  if (step === null || !secret) {
+    await codeFailed(db, input.session.staff, input, "enrolment", now);
+    throw new DomainError("STAFF_CODE_INVALID", secret ? "wrong enrolment code" : "no enrolment waiting", { field: "code" });
+  }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = now.toISOString();
   const token = await db
@@ -266,6 +334,7 @@ export async function confirmEnrolment(db: Db, input: { session: StaffSessionVie
       if (error instanceof DomainError && error.code === "STAFF_ALREADY_ENROLLED") await repo.deleteStaffSession(db, input.session.id);
       throw error;
     });
+  await signedIn(db, input.session.staff, input, "enrolment", now);
   return { token };
 }
 
@@ -292,7 +361,56 @@ export async function setStaffFlash(db: Db, sessionId: string, flash: string | n
  * small; the staff page shows only open ones).
  */
 export async function purgeExpiredStaffSessions(db: Db, now = new Date()): Promise<number> {
+  await repo.deleteExpiredFormDrafts(db, now.toISOString());
   return repo.deleteExpiredStaffSessions(db, now.toISOString(), new Date(now.getTime() - STAFF_IDLE_TTL_MS).toISOString());
+}
+
+// Forms posted after the session ended (issue 37, item 5)
+
+/** A kept form lives as long as a sign-in may take (the password, the code, a coffee). */
+export const FORM_DRAFT_TTL_MS = 30 * 60_000;
+/** What a kept form may hold: text fields only, bounded. */
+export const FORM_DRAFT_LIMITS = { fields: 200, valueChars: 100_000, totalChars: 300_000 } as const;
+/** Fields never kept: secrets, whatever form they come from. */
+const SECRET_FIELD = /pass|secret|token|otp/i;
+
+/**
+ * The text fields of a form posted after the staff session ended, as kept: files, secrets and
+ * conform's own fields dropped, at most FORM_DRAFT_LIMITS; null when nothing is worth keeping.
+ */
+export function draftFieldsOf(entries: Iterable<[string, FormDataEntryValue]>): [string, string][] | null {
+  const kept: [string, string][] = [];
+  let total = 0;
+  for (const [name, value] of entries) {
+    if (typeof value !== "string" || SECRET_FIELD.test(name) || name.startsWith("__") || name === "redirectTo" || name.length > 100) continue;
+    if (kept.length >= FORM_DRAFT_LIMITS.fields || value.length > FORM_DRAFT_LIMITS.valueChars || total + value.length > FORM_DRAFT_LIMITS.totalChars) return null;
+    total += value.length + name.length;
+    kept.push([name, value]);
+  }
+  return kept.some(([name, value]) => name !== "intent" && value.trim() !== "") ? kept : null;
+}
+
+/** Keeps a form for the page it was posted to; returns the token its cookie carries. */
+export async function keepFormDraft(db: Db, input: { path: string; fields: [string, string][] }, now = new Date()): Promise<string> {
+  const token = newToken();
+  await repo.insertFormDraft(db, {
+    id: sha256(token),
+    path: input.path.slice(0, 2048),
+    fields: JSON.stringify(input.fields),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + FORM_DRAFT_TTL_MS).toISOString(),
+  });
+  return token;
+}
+
+/** The kept form of a cookie's token, once (it is deleted as it is read); null when gone or expired. */
+export async function takeFormDraft(db: Db, token: string, now = new Date()): Promise<{ path: string; fields: [string, string][] } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const row = await repo.takeFormDraft(db, sha256(token), now.toISOString());
+  if (!row) return null;
+  const parsed: unknown = JSON.parse(row.fields);
+  const fields = Array.isArray(parsed) ? parsed.filter((f): f is [string, string] => Array.isArray(f) && typeof f[0] === "string" && typeof f[1] === "string") : [];
+  return { path: row.path, fields };
 }
 
 // Accounts, invitations and the set-up link
@@ -466,10 +584,12 @@ export interface StaffListEntry {
   disabledAt: string | null;
   lastSignInAt: string | null;
   createdAt: string;
+  permissions: StaffPermissions;
 }
 
 export async function listStaff(db: Db): Promise<StaffListEntry[]> {
   return (await repo.listStaffRows(db)).map((r) => ({
+    permissions: permissionsOf(r),
     id: r.id,
     email: r.email,
     name: r.name,
@@ -545,9 +665,66 @@ export async function changeStaffRole(db: Db, input: { staffId: number; role: St
     if (target.role === input.role) return;
     refuseSelf(input.actor, target.id);
     if (input.role !== "owner") await keepAnOwner(trx, target);
-    await repo.updateStaff(trx, target.id, { role: input.role, updated_at: now.toISOString() });
+    // A new role is a new preset: capabilities chosen for the old one do not carry over.
+    await repo.updateStaff(trx, target.id, { role: input.role, capabilities: null, updated_at: now.toISOString() });
     if (target.role === "owner") await withdrawInvitesSentBy(trx, target, input.actor, "staff.role", now);
     await recordAudit(trx, { actor: input.actor, action: "staff.role", entityType: "staff", entityId: target.id, before: { role: target.role }, after: { role: input.role }, summary: target.email, at: now });
+  });
+}
+
+/** A member's permissions as the owner's form shows them. */
+export interface StaffPermissions {
+  role: StaffRole;
+  capabilities: Capability[];
+  /** null: the shop's staff limit. */
+  refundCapCents: number | null;
+  /** The capabilities differ from the role's preset. */
+  adjusted: boolean;
+}
+
+export function permissionsOf(row: Pick<repo.StaffRow, "role" | "capabilities" | "refund_cap_cents">): StaffPermissions {
+  const capabilities = capabilitiesOf(row.role, row.capabilities);
+  return { role: row.role, capabilities, refundCapCents: row.refund_cap_cents, adjusted: row.role !== "owner" && row.capabilities !== null };
+}
+
+/**
+ * The owner's permission form for one member: a role (its preset) adjusted capability by
+ * capability, and a refund cap. A new role brings its preset (the ticked boxes adjust a role
+ * that stays). Capabilities equal to the role's preset are stored as the preset
+ * (null), so a later change of the preset reaches them; an owner has every capability. Never
+ * one's own account; never the last active owner demoted (as changeStaffRole). Audit-logged
+ * with the permissions before and after.
+ */
+export async function setStaffPermissions(
+  db: Db,
+  input: { staffId: number; role: StaffRole; capabilities: readonly Capability[]; refundCapCents: number | null; actor: AuditActor },
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, input.staffId);
+    refuseSelf(input.actor, target.id);
+    const chosen = ADJUSTABLE.filter((c) => input.capabilities.includes(c));
+    const preset = ROLE_PRESETS[input.role].filter((c) => ADJUSTABLE.includes(c));
+    // A change of role applies the new role's preset; the boxes adjust a role that stays.
+    const isPreset = target.role !== input.role || input.role === "owner" || (chosen.length === preset.length && chosen.every((c) => preset.includes(c)));
+    const stored = isPreset ? null : JSON.stringify(chosen);
+    const refundCap = input.role === "owner" ? null : input.refundCapCents;
+    const before = permissionsOf(target);
+    if (target.role === input.role && target.capabilities === stored && target.refund_cap_cents === refundCap) return;
+    if (target.role !== input.role && input.role !== "owner") await keepAnOwner(trx, target);
+    await repo.updateStaff(trx, target.id, { role: input.role, capabilities: stored, refund_cap_cents: refundCap, updated_at: now.toISOString() });
+    if (target.role === "owner" && input.role !== "owner") await withdrawInvitesSentBy(trx, target, input.actor, "staff.role", now);
+    const after = permissionsOf({ role: input.role, capabilities: stored, refund_cap_cents: refundCap });
+    await recordAudit(trx, {
+      actor: input.actor,
+      action: "staff.permissions",
+      entityType: "staff",
+      entityId: target.id,
+      before: { role: before.role, capabilities: before.capabilities, refundCapCents: before.refundCapCents },
+      after: { role: after.role, capabilities: after.capabilities, refundCapCents: after.refundCapCents },
+      summary: target.email,
+      at: now,
+    });
   });
 }
 

@@ -2,8 +2,8 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { hashPassword } from "~/modules/account/password.server";
 import {
-  STAFF_CODE_IP_RATE_LIMIT,
-  STAFF_CODE_RATE_LIMIT,
+  STAFF_CODE_BACKOFF,
+  STAFF_CODE_IP_BACKOFF,
   STAFF_IDLE_TTL_MS,
   acceptInvite,
   changeStaffRole,
@@ -176,34 +176,78 @@ describeEachDatabase("staff service", (ctx) => {
     expect(await findOpenInvite(db, fromCli.token, later)).not.toBeNull();
   });
 
-  it("limits codes to 5 per 5 minutes an account and 20 per 5 minutes a client, so a shop's staff behind one address sign in together", async () => {
+  it("counts only wrong codes: six sign-ins of one account in five minutes all work, each in the log with its address", async () => {
     const { db } = ctx();
-    expect(STAFF_CODE_RATE_LIMIT).toEqual({ limit: 5, windowMs: 5 * 60_000 });
-    expect(STAFF_CODE_IP_RATE_LIMIT).toEqual({ limit: 20, windowMs: 5 * 60_000 });
-    const office = { clientIp: "10.9.9.9", userAgent: "vitest" };
+    const secret = newTotpSecret();
+    const email = "mattina@bottega.test";
+    const staffId = await createStaffMember(db, { email, name: email, role: "owner", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key);
     const t0 = new Date("2026-12-01T09:00:01Z");
-    const people = [];
     for (let i = 0; i < 6; i++) {
+      // A new 30-second step each time (a code is accepted once per step).
+      const at = new Date(t0.getTime() + i * 31_000);
+      const { token } = await signInWithPassword(db, { email, password: PASSWORD, ...client }, key, at);
+      const session = (await loadStaffSession(db, token, at))!;
+      await expect(verifySecondFactor(db, { session, code: totpCode(secret, at), ...client }, key, at)).resolves.toMatchObject({ recoveryCodeUsed: false });
+    }
+    const entries = await db.selectFrom("audit_log").select(["action", "ip", "staff_id"]).where("action", "=", "auth.sign-in").where("entity_id", "=", String(staffId)).execute();
+    expect(entries).toHaveLength(6);
+    expect(entries.every((e) => e.ip === client.clientIp && e.staff_id === staffId)).toBe(true);
+  });
+
+  it("backs off exponentially after wrong codes per account, logs each with its address, and mails the member after five", async () => {
+    const { db } = ctx();
+    expect(STAFF_CODE_BACKOFF).toMatchObject({ free: 3, baseMs: 1_000, maxMs: 3_600_000 });
+    const secret = newTotpSecret();
+    const email = "bersaglio@bottega.test";
+    const staffId = await createStaffMember(db, { email, name: email, role: "staff", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key);
+    const attacker = { clientIp: "198.51.100.7", userAgent: "curl" };
+    let at = new Date("2026-12-02T09:00:00Z");
+    const { token } = await signInWithPassword(db, { email, password: PASSWORD, ...attacker }, key, at);
+    const session = (await loadStaffSession(db, token, at))!;
+    const wrong = () => (totpCode(secret, at) === "000000" ? "111111" : "000000");
+    const tryCode = (code: string) => verifySecondFactor(db, { session, code, ...attacker }, key, at);
+    // Three wrong codes cost nothing…
+    for (let i = 0; i < 3; i++) await expect(tryCode(wrong())).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
+    // …then each one doubles the wait: 1 s, 2 s, 4 s, 8 s. A try in the wait is refused unchecked, even the right code.
+    for (const wait of [1, 2, 4, 8]) {
+      await expect(tryCode(wrong())).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
+      await expect(tryCode(totpCode(secret, at))).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code", retryAfter: wait });
+      at = new Date(at.getTime() + wait * 1_000);
+    }
+    const failed = await db.selectFrom("audit_log").select(["action", "ip", "summary", "after"]).where("action", "=", "auth-failed.code").execute();
+    expect(failed).toHaveLength(7);
+    expect(failed.every((e) => e.ip === attacker.clientIp && e.summary === email)).toBe(true);
+    // The fifth wrong code in a row mailed the member, once so far (through the outbox).
+    const mails = await db.selectFrom("mail_outbox").select(["recipient", "subject"]).where("template", "=", "staff-wrong-codes").execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: email });
+    // After the wait, the right code signs in and the account's failures are forgotten.
+    await expect(tryCode(totpCode(secret, at))).resolves.toMatchObject({ recoveryCodeUsed: false });
+    expect(await db.selectFrom("rate_backoffs").select("key").where("key", "=", `staff-code:${staffId}`).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("backs off per client too, across accounts: a client holding several passwords gets no more than its free tries", async () => {
+    const { db } = ctx();
+    expect(STAFF_CODE_IP_BACKOFF.free).toBe(10);
+    const at = new Date("2026-12-03T09:00:00Z");
+    const attacker = { clientIp: "203.0.113.50", userAgent: "curl" };
+    const sessions = [];
+    for (let i = 0; i < 4; i++) {
       const secret = newTotpSecret();
-      const email = `persona${i}@bottega.test`;
-      await createStaffMember(db, { email, name: email, role: "staff", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key, t0);
-      const { token } = await signInWithPassword(db, { email, password: PASSWORD, ...office }, key, t0);
-      people.push({ secret, session: (await loadStaffSession(db, token, t0))! });
+      const email = `conto${i}@bottega.test`;
+      await createStaffMember(db, { email, name: email, role: "staff", passwordHash: await ensureHash(), totpSecret: secret, actor: { kind: "cli" } }, key);
+      const { token } = await signInWithPassword(db, { email, password: PASSWORD, ...attacker }, key, at);
+      sessions.push({ secret, session: (await loadStaffSession(db, token, at))! });
     }
-    const wrong = (secret: string) => (totpCode(secret, t0) === "000000" ? "111111" : "000000");
-    // Five people of the office, each three typos and the right code: twenty tries from one address.
-    for (const { secret, session } of people.slice(0, 5)) {
-      for (let i = 0; i < 3; i++) await expect(verifySecondFactor(db, { session, code: wrong(secret), ...office }, key, t0)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
-      await verifySecondFactor(db, { session, code: totpCode(secret, t0), ...office }, key, t0);
+    const wrong = (secret: string) => (totpCode(secret, at) === "000000" ? "111111" : "000000");
+    // Three free wrong codes on each of the first three accounts, a fourth on the fourth: 10, then the 11th.
+    let tries = 0;
+    for (const { secret, session } of sessions) {
+      for (let i = 0; i < 3 && tries < 11; i++, tries++) await expect(verifySecondFactor(db, { session, code: wrong(secret), ...attacker }, key, at)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
     }
-    // The twenty-first try from that address waits for the next five minutes, whoever's it is…
-    const sixth = people[5];
-    await expect(verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, t0), ...office }, key, t0)).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code" });
-    // …while from elsewhere the account has its own five, and no more.
-    const home = { clientIp: "10.8.8.8", userAgent: "vitest" };
-    for (let i = 0; i < 5; i++) await expect(verifySecondFactor(db, { session: sixth.session, code: wrong(sixth.secret), ...home }, key, t0)).rejects.toMatchObject({ code: "STAFF_CODE_INVALID" });
-    await expect(verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, t0), ...home }, key, t0)).rejects.toMatchObject({ code: "RATE_LIMITED", field: "code" });
-    const next = new Date(t0.getTime() + 5 * 60_000);
-    await verifySecondFactor(db, { session: sixth.session, code: totpCode(sixth.secret, next), ...office }, key, next);
+    const last = sessions[3];
+    await expect(verifySecondFactor(db, { session: last.session, code: totpCode(last.secret, at), ...attacker }, key, at)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    // From another address the same account still signs in (its own failures are below its free three).
+    await expect(verifySecondFactor(db, { session: last.session, code: totpCode(last.secret, at), clientIp: "203.0.113.51", userAgent: "x" }, key, at)).resolves.toBeTruthy();
   });
 });

@@ -35,6 +35,9 @@ const RECORD_PAGES: Record<string, string> = {
 const PAGE_SIZE = 50;
 /** The action groups the filter offers (an action's prefix); any other action can still be asked in the URL. */
 const ACTION_GROUPS = [
+  "auth-failed.",
+  "auth.",
+  "export.",
   "order.",
   "return.",
   "invoice.",
@@ -104,7 +107,16 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
         </time>
       ),
     },
-    { key: "who", header: t("audit.who"), cell: (e) => <AuditActorName actor={e.actor} /> },
+    {
+      key: "who",
+      header: t("audit.who"),
+      cell: (e) => (
+        <>
+          <AuditActorName actor={e.actor} />{" "}
+          {e.ip ? <span className="block text-xs text-stone">{t("audit.fromIp", { ip: e.ip })}</span> : null}
+        </>
+      ),
+    },
     { key: "what", header: t("audit.what"), cell: (e) => <span className="font-mono text-xs">{e.action}</span> },
     {
       key: "record",
@@ -125,6 +137,11 @@ export default function AtelierAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t("audit.title")} description={t("audit.intro")} />
+      <p className="mb-4 text-sm">
+        <Link to={href("/atelier/audit?action=auth-failed.")} className="link">
+          {t("audit.failedSignIns")}
+        </Link>
+      </p>
       <FilterBar resetTo={href("/atelier/audit")}>
         <FilterField id="audit-q" label={t("audit.words")}>
           <input id="audit-q" name="q" type="search" defaultValue={filters.q} placeholder={t("audit.wordsHint")} maxLength={100} className="field-input" />

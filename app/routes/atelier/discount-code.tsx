@@ -73,13 +73,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   const submission = parseForm(formData, DiscountCodeFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
+  const input = { ...submission.value, smallOnly: !viewer.capabilities.includes("marketing") };
   try {
     if (id === null) {
-      const created = await createDiscountCode(db, submission.value, actor);
+      const created = await createDiscountCode(db, input, actor);
       addStaffNotice(context, { kind: "success", key: "atelier-merch:codes.created" });
       throw redirect(atelierHref(context, `/atelier/discount-codes/${created}`), 303);
     }
-    await updateDiscountCode(db, id, submission.value, actor);
+    await updateDiscountCode(db, id, input, actor);
   } catch (error) {
     if (error instanceof Response) throw error;
     return formError(submission, error);

@@ -1,4 +1,5 @@
-import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { LanguageSwitch } from "~/components/layout/language-switch";
@@ -7,14 +8,16 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { currentStaff, staffSessionMiddleware, takeStaffNotices } from "./staff-context.server";
+import { mayOpen } from "~/modules/staff/atelier-access";
+import type { Capability } from "~/modules/staff/capabilities";
+import { atelierAccessMiddleware, currentStaff, currentStaffSession, staffSessionMiddleware, takeFormDraftFor, takeStaffNotices } from "./staff-context.server";
 
 // Atelier, the back office: outside the shop layout (no shopper session, header or popups). Its
-// middleware loads the staff session from Atelier's own cookie; each page asks requireStaff or
-// requireOwner itself, and the sign-in pages ask nothing.
-export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
+// middleware loads the staff session from Atelier's own cookie, then the guard checks the
+// matched route's one declaration (ATELIER_ROUTE_ACCESS) before any loader or action runs.
+export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware, atelierAccessMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, i18n } = getRequestContext(context);
   const t = i18n.getFixedT(locale, "atelier");
   const notices = takeStaffNotices(context).map((notice, index) => ({
@@ -23,7 +26,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     // A count chooses the plural form (i18next's _one/_other) only as a number.
     message: String(t(notice.key as never, (notice.values?.count === undefined ? (notice.values ?? {}) : { ...notice.values, count: Number(notice.values.count) }) as never)),
   }));
-  return { viewer: currentStaff(context), notices, texts: pickTexts(locale, ["atelier"]) };
+  const draft = request.method === "GET" ? await takeFormDraftFor(context, request) : null;
+  const session = currentStaffSession(context);
+  // How long until the session ends without a request: the page warns two minutes before (with JavaScript).
+  const sessionEndsInMs = session?.signedIn ? Date.parse(session.endsAt) - Date.now() : null;
+  return { viewer: currentStaff(context), notices, draft, sessionEndsInMs, texts: pickTexts(locale, ["atelier"]) };
 }
 
 // Notices arrive after posts and the viewer changes at sign-in and out: always reload.
@@ -31,7 +38,7 @@ export function shouldRevalidate() {
   return true;
 }
 
-/** The sections of Atelier; `owner` ones are shown to owners only. */
+/** The sections of Atelier; each is shown to members who may open it (its route's declaration). */
 const SECTIONS = [
   { path: "/atelier", key: "dashboard", end: true },
   { path: "/atelier/orders", key: "orders" },
@@ -52,8 +59,8 @@ const SECTIONS = [
   { path: "/atelier/content", key: "content" },
   { path: "/atelier/stores", key: "stores" },
   { path: "/atelier/audit", key: "audit" },
-  { path: "/atelier/staff", key: "staff", owner: true },
-  { path: "/atelier/settings", key: "settings", owner: true },
+  { path: "/atelier/staff", key: "staff" },
+  { path: "/atelier/settings", key: "settings" },
 ] as const;
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -98,9 +105,11 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
         </div>
       </header>
       <Notices notices={data?.notices ?? []} />
+      {viewer && typeof data?.sessionEndsInMs === "number" ? <SessionWarning key={data.sessionEndsInMs} endsInMs={data.sessionEndsInMs} /> : null}
       <div className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col desk:flex-row">
-        {viewer ? <AtelierNav isOwner={viewer.role === "owner"} /> : null}
+        {viewer ? <AtelierNav capabilities={viewer.capabilities} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">
+          {viewer && data?.draft ? <KeptForm draft={data.draft} /> : null}
           {children}
         </main>
       </div>
@@ -108,10 +117,10 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
   );
 }
 
-function AtelierNav({ isOwner }: { isOwner: boolean }) {
+function AtelierNav({ capabilities }: { capabilities: readonly Capability[] }) {
   const { t } = useTranslation("atelier");
   const { href } = useLocale();
-  const sections = SECTIONS.filter((s) => !("owner" in s) || isOwner);
+  const sections = SECTIONS.filter((s) => mayOpen(capabilities, s.path.replace(/^\/atelier\/?/, "")));
   return (
     <nav aria-label={t("shell.navLabel")} className="border-b border-line bg-paper desk:w-56 desk:shrink-0 desk:border-r desk:border-b-0">
       <ul className="flex gap-1 overflow-x-auto px-2 py-2 text-sm desk:flex-col desk:overflow-visible desk:px-3 desk:py-4">
@@ -130,6 +139,97 @@ function AtelierNav({ isOwner }: { isOwner: boolean }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The warning comes this long before the session's end. */
+const WARN_BEFORE_MS = 2 * 60_000;
+
+/**
+ * With JavaScript: two minutes before the session would end for lack of requests, a notice
+ * offers a real form button that extends it (POST /atelier/session, without leaving the page or
+ * losing what is being written); once ended, it says what happens to a form sent now. Without
+ * JavaScript nothing shows, and a form sent after the end comes back after sign-in (KeptForm).
+ */
+function SessionWarning({ endsInMs }: { endsInMs: number }) {
+  const { t } = useTranslation("atelier");
+  const { href } = useLocale();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher();
+  const [phase, setPhase] = useState<"quiet" | "warning" | "ended">("quiet");
+  // Each new end (every page's data) mounts a new warning (the layout keys it by the end).
+  useEffect(() => {
+    const warn = window.setTimeout(() => setPhase("warning"), Math.max(0, endsInMs - WARN_BEFORE_MS));
+    const end = window.setTimeout(() => setPhase("ended"), Math.max(0, endsInMs));
+    return () => {
+      window.clearTimeout(warn);
+      window.clearTimeout(end);
+    };
+  }, [endsInMs]);
+  if (phase === "quiet") return null;
+  return (
+    <div role="alert" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper px-4 py-3 shadow-lg">
+      <div className="mx-auto flex max-w-[1440px] flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <p>{t(phase === "warning" ? "sessionWarning.soon" : "sessionWarning.ended")}</p>
+        {phase === "warning" ? (
+          <fetcher.Form method="post" action={href("/atelier/session")}>
+            <input type="hidden" name="via" value="script" />
+            <input type="hidden" name="redirectTo" value={pathname + search} />
+            <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
+              {t("sessionWarning.extend")}
+            </button>
+          </fetcher.Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Fields shown as one line rather than a box: short values without line breaks. */
+const isShort = (value: string) => value.length <= 80 && !value.includes("\n");
+
+/**
+ * A form posted after the session ended, offered again after sign-in: "sessione scaduta:
+ * controlla e salva di nuovo". Each kept field is shown to check and edit (the technical ones
+ * travel hidden), and a real form posts them to the page's own action: nothing is replayed
+ * without the person's say.
+ */
+function KeptForm({ draft }: { draft: NonNullable<LayoutData["draft"]> }) {
+  const { t } = useTranslation("atelier");
+  const visible = draft.fields.filter(([name, value]) => name !== "intent" && !/(^|[a-z])Id$|^id$/.test(name) && value.trim() !== "");
+  const hidden = draft.fields.filter((f) => !visible.includes(f));
+  return (
+    <section aria-labelledby="kept-form-title" className="mb-6 border-l-4 border-warning bg-paper p-4">
+      <h2 id="kept-form-title" className="mb-1 text-2xl">
+        {t("keptForm.title")}
+      </h2>
+      <p className="mb-4 text-sm text-stone">{t("keptForm.intro")}</p>
+      <Form method="post" action={draft.path} className="space-y-4" aria-labelledby="kept-form-title">
+        {hidden.map(([name, value], i) => (
+          <input key={`h-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        {visible.map(([name, value], i) => (
+          <div key={`v-${i}`}>
+            <label htmlFor={`kept-${i}`} className="mb-1.5 block text-sm font-medium">
+              {t("keptForm.field", { name })}
+            </label>
+            {isShort(value) ? (
+              <input id={`kept-${i}`} name={name} defaultValue={value} className="field-input" />
+            ) : (
+              <textarea id={`kept-${i}`} name={name} defaultValue={value} rows={Math.min(20, Math.max(4, value.split("\n").length + 1))} className="field-input" />
+            )}
+          </div>
+        ))}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className="btn btn-primary">
+            {t("keptForm.submit")}
+          </button>
+          <a href={draft.path} className="link">
+            {t("keptForm.discard")}
+          </a>
+        </div>
+      </Form>
+    </section>
   );
 }
 

@@ -19,7 +19,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { idParam } from "~/utils/id-param";
-import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, refundAuthority, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/cancel: a cancellation's confirmation step (issue 37). The page says what
 // cancelling does (stock back; the refund's amount, how it goes back and what happens to the
@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = staffActor(viewer);
   let refundId: number | null;
   try {
-    refundId = await cancelOrder(db, paymentProvider(env), orderId, new Date(), { actor, owner: viewer.role === "owner" }, { reason: submission.value.reason, message: submission.value.message ?? null });
+    refundId = await cancelOrder(db, paymentProvider(env), orderId, new Date(), refundAuthority(viewer), { reason: submission.value.reason, message: submission.value.message ?? null });
   } catch (error) {
     if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
     return formError(submission, error);

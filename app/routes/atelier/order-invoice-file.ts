@@ -4,13 +4,13 @@ import { invoiceFile } from "~/modules/invoice/invoice.service.server";
 
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
-import { requireStaff } from "./staff-context.server";
+import { recordExport, requireStaff } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
 
 // /atelier/orders/:id/invoice.xml: the order's electronic invoice as it was issued, byte for byte
 // (docs/decisions/022), always as a download under its SDI file name, kept by no cache.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
+  const viewer = requireStaff(context);
   const { db } = getRequestContext(context);
   let file: Awaited<ReturnType<typeof invoiceFile>>;
   try {
@@ -22,6 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   // IT<partita IVA>_<progressive>.xml: letters, digits and the underscore; anything else is dropped.
   const fileName = file.fileName.replace(/[^A-Za-z0-9_.-]/g, "");
+  await recordExport(context, viewer, { action: "export.invoice-xml", entityType: "order", entityId: params.id ?? "", summary: fileName });
   return new Response(file.xml, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",

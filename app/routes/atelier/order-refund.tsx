@@ -20,7 +20,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { idParam } from "~/utils/id-param";
-import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, refundAuthority, requireStaff, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/refund: a refund's confirmation step (issue 37). The order page's form
 // posts an amount and a reason here with intent=preview: the answer is this page showing the
@@ -74,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const form = submission.value;
   const actor = staffActor(viewer);
-  const by = { actor, owner: viewer.role === "owner" };
+  const by = refundAuthority(viewer);
   let route: RefundRoute;
   try {
     if (form.intent === "preview") {

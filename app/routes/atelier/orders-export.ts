@@ -3,14 +3,16 @@ import { parseDeskOrderQuery } from "~/modules/order/order-desk.schema";
 import { DESK_CSV_HEADER, deskOrderCsvRows } from "~/modules/order/order-desk.service.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { csvResponse } from "~/utils/csv.server";
-import { requireStaff } from "./staff-context.server";
+import { recordExport, requireStaff } from "./staff-context.server";
 
 // /atelier/orders/export: the list's filtered orders as a CSV download, in the list's order,
 // streamed a page at a time (the list's query string; its page is ignored).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
+  const viewer = requireStaff(context);
   const { db } = getRequestContext(context);
-  const query = parseDeskOrderQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = parseDeskOrderQuery(url.searchParams);
+  await recordExport(context, viewer, { action: "export.orders-csv", entityType: "export", entityId: "orders", details: { filters: url.search.slice(0, 500) } });
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(`orders-${day}.csv`, DESK_CSV_HEADER, deskOrderCsvRows(db, query));
 }

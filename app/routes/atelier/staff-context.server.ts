@@ -1,15 +1,25 @@
 import { type Cookie, type MiddlewareFunction, type RouterContextProvider, createContext, createCookie, data, redirect } from "react-router";
-import type { AuditActor } from "~/modules/audit/audit.service.server";
+import { type AuditActor, type AuditValues, recordAudit } from "~/modules/audit/audit.service.server";
+import type { RefundAuthority } from "~/modules/order/returns.service.server";
 import {
   STAFF_ABSOLUTE_TTL_MS,
   type StaffSessionView,
   type StaffViewer,
   endStaffSession,
+  FORM_DRAFT_TTL_MS,
+  draftFieldsOf,
+  keepFormDraft,
   loadStaffSession,
+  recordSignOut,
+  takeFormDraft,
   setStaffFlash,
   staffActorOf,
 } from "~/modules/staff/staff.service.server";
+import { accessOf, atelierRouteKey } from "~/modules/staff/atelier-access";
+import { type Capability, allows } from "~/modules/staff/capabilities";
 import { staffKey } from "~/modules/staff/totp.server";
+import { DomainError } from "~/utils/domain-error";
+import { pageError } from "~/utils/form.server";
 import { appContext } from "~/server/context.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
 import { publicUrlIsHttps } from "~/utils/public-url";
@@ -39,13 +49,18 @@ interface AtelierState {
   incoming: AtelierNotice[];
   outgoing: AtelierNotice[];
   takenFromSession: boolean;
+  /** A form kept after the session ended: its cookie to set, or "clear" once shown. */
+  draftCookie?: string | "clear";
+  /** The guard refused this page: the route's first requireStaff throws it (inside Atelier's frame). */
+  denied?: { error: DomainError; served: boolean };
 }
 
 const atelierContext = createContext<AtelierState | null>(null);
 
-let cookies: { session: Cookie; flash: Cookie } | undefined;
+let cookies: { session: Cookie; flash: Cookie; draft: Cookie } | undefined;
 function atelierCookies(secret: string, secure: boolean) {
   cookies ??= {
+    draft: createCookie("__atelier_draft", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: FORM_DRAFT_TTL_MS / 1000 }),
     session: createCookie("__atelier", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: STAFF_ABSOLUTE_TTL_MS / 1000 }),
     flash: createCookie("__atelier_flash", { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: 300 }),
   };
@@ -105,10 +120,56 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   }
   if (state.outgoing.length && (!current || state.cookie === "clear")) response.headers.append("Set-Cookie", await jar.flash.serialize(state.outgoing));
   else if (state.incoming.length) response.headers.append("Set-Cookie", await jar.flash.serialize("", { maxAge: 0 }));
+  if (state.draftCookie === "clear") response.headers.append("Set-Cookie", await jar.draft.serialize("", { maxAge: 0 }));
+  else if (state.draftCookie) response.headers.append("Set-Cookie", await jar.draft.serialize(state.draftCookie));
   response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
+
+/**
+ * A form posted after the session ended (30 idle minutes): its text fields are kept on the
+ * server under a short signed cookie, and the sign-in comes back to the page, which offers them
+ * again (takeFormDraftFor) rather than replaying the post. Bodies over 1 MiB (photographs) are
+ * not read: the sign-in comes back to the page all the same.
+ */
+async function keepExpiredPost(context: Readonly<RouterContextProvider>, request: Request): Promise<never> {
+  const state = stateOf(context);
+  const { db } = context.get(appContext);
+  const path = state.url.pathname + state.url.search;
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  const type = request.headers.get("Content-Type") ?? "";
+  if (length <= 1_048_576 && /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
+    const form = await request.formData().catch(() => null);
+    const fields = form ? draftFieldsOf(form.entries()) : null;
+    if (fields) {
+      state.draftCookie = await keepFormDraft(db, { path, fields });
+      addStaffNotice(context, { kind: "warning", key: "notices.sessionExpiredKept" });
+    }
+  }
+  const login = atelierHref(context, "/atelier/login");
+  throw redirect(`${login}?redirectTo=${encodeURIComponent(path)}`);
+}
+
+/** The form kept for this page at the session's end, once (the layout offers it again); null otherwise. */
+export async function takeFormDraftFor(context: Readonly<RouterContextProvider>, request: Request): Promise<{ path: string; fields: [string, string][] } | null> {
+  const state = stateOf(context);
+  const header = request.headers.get("Cookie");
+  if (!state.session?.signedIn || !header?.includes("__atelier_draft=")) return null;
+  const { db, env } = context.get(appContext);
+  const token: unknown = await atelierCookies(env.SESSION_SECRET, publicUrlIsHttps(env.PUBLIC_URL)).draft.parse(header);
+  if (typeof token !== "string") return null;
+  const path = state.url.pathname + state.url.search;
+  // Only on the page it came from: elsewhere it waits (until it expires).
+  const draft = await takeFormDraft(db, token, new Date());
+  state.draftCookie = "clear";
+  if (!draft) return null;
+  if (draft.path !== path && draft.path.split("?")[0] !== state.url.pathname) {
+    state.draftCookie = await keepFormDraft(db, draft);
+    return null;
+  }
+  return draft;
+}
 
 /**
  * Whether a request outside Atelier (the storefront's product page, previewing a draft) carries a
@@ -146,21 +207,86 @@ function loginRedirect(context: Readonly<RouterContextProvider>): Response {
 }
 
 /**
+ * The guard of every Atelier route (the layout's second middleware, before any loader or
+ * action): the route's one declaration in ATELIER_ROUTE_ACCESS says what it needs. A route
+ * nobody declared is a 404; a signed-out request goes to the login; a member without the
+ * capability gets the 403 of the error table (STAFF_FORBIDDEN). A post is refused here, before
+ * its action. A page's 403 is thrown by its loader's first call (requireStaff), so Atelier's
+ * frame and navigation surround it; a loader that would answer without that call is refused
+ * after it, with its data thrown away.
+ */
+export const atelierAccessMiddleware: MiddlewareFunction<Response> = async ({ context, pattern, request }, next) => {
+  const access = accessOf(atelierRouteKey(pattern));
+  if (access === undefined) throw data({ message: "atelier:errors.notFoundText" }, { status: 404 });
+  if (access === "public") return next();
+  if (!stateOf(context).session?.signedIn && request.method === "POST") await keepExpiredPost(context, request);
+  const viewer = requireStaff(context);
+  if (allows(viewer.capabilities, access)) return next();
+  const denied = new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${String(access)} for ${pattern}`);
+  if (request.method !== "GET" && request.method !== "HEAD") pageError(denied);
+  const state = stateOf(context);
+  state.denied = { error: denied, served: false };
+  const response = await next();
+  if (!state.denied.served) pageError(denied);
+  return response;
+};
+
+/**
  * The signed-in staff member (password and second factor given, account enabled), or a
  * redirect to Atelier's login. A shopper's session never counts: it is another cookie.
  */
 export function requireStaff(context: Readonly<RouterContextProvider>): StaffViewer {
-  const session = stateOf(context).session;
-  if (!session?.signedIn) throw loginRedirect(context);
-  const { id, email, name, role } = session.staff;
-  return { id, email, name, role };
+  const state = stateOf(context);
+  if (!state.session?.signedIn) throw loginRedirect(context);
+  if (state.denied) {
+    state.denied.served = true;
+    pageError(state.denied.error);
+  }
+  return viewerOf(state.session);
+}
+
+function viewerOf(session: StaffSessionView): StaffViewer {
+  const { id, email, name, role, capabilities, refundCapCents } = session.staff;
+  return { id, email, name, role, capabilities, refundCapCents };
+}
+
+/** A member holding a capability, else the 403 page (an action's part that needs more than its page). */
+export function requireCapability(context: Readonly<RouterContextProvider>, capability: Capability): StaffViewer {
+  const viewer = requireStaff(context);
+  if (!viewer.capabilities.includes(capability)) pageError(new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${capability}`));
+  return viewer;
 }
 
 /** An owner, else a 403 page (a staff member reaching an owner-only page or action). */
 export function requireOwner(context: Readonly<RouterContextProvider>): StaffViewer {
   const viewer = requireStaff(context);
-  if (viewer.role !== "owner") throw data({ message: "atelier:errors.ownerOnly" }, { status: 403 });
+  if (viewer.role !== "owner") pageError(new DomainError("STAFF_FORBIDDEN", `${viewer.email} is no owner`));
   return viewer;
+}
+
+/**
+ * What a member may refund (the refund service's cap): an owner anything; a member without the
+ * "refunds" capability nothing; else up to their own cap, or the shop's staff limit.
+ */
+export function refundAuthority(viewer: StaffViewer): RefundAuthority {
+  const actor = staffActor(viewer);
+  if (viewer.role === "owner") return { actor, owner: true };
+  if (!viewer.capabilities.includes("refunds")) return { actor, owner: false, limitCents: 0 };
+  return viewer.refundCapCents === null ? { actor, owner: false } : { actor, owner: false, limitCents: viewer.refundCapCents };
+}
+
+/**
+ * A bulk read of personal data (a CSV export, an invoice's file, a CV) in the audit log: who,
+ * when, from which address, and what (the record or the filters). Called by the download's
+ * route before it answers.
+ */
+export async function recordExport(
+  context: Readonly<RouterContextProvider>,
+  viewer: StaffViewer,
+  entry: { action: `export.${string}`; entityType: string; entityId: string | number; details?: AuditValues; summary?: string },
+): Promise<void> {
+  const { db, clientIp } = context.get(appContext);
+  await recordAudit(db, { actor: staffActor(viewer), action: entry.action, entityType: entry.entityType, entityId: entry.entityId, after: entry.details ?? null, summary: entry.summary, ip: clientIp });
 }
 
 /** The audit log's actor for a staff member. */
@@ -171,9 +297,7 @@ export function staffActor(viewer: StaffViewer): AuditActor {
 /** The signed-in viewer, or null (the layout's nav; the sign-in pages). */
 export function currentStaff(context: Readonly<RouterContextProvider>): StaffViewer | null {
   const session = stateOf(context).session;
-  if (!session?.signedIn) return null;
-  const { id, email, name, role } = session.staff;
-  return { id, email, name, role };
+  return session?.signedIn ? viewerOf(session) : null;
 }
 
 /** The session as it stands, signed in or between the password and the second factor. */
@@ -214,7 +338,8 @@ export function rotatedStaffSession(context: Readonly<RouterContextProvider>, to
 /** Sign-out: the row goes, so a copy of the cookie opens nothing afterwards. */
 export async function signOutStaff(context: Readonly<RouterContextProvider>): Promise<void> {
   const state = stateOf(context);
-  const { db } = context.get(appContext);
+  const { db, clientIp } = context.get(appContext);
+  if (state.session?.signedIn) await recordSignOut(db, state.session.staff, clientIp);
   if (state.session) await endStaffSession(db, state.session.id);
   state.session = null;
   state.cookie = "clear";

@@ -9,6 +9,7 @@ import { SubmitButton, EmailField, Field, FormErrors, controlProps, useFormKit, 
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { ADJUSTABLE, STAFF_ROLES } from "~/modules/staff/capabilities";
 import { STAFF_INTENTS, StaffManageSchema } from "~/modules/staff/staff.schema";
 import {
   type LiveSession,
@@ -22,7 +23,10 @@ import {
   listOpenInvites,
   listStaff,
   revokeInvite,
+  setStaffPermissions,
 } from "~/modules/staff/staff.service.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { formatMoney, toEuroInput } from "~/utils/money";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
@@ -37,8 +41,8 @@ import { withDateArticlesT } from "~/utils/date-article";
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireOwner(context);
   const { db, tns } = getRequestContext(context);
-  const [staff, sessions, invites] = await Promise.all([listStaff(db), listLiveSessions(db), listOpenInvites(db)]);
-  return { title: tns("atelier")("staff.title"), viewerId: viewer.id, staff, sessions, invites };
+  const [staff, sessions, invites, settings] = await Promise.all([listStaff(db), listLiveSessions(db), listOpenInvites(db), getShopSettings(db)]);
+  return { title: tns("atelier")("staff.title"), viewerId: viewer.id, staff, sessions, invites, shopRefundLimitCents: settings.staffRefundLimitCents };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,8 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, publicUrl } = getRequestContext(context);
   const submission = parseIntentForm(await readFormData(request), StaffManageSchema, STAFF_INTENTS);
   if (submission.status !== "success") {
-    // Only the invitation has fields a person types; anything else invalid is a forged form.
-    if (submission.payload.intent === "invite") return invalidForm(submission);
+    // Only the invitation and the permissions have fields a person types; anything else invalid is a forged form.
+    if (submission.payload.intent === "invite" || submission.payload.intent === "permissions") return invalidForm(submission);
     throw data({ message: "Bad form." }, { status: 400 });
   }
   const form = submission.value;
@@ -67,6 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "role":
         await changeStaffRole(db, { staffId: form.staffId, role: form.role, actor });
         addStaffNotice(context, { kind: "success", key: "staff.roleChanged" });
+        break;
+      case "permissions":
+        await setStaffPermissions(db, { staffId: form.staffId, role: form.role, capabilities: form.capabilities, refundCapCents: form.refundCap, actor });
+        addStaffNotice(context, { kind: "success", key: "staff.permissionsSaved", values: { name: (await listStaff(db)).find((s) => s.id === form.staffId)?.name ?? "" } });
         break;
       case "disable":
         await disableStaff(db, { staffId: form.staffId, actor });
@@ -108,7 +116,8 @@ export default function AtelierStaff({ loaderData, actionData }: Route.Component
   const invited = actionData?.result && actionData.result.initialValue?.intent === "invite";
   // After an invitation the form starts empty again (with JavaScript the page is not reloaded).
   const kit = useFormKit("staff-invite", invited ? actionData?.result : undefined, ["email", "role"], formRef, String(loaderData.invites.length));
-  const rowKit = useFormKit("staff-row", invited ? undefined : actionData?.result, [], formRef);
+  const permissionsPosted = actionData?.result?.initialValue?.intent === "permissions";
+  const rowKit = useFormKit("staff-row", invited || permissionsPosted ? undefined : actionData?.result, [], formRef);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const names = new Map(loaderData.staff.map((s) => [s.id, s.name]));
@@ -122,6 +131,19 @@ export default function AtelierStaff({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
       <StaffTable data={loaderData} when={when} />
+      <section aria-labelledby="permissions-title" className="mt-8">
+        <h2 id="permissions-title" className="mb-1 text-2xl">
+          {t("staff.permissionsTitle")}
+        </h2>
+        <p className="mb-4 max-w-3xl text-sm text-stone">{t("staff.permissionsIntro")}</p>
+        <div className="grid gap-4 desk:grid-cols-2">
+          {loaderData.staff
+            .filter((s) => s.id !== loaderData.viewerId)
+            .map((s) => (
+              <PermissionsForm key={s.id} member={s} shopLimitCents={loaderData.shopRefundLimitCents} result={permissionsPosted && String(actionData?.result?.initialValue?.staffId) === String(s.id) ? actionData?.result : undefined} />
+            ))}
+        </div>
+      </section>
       <section aria-labelledby="invite-title" className="mt-8 max-w-xl border border-line bg-paper p-4">
         <h2 id="invite-title" className="mb-1 text-2xl">
           {t("staff.inviteTitle")}
@@ -137,8 +159,7 @@ export default function AtelierStaff({ loaderData, actionData }: Route.Component
           </div>
           <Field kit={kit} name="role" label={t("staff.role")}>
             <select {...controlProps(kit, "role")} key={kit.resetKey} defaultValue={kit.value("role") || "staff"} className="field-input">
-              <option value="staff">{t("roles.staff")}</option>
-              <option value="owner">{t("roles.owner")}</option>
+              <RoleOptions />
             </select>
           </Field>
           <Field kit={kit} name="locale" label={t("staff.language")}>
@@ -191,8 +212,7 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
               {t("staff.roleOf", { name: s.name })}
             </label>
             <select id={`role-${s.id}`} name="role" defaultValue={s.role} className="field-input w-auto py-1">
-              <option value="staff">{t("roles.staff")}</option>
-              <option value="owner">{t("roles.owner")}</option>
+              <RoleOptions />
             </select>
             <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("staff.changeRoleLabel", { name: s.name })}>
               {t("staff.changeRole")}
@@ -230,6 +250,88 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
     },
   ];
   return <DataTable caption={t("staff.listCaption")} columns={columns} rows={data.staff} rowKey={(s) => s.id} />;
+}
+
+function RoleOptions() {
+  const { t } = useTranslation("atelier");
+  return (
+    <>
+      {STAFF_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {t(`roles.${role}`)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * One member's permissions: the role (a preset), the capabilities ticked one by one, the refund
+ * cap. A real form: it works without JavaScript, and the server decides (the staff service).
+ */
+function PermissionsForm({ member, shopLimitCents, result }: { member: StaffListEntry; shopLimitCents: number; result: Parameters<typeof useFormKit>[1] }) {
+  const { t } = useTranslation("atelier");
+  const { locale } = useLocale();
+  const formRef = useFormRef();
+  const kit = useFormKit(`permissions-${member.id}`, result, ["refundCap"], formRef);
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "permissions" && navigation.formData?.get("staffId") === String(member.id);
+  const p = member.permissions;
+  const isOwner = p.role === "owner";
+  const titleId = `permissions-${member.id}-title`;
+  const capsId = `permissions-${member.id}-caps`;
+  return (
+    <section aria-labelledby={titleId} className="border border-line bg-paper p-4">
+      <h3 id={titleId} className="text-xl">
+        {member.name} <span className="block font-sans text-sm font-normal text-stone">{member.email}</span>
+      </h3>
+      <p className="mb-3 text-sm text-stone">{isOwner ? t("staff.ownerHasAll") : p.adjusted ? t("staff.adjusted", { role: t(`roles.${p.role}`) }) : t("staff.preset", { role: t(`roles.${p.role}`) })}</p>
+      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-4" aria-labelledby={titleId}>
+        <input type="hidden" name="intent" value="permissions" />
+        <input type="hidden" name="staffId" value={member.id} />
+        <FormErrors kit={kit} />
+        <Field kit={kit} name="role" label={t("staff.role")} hint={t("staff.roleHint")}>
+          <select {...controlProps(kit, "role")} key={kit.resetKey} defaultValue={kit.value("role") || p.role} className="field-input">
+            <RoleOptions />
+          </select>
+        </Field>
+        <fieldset aria-describedby={`${capsId}-hint`}>
+          <legend className="mb-1.5 text-sm font-medium">{t("staff.capabilities")}</legend>
+          <ul className="grid gap-x-4 sm:grid-cols-2">
+            {ADJUSTABLE.map((c) => (
+              <li key={c}>
+                <div className="flex min-h-11 items-start gap-2 py-1 text-sm">
+                  <input id={`${capsId}-${c}`} type="checkbox" name="capabilities" value={c} defaultChecked={p.capabilities.includes(c)} disabled={isOwner} className="mt-0.5 size-5 shrink-0 accent-ink" />
+                  <label htmlFor={`${capsId}-${c}`}>
+                    <span className="font-medium">{t(`capabilities.${c}.name`)}</span>{" "}
+                    <span className="block text-stone">{t(`capabilities.${c}.text`)}</span>
+                  </label>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p id={`${capsId}-hint`} className="mt-1 text-sm text-stone">
+            {t("staff.capabilitiesHint")}
+          </p>
+        </fieldset>
+        <Field kit={kit} name="refundCap" label={t("staff.refundCap")} hint={t("staff.refundCapHint", { limit: formatMoney(shopLimitCents, locale) })}>
+          <input
+            {...controlProps(kit, "refundCap")}
+            key={kit.resetKey}
+            type="text"
+            inputMode="decimal"
+            maxLength={20}
+            disabled={isOwner}
+            defaultValue={kit.value("refundCap") || (p.refundCapCents === null ? "" : toEuroInput(p.refundCapCents))}
+            className="field-input max-w-48"
+          />
+        </Field>
+        <SubmitButton pending={pending} pendingLabel={t("staff.savingPermissions")}>
+          {t("staff.savePermissions")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
 }
 
 /** A browser's user agent, shortened to what tells devices apart. */
