@@ -127,7 +127,7 @@ async function main() {
   server.use(requireCleanUrl);
   // Anonymous pages from memory, already compressed (docs/decisions/028); other requests go on.
   // A client that sends no Fetch Metadata (a text browser) gets a form proof with its pages
-  // (docs/decisions/035): never a shared page from the cache.
+  // (docs/decisions/036): never a shared page from the cache.
   const formProof = createFormProof({ secret: env.SESSION_SECRET, secure: publicUrlIsHttps(env.PUBLIC_URL) });
   server.use(formProof.pages);
   server.use(app.pageCache);

@@ -414,7 +414,7 @@ async function main(): Promise<number> {
   const clock = performance.now();
   // A hard reload (no-cache): every page is rendered, not taken from the anonymous page cache;
   // the `cached` entries leave it out (scripts/bench/pages.ts).
-  // A browser's navigation: its Fetch Metadata too (a client without it gets a page of its own, with a form proof: docs/decisions/035).
+  // A browser's navigation: its Fetch Metadata too (a client without it gets a page of its own, with a form proof: docs/decisions/036).
   const headers: Record<string, string> = {
     "Accept-Encoding": options.encoding,
     Accept: "text/html,application/xhtml+xml",

@@ -1,5 +1,5 @@
 // The proof that a form post comes from one of the shop's own pages when the client sends neither
-// Origin nor Referer (docs/decisions/035-form-proof-without-origin.md). A text browser such as
+// Origin nor Referer (docs/decisions/036-form-proof-without-origin.md). A text browser such as
 // lynx sends no Origin ever, and no Referer from a page whose address has a query string (the
 // product page with its colour and size, the register page with its redirectTo): the same-origin
 // check (http-guards.server.ts) refused every such post. Such a client gets, with each page, a

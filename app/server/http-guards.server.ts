@@ -159,7 +159,7 @@ function originOf(url: string): string | null {
  *   one without a CORS preflight, which the shop never grants), or `Sec-Fetch-Site: same-origin`
  *   (a browser's own word; no page can set it). Anything else is refused.
  * - With neither, a form may also prove itself with the hidden field the shop's pages give a
- *   client that sends no Fetch Metadata (a text browser: form-proof.server.ts, decision 035):
+ *   client that sends no Fetch Metadata (a text browser: form-proof.server.ts, decision 036):
  *   an HMAC of that client's own cookie, so another site cannot know it. Only in this case is
  *   the body read here (bounded, as boundedBodies reads it); an upload's streamed body is not.
  * - Two paths are not checked at all, their own proof standing in: the signed payment webhook,

@@ -107,7 +107,7 @@ export const DOMAIN_ERRORS = {
   STAFF_NOT_FOUND: { status: 404, message: "atelier:errors.staffNotFound" },
   /** Disabling or demoting the last active owner: the shop would have nobody to manage it. */
   LAST_OWNER: { status: 409, message: "atelier:errors.lastOwner" },
-  /** Atelier: a page, download or action outside the member's capabilities (docs/decisions/035). */
+  /** Atelier: a page, download or action outside the member's capabilities (docs/decisions/037). */
   STAFF_FORBIDDEN: { status: 403, message: "atelier:errors.forbidden" },
   /** Atelier: a discount code bigger than a member without "marketing" may make. */
   DISCOUNT_OVER_LIMIT: { status: 403, message: "atelier:errors.discountOverLimit" },

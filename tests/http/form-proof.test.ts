@@ -1,4 +1,4 @@
-// A text browser's form posts on the built server (issue 37, item 15; docs/decisions/035). lynx
+// A text browser's form posts on the built server (issue 37, item 15; docs/decisions/036). lynx
 // sends no Origin ever and no Referer from a page whose address has a query string; it sends no
 // Fetch Metadata either. Here a client posts exactly so (node:http: no Sec-Fetch-*, no Origin, no
 // Referer, the cookies it was given, every field of the page's form): the shop's own forms pass

@@ -1,6 +1,6 @@
 import type { StaffRole } from "~/db/schema";
 
-// What a staff member may do in Atelier (issue 37, docs/decisions/035): one capability per kind
+// What a staff member may do in Atelier (issue 37, docs/decisions/037): one capability per kind
 // of work, with each role a preset the owner can adjust per member. Safe on client and server:
 // the navigation hides what a member cannot use; the server's guard and services decide.
 
