@@ -104,6 +104,10 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   staff_sessions: "none",
   staff_recovery_codes: "none",
   staff_invites: "none",
+  // Atelier's sign-in back-off (per staff account and per client address trying Atelier's sign-in)
+  // and a staff member's form kept across an expired session (30 minutes): the staff's own.
+  rate_backoffs: "none",
+  staff_form_drafts: "none",
   // The order desk: an order's status changes (states and times only) and the invoice numbering.
   order_events: "none",
   invoice_counters: "none",

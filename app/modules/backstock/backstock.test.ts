@@ -106,9 +106,12 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
       const now = new Date("2026-11-22T12:00:00Z");
       const send = (email: string, at = now) => requestBackInStock(ctx().db, { sku, email, locale: "it", clientIp }, at);
       for (let i = 0; i < BACK_IN_STOCK_RATE_LIMIT.limit; i++) await send(`p${i}@example.it`);
-      await expect(send("late@example.it")).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfter: BACK_IN_STOCK_RATE_LIMIT.windowMs / 1000 });
+      const refusal = await send("late@example.it").catch((error: { code: string; retryAfter: number }) => error);
+      // The window slides (issue 37): the hits weigh on into the next window, so the wait runs past it.
+      expect(refusal).toMatchObject({ code: "RATE_LIMITED" });
+      expect(refusal!.retryAfter).toBeGreaterThan(BACK_IN_STOCK_RATE_LIMIT.windowMs / 1000);
       expect((await requestsOf(sku)).map((r) => r.email)).not.toContain("late@example.it");
-      await send("late@example.it", new Date(now.getTime() + BACK_IN_STOCK_RATE_LIMIT.windowMs));
+      await send("late@example.it", new Date(now.getTime() + refusal!.retryAfter * 1000));
       expect((await requestsOf(sku)).map((r) => r.email)).toContain("late@example.it");
     });
   });

@@ -200,9 +200,12 @@ describeEachDatabase("career applications", (ctx) => {
     const clientIp = ip();
     const now = new Date("2026-11-23T12:00:00Z");
     for (let i = 0; i < CAREER_RATE_LIMIT.limit; i++) await admitCareerAttempt(ctx().db, clientIp, now);
-    await expect(admitCareerAttempt(ctx().db, clientIp, now)).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfter: CAREER_RATE_LIMIT.windowMs / 1000 });
+    const refusal = await admitCareerAttempt(ctx().db, clientIp, now).catch((error: { code: string; retryAfter: number }) => error);
+    // The window slides (issue 37): the hits weigh on into the next window, so the wait runs past it.
+    expect(refusal).toMatchObject({ code: "RATE_LIMITED" });
+    expect(refusal!.retryAfter).toBeGreaterThan(CAREER_RATE_LIMIT.windowMs / 1000);
     await expect(admitCareerAttempt(ctx().db, ip(), now)).resolves.toBeUndefined();
-    const later = new Date(now.getTime() + CAREER_RATE_LIMIT.windowMs);
+    const later = new Date(now.getTime() + refusal!.retryAfter * 1000);
     await expect(admitCareerAttempt(ctx().db, clientIp, later)).resolves.toBeUndefined();
   });
 

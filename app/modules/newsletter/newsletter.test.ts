@@ -217,16 +217,15 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
     for (let i = 0; i < NEWSLETTER_RATE_LIMIT.limit; i++) {
       await subscribeToNewsletter(db, { ...base, email: `p${i}@example.it`, clientIp: "10.0.0.3" }, now);
     }
-    await expect(subscribeToNewsletter(db, { ...base, email: "late-ip@example.it", clientIp: "10.0.0.3" }, now)).rejects.toMatchObject({
-      code: "RATE_LIMITED",
-      status: 429,
-      retryAfter: NEWSLETTER_RATE_LIMIT.windowMs / 1000,
-    });
+    const refusal = await subscribeToNewsletter(db, { ...base, email: "late-ip@example.it", clientIp: "10.0.0.3" }, now).catch((error: { code: string; status: number; retryAfter: number }) => error);
+    expect(refusal).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    // The window slides (issue 37): the hits weigh on into the next window, so the wait runs past it.
+    expect((refusal as { retryAfter: number }).retryAfter).toBeGreaterThan(NEWSLETTER_RATE_LIMIT.windowMs / 1000);
     expect(await findSubscription(db, "late-ip@example.it")).toBeUndefined();
     // Another address is not affected.
     await subscribeToNewsletter(db, { ...base, email: "other@example.it", clientIp: "10.0.0.4" }, now);
     expect(await findSubscription(db, "other@example.it")).toBeDefined();
-    const later = new Date(now.getTime() + NEWSLETTER_RATE_LIMIT.windowMs);
+    const later = new Date(now.getTime() + (refusal as { retryAfter: number }).retryAfter * 1000);
     await subscribeToNewsletter(db, { ...base, email: "late-ip@example.it", clientIp: "10.0.0.3" }, later);
     expect(await findSubscription(db, "late-ip@example.it")).toBeDefined();
   });
