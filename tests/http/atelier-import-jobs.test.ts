@@ -42,7 +42,7 @@ describeEachApp("Atelier import jobs, Shopify files and the catalogue's editors"
       .join("\n");
 
   it("shows a waiting or running job's progress on a page that refreshes itself, then the report; one job at a time", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     // Another process holds the shop's import lease: the new job waits.
     await lease("import-other-process", new Date(Date.now() + 60_000));
     const sent = await upload(client, rows(`attesa-${app().kind}`, 40), "attesa.csv");
@@ -62,7 +62,7 @@ describeEachApp("Atelier import jobs, Shopify files and the catalogue's editors"
   });
 
   it("takes a job again after a restart: the process that ran it died, its lease lapses, another finishes it", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     const handle = `ripresa-${app().kind}`;
     const sent = await upload(client, rows(handle, 12), "ripresa.csv");
     const location = sent.headers.get("Location")!;
@@ -89,7 +89,7 @@ describeEachApp("Atelier import jobs, Shopify files and the catalogue's editors"
   });
 
   it("imports Shopify's product_template.csv and apparel.csv, dry run then for real, with the holding category and the links", async () => {
-    const { client } = await signInStaff(app(), { role: "staff" });
+    const { client } = await signInStaff(app(), { role: "manager" });
     for (const [name, handle] of [
       ["product_template.csv", "physical-product-the-band-t-shirt"],
       ["apparel.csv", "classic-varsity-top"],

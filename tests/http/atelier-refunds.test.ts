@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { ORIGIN, describeEachApp } from "../support/http";
-import { PERSON_INVOICE } from "../support/invoice-fixtures";
+import { PERSON_INVOICE, setOwnSeller } from "../support/invoice-fixtures";
 import { paidOrder } from "../support/order-fixtures";
 import { signInStaff } from "../support/staff";
 import { validateFatturaXml } from "~/modules/invoice/fatturapa-schema.server";
@@ -166,6 +166,8 @@ describeEachApp("Atelier refunds and cancellations", (app) => {
     const v = await variant(63);
     const { orderId } = await paidOrder(app().db, provider, { lines: [{ sku: v.sku, quantity: 1 }] });
     await app().db.updateTable("orders").set({ invoice: JSON.stringify(PERSON_INVOICE) }).where("id", "=", orderId).execute();
+    // The demo shop's identity issues nothing (issue 37, item 1): the owner has set a real one.
+    await setOwnSeller(app().db);
     const { invoice } = await issueInvoice(app().db, orderId, { actor: { kind: "cli" } });
     const path = `/atelier/orders/${orderId}`;
     const preview = decode(await (await client.postForm(`${path}/refund`, { intent: "preview", amount: "9,99", reason: "Macchia sul colletto" })).text());

@@ -197,7 +197,7 @@ describeEachApp("Atelier variants and prices", (app) => {
     expect(a).toMatchObject({ sku: `${first.sku}-BIS`, stock: 7, own_price_cents: 25050, price_cents: 25050 });
     expect(b.stock).toBe(3);
     expect(await app().db.selectFrom("mail_outbox").select("template").where("recipient", "=", "attesa@example.it").executeTakeFirst()).toBeDefined();
-    expect(decode(await (await staff.get(page)).text())).toContain("Varianti salvate: 1 avvisi di disponibilità in partenza.");
+    expect(decode(await (await staff.get(page)).text())).toContain("Varianti salvate: un avviso di disponibilità in partenza.");
     const entry = await auditOf("product.variants");
     expect(entry.actor).toBe(staffEmail);
     expect(Object.values(JSON.parse(entry.after!))).toContainEqual({ sku: `${first.sku}-BIS`, stock: 7, ownPriceCents: 25050 });
