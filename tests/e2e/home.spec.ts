@@ -107,8 +107,11 @@ test.describe("home page in Italian (/)", () => {
   });
 
   test("security headers: a rendered page's CSP has a per-response nonce, a cached page's the hashes of its scripts; no framing, nosniff", async ({ request }) => {
+    // Asked as a browser navigates, with its Fetch Metadata: a client without it gets a form-proof
+    // cookie and pages of its own, never the cached ones (docs/decisions/036).
+    const browser = { headers: { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "none", "Sec-Fetch-Dest": "document" } };
     // The bag is rendered for every request (docs/decisions/028).
-    const response = await request.get("/cart");
+    const response = await request.get("/cart", browser);
     expect(response.status()).toBe(200);
     const headers = response.headers();
     const csp = headers["content-security-policy"];
@@ -122,13 +125,13 @@ test.describe("home page in Italian (/)", () => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toMatch(new RegExp(`<script[^>]*nonce="${nonce.replace(/[+/=]/g, "\\$&")}"`));
     // ...and the next response gets a fresh one.
-    const again = await request.get("/cart");
+    const again = await request.get("/cart", browser);
     expect(again.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
     expect(again.headers()["content-security-policy"]).not.toContain(nonce);
 
     // The home page, kept by the page cache for shoppers without a session: no nonce, its inline
     // scripts by hash (the browser tests above run its scripts under that policy).
-    const home = await request.get("/");
+    const home = await request.get("/", browser);
     const homePolicy = home.headers()["content-security-policy"];
     expect(homePolicy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+;/);
     expect(homePolicy).not.toContain("'nonce-");
