@@ -75,7 +75,7 @@ describeEachApp("Atelier: the seller's fiscal identity", (app) => {
     for (const path of ["/atelier/settings/fiscal", "/en/atelier/settings/fiscal"]) {
       const page = await staff.get(path);
       expect(page.status, path).toBe(403);
-      expect(await shown(page)).toMatch(/Accesso riservato|Access restricted/);
+      expect(await shown(page)).toMatch(/Accesso riservato|Owner only/);
     }
     expect((await staff.postForm("/atelier/settings/fiscal", OWN)).status).toBe(403);
     expect(location(await app().client().postForm("/atelier/settings/fiscal", OWN))).toMatch(/^\/atelier\/login/);
