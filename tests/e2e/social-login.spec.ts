@@ -27,8 +27,9 @@ test("a new shopper continues with the provider from the account page's login an
   await page.getByRole("button", { name: "Continua con Demo ID" }).click();
 
   await signInAtProvider(page, uniqueEmail());
-  // Back at the stored target (spec §2), signed in as the provider's person.
-  await arrived(page, "/account");
+  // Back at the stored target (spec §2), signed in as the provider's person; the callback is a GET
+  // that writes no notice into the session: the notice comes in the address (issue 37, item 25).
+  await arrived(page, /\/account\?notice=signed-in$/);
   await expect(page.getByTestId("notice").filter({ hasText: "Bentornato! Hai effettuato l'accesso." })).toHaveCount(1);
   await expect(page.getByRole("main").getByLabel("Nome *", { exact: true })).toHaveValue("Giulia");
   await expect(page.getByRole("main").getByRole("link", { name: "Scegli una password" })).toBeVisible();
@@ -38,7 +39,7 @@ test("an email the provider has not verified is refused, back on the English log
   await visit(page, "/en/login");
   await page.getByRole("button", { name: "Continue with Demo ID" }).click();
   await signInAtProvider(page, uniqueEmail("unverified"));
-  await arrived(page, "/en/login");
+  await arrived(page, /\/en\/login\?notice=social-unverified$/);
   await expect(page.getByTestId("notice").filter({ hasText: "Your external account has no verified email" })).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 });
