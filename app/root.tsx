@@ -44,8 +44,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(await loadShell(db, locale, { control: new URL(request.url).pathname === CONTROL_PATH }));
 }
 
-export type { RootData } from "~/hooks/use-locale";
-
 // The shell depends on the language only: a navigation or a form post within one language
 // never reloads it (the shop layout's loader carries what changes: bag, notices, choices).
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {

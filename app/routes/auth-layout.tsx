@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { usePageData } from "~/components/layout/shell";
+import { usePageData } from "~/hooks/use-page-data";
 
 // Login and checkout pages sit under this pathless layout: the minimal header (back to the
 // previous step, the logo, the secure-payment note) and footer, no popups over their forms.

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useLocation } from "react-router";
-import { usePageData } from "~/components/layout/shell";
+import { usePageData } from "~/hooks/use-page-data";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { CHOOSER_PATH } from "~/modules/country/country-rules";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { usePageData } from "~/components/layout/shell";
+import { usePageData } from "~/hooks/use-page-data";
 import { openDialog } from "~/components/ui/dialog-events";
 import { CountryDialog } from "~/components/ui/dialogs.lazy";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -4,7 +4,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { CHOOSER_PATH, POPUP_AUTO_CLOSE_MS, showCountryPopup } from "~/modules/country/country-rules";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 import { CountryLink } from "./country-link";
 
 /**

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { LegalLine } from "./legal-line";
 import { Notices } from "./notices";
-import type { PageData } from "./shell";
+import type { PageData } from "~/hooks/use-page-data";
 
 /** Login and checkout: logo, back to the previous step, secure-payment note, minimal footer. */
 export function AuthLayout({ page, children }: { page: PageData; children: React.ReactNode }) {

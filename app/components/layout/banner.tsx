@@ -3,7 +3,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useNonce } from "~/components/ui/nonce";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 
 export const BANNER_DELAY_MS = 5_000;
 

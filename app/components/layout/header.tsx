@@ -5,9 +5,9 @@ import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import { CountryLink } from "~/components/country/country-link";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import type { MenuCategory } from "~/modules/catalog/category.service.server";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 import { LanguageSwitch } from "./language-switch";
-import type { PageData } from "./shell";
+import type { PageData } from "~/hooks/use-page-data";
 
 export function Header({ data, page }: { data: RootData; page: PageData }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { useLocation } from "react-router";
 import { useLocale } from "~/hooks/use-locale";
 import { defaultAlternatePath, localizePath } from "~/utils/locale";
-import { usePageData } from "./shell";
+import { usePageData } from "~/hooks/use-page-data";
 
 /** Link to the same page in the other language, localized slugs included. */
 export function LanguageSwitch({ alternates }: { alternates?: Partial<Record<"it" | "en", string>> }) {

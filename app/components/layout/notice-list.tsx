@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useTranslation } from "~/hooks/use-translation";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 
 const TONE = {
   success: "border-success text-success",

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { lazyIsland } from "~/components/ui/lazy-island";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 import type NoticeList from "./notice-list";
 
 // The notices' own code (toasts that fade, their close buttons) loads when there is one to show

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/hooks/use-translation";
 import { Link, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 import { localizePath } from "~/utils/locale";
 
 /**

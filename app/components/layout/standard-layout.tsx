@@ -2,11 +2,11 @@ import { useLocation } from "react-router";
 import { DialogHost } from "~/components/ui/dialog-host";
 import { useTranslation } from "~/hooks/use-translation";
 import { showConsentBanner } from "~/modules/consent/consent";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 import { Banner } from "./banner";
 import { Notices } from "./notices";
 import { LazyConsentBanner, LazyCountryPopup, LazyFooter, LazyHeader } from "./shell-islands.lazy";
-import type { PageData } from "./shell";
+import type { PageData } from "~/hooks/use-page-data";
 
 export function StandardLayout({ data, page, children }: { data: RootData; page: PageData; children: React.ReactNode }) {
   const { t } = useTranslation();

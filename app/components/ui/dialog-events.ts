@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 
 /**
  * How a component asks the shell's DialogHost (dialog-host.tsx) to open one of the shop's

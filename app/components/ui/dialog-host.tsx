@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, useCallback, useEffect, useState } from "react";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-locale";
 import { type DialogProps, OPEN_DIALOG_EVENT, type OpenDialogDetail } from "./dialog-events";
 
 /** Mounts the dialog a component asked for with openDialog (dialog-events.ts), one at a time. */
