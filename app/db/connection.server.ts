@@ -3,11 +3,12 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type KyselyConfig, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import type { DatabaseKind } from "./database-kind";
 import type { Database } from "./schema";
 import { queryRecorderFromEnvironment } from "./query-recorder.server";
 import { withStatementCache } from "./sqlite-statement-cache.server";
 
-export type DatabaseKind = "sqlite" | "postgres";
+export type { DatabaseKind } from "./database-kind";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, PostgresQueryCompiler, type QueryResult, type RootOperationNode, SqliteQueryCompiler, type UnknownRow } from "kysely";
-import type { DatabaseKind } from "./connection.server";
+import type { DatabaseKind } from "./database-kind";
 
 export interface RecordedQuery {
   dialect: DatabaseKind;
