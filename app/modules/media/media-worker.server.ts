@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
 import { createPollingLoop } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import { renderVariants, variantKeyOf, variantWidthsFor, focalCrop } from "./image-pipeline.server";
 import { claimDueJobs, failJobAttempt, findAsset, finishJob, listClaimedJobs, markAssetFailed, markAssetReady, renewJobLease, type JobRow } from "./media.repository.server";
 import { PHOTO_FORMATS } from "./media-urls";
+import { startedMediaWorkers, wakeMediaWorkers } from "./media-wake.server";
 import { originalKey, removeVariantSet, variantFileKey, widthsOf } from "./media.service.server";
 import type { MediaStorage } from "./storage.server";
 
@@ -48,12 +49,10 @@ export function mediaRetryDelayMs(attempts: number): number {
   return Math.min(30_000 * 4 ** (attempts - 1), 3_600_000);
 }
 
-const started = new Set<MediaWorker>();
+const started = startedMediaWorkers;
 
-/** Wakes this process's workers after a transaction that queued a job commits. */
-export function wakeMediaWorkers(): void {
-  for (const worker of started) worker.nudge();
-}
+// Callers that queue jobs (photos, tiles, the import) wake the workers through here too.
+export { wakeMediaWorkers };
 
 export function createMediaWorker(db: Kysely<Database>, storage: MediaStorage, options: MediaWorkerOptions = {}): MediaWorker {
   const {
