@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.payments.webhook";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { handlePaymentEvent, paymentProvider } from "~/modules/payment/payment.service.server";
+import { paymentProvider } from "~/modules/payment/payment.service.server";
+import { handlePaymentEvent } from "~/modules/order/order-payment.service.server";
 import { PaymentSignatureError } from "~/modules/payment/provider";
 import { methodNotAllowed } from "~/utils/json-api.server";
 import { log } from "~/utils/log.server";

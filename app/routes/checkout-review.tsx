@@ -14,7 +14,8 @@ import { checkoutPaths, checkouterOf, orderContact, redirectToOpenStep, requireC
 import { PlaceOrderSchema } from "~/modules/checkout/checkout.schema";
 import { getCheckout } from "~/modules/checkout/checkout.service.server";
 import { placeOrder } from "~/modules/order/order.service.server";
-import { paymentProvider, startPayment } from "~/modules/payment/payment.service.server";
+import { paymentProvider } from "~/modules/payment/payment.service.server";
+import { startPayment } from "~/modules/order/order-payment.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";

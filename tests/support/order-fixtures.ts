@@ -5,7 +5,7 @@ import { addDiscountCode, addToBag, getBag } from "~/modules/bag/bag.service.ser
 import type { CheckoutAddress } from "~/modules/checkout/checkout.schema";
 import { getCheckout, savePaymentMethod, savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
 import { type PlaceOrderInput, placeOrder } from "~/modules/order/order.service.server";
-import { handlePaymentEvent, startPayment } from "~/modules/payment/payment.service.server";
+import { handlePaymentEvent, startPayment } from "~/modules/order/order-payment.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import type { PaymentMethod } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";

@@ -8,8 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 import { carrierByName, carrierOf, trackingUrl } from "./carriers";
-import type { OrderView } from "./order.service.server";
-import type { ReturnView } from "./returns.service.server";
+import type { OrderView, ReturnView } from "./order-view";
 
 // The order confirmation, in the language the shopper ordered in, queued through the outbox in
 // the transaction that confirms the order (a bank transfer's: the one that places it, with the

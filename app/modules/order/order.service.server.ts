@@ -17,6 +17,7 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderCancelledMail, orderConfirmationMail } from "./order-mail.server";
 import { initialOrderState } from "./order-state";
+import type { OrderLineView, OrderView } from "./order-view";
 import { lineDiscounts } from "./return-refund";
 import { tryTransitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
@@ -224,54 +225,7 @@ async function insertOrder(
   return order;
 }
 
-export interface OrderLineView {
-  id: number;
-  variantId: number;
-  productId: number;
-  sku: string;
-  name: string;
-  size: string;
-  color: string;
-  unitCents: number;
-  quantity: number;
-  totalCents: number;
-}
-
-export interface OrderView {
-  id: number;
-  /** The account that placed it; null for a guest. */
-  userId: number | null;
-  number: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  locale: Locale;
-  status: OrdersTable["status"];
-  paymentStatus: OrdersTable["payment_status"];
-  shippingStatus: OrdersTable["shipping_status"];
-  paymentMethod: PaymentMethod;
-  shippingMethod: string;
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  totalCents: number;
-  vatCents: number;
-  couponCode: string | null;
-  shippingAddress: CheckoutAddress;
-  billingAddress: CheckoutAddress;
-  invoice: InvoiceRequest | null;
-  holdUntil: string;
-  placedAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  trackingNumber: string | null;
-  /** The courier's id (carriers.ts); null before shipping and for parcels shipped before it was recorded. */
-  carrier: string | null;
-  refundedCents: number;
-  lines: OrderLineView[];
-}
+export type { OrderLineView, OrderView } from "./order-view";
 
 function toLineView(line: Selectable<OrderLinesTable>): OrderLineView {
   return { id: line.id, variantId: line.variant_id, productId: line.product_id, sku: line.sku, name: line.product_name, size: line.size, color: line.color_name, unitCents: line.unit_cents, quantity: line.quantity, totalCents: line.total_cents };

@@ -17,7 +17,7 @@ import { addToBag, getBag } from "~/modules/bag/bag.service.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { firstIncompleteStep, getCheckout, savePaymentMethod, savePersonalInfo, saveShippingStep } from "~/modules/checkout/checkout.service.server";
-import { handlePaymentEvent, retryPayment, retryPendingRefunds, settleFromProvider, startPayment } from "~/modules/payment/payment.service.server";
+import { handlePaymentEvent, retryPayment, retryPendingRefunds, settleFromProvider, startPayment } from "~/modules/order/order-payment.service.server";
 import { PaymentProviderError, PaymentSignatureError } from "~/modules/payment/provider";
 import { createSandboxProvider, signSandboxEvent } from "~/modules/payment/sandbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";

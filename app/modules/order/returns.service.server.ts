@@ -11,6 +11,7 @@ import { log } from "~/utils/log.server";
 import { orderCancelledMail, refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
 import { auditOrderStep } from "./order-audit.server";
 import { nextOrderState } from "./order-state";
+import type { ReturnView } from "./order-view";
 import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
 import { loadOrderView, type OrderViewer, ownsOrder, releaseOrder } from "./order.service.server";
@@ -126,18 +127,7 @@ export async function requestReturn(db: Kysely<Database>, input: { orderId: numb
   return returnId;
 }
 
-export interface ReturnView {
-  id: number;
-  kind: ReturnKind;
-  status: ReturnStatus;
-  goodsCents: number;
-  feeCents: number;
-  refundCents: number;
-  createdAt: string;
-  receivedAt: string | null;
-  refundedAt: string | null;
-  lines: { orderLineId: number; quantity: number; reason: string }[];
-}
+export type { ReturnView } from "./order-view";
 
 export async function loadReturn(db: Kysely<Database> | Transaction<Database>, returnId: number): Promise<ReturnView> {
   const row = await repo.findReturnOrThrow(db, returnId);

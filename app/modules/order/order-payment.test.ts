@@ -3,7 +3,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { readyCheckout, variantWithStock } from "../../../tests/support/order-fixtures";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { getOrderFor, placeOrder } from "~/modules/order/order.service.server";
-import { handlePaymentEvent, retryPayment, startPayment } from "~/modules/payment/payment.service.server";
+import { handlePaymentEvent, retryPayment, startPayment } from "~/modules/order/order-payment.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { createSandboxProvider, signSandboxEvent } from "~/modules/payment/sandbox.server";
 
