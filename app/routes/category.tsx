@@ -6,7 +6,7 @@ import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
 import { ListingView } from "~/components/catalog/listing-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { readCatalogRevision } from "~/modules/base/revision-cache.server";
 import { categoryUrl, getCachedCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getCachedListing, PageOutOfRangeError } from "~/modules/catalog/listing.service.server";

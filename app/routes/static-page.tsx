@@ -5,7 +5,7 @@ import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getStaticPage } from "~/modules/content/content.service.server";
-import { findStaticPage } from "~/modules/content/static-pages";
+import { findStaticPage } from "~/modules/base/static-pages";
 import { contentEntryMeta } from "~/utils/content-meta";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findStaticPage } from "~/modules/content/static-pages";
+import { findStaticPage } from "~/modules/base/static-pages";
 import { getEnv } from "~/utils/env.server";
 import { defaultAlternatePath, localeFromPath, localizePath, stripLocale } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";

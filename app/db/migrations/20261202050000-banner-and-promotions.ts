@@ -8,7 +8,7 @@ import { type MigrationDb, notNull, timestampType, withId } from "./helpers";
 //   free-shipping promotions (a threshold in cents and dates);
 // - `shop_revision`: one counter every write to the shop settings, the banner, the closures and
 //   the promotions raises in its own transaction, so every app process sees the change on its
-//   next read (app/modules/settings/shop-revision.server.ts).
+//   next read (app/modules/base/revision-cache.server.ts).
 
 interface OldRow {
   locale: string;

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
-import { bumpCatalogRevision } from "../../modules/catalog/catalog-cache.server";
+import { bumpCatalogRevision } from "../../modules/base/revision-cache.server";
 import { moveProfileCounts, raiseFileDates } from "../../modules/catalog/listing-entries.server";
 import { SITEMAP_PRODUCTS_PER_FILE } from "../../modules/seo/sitemap-files";
 import { profileKey } from "../../modules/catalog/listing-profile";

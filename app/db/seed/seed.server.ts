@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
-import { bumpCatalogRevision } from "../../modules/catalog/catalog-cache.server";
+import { bumpCatalogRevision } from "../../modules/base/revision-cache.server";
 import { rebuildListingEntries } from "../../modules/catalog/listing-entries.server";
 import { rebuildSearchIndex } from "../../modules/catalog/search.repository.server";
 import type { Database, Locale } from "../schema";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { productUrl } from "~/modules/catalog/product.service.server";
+import { productUrl } from "~/modules/base/page-urls";
 import { countVariantsWithDemand, listDemandByVariant } from "./backstock-demand.repository.server";
 import type { DemandSort } from "./backstock-demand.schema";
 

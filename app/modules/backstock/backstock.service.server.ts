@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { productUrl } from "~/modules/catalog/product.service.server";
+import { productUrl } from "~/modules/base/page-urls";
 import { isShownToShoppers } from "~/modules/catalog/product-status";
 import { DomainError } from "~/utils/domain-error";
 import { renderMail } from "~/modules/mail/mail-template.server";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
-import { bumpShopRevision, cachedShopRead } from "~/modules/settings/shop-revision.server";
+import { bumpShopRevision, cachedShopRead } from "~/modules/base/revision-cache.server";
 import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { withDateArticles } from "~/utils/date-article";
 import { formatLongDate } from "~/utils/dates";

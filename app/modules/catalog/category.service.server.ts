@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { localizePath } from "~/utils/locale";
+import { categoryUrl } from "~/modules/base/page-urls";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { type CategoryDetail, type CategoryRow, categoryPaths, findCategoryByPath, listCategories } from "./category.repository.server";
 
@@ -13,7 +13,8 @@ export interface MenuCategory {
   children: MenuCategory[];
 }
 
-export const categoryUrl = (path: string, locale: Locale) => localizePath(`/categories/${path}`, locale);
+// Kept here for this domain's callers; the address itself lives in the base level (decision 038).
+export { categoryUrl };
 
 /** The navigation tree (the shape /api/categories serves and the header renders). */
 export async function getMenu(db: Kysely<Database>, locale: Locale): Promise<MenuCategory[]> {

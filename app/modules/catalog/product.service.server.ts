@@ -6,7 +6,7 @@ import { type GarmentView, isGarmentView } from "~/modules/media/garment-art";
 import { garmentStyleOf } from "~/modules/media/garment-style";
 import { type ResponsiveImage, productDrawing } from "~/modules/media/media-urls";
 import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
-import { localizePath } from "~/utils/locale";
+import { productUrl } from "~/modules/base/page-urls";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { type CategoryRow, listCategories } from "./category.repository.server";
 import { ancestorsOf, categoryTrailOf } from "./category.service.server";
@@ -43,7 +43,8 @@ export interface ProductCard {
   variantId: number;
 }
 
-export const productUrl = (slug: string, locale: Locale) => localizePath(`/products/${slug}`, locale);
+// Kept here for this domain's callers; the address itself lives in the base level (decision 038).
+export { productUrl };
 
 export const isReduced = (v: { priceCents: number; compareAtCents: number | null }) => v.compareAtCents !== null && v.compareAtCents > v.priceCents;
 

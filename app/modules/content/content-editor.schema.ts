@@ -1,4 +1,4 @@
-import { isValidSlug, SLUG_MAX_LENGTH, slugify } from "~/modules/catalog/catalog-rules";
+import { isValidSlug, SLUG_MAX_LENGTH, slugify } from "~/modules/base/slug-rules";
 import type { Locale } from "~/utils/locale";
 import { romeLocalToUtc } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
@@ -10,7 +10,7 @@ import { z } from "~/utils/zod";
 export type ContentKind = "blog" | "care" | "page" | "inside";
 /** The kinds in the list's order: the journal and the care guide first, they change most. */
 export const CONTENT_KINDS = ["blog", "care", "page", "inside"] as const satisfies readonly ContentKind[];
-/** Kinds the editor can create: static pages are the ones the shop's routes and footer name (static-pages.ts). */
+/** Kinds the editor can create: static pages are the ones the shop's routes and footer name (app/modules/base/static-pages.ts). */
 export const CREATABLE_KINDS = ["blog", "care", "inside"] as const satisfies readonly ContentKind[];
 export type CreatableKind = (typeof CREATABLE_KINDS)[number];
 

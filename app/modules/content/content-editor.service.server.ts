@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { ContentStatus, Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, type AuditValues, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
-import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
 import { GARMENTS, STILL_LIFES } from "~/modules/media/garment-art";
 import { recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
@@ -28,7 +28,7 @@ import {
 } from "./content.repository.server";
 import { contentUrl } from "./content.service.server";
 import { renderMarkdown } from "./markdown.server";
-import { STATIC_PAGES, staticPageLocales } from "./static-pages";
+import { STATIC_PAGES, staticPageLocales } from "~/modules/base/static-pages";
 
 // Atelier's content editor (issue 24): journal posts, care-guide entries, "inside" stories and the
 // static pages' texts, both languages of an entry written together, each write with its audit
@@ -55,7 +55,7 @@ export function contentLocales(kind: ContentKind, key: string | null): Locale[] 
   return kind === "page" && key ? staticPageLocales(key) : [...LOCALES];
 }
 
-/** A static page's constants it must keep showing (static-pages.ts). */
+/** A static page's constants it must keep showing (app/modules/base/static-pages.ts). */
 export function contentKeeps(kind: ContentKind, key: string): readonly string[] {
   return kind === "page" ? (STATIC_PAGES[key]?.keeps ?? []) : [];
 }

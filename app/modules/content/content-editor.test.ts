@@ -6,7 +6,7 @@ import { demoContent } from "~/db/seed/content.data";
 import { seedContent } from "~/db/seed/content.seed";
 import { resources } from "~/i18n/resources";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
-import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { readCatalogRevision } from "~/modules/base/revision-cache.server";
 import { contentSitemapPages } from "~/modules/seo/sitemap.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { settingsPlaceholders } from "~/modules/settings/placeholders";

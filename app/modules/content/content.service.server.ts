@@ -5,24 +5,13 @@ import { type ResponsiveImage, editorialImage } from "~/modules/media/media-urls
 import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { localizePath } from "~/utils/locale";
+import { contentUrl } from "~/modules/base/page-urls";
 import { type ContentKind, countContent, findContentBySlug, findContentSlugs, listContent } from "./content.repository.server";
 import { getShownCovers } from "./content-images.service.server";
 import { renderMarkdown } from "./markdown.server";
 
-/** A content entry's URL: pages under /pages, the journal under /blog, the care guide under its localized name. */
-export function contentUrl(kind: ContentKind, slug: string, locale: Locale): string {
-  switch (kind) {
-    case "page":
-      return localizePath(`/pages/${slug}`, locale);
-    case "blog":
-      return localizePath(`/blog/${slug}`, locale);
-    case "care":
-      return locale === "it" ? `/curadelcapo/${slug}` : `/en/careguide/${slug}`;
-    case "inside":
-      return localizePath(`/inside-${slug}`, locale);
-  }
-}
+// Kept here for this domain's callers; the address itself lives in the base level (decision 038).
+export { contentUrl };
 
 /**
  * The drawn picture of an entry: an editorial still-life (a loom, tailor's tools, folded knitwear…)

@@ -6,7 +6,7 @@ import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { getCachedMenu } from "~/modules/catalog/category.service.server";
 import { DEFAULT_SHOP_SETTINGS, SOCIAL_NETWORKS, type ShopSettings, type SocialNetwork } from "~/modules/settings/shop-settings";
 import { legalNotice, sellerIdentity } from "~/modules/settings/seller";
-import { readShopRevision } from "~/modules/settings/shop-revision.server";
+import { readShopRevision } from "~/modules/base/revision-cache.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { countryOptions } from "~/modules/country/countries.server";
 import type { ShellData } from "./shell";
@@ -25,7 +25,7 @@ const EMPTY_BANNER: BannerView = { messages: [], closure: null };
  * identity and profiles. Each is kept in this process under the revision of what it comes from,
  * one primary-key read per page each: the menu under the catalogue's (cachedCatalogRead, so a
  * category changed in Atelier shows at once, and at most a minute late for what no write
- * announces), the banner and the shop settings under the shop's (shop-revision.server.ts). A
+ * announces), the banner and the shop settings under the shop's (app/modules/base/revision-cache.server.ts). A
  * change made on any process shows on the next page everywhere; a dated message comes and goes
  * on time.
  */

@@ -5,8 +5,8 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { getCategoryPage } from "~/modules/catalog/category.service.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getListing } from "~/modules/catalog/listing.service.server";
-import { bumpShopRevision, forgetShopReads } from "~/modules/settings/shop-revision.server";
-import { CATALOG_CACHE_TTL_MS, clearCatalogCache } from "~/modules/catalog/catalog-cache.server";
+import { bumpShopRevision, forgetShopReads } from "~/modules/base/revision-cache.server";
+import { CATALOG_CACHE_TTL_MS, clearCatalogCache } from "~/modules/base/revision-cache.server";
 import { loadShell } from "./shell.server";
 
 describeEachDatabase("page shell", (ctx) => {

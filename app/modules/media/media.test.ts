@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { readCatalogRevision } from "~/modules/base/revision-cache.server";
 import { DomainError } from "~/utils/domain-error";
 import { focalCrop, focalFromCropPoint, focalInCrop } from "./focal";
 import { MAX_IMAGE_BYTES, checkImage, variantWidthsFor } from "./image-pipeline.server";

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
-import { bumpCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
 import { DomainError } from "~/utils/domain-error";
 import type { FocalPoint } from "./image-pipeline.server";
 import {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { readCatalogRevision } from "~/modules/base/revision-cache.server";
 import { getNewArrivals, getProductPage } from "~/modules/catalog/product.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { createMediaWorker } from "./media-worker.server";

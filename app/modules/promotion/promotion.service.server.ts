@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
-import { bumpShopRevision, cachedShopRead, readShopRevision } from "~/modules/settings/shop-revision.server";
+import { bumpShopRevision, cachedShopRead, readShopRevision } from "~/modules/base/revision-cache.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
 import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-time";

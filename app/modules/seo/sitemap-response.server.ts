@@ -3,12 +3,12 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { cachedCatalogRead } from "~/modules/catalog/catalog-cache.server";
+import { cachedCatalogRead } from "~/modules/base/revision-cache.server";
 import { type Coding, isNotModified, pickCoding } from "~/utils/http-caching";
 import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, pagesSitemap, productFileOf, productSitemapCount, productsSitemap } from "./sitemap.server";
 
 // A sitemap as an HTTP answer. A products file of five thousand products is some 5 MB of XML: it
-// is built once per catalogue revision (catalog-cache.server.ts) and kept compressed (Brotli and
+// is built once per catalogue revision (app/modules/base/revision-cache.server.ts) and kept compressed (Brotli and
 // gzip, made on zlib's pool), then served from memory with an ETag per coding and a Last-Modified
 // read off its own newest <lastmod>, so a crawler asking again gets a 304.
 

@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { categoryUrl } from "~/modules/catalog/category.service.server";
-import { productUrl } from "~/modules/catalog/product.service.server";
-import { contentUrl } from "~/modules/content/content.service.server";
-import { STATIC_PAGES, findStaticPage } from "~/modules/content/static-pages";
+import { categoryUrl, contentUrl, productUrl } from "~/modules/base/page-urls";
+import { STATIC_PAGES, findStaticPage } from "~/modules/base/static-pages";
 import { SITEMAP_PRODUCTS_PER_FILE, sitemapFileOf } from "./sitemap-files";
 import { DEFAULT_LOCALE, LOCALES, type Locale, defaultAlternatePath, localizePath } from "~/utils/locale";
 

@@ -53,7 +53,7 @@ export function settingsFromForm(form: ShopSettingsForm): AtelierSettings {
 /**
  * Saves them with the audit entry (the values that changed, before and after) in one
  * transaction, which also raises the shop's revision: every app process reads the new values on
- * its next request (shop-revision.server.ts).
+ * its next request (app/modules/base/revision-cache.server.ts).
  */
 export async function saveAtelierSettings(db: Kysely<Database>, values: AtelierSettings, actor: AuditActor, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {

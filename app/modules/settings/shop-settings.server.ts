@@ -2,13 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { log } from "~/utils/log.server";
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings, ShopSettingsSchema } from "./shop-settings";
-import { bumpShopRevision, cachedShopRead, forgetShopReads } from "./shop-revision.server";
+import { bumpShopRevision, cachedShopRead, forgetShopReads } from "~/modules/base/revision-cache.server";
 
 /**
  * The shop settings: the stored values over the defaults, validated. A stored value that does
  * not validate is ignored (and logged) rather than breaking every page. Kept in the process
  * under the shop's revision, so a change saved by any process is read by all on their next
- * request (shop-revision.server.ts).
+ * request (app/modules/base/revision-cache.server.ts).
  */
 export async function getShopSettings(db: Kysely<Database>, options: { revision?: string } = {}): Promise<ShopSettings> {
   return cachedShopRead(db, "settings", () => loadShopSettings(db), options);

@@ -54,7 +54,7 @@ import { notFound } from "~/utils/id-param";
 // languages side by side (stacked on a phone), each with its title, slug, excerpt, Markdown body
 // with a preview rendered by the storefront's renderer, and SEO fields; the state (draft or
 // published, a later date is scheduled), the date and the drawn cover. Static pages keep their
-// address, languages and publication (static-pages.ts): only their texts are edited here.
+// address, languages and publication (app/modules/base/static-pages.ts): only their texts are edited here.
 // An existing entry's pictures come from the photograph pipeline (docs/decisions/023): a cover
 // photograph (journal, care guide, stories; the drawn cover stays the fallback) and body images,
 // each given as a Markdown snippet to paste into the body. Every post to an existing entry is read
