@@ -1,6 +1,6 @@
 import { z } from "~/utils/zod";
 import { FISCAL_CODE_MAX } from "./account.fields";
-import { isValidCodiceFiscale, normalizeCode } from "~/modules/checkout/invoice-codes";
+import { isValidCodiceFiscale, normalizeCode } from "~/utils/invoice-codes";
 import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
 
 // The account forms' schemas, shared by each form and its action (and the JSON API). Error
@@ -31,7 +31,7 @@ const currentPasswordField = () =>
 
 /**
  * The person's codice fiscale (spec §3 Person): optional; when given, uppercased without spaces
- * and checked with the checksum the checkout's invoice request uses (invoice-codes.ts).
+ * and checked with the checksum the checkout's invoice request uses (app/utils/invoice-codes.ts).
  */
 const optionalFiscalCodeField = () =>
   z

@@ -5,7 +5,7 @@ import { exportAccountData } from "./account-data.service.server";
 import { getAccount, registerAccount, updateProfile } from "./account.service.server";
 
 // The fiscal code belongs to the person (spec §3 Person): optional at registration and in the
-// profile, checked with the checkout's checksum (invoice-codes.ts), kept on the account.
+// profile, checked with the checkout's checksum (app/utils/invoice-codes.ts), kept on the account.
 
 const GOOD = "RSSMRA85T10A562S";
 const WOMAN = "BNCLRA90A41H5LMI"; // omocodia, a woman's day

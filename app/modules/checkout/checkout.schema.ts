@@ -2,7 +2,7 @@ import { AddressSchema } from "~/modules/address/address.schema";
 import { PAYMENT_METHODS } from "~/modules/settings/shop-settings";
 import { emailField, nameField } from "~/utils/form-fields";
 import { z } from "~/utils/zod";
-import { isValidCodiceFiscale, isValidPartitaIva, isValidSdiCode, normalizeCode } from "./invoice-codes";
+import { isValidCodiceFiscale, isValidPartitaIva, isValidSdiCode, normalizeCode } from "~/utils/invoice-codes";
 
 // The checkout steps' forms (spec §4: Personal Info, Shipping, Payment, Review), each one zod
 // schema shared by the page's form and its action. Messages are translation keys (common.json's

@@ -1,5 +1,5 @@
 import { PROVINCE_CODES } from "~/modules/address/provinces";
-import { isValidCodiceFiscale, isValidPartitaIva, normalizeCode } from "~/modules/checkout/invoice-codes";
+import { isValidCodiceFiscale, isValidPartitaIva, normalizeCode } from "~/utils/invoice-codes";
 import { textField } from "~/utils/form-fields";
 import { parseEuroInput } from "~/utils/money-input";
 import { z } from "~/utils/zod";
@@ -7,7 +7,7 @@ import { REGIMI_FISCALI, SOCI, STATI_LIQUIDAZIONE, type SellerIdentity } from ".
 
 // The owner's form for the seller's fiscal identity (/atelier/settings/fiscal): one schema shared
 // by the page and its action. The partita IVA and the codice fiscale are checked with the
-// checkout's check digits (checkout/invoice-codes.ts), the REA's office is a province, its number
+// checkout's check digits (utils/invoice-codes.ts), the REA's office is a province, its number
 // letters and digits; messages are translation keys (atelier-shop.json's validation.*). Safe on
 // client and server.
 

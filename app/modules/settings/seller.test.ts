@@ -5,7 +5,7 @@ import { COMPANY_INVOICE, insertOrder } from "../../../tests/support/invoice-fix
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { validateFatturaXml } from "~/modules/invoice/fatturapa-schema.server";
 import { invoiceFile, issueInvoice } from "~/modules/invoice/invoice.service.server";
-import { isValidPartitaIva } from "~/modules/checkout/invoice-codes";
+import { isValidPartitaIva } from "~/utils/invoice-codes";
 import { parseForm } from "~/utils/form.server";
 import { DomainError } from "~/utils/domain-error";
 import { legalNotice } from "./seller";
