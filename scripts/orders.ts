@@ -12,8 +12,7 @@
 //   refund ORDER                refunds the received returns (or a cancelled paid order) through the provider
 //
 // ORDER is the order number (BT000123456, any case or spacing).
-import { openDatabase } from "../app/db/connection.server";
-import { migrateToLatest } from "../app/db/migrate.server";
+import { openCli, readCommand } from "./cli";
 import type { AuditActor } from "../app/modules/audit/audit.service.server";
 import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
@@ -23,7 +22,6 @@ import { listLatestOrders, loadOrderView } from "../app/modules/order/order.serv
 import { listReturns, markReturnReceived, refundOrder } from "../app/modules/order/returns.service.server";
 import { paymentProvider } from "../app/modules/payment/payment.service.server";
 import { DomainError } from "../app/utils/domain-error";
-import { getEnv } from "../app/utils/env.server";
 import { formatMoney } from "../app/utils/money";
 
 const USAGE = `Usage: npm run orders -- list [STATUS]
@@ -52,15 +50,9 @@ function parseCommand(args: string[]): Command | null {
   return null;
 }
 
-const command = parseCommand(process.argv.slice(2));
-if (!command) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const command = readCommand(USAGE, parseCommand);
 
-const env = getEnv();
-const handle = openDatabase(env.DATABASE_URL);
-const db = handle.db;
+const { env, db, run } = openCli();
 // Every step of this tool is recorded in the audit log as the command line's.
 const CLI: AuditActor = { kind: "cli" };
 const euro = (cents: number) => formatMoney(cents, "it");
@@ -93,8 +85,7 @@ async function show(id: number) {
   }
 }
 
-try {
-  await migrateToLatest(db);
+await run(async () => {
   const mailWorker = createMailWorker(db, getMailer(env));
   switch (command.name) {
     case "list":
@@ -135,10 +126,4 @@ try {
     const { sent, retrying } = await mailWorker.runOnce();
     console.log(`${sent} e-mail(s) sent${retrying ? `, ${retrying} left in the outbox for the shop server to retry` : ""}.`);
   }
-} catch (error) {
-  if (!(error instanceof DomainError)) throw error;
-  console.error(error.message);
-  process.exitCode = 1;
-} finally {
-  await handle.close();
-}
+});

@@ -5,13 +5,10 @@
 //   list                                             every staff account, its role and state
 //
 // Invitations go through the same service as Atelier's (the audit log records them as "cli").
-import { openDatabase } from "../app/db/connection.server";
-import { migrateToLatest } from "../app/db/migrate.server";
+import { openCli, readCommand } from "./cli";
 import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
 import { inviteStaff, listStaff } from "../app/modules/staff/staff.service.server";
-import { DomainError } from "../app/utils/domain-error";
-import { getEnv } from "../app/utils/env.server";
 import { absoluteUrl } from "../app/utils/public-url";
 
 const USAGE = `Usage: npm run staff -- invite EMAIL --role owner|staff [--lang it|en]
@@ -41,18 +38,11 @@ function parseCommand(args: string[]): Command | null {
   return { name: "invite", email, role, locale };
 }
 
-const command = parseCommand(process.argv.slice(2));
-if (!command) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const command = readCommand(USAGE, parseCommand);
 
-const env = getEnv();
-const handle = openDatabase(env.DATABASE_URL);
-const db = handle.db;
+const { env, db, run } = openCli();
 
-try {
-  await migrateToLatest(db);
+await run(async () => {
   if (command.name === "list") {
     const rows = await listStaff(db);
     if (!rows.length) console.log("No staff yet: start the server (npm start) for the first owner's set-up link, or invite one.");
@@ -73,11 +63,4 @@ try {
     const { sent, retrying } = await createMailWorker(db, getMailer(env)).runOnce();
     console.log(`${sent} e-mail(s) sent${retrying ? `, ${retrying} left in the outbox for the shop server to retry` : ""}.`);
   }
-} catch (error) {
-  if (error instanceof DomainError) {
-    console.error(error.code === "STAFF_EMAIL_TAKEN" && command.name === "invite" ? `${command.email} already has a staff account.` : error.message);
-    process.exitCode = 1;
-  } else throw error;
-} finally {
-  await handle.close();
-}
+}, (error) => (error.code === "STAFF_EMAIL_TAKEN" && command.name === "invite" ? `${command.email} already has a staff account.` : error.message));

@@ -3,13 +3,10 @@
 // The e-mails go through the mail outbox like every other: queued with the new stock, claimed
 // by this process's mail worker, and sent by it right away; one it cannot send stays in the
 // outbox, where the shop server's worker retries it.
-import { openDatabase } from "../app/db/connection.server";
-import { migrateToLatest } from "../app/db/migrate.server";
+import { openCli, readCommand } from "./cli";
 import { getVariantStock, setVariantStock } from "../app/modules/catalog/stock.service.server";
 import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
-import { DomainError } from "../app/utils/domain-error";
-import { getEnv } from "../app/utils/env.server";
 
 const USAGE = "Usage: npm run stock -- set SKU QUANTITY\n       npm run stock -- get SKU";
 
@@ -24,31 +21,19 @@ function parseCommand(args: string[]): Command | null {
   return null;
 }
 
-const command = parseCommand(process.argv.slice(2));
-if (!command) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const command = readCommand(USAGE, parseCommand);
 
-const env = getEnv();
-const handle = openDatabase(env.DATABASE_URL);
-try {
-  await migrateToLatest(handle.db);
+const { env, db, run } = openCli();
+await run(async () => {
   if (command.name === "get") {
-    const { sku, stock, waiting } = await getVariantStock(handle.db, command.sku);
+    const { sku, stock, waiting } = await getVariantStock(db, command.sku);
     console.log(`${sku}: ${stock} in stock (${waiting} waiting for an alert)`);
   } else {
-    const mailWorker = createMailWorker(handle.db, getMailer(env));
-    const change = await setVariantStock(handle.db, { sku: command.sku, quantity: command.quantity, origin: env.PUBLIC_URL, claimMailFor: mailWorker.id });
+    const mailWorker = createMailWorker(db, getMailer(env));
+    const change = await setVariantStock(db, { sku: command.sku, quantity: command.quantity, origin: env.PUBLIC_URL, claimMailFor: mailWorker.id });
     const { sent } = await mailWorker.deliverClaimed();
     console.log(`${change.sku}: ${change.previous} → ${change.quantity} (${sent} ${sent === 1 ? "alert" : "alerts"} sent)`);
     const waiting = change.notified - sent;
     if (waiting > 0) console.log(`${waiting} ${waiting === 1 ? "alert waits" : "alerts wait"} in the mail outbox: the shop server will retry.`);
   }
-} catch (error) {
-  if (!(error instanceof DomainError)) throw error;
-  console.error(error.message);
-  process.exitCode = 1;
-} finally {
-  await handle.close();
-}
+});

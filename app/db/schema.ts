@@ -1075,5 +1075,14 @@ export interface WithdrawalsTable {
   received_at: Timestamp;
 }
 
+/** A column name as repositories select it: "min_subtotal_cents as minSubtotalCents". */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+/**
+ * A table's row with its columns named as repositories select them (snake_case → camelCase): a
+ * module's row types derive from it (`Pick<CamelRow<…>, …>`) instead of retyping the columns.
+ */
+export type CamelRow<T> = { [K in keyof Selectable<T> & string as CamelCase<K>]: Selectable<T>[K] };
+
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;

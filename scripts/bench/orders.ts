@@ -4,24 +4,11 @@
 // PostgreSQL).
 import Database from "better-sqlite3";
 import pg from "pg";
+import { shippingStepForm } from "../../tests/support/forms";
 import { percentile } from "./load";
 
-const ADDRESS = {
-  addressChoice: "new",
-  "shipping.firstName": "Bench",
-  "shipping.lastName": "Shopper",
-  "shipping.street": "Via Roma",
-  "shipping.streetNumber": "1",
-  "shipping.city": "Milano",
-  "shipping.province": "MI",
-  "shipping.zip": "20121",
-  "shipping.country": "IT",
-  "shipping.phonePrefix": "+39",
-  "shipping.phone": "3331234567",
-  billingSame: "on",
-  shippingMethod: "ups_standard",
-  invoiceType: "none",
-};
+// The shipping step as the HTTP tests post it (one copy of the shop's valid form), by another name.
+const ADDRESS = shippingStepForm({ "shipping.firstName": "Bench", "shipping.lastName": "Shopper" });
 
 /** The database the server runs on, for arranging stock: a SQLite file or a PostgreSQL URL. */
 export type BenchDatabase = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };

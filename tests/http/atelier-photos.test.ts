@@ -11,20 +11,17 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../support/databases";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
-import { STAFF_PASSWORD, createTestStaff, signInStaff } from "../support/staff";
+import { jpeg, uploadForm } from "../support/photo-upload";
+import { signInBuiltServerStaff, signInStaff } from "../support/staff";
 import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
-import { totpCode } from "~/modules/staff/totp.server";
-import { getEnv } from "~/utils/env.server";
 import type { Kysely } from "kysely";
 
 // The apps of this file keep their images here (startApp reads the environment).
 const MEDIA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bottega-http-media-"));
 process.env.MEDIA_DIR = MEDIA_DIR;
 afterAll(() => fs.rmSync(MEDIA_DIR, { recursive: true, force: true }));
-
-const jpeg = (width = 1000, height = 1250, hex = "#b4785a") => sharp({ create: { width, height, channels: 3, background: hex } }).jpeg().toBuffer();
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -33,14 +30,6 @@ function filesUnder(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
-}
-
-/** The upload form as the page sends it: intent, colour, alt texts, then the file. */
-function uploadForm(bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ intent: "upload", color: "", altIt: "Vista di fronte", altEn: "Front view", ...fields })) form.append(name, value);
-  form.append("photo", new File([new Uint8Array(bytes)], fileName, { type: "image/jpeg" }));
-  return form;
 }
 
 async function firstProduct(db: Kysely<Database>, skip = 0) {
@@ -233,11 +222,7 @@ for (const kind of DIALECTS) {
       server = await startBuiltServer(kind, { env: { MEDIA_DIR: mediaDir } });
       client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
-      const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
-      const staff = await createTestStaff(handle.db, secret, { role: "staff" });
-      const own = { Origin: server.url };
-      expect((await client.send("/atelier/login", client.form({ email: staff.email, password: STAFF_PASSWORD }, own))).status).toBe(302);
-      expect((await client.send("/atelier/login/code", client.form({ code: totpCode(staff.totpSecret, new Date()) }, own))).headers.get("Location")).toBe("/atelier");
+      await signInBuiltServerStaff(server, client, handle.db, "staff");
     });
     afterAll(async () => {
       await handle?.close();

@@ -8,14 +8,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../support/databases";
-import { STAFF_PASSWORD, createTestStaff } from "../support/staff";
+import { jpeg, uploadForm } from "../support/photo-upload";
+import { signInBuiltServerStaff } from "../support/staff";
 import { type BuiltServer, builtServerClient, startBuiltServer } from "./built-server";
 import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
-import { totpCode } from "~/modules/staff/totp.server";
-import { getEnv } from "~/utils/env.server";
 
 const PRELOAD = fileURLToPath(new URL("../support/media-full.mjs", import.meta.url));
 const TOKEN = "metrics-token-for-the-media-test-0123456789";
@@ -35,11 +33,7 @@ for (const kind of DIALECTS) {
       });
       client = builtServerClient(server);
       handle = openDatabase(server.databaseUrl, { poolSize: 2 });
-      const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
-      const staff = await createTestStaff(handle.db, secret, { role: "staff" });
-      const own = { Origin: server.url };
-      expect((await client.send("/atelier/login", client.form({ email: staff.email, password: STAFF_PASSWORD }, own))).status).toBe(302);
-      expect((await client.send("/atelier/login/code", client.form({ code: totpCode(staff.totpSecret, new Date()) }, own))).headers.get("Location")).toBe("/atelier");
+      await signInBuiltServerStaff(server, client, handle.db, "staff");
     });
     afterAll(async () => {
       await handle?.close();
@@ -60,10 +54,7 @@ for (const kind of DIALECTS) {
       expect(await metric("bottega_media_storage_writable")).toBe(1);
 
       fs.writeFileSync(marker, "");
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ intent: "upload", color: "", altIt: "Vista di fronte", altEn: "Front view" })) form.append(name, value);
-      form.append("photo", new File([new Uint8Array(await sharp({ create: { width: 1000, height: 1250, channels: 3, background: "#b4785a" } }).jpeg().toBuffer())], "front.jpg", { type: "image/jpeg" }));
-      const answer = await client.send(to, { method: "POST", headers: { Origin: server.url }, body: form });
+      const answer = await client.send(to, { method: "POST", headers: { Origin: server.url }, body: uploadForm(await jpeg(), "front.jpg") });
       expect(answer.status).toBe(507);
       const html = await answer.text();
       // The message at the file's field, the typed alt texts still in the form.
@@ -93,10 +84,7 @@ for (const kind of DIALECTS) {
       }
       expect(ready).toBe(200);
       expect(await metric("bottega_media_storage_writable")).toBe(1);
-      const again = new FormData();
-      for (const [name, value] of Object.entries({ intent: "upload", color: "", altIt: "Vista di fronte", altEn: "Front view" })) again.append(name, value);
-      again.append("photo", new File([new Uint8Array(await sharp({ create: { width: 1000, height: 1250, channels: 3, background: "#b4785a" } }).jpeg().toBuffer())], "front.jpg", { type: "image/jpeg" }));
-      expect((await client.send(to, { method: "POST", headers: { Origin: server.url }, body: again })).status).toBe(303);
+      expect((await client.send(to, { method: "POST", headers: { Origin: server.url }, body: uploadForm(await jpeg(), "front.jpg") })).status).toBe(303);
     }, 60_000);
   });
 }

@@ -8,6 +8,7 @@ import type { Database, StaffRole } from "~/db/schema";
 import { hashPassword } from "~/modules/account/password.server";
 import { createStaffMember } from "~/modules/staff/staff.service.server";
 import { newTotpSecret, staffKey, totpCode } from "~/modules/staff/totp.server";
+import { getEnv } from "~/utils/env.server";
 import type { HttpApp, HttpClient } from "./http";
 
 /** The password of every test staff account. */
@@ -59,4 +60,24 @@ export async function signInStaff(app: HttpApp, { role, email, name }: { role: S
   const client = app.client();
   await signInStaffClient(client, staff);
   return { client, ...staff };
+}
+
+/**
+ * A staff member of the given role made in a built server's database and signed in through its
+ * client (tests/http/built-server.ts): the password, then a TOTP code, sent as the shop's own
+ * pages send them (its Origin).
+ */
+export async function signInBuiltServerStaff(
+  server: { url: string },
+  client: { send(path: string, init?: RequestInit): Promise<Response>; form(fields: Record<string, string>, headers: Record<string, string>): RequestInit },
+  db: Kysely<Database>,
+  role: StaffRole,
+): Promise<TestStaff> {
+  // The built server runs in production mode with the development secret allowed (startBuiltServer).
+  const secret = getEnv({ ...process.env, NODE_ENV: "production", ALLOW_DEV_SECRET: "1" }).SESSION_SECRET;
+  const staff = await createTestStaff(db, secret, { role });
+  const own = { Origin: server.url };
+  expect((await client.send("/atelier/login", client.form({ email: staff.email, password: STAFF_PASSWORD }, own))).status).toBe(302);
+  expect((await client.send("/atelier/login/code", client.form({ code: totpCode(staff.totpSecret, new Date()) }, own))).headers.get("Location")).toBe("/atelier");
+  return staff;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
-import type { Database, DiscountKind, Locale } from "~/db/schema";
+import type { CamelRow, Database, DiscountCodesTable, Locale } from "~/db/schema";
 import type { DiscountStateFilter } from "./discount-code-rules";
 
 // Atelier's SQL for discount codes (the bag's own reads of them are in bag.repository.server.ts):
@@ -7,18 +7,7 @@ import type { DiscountStateFilter } from "./discount-code-rules";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface DiscountCodeRow {
-  id: number;
-  code: string;
-  kind: DiscountKind;
-  amount: number;
-  minSubtotalCents: number;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-  createdAt: string;
-}
+export type DiscountCodeRow = CamelRow<DiscountCodesTable>;
 
 const COLUMNS = [
   "d.id",

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "~/db/errors.server";
-import type { Database, DiscountKind, Locale } from "~/db/schema";
+import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { normalizeSku } from "~/modules/catalog/catalog-rules";
 import { DomainError } from "~/utils/domain-error";
 import * as repo from "./discount-code-admin.repository.server";
-import { type DiscountCodeState, type DiscountStateFilter, SMALL_DISCOUNT, discountCodeState, discountRuleIssues, isValidDiscountCode, normalizeDiscountCode } from "./discount-code-rules";
+import { type DiscountCodeState, type DiscountRuleInput, type DiscountStateFilter, SMALL_DISCOUNT, discountCodeState, discountRuleIssues, isValidDiscountCode, normalizeDiscountCode } from "./discount-code-rules";
 
 // Discount codes in Atelier: the list with their use counts, one code's editor, creating,
 // editing and ending codes. The rules are discount-code-rules.ts's, the same the bag applies;
@@ -13,15 +13,8 @@ import { type DiscountCodeState, type DiscountStateFilter, SMALL_DISCOUNT, disco
 
 export const DISCOUNT_CODES_PAGE_SIZE = 50;
 
-export interface DiscountCodeInput {
+export interface DiscountCodeInput extends DiscountRuleInput {
   code: string;
-  kind: DiscountKind;
-  amount: number;
-  minSubtotalCents: number;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
   categoryIds: number[];
   /** Products by a variant's SKU or the product's slug (either language). */
   productRefs: string[];

@@ -1,4 +1,4 @@
-import type { DiscountKind } from "~/db/schema";
+import type { CamelRow, DiscountCodesTable, DiscountKind } from "~/db/schema";
 
 // A discount code's rules, kept once for the bag (which applies codes) and Atelier's editor
 // (which writes them): how a code is written, when it is live, and which rules make sense.
@@ -42,16 +42,11 @@ export function discountCodeState(code: { startsAt: string | null; endsAt: strin
   return "active";
 }
 
-export interface DiscountRuleInput {
-  kind: DiscountKind;
-  /** Percent (1–100) for "percentage", cents for "fixed", 0 for "free_shipping". */
-  amount: number;
-  minSubtotalCents: number;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-}
+/**
+ * A code's rules: its row without id, code and date. The amount is a percent (1–100) for
+ * "percentage", cents for "fixed", 0 for "free_shipping".
+ */
+export type DiscountRuleInput = Omit<CamelRow<DiscountCodesTable>, "id" | "code" | "createdAt">;
 
 /** A broken rule: the form field it belongs to and its message key (atelier-merch namespace). */
 export interface DiscountRuleIssue {

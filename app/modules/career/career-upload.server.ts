@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import { Busboy } from "@fastify/busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { openMultipart } from "~/utils/multipart.server";
 import { CV_FIELD, CV_MAX_BYTES } from "./career.fields";
 import { inspectDoc, inspectDocx, inspectPdf } from "./cv-inspection.server";
 
@@ -85,17 +85,9 @@ export async function readForm(
     sniff = mayBeCv,
   }: { fileField?: string; limits?: UploadLimits; sniff?: (head: Uint8Array) => Promise<boolean> } = {},
 ): Promise<ReadFormResult> {
-  const contentType = request.headers.get("content-type");
-  if (!request.body || !contentType) return { status: "malformed" };
-  let parser: InstanceType<typeof Busboy>;
-  try {
-    parser = new Busboy({
-      headers: { "content-type": contentType },
-      limits: { fileSize: limits.fileBytes, fieldSize: limits.fieldBytes, fields: limits.fields, files: 3, parts: limits.fields + 3 },
-    });
-  } catch {
-    return { status: "malformed" };
-  }
+  const form = openMultipart(request, { fileSize: limits.fileBytes, fieldSize: limits.fieldBytes, fields: limits.fields, files: 3, parts: limits.fields + 3 });
+  if (!form) return { status: "malformed" };
+  const { parser } = form;
 
   const fields: Array<[string, string]> = [];
   let file: ReceivedFile | undefined;
@@ -133,51 +125,31 @@ export async function readForm(
     fileReads.push(read);
   });
   const judge = (head: Uint8Array) => sniff(head).catch(() => false);
-  const finished = new Promise<void>((resolve, reject) => {
-    parser.on("finish", resolve);
-    parser.on("error", reject);
-  });
-  finished.catch(() => undefined);
 
-  const reader = request.body.getReader();
-  let total = 0;
   let judged = false;
   let refused = false;
   const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (verdict && !judged) {
-        judged = true;
-        refused = !(await verdict);
-        if (refused && !(declaredLength - total <= limits.readAfterRefusal)) {
-          // Not a CV, and much more to come: the rest is not read (the answer closes the connection).
-          reader.releaseLock();
-          parser.destroy();
-          return { status: "refused", fields, complete: false };
-        }
-      }
-      if (done) break;
-      total += value.byteLength;
-      if (total > limits.bodyBytes) {
-        // Stop here: whatever the parser holds is kept, the file (if it was arriving) is too big.
-        reader.releaseLock();
-        parser.destroy();
+    const stopped = await form.pump<ReadFormResult>({
+      maxBytes: limits.bodyBytes,
+      // Stop here: whatever the parser holds is kept, the file (if it was arriving) is too big.
+      tooBig: () => {
         if (file) file.truncated = true;
         return { status: "read", fields, file: file ?? { fileName: "", bytes: Buffer.alloc(0), truncated: true }, bodyTruncated: true };
-      }
-      if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
-        await Promise.race([once(parser, "drain"), finished]);
-      }
-      if (file?.truncated) {
+      },
+      before: async (total) => {
         // The file passed its limit: too large whatever follows, so nothing more is read.
-        reader.releaseLock();
-        parser.destroy();
-        return { status: "read", fields, file, bodyTruncated: true };
-      }
-    }
-    parser.end();
-    await finished;
+        if (file?.truncated) return { status: "read", fields, file, bodyTruncated: true };
+        if (verdict && !judged) {
+          judged = true;
+          refused = !(await verdict);
+          // Not a CV, and much more to come: the rest is not read (the answer closes the connection).
+          if (refused && !(declaredLength - total <= limits.readAfterRefusal)) return { status: "refused", fields, complete: false };
+        }
+        return undefined;
+      },
+    });
+    if (stopped) return stopped;
     await Promise.all(fileReads);
     if (refused || (verdict && !judged && !(await verdict))) return { status: "refused", fields, complete: true };
   } catch {

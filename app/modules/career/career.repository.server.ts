@@ -1,18 +1,12 @@
 import { type Kysely, type Transaction, sql } from "kysely";
-import type { Database, Locale } from "~/db/schema";
+import type { CamelRow, Database, JobApplicationsTable } from "~/db/schema";
 import type { Department } from "./career.fields";
 
-export interface NewJobApplication {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
+/** An application as the form gave it: its row's columns, the department one of DEPARTMENTS, and when. */
+export type NewJobApplication = Pick<CamelRow<JobApplicationsTable>, "firstName" | "lastName" | "email" | "phone" | "website" | "message" | "locale"> & {
   department: Department;
-  website: string | null;
-  message: string;
-  locale: Locale;
   at: string;
-}
+};
 
 export interface NewApplicationFile {
   fileName: string;

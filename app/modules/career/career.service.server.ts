@@ -7,9 +7,8 @@ import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import type { Department } from "./career.fields";
 import type { CareerApplicationInput } from "./career.schema";
-import { deleteApplicationsByEmail, insertApplicationWithFile, listApplicationsByEmail, type NewApplicationFile } from "./career.repository.server";
+import { deleteApplicationsByEmail, insertApplicationWithFile, listApplicationsByEmail, type NewApplicationFile, type NewJobApplication } from "./career.repository.server";
 
 /** Applications per client address: one person applies once or twice, a script many times. */
 export const CAREER_RATE_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
@@ -66,18 +65,7 @@ export async function submitJobApplication(db: Kysely<Database>, input: CareerSu
   return { status: "submitted", applicationId: id };
 }
 
-type StoredApplication = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  department: Department;
-  website: string | null;
-  message: string;
-  locale: Locale;
-  at: string;
-  cv: NewApplicationFile;
-};
+type StoredApplication = NewJobApplication & { cv: NewApplicationFile };
 
 const DEPARTMENT_NAMES: Record<Locale, typeof itCareer.departments> = { it: itCareer.departments, en: enCareer.departments };
 const CV_TYPE_NAMES: Record<string, string> = {

@@ -1,44 +1,20 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { CamelRow, CategoryTilesTable, Database } from "~/db/schema";
+import { ASSET_STATE_COLUMNS, type AssetState } from "~/modules/media/media.repository.server";
 
 // Every query of category_tiles: a category's tile photograph, with its asset's state (the
 // media pipeline's media_assets, read here joined, written only through the media service).
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface TileRow {
-  categoryId: number;
-  assetId: number;
-  altIt: string;
-  altEn: string;
-  status: "pending" | "ready" | "failed";
-  error: string | null;
-  focalX: number;
-  focalY: number;
-  width: number;
-  height: number;
-  variantKey: string | null;
-  variantWidths: string | null;
-}
+export type TileRow = Pick<CamelRow<CategoryTilesTable>, "categoryId" | "assetId" | "altIt" | "altEn"> & AssetState;
 
 function tiles(db: Db) {
   return db
     .selectFrom("category_tiles as t")
     .innerJoin("media_assets as a", "a.id", "t.asset_id")
-    .select([
-      "t.category_id as categoryId",
-      "t.asset_id as assetId",
-      "t.alt_it as altIt",
-      "t.alt_en as altEn",
-      "a.status",
-      "a.error",
-      "a.focal_x as focalX",
-      "a.focal_y as focalY",
-      "a.width",
-      "a.height",
-      "a.variant_key as variantKey",
-      "a.variant_widths as variantWidths",
-    ]);
+    .select(["t.category_id as categoryId", "t.asset_id as assetId", "t.alt_it as altIt", "t.alt_en as altEn"])
+    .select(ASSET_STATE_COLUMNS);
 }
 
 export function findTile(db: Db, categoryId: number): Promise<TileRow | undefined> {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import type { FocalPoint } from "~/modules/media/focal";
-import { type AssetFiles, assetImage, deleteAsset, discardPreparedImage, ingestImage, prepareImage, removeAssetFiles, setAssetFocalPoint } from "~/modules/media/media.service.server";
+import { type AssetFiles, type AtelierAssetState, atelierAssetState, deleteAsset, discardPreparedImage, ingestImage, prepareImage, imageOfState, removeAssetFiles, setAssetFocalPoint } from "~/modules/media/media.service.server";
 import type { ResponsiveImage } from "~/modules/media/media-urls";
 import { wakeMediaWorkers } from "~/modules/media/media-worker.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
@@ -20,38 +20,15 @@ import { type TileRow, categoryExists, deleteTileRow, findTile, insertTile, list
 
 type Db = Kysely<Database>;
 
-export interface AtelierTile {
-  altIt: string;
-  altEn: string;
-  status: "pending" | "ready" | "failed";
-  error: string | null;
-  /** Percentages, as the form shows them. */
-  focalX: number;
-  focalY: number;
-  width: number;
-  height: number;
-  image: ResponsiveImage | null;
-}
+export type AtelierTile = Pick<TileRow, "altIt" | "altEn"> & AtelierAssetState;
 
-const percent = (value: number) => Math.round(value * 1000) / 10;
 const shown = (tile: TileRow) => tile.variantKey !== null;
-const imageOf = (tile: TileRow) => assetImage({ variant_key: tile.variantKey, variant_widths: tile.variantWidths });
 
 /** The editor's view of a category's tile, or null when it has none. */
 export async function getCategoryTile(db: Db, categoryId: number): Promise<AtelierTile | null> {
   const tile = await findTile(db, categoryId);
   if (!tile) return null;
-  return {
-    altIt: tile.altIt,
-    altEn: tile.altEn,
-    status: tile.status,
-    error: tile.error,
-    focalX: percent(tile.focalX),
-    focalY: percent(tile.focalY),
-    width: tile.width,
-    height: tile.height,
-    image: imageOf(tile),
-  };
+  return { altIt: tile.altIt, altEn: tile.altEn, ...atelierAssetState(tile) };
 }
 
 async function requireCategory(db: Db | Transaction<Database>, categoryId: number): Promise<void> {
@@ -184,7 +161,7 @@ export interface ShownTile {
 export async function getCategoryTileImages(db: Db, categoryIds: number[], locale: Locale): Promise<Map<number, ShownTile>> {
   const out = new Map<number, ShownTile>();
   for (const tile of await listShownTiles(db, categoryIds)) {
-    const image = imageOf(tile);
+    const image = imageOfState(tile);
     if (image) out.set(tile.categoryId, { image, alt: locale === "en" ? tile.altEn : tile.altIt });
   }
   return out;

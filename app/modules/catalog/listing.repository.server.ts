@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import type { Sort } from "./listing.schema";
+import type { ListingQuery, Sort } from "./listing.schema";
 import { type CountedProfile, mergeProfiles, pairOf, profileKey } from "./listing-profile";
 
 // The listing's SQL reads the listing entries (listing-entries.server.ts): one row per product
@@ -16,14 +16,8 @@ export interface ListingScope {
   productIds?: number[];
 }
 
-export interface VariantFilter {
-  sizes: string[];
-  colors: string[];
-  minCents: number | null;
-  maxCents: number | null;
-  inStock: boolean;
-  onSale: boolean;
-}
+/** What of the listing's query narrows the products (its filters, without sort and page). */
+export type VariantFilter = Pick<ListingQuery, "sizes" | "colors" | "minCents" | "maxCents" | "inStock" | "onSale">;
 
 type Eb = ExpressionBuilder<Database & { e: Database["listing_entries"] }, "e">;
 

@@ -1,24 +1,13 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { CamelRow, Database, ManufacturersTable } from "~/db/schema";
 
 // Every query of Atelier's manufacturers page: the list with how many products each makes, one
 // maker, and its writes.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface ManufacturerRow {
-  id: number;
-  key: string;
-  name: string;
-  address: string;
-  countryCode: string;
-  email: string;
-  euResponsibleName: string | null;
-  euResponsibleAddress: string | null;
-  euResponsibleCountryCode: string | null;
-  euResponsibleEmail: string | null;
-  products: number;
-}
+/** A maker's row, with how many products it makes. */
+export type ManufacturerRow = CamelRow<ManufacturersTable> & { products: number };
 
 export async function selectManufacturerList(db: Db, id?: number): Promise<ManufacturerRow[]> {
   let query = db
@@ -42,16 +31,8 @@ export async function selectManufacturerList(db: Db, id?: number): Promise<Manuf
   return (await query.execute()).map((r) => ({ ...r, products: Number(r.products ?? 0) }));
 }
 
-export interface ManufacturerValues {
-  name: string;
-  address: string;
-  country_code: string;
-  email: string;
-  eu_responsible_name: string | null;
-  eu_responsible_address: string | null;
-  eu_responsible_country_code: string | null;
-  eu_responsible_email: string | null;
-}
+/** What the editor writes: every column but the id and the key (made once, from the first name). */
+export type ManufacturerValues = Omit<Selectable<ManufacturersTable>, "id" | "key">;
 
 export async function insertManufacturer(db: Db, key: string, values: ManufacturerValues): Promise<number> {
   const row = await db.insertInto("manufacturers").values({ key, ...values }).returning("id").executeTakeFirstOrThrow();

@@ -1,3 +1,5 @@
+import type { CamelRow, ManufacturersTable } from "~/db/schema";
+
 // The product page's safety information (General Product Safety Regulation (EU) 2023/988,
 // art. 19): the manufacturer's name, postal and electronic address and, when the maker is
 // established outside the EU, the EU responsible person's. Safe on client and server.
@@ -23,16 +25,8 @@ export interface ProductSafety {
   euResponsible: SafetyParty | null;
 }
 
-export interface ManufacturerRecord {
-  name: string;
-  address: string;
-  countryCode: string;
-  email: string;
-  euResponsibleName: string | null;
-  euResponsibleAddress: string | null;
-  euResponsibleCountryCode: string | null;
-  euResponsibleEmail: string | null;
-}
+/** A maker as the catalogue records it (its row, without id and key). */
+export type ManufacturerRecord = Omit<CamelRow<ManufacturersTable>, "id" | "key">;
 
 /**
  * The safety block's content from the catalogue's record, or null when the record cannot

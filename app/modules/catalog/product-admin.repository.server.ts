@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Transaction } from "kysely";
-import type { Database, Locale, ProductStatus } from "~/db/schema";
+import type { CamelRow, Database, Locale, ProductStatus, ProductTranslationsTable } from "~/db/schema";
 import type { ProductSort, ProductStockFilter } from "./product-admin.schema";
 import type { ProductState } from "./product-status";
 
@@ -213,15 +213,8 @@ export async function updateProductRow(db: Db, productId: number, row: Partial<P
     .execute();
 }
 
-export interface TranslationValues {
-  name: string;
-  slug: string;
-  description: string;
-  composition: string;
-  care: string;
-  metaTitle: string;
-  metaDescription: string;
-}
+/** A product's texts in one language, as the editor writes them. */
+export type TranslationValues = Pick<CamelRow<ProductTranslationsTable>, "name" | "slug" | "description" | "composition" | "care" | "metaTitle" | "metaDescription">;
 
 /** Writes a product's texts in one language (the row is made when the language had none). */
 export async function saveTranslation(db: Db, productId: number, locale: Locale, values: TranslationValues): Promise<void> {

@@ -117,16 +117,8 @@ export async function searchAdminProducts(
 
 // ---- One product ----
 
-export interface ProductTexts {
-  name: string;
-  /** Empty: made from the name (slugify). */
-  slug: string;
-  description: string;
-  composition: string;
-  care: string;
-  metaTitle: string;
-  metaDescription: string;
-}
+/** A product's texts in one language; an empty slug is made from the name (slugify). */
+export type ProductTexts = repo.TranslationValues;
 
 /** What the editor (or the import) sets on a product. */
 export interface ProductInput {

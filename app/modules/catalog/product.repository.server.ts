@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Database, Locale } from "~/db/schema";
+import type { CamelRow, Database, Locale, ProductsTable, ProductTranslationsTable } from "~/db/schema";
 import type { ManufacturerRecord } from "./manufacturer";
 
 export interface ProductSummaryRow {
@@ -79,22 +79,11 @@ export async function findProductSlugs(
   return { id: own.id, name: own.name, slugs: Object.fromEntries(rows.map((r) => [r.locale, r.slug])) };
 }
 
-export interface ProductDetailRow {
-  id: number;
-  categoryId: number;
-  garment: string;
-  name: string;
-  slug: string;
-  description: string;
-  composition: string;
-  care: string;
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string;
-  shareImage: string | null;
-  /** Its maker (GPSR), or null when the catalogue names none. */
-  manufacturer: ManufacturerRecord | null;
-}
+export type ProductDetailRow = Pick<CamelRow<ProductsTable>, "id" | "categoryId" | "garment"> &
+  Omit<CamelRow<ProductTranslationsTable>, "productId" | "locale"> & {
+    /** Its maker (GPSR), or null when the catalogue names none. */
+    manufacturer: ManufacturerRecord | null;
+  };
 
 /** A product on show (published, its date come) by its localized slug, with its maker. */
 export async function findPublishedProduct(db: Kysely<Database>, locale: Locale, slug: string, now: string): Promise<ProductDetailRow | undefined> {

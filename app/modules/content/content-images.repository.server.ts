@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import type { ContentImageRole, ContentTable, Database } from "~/db/schema";
+import type { CamelRow, ContentImageRole, ContentImagesTable, ContentTable, Database } from "~/db/schema";
+import { ASSET_STATE_COLUMNS, type AssetState } from "~/modules/media/media.repository.server";
 
 // Every query of content_images: the pictures of a journal post, care-guide entry or page (its
 // cover, the images its body shows), with their assets' state (media_assets, read here joined,
@@ -8,41 +9,14 @@ import type { ContentImageRole, ContentTable, Database } from "~/db/schema";
 type Db = Kysely<Database> | Transaction<Database>;
 type Kind = ContentTable["kind"];
 
-export interface ContentImageRow {
-  id: number;
-  kind: Kind;
-  key: string;
-  assetId: number;
-  role: ContentImageRole;
-  altIt: string;
-  altEn: string;
-  status: "pending" | "ready" | "failed";
-  error: string | null;
-  width: number;
-  height: number;
-  variantKey: string | null;
-  variantWidths: string | null;
-}
+export type ContentImageRow = Omit<CamelRow<ContentImagesTable>, "createdAt" | "updatedAt"> & AssetState;
 
 function images(db: Db) {
   return db
     .selectFrom("content_images as i")
     .innerJoin("media_assets as a", "a.id", "i.asset_id")
-    .select([
-      "i.id",
-      "i.kind",
-      "i.key",
-      "i.asset_id as assetId",
-      "i.role",
-      "i.alt_it as altIt",
-      "i.alt_en as altEn",
-      "a.status",
-      "a.error",
-      "a.width",
-      "a.height",
-      "a.variant_key as variantKey",
-      "a.variant_widths as variantWidths",
-    ]);
+    .select(["i.id", "i.kind", "i.key", "i.asset_id as assetId", "i.role", "i.alt_it as altIt", "i.alt_en as altEn"])
+    .select(ASSET_STATE_COLUMNS);
 }
 
 /** An entry's pictures, its cover first, then the body's in the order they were added. */

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ContentImageRole, Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
-import { type AssetFiles, assetImage, deleteAsset, discardPreparedImage, ingestImage, prepareImage, removeAssetFiles, widthsOf } from "~/modules/media/media.service.server";
+import { type AssetFiles, deleteAsset, discardPreparedImage, ingestImage, prepareImage, imageOfState, removeAssetFiles, widthsOf } from "~/modules/media/media.service.server";
 import { type ResponsiveImage, photoUrl } from "~/modules/media/media-urls";
 import { wakeMediaWorkers } from "~/modules/media/media-worker.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
@@ -39,7 +39,6 @@ export interface AtelierContentImage {
   snippets: Record<Locale, string> | null;
 }
 
-const imageOf = (row: Pick<ContentImageRow, "variantKey" | "variantWidths">) => assetImage({ variant_key: row.variantKey, variant_widths: row.variantWidths });
 
 /** The Markdown image of a body picture, in a language: `![alt](/media/p/<set>/<width>.jpg)`. */
 export function bodySnippet(row: Pick<ContentImageRow, "variantKey" | "variantWidths" | "altIt" | "altEn">, locale: Locale): string | null {
@@ -64,7 +63,7 @@ export async function getContentImages(db: Db, kind: ContentKind, key: string): 
       error: row.error,
       width: row.width,
       height: row.height,
-      image: imageOf(row),
+      image: imageOfState(row),
       snippets: row.role === "body" && it ? { it, en: bodySnippet(row, "en")! } : null,
     };
   };
@@ -177,7 +176,7 @@ export async function getShownCovers(db: Db, kind: ContentKind, keys: string[], 
   const out = new Map<string, ShownCover>();
   if (!kindHasCover(kind)) return out;
   for (const row of await listShownCovers(db, kind, keys)) {
-    const image = imageOf(row);
+    const image = imageOfState(row);
     if (image) out.set(row.key, { image, alt: locale === "en" ? row.altEn : row.altIt });
   }
   return out;

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { createPollingLoop } from "~/modules/schedule/polling-loop.server";
+import { createPollingLoop, createWakeList, retryAtAfter, workerId } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import type { Mailer } from "./mail.server";
 import {
@@ -61,16 +60,12 @@ export function defaultRetryDelayMs(attempts: number): number {
 
 const PURGE_EVERY_MS = 3_600_000;
 
-// The workers started in this process, for wakeMailWorkers.
-const started = new Set<MailWorker>();
+// The workers started in this process (polling-loop.server.ts's wake list).
+const mailLoops = createWakeList();
 
-/**
- * Wakes this process's running workers: a service calls it after the transaction that queued
- * mail commits, so the mail goes out at once rather than at the next poll. Workers of other
- * processes find it at their next poll; claims keep any two from sending the same message.
- */
+/** Wakes this process's running workers after the transaction that queued mail commits. */
 export function wakeMailWorkers(): void {
-  for (const worker of started) worker.nudge();
+  mailLoops.wake();
 }
 
 export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: MailWorkerOptions = {}): MailWorker {
@@ -82,7 +77,7 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
     retryDelayMs = defaultRetryDelayMs,
     clock = () => new Date(),
   } = options;
-  const id = `mail-${process.pid}-${randomBytes(6).toString("hex")}`;
+  const id = workerId("mail");
 
   async function deliver(row: OutboxRow, now: Date, report: DeliveryReport): Promise<void> {
     if (!(await renewLease(db, row.id, id, { now, leaseMs }))) return;
@@ -92,7 +87,7 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
     } catch (error) {
       const reason = describeSendError(error);
       const attempts = row.attempts + 1;
-      const retryAt = attempts < maxAttempts ? new Date(now.getTime() + retryDelayMs(attempts)) : null;
+      const retryAt = retryAtAfter(attempts, { maxAttempts, retryDelayMs }, now);
       await markAttemptFailed(db, row, id, { error: reason, retryAt });
       if (retryAt) {
         report.retrying++;
@@ -131,27 +126,14 @@ export function createMailWorker(db: Kysely<Database>, mailer: Mailer, options: 
     name: "mail worker",
     pollIntervalMs,
     describeError: describeSendError,
+    wakeList: mailLoops,
     pass: async () => {
       const report = await runOnce();
       return report.sent + report.retrying + report.failed >= batchSize;
     },
   });
 
-  const worker: MailWorker = {
-    id,
-    runOnce,
-    deliverClaimed,
-    start() {
-      started.add(worker);
-      loop.start();
-    },
-    nudge: () => loop.nudge(),
-    async stop() {
-      started.delete(worker);
-      await loop.stop();
-    },
-  };
-  return worker;
+  return { id, runOnce, deliverClaimed, ...loop };
 }
 
 /** The extra headers an outbox row carries (a JSON object of strings), or none. */

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
-import { createPollingLoop } from "~/modules/schedule/polling-loop.server";
+import { createPollingLoop, retryAtAfter, workerId } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import { renderVariants, variantKeyOf, variantWidthsFor, focalCrop } from "./image-pipeline.server";
 import { claimDueJobs, failJobAttempt, findAsset, finishJob, listClaimedJobs, markAssetFailed, markAssetReady, renewJobLease, type JobRow } from "./media.repository.server";
 import { PHOTO_FORMATS } from "./media-urls";
-import { startedMediaWorkers, wakeMediaWorkers } from "./media-wake.server";
+import { mediaLoops, wakeMediaWorkers } from "./media-wake.server";
 import { originalKey, removeVariantSet, variantFileKey, widthsOf } from "./media.service.server";
 import type { MediaStorage } from "./storage.server";
 
@@ -49,8 +48,6 @@ export function mediaRetryDelayMs(attempts: number): number {
   return Math.min(30_000 * 4 ** (attempts - 1), 3_600_000);
 }
 
-const started = startedMediaWorkers;
-
 // Callers that queue jobs (photos, tiles, the import) wake the workers through here too.
 export { wakeMediaWorkers };
 
@@ -63,7 +60,7 @@ export function createMediaWorker(db: Kysely<Database>, storage: MediaStorage, o
     retryDelayMs = mediaRetryDelayMs,
     clock = () => new Date(),
   } = options;
-  const id = `media-${process.pid}-${randomBytes(6).toString("hex")}`;
+  const id = workerId("media");
 
   /** Makes (or finds already made) the variants of the asset's current focal point, and shows them. */
   async function makeVariants(job: JobRow): Promise<void> {
@@ -102,7 +99,7 @@ export function createMediaWorker(db: Kysely<Database>, storage: MediaStorage, o
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const attempts = job.attempts + 1;
-      const retryAt = attempts < maxAttempts ? new Date(now.getTime() + retryDelayMs(attempts)) : null;
+      const retryAt = retryAtAfter(attempts, { maxAttempts, retryDelayMs }, now);
       if (await failJobAttempt(db, job, id, { error: reason, retryAt })) {
         if (retryAt) {
           report.retrying++;
@@ -131,24 +128,12 @@ export function createMediaWorker(db: Kysely<Database>, storage: MediaStorage, o
   const loop = createPollingLoop({
     name: "media worker",
     pollIntervalMs,
+    wakeList: mediaLoops,
     pass: async () => {
       const report = await runOnce();
       return report.done + report.retrying + report.failed >= batchSize;
     },
   });
 
-  const worker: MediaWorker = {
-    id,
-    runOnce,
-    start() {
-      started.add(worker);
-      loop.start();
-    },
-    nudge: () => loop.nudge(),
-    async stop() {
-      started.delete(worker);
-      await loop.stop();
-    },
-  };
-  return worker;
+  return { id, runOnce, ...loop };
 }

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from "kysely";
-import type { Database, MediaAssetsTable, MediaJobsTable } from "~/db/schema";
+import type { CamelRow, Database, MediaAssetsTable, MediaJobsTable } from "~/db/schema";
 
 // Every query of media_assets and media_jobs. The job queue copies the mail outbox's claims
 // (app/modules/mail/outbox.server.ts): a lease per worker, FOR UPDATE SKIP LOCKED on PostgreSQL,
@@ -9,6 +9,24 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type AssetRow = Selectable<MediaAssetsTable>;
 export type JobRow = Selectable<MediaJobsTable>;
+
+/**
+ * A picture's asset state as its owner's queries read it (category tiles, product photographs,
+ * content images): the owner's table joins `media_assets as a` and selects these beside its own
+ * columns, so the three read one shape.
+ */
+export const ASSET_STATE_COLUMNS = [
+  "a.status",
+  "a.error",
+  "a.focal_x as focalX",
+  "a.focal_y as focalY",
+  "a.width",
+  "a.height",
+  "a.variant_key as variantKey",
+  "a.variant_widths as variantWidths",
+] as const;
+
+export type AssetState = Pick<CamelRow<MediaAssetsTable>, "status" | "error" | "focalX" | "focalY" | "width" | "height" | "variantKey" | "variantWidths">;
 
 export async function insertAsset(
   db: Db,

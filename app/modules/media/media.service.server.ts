@@ -4,6 +4,7 @@ import type { Database } from "~/db/schema";
 import { type FocalPoint, checkImage, roundFocal, variantKeyOf } from "./image-pipeline.server";
 import {
   type AssetRow,
+  type AssetState,
   deleteAssetRow,
   enqueueAssetJob,
   findAssets,
@@ -170,6 +171,26 @@ export function widthsOf(text: string | null): number[] {
 export function assetImage(asset: Pick<AssetRow, "variant_key" | "variant_widths">): ResponsiveImage | null {
   const widths = widthsOf(asset.variant_widths);
   return asset.variant_key && widths.length ? photoImage(asset.variant_key, widths) : null;
+}
+
+/** The picture of an owner's joined asset state (ASSET_STATE_COLUMNS), once its variants are made. */
+export const imageOfState = (state: Pick<AssetState, "variantKey" | "variantWidths">) => assetImage({ variant_key: state.variantKey, variant_widths: state.variantWidths });
+
+/** An asset's state as Atelier's editors show it: the focal point in percent (as the form reads it), the picture once made. */
+export type AtelierAssetState = Omit<AssetState, "variantKey" | "variantWidths"> & { image: ResponsiveImage | null };
+
+const percent = (value: number) => Math.round(value * 1000) / 10;
+
+export function atelierAssetState(state: AssetState): AtelierAssetState {
+  return {
+    status: state.status,
+    error: state.error,
+    focalX: percent(state.focalX),
+    focalY: percent(state.focalY),
+    width: state.width,
+    height: state.height,
+    image: imageOfState(state),
+  };
 }
 
 /** The pictures of several assets by id (one query); assets without variants yet are absent. */

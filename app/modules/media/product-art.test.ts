@@ -26,48 +26,91 @@ function drawnAt(src: string): GarmentImageParams {
 
 const digest = (svg: string) => createHash("sha256").update(svg).digest("hex");
 
-/** The bytes of a picture, as the media route would serve them. */
-const bytesAt = (src: string) => digest(renderGarmentSvg(drawnAt(src)));
+// Drawn once per picture: the Italian and the English page, and the tests below, share them.
+const drawings = new Map<string, string>();
+const svgAt = (src: string) => {
+  let svg = drawings.get(src);
+  if (svg === undefined) drawings.set(src, (svg = renderGarmentSvg(drawnAt(src))));
+  return svg;
+};
 
+/** The bytes of a picture, as the media route would serve them. */
+const bytesAt = (src: string) => digest(svgAt(src));
+
+const hexOf = (code: string) => catalogue.colors.find((c) => c.code === code)!.hex.toLowerCase();
+
+// What these tests cost is loading product pages (each a dozen queries) and drawing: every page
+// is loaded once per database and language (its default colour), and every picture drawn once.
+// A colour changes only the drawing's hex (productDrawing), so the other colours are checked
+// through the page's offers (each variant's picture) and the rows of views the page draws from,
+// not by loading the page again in each colour and drawing it.
 describeEachDatabase("the demo catalogue's drawings", (ctx) => {
+  const pages = new Map<string, ReturnType<typeof getProductPage>>();
+  const pageOf = (locale: "it" | "en", slug: string) => {
+    let page = pages.get(`${locale}/${slug}`);
+    if (!page) pages.set(`${locale}/${slug}`, (page = getProductPage(ctx().db, locale, slug, {})));
+    return page;
+  };
+
   beforeAll(async () => {
     await seedDatabase(ctx().db);
   });
 
-  it("shows every product, in every colour and view, as the sub-type its name promises", async () => {
+  /** Every product's page in a language: its pictures' sub-type, views and colours; returns the pictures' URLs by product. */
+  async function checkPages(locale: "it" | "en"): Promise<Map<string, string[]>> {
+    // Loaded together: on PostgreSQL the pool's connections wait for the server side by side.
+    await Promise.all(catalogue.products.map((product) => pageOf(locale, product.slug[locale])));
+    const rows = await ctx().db.selectFrom("product_images").select(["product_id as productId", "color_code as colorCode", "view"]).orderBy("position").orderBy("id").execute();
+    const urls = new Map<string, string[]>();
     for (const product of catalogue.products) {
-      const urls: Record<string, string[]> = {};
-      for (const locale of ["it", "en"] as const) {
-        for (const color of product.colors) {
-          const page = await getProductPage(ctx().db, locale, product.slug[locale], { color });
-          expect(page, `${product.key} ${locale}`).not.toBeNull();
-          const style = garmentStyleOf(page!.product.name, product.garment);
-          expect(page!.gallery.map((image) => image.view)).toEqual([...GARMENT_VIEWS]);
-          for (const image of page!.gallery) {
-            const drawn = drawnAt(image.src);
-            expect({ subtype: drawn.subtype, surface: drawn.surface }, `${product.name[locale]} ${image.view}`).toEqual(style);
-            expect(`#${drawn.hex}`).toBe(catalogue.colors.find((c) => c.code === color)!.hex.toLowerCase());
-            if (image.view !== "detail") {
-              const promise = PROMISES[drawn.subtype];
-              const parts = partsOf(renderGarmentSvg(drawn));
-              // The back hides the front's plackets and pockets; what must never be there stays absent.
-              for (const p of image.view === "front" ? (promise?.has ?? []) : []) expect(parts.has(p), `${product.name[locale]} has ${p}`).toBe(true);
-              for (const p of promise?.not ?? []) expect(parts.has(p), `${product.name[locale]} has no ${p}`).toBe(false);
-            }
-          }
-          (urls[locale] ??= []).push(...page!.gallery.map((image) => image.src));
+      const page = await pageOf(locale, product.slug[locale]);
+      expect(page, `${product.key} ${locale}`).not.toBeNull();
+      const style = garmentStyleOf(page!.product.name, product.garment);
+      // Every colour has every view to draw, in the gallery's order.
+      const own = rows.filter((row) => row.productId === page!.product.id);
+      for (const color of product.colors) expect(own.filter((row) => row.colorCode === color).map((row) => row.view), `${product.key} ${color}`).toEqual([...GARMENT_VIEWS]);
+      // The shown colour's gallery: every view, drawn as the name promises.
+      expect(page!.gallery.map((image) => image.view)).toEqual([...GARMENT_VIEWS]);
+      for (const image of page!.gallery) {
+        const drawn = drawnAt(image.src);
+        expect({ subtype: drawn.subtype, surface: drawn.surface }, `${product.name[locale]} ${image.view}`).toEqual(style);
+        expect(`#${drawn.hex}`).toBe(hexOf(page!.selection.color.code));
+        if (image.view !== "detail") {
+          const promise = PROMISES[drawn.subtype];
+          const parts = partsOf(svgAt(image.src));
+          // The back hides the front's plackets and pockets; what must never be there stays absent.
+          for (const p of image.view === "front" ? (promise?.has ?? []) : []) expect(parts.has(p), `${product.name[locale]} has ${p}`).toBe(true);
+          for (const p of promise?.not ?? []) expect(parts.has(p), `${product.name[locale]} has no ${p}`).toBe(false);
         }
       }
-      // The Italian and the English page show the same drawings.
-      expect(urls.it).toEqual(urls.en);
+      // Every colour's picture (each variant's, as the page offers it): the same sub-type, in that colour.
+      const offered = page!.offers.map((offer) => drawnAt(offer.image));
+      for (const drawn of offered) expect({ subtype: drawn.subtype, surface: drawn.surface }, `${product.name[locale]} offer`).toEqual(style);
+      expect(new Set(offered.map((drawn) => `#${drawn.hex}`))).toEqual(new Set(product.colors.map(hexOf)));
+      urls.set(product.key, [...page!.gallery.map((image) => image.src), ...page!.offers.map((offer) => offer.image)]);
+    }
+    return urls;
+  }
+
+  it("shows every product, in every colour and view, as the sub-type its name promises (Italian)", async () => {
+    await checkPages("it");
+  });
+
+  it("shows every product, in every colour and view, as the sub-type its name promises (English, the Italian page's drawings)", async () => {
+    const en = await checkPages("en");
+    // The Italian and the English page show the same drawings (the Italian pages come from the cache).
+    const it = new Map(await Promise.all(catalogue.products.map(async (product) => [product.key, await pageOf("it", product.slug.it)] as const)));
+    for (const product of catalogue.products) {
+      const page = it.get(product.key)!;
+      expect(en.get(product.key), product.key).toEqual([...page!.gallery.map((image) => image.src), ...page!.offers.map((offer) => offer.image)]);
     }
   });
 
   it("never draws a gilet with sleeves, a cardigan without its buttons, a doppiopetto with one row", async () => {
     const drawnFront = async (key: string) => {
       const product = catalogue.products.find((p) => p.key === key)!;
-      const page = await getProductPage(ctx().db, "it", product.slug.it, {});
-      return partsOf(renderGarmentSvg(drawnAt(page!.gallery[0].src)));
+      const page = await pageOf("it", product.slug.it);
+      return partsOf(svgAt(page!.gallery[0].src));
     };
     for (const key of ["mohair-vest", "merino-knit-gilet"]) expect((await drawnFront(key)).has("sleeve"), key).toBe(false);
     expect((await drawnFront("cashmere-cardigan")).get("button")).toBeGreaterThanOrEqual(4);
@@ -98,7 +141,7 @@ describeEachDatabase("the demo catalogue's drawings", (ctx) => {
     const arrivals = await getNewArrivals(ctx().db, "it", 8);
     expect(new Set(arrivals.map((card) => bytesAt(card.image.src))).size).toBe(arrivals.length);
     for (const product of catalogue.products) {
-      const page = await getProductPage(ctx().db, "it", product.slug.it, {});
+      const page = await pageOf("it", product.slug.it);
       const pictures = [page!.gallery[0].src, ...page!.related.map((card) => card.image.src)].map(bytesAt);
       expect(new Set(pictures).size, product.key).toBe(pictures.length);
     }

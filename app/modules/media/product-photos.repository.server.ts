@@ -1,31 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Locale } from "~/db/schema";
+import type { CamelRow, Database, Locale, ProductPhotosTable } from "~/db/schema";
+import { ASSET_STATE_COLUMNS, type AssetState } from "./media.repository.server";
 
 // Every query of product_photos, and the two reads of the catalogue the photographs page needs
 // (the product's name and its colours: what a photograph may be tagged with).
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface PhotoRow {
-  id: number;
-  productId: number;
-  assetId: number;
-  colorCode: string | null;
-  altIt: string;
-  altEn: string;
-  position: number;
-  isCover: number;
-  status: "pending" | "ready" | "failed";
-  error: string | null;
-  focalX: number;
-  focalY: number;
-  width: number;
-  height: number;
-  variantKey: string | null;
-  variantWidths: string | null;
-  /** The URL the Shopify import fetched it from; null: uploaded in Atelier. */
-  sourceUrl: string | null;
-}
+/** A photograph with its asset's state; sourceUrl: the URL the Shopify import fetched it from, null when uploaded in Atelier. */
+export type PhotoRow = Omit<CamelRow<ProductPhotosTable>, "createdAt" | "updatedAt"> & AssetState;
 
 function photos(db: Db) {
   return db
@@ -40,16 +23,9 @@ function photos(db: Db) {
       "p.alt_en as altEn",
       "p.position",
       "p.is_cover as isCover",
-      "a.status",
-      "a.error",
-      "a.focal_x as focalX",
-      "a.focal_y as focalY",
-      "a.width",
-      "a.height",
-      "a.variant_key as variantKey",
-      "a.variant_widths as variantWidths",
       "p.source_url as sourceUrl",
-    ]);
+    ])
+    .select(ASSET_STATE_COLUMNS);
 }
 
 /** A product's photographs in gallery order (position, then age). */

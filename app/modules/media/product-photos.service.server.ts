@@ -6,10 +6,12 @@ import { DomainError } from "~/utils/domain-error";
 import type { FocalPoint } from "./image-pipeline.server";
 import {
   type AssetFiles,
+  type AtelierAssetState,
   type PreparedImage,
-  assetImage,
+  atelierAssetState,
   deleteAsset,
   discardPreparedImage,
+  imageOfState,
   ingestImage,
   prepareImage,
   removeAssetFiles,
@@ -46,30 +48,14 @@ import type { MediaStorage } from "./storage.server";
 
 type Db = Kysely<Database>;
 
-export interface AtelierPhoto {
-  id: number;
-  colorCode: string | null;
-  altIt: string;
-  altEn: string;
-  isCover: boolean;
-  /** pending: variants being made (a photograph with older variants keeps showing them). */
-  status: "pending" | "ready" | "failed";
-  error: string | null;
-  /** Percentages, as the form shows them. */
-  focalX: number;
-  focalY: number;
-  width: number;
-  height: number;
-  image: ResponsiveImage | null;
-}
+/** A photograph in its editor; status pending: variants being made (one with older variants keeps showing them). */
+export type AtelierPhoto = Pick<PhotoRow, "id" | "colorCode" | "altIt" | "altEn"> & { isCover: boolean } & AtelierAssetState;
 
 export interface ProductPhotosPage {
   product: { id: number; name: string };
   colors: { code: string; name: string }[];
   photos: AtelierPhoto[];
 }
-
-const percent = (value: number) => Math.round(value * 1000) / 10;
 
 /** The photographs page's data, or null for an unknown product. */
 export async function getProductPhotosPage(db: Db, productId: number, locale: Locale): Promise<ProductPhotosPage | null> {
@@ -85,13 +71,7 @@ export async function getProductPhotosPage(db: Db, productId: number, locale: Lo
       altIt: row.altIt,
       altEn: row.altEn,
       isCover: row.isCover === 1,
-      status: row.status,
-      error: row.error,
-      focalX: percent(row.focalX),
-      focalY: percent(row.focalY),
-      width: row.width,
-      height: row.height,
-      image: assetImage({ variant_key: row.variantKey, variant_widths: row.variantWidths }),
+      ...atelierAssetState(row),
     })),
   };
 }
@@ -388,7 +368,7 @@ export async function listShownProductPhotos(db: Kysely<Database>, productIds: n
   const rows = await listShownPhotos(db, productIds);
   const byProduct = new Map<number, ShownPhoto[]>();
   for (const row of rows) {
-    const image = assetImage({ variant_key: row.variantKey, variant_widths: row.variantWidths });
+    const image = imageOfState(row);
     if (!image) continue;
     const list = byProduct.get(row.productId) ?? [];
     list.push({ productId: row.productId, colorCode: row.colorCode, alt: locale === "en" ? row.altEn : row.altIt, isCover: row.isCover === 1, image });

@@ -1,9 +1,38 @@
+import { randomBytes } from "node:crypto";
 import { log } from "~/utils/log.server";
 
 // The background loop of every polling worker (the mail outbox, the media jobs, the catalogue
 // import jobs): one pass at a time; a pass that says more may wait asks for another at once; a
 // nudge (after a transaction that queued work commits) runs a pass now instead of at the next
 // poll, or right after the pass under way. A failed pass is logged and the next poll tries again.
+
+/**
+ * The loops of one kind of worker running in this process: a service wakes them after the
+ * transaction that queued their work commits, so it is done at once rather than at the next
+ * poll. Workers of other processes find it at their next poll; their claims keep any two from
+ * doing the same item.
+ */
+export interface WakeList {
+  wake(): void;
+}
+
+export function createWakeList(): WakeList & { loops: Set<PollingLoop> } {
+  const loops = new Set<PollingLoop>();
+  return {
+    loops,
+    wake() {
+      for (const loop of loops) loop.nudge();
+    },
+  };
+}
+
+/** A worker's id, unique across processes: the owner of its claims and leases. */
+export const workerId = (kind: string) => `${kind}-${process.pid}-${randomBytes(6).toString("hex")}`;
+
+/** When a failed item is tried again: after its retry delay, or never (null) once its attempts are spent. */
+export function retryAtAfter(attempts: number, { maxAttempts, retryDelayMs }: { maxAttempts: number; retryDelayMs: (attempts: number) => number }, now: Date): Date | null {
+  return attempts < maxAttempts ? new Date(now.getTime() + retryDelayMs(attempts)) : null;
+}
 
 export interface PollingLoop {
   start(): void;
@@ -17,6 +46,7 @@ export function createPollingLoop({
   pollIntervalMs,
   pass,
   describeError = (error) => (error instanceof Error ? error.message : String(error)),
+  wakeList,
 }: {
   /** For the log: "<name> run failed". */
   name: string;
@@ -24,6 +54,8 @@ export function createPollingLoop({
   /** One pass; true when more work may be waiting. */
   pass: () => Promise<boolean>;
   describeError?: (error: unknown) => string;
+  /** Joined while started: its wake() nudges this loop. */
+  wakeList?: { loops: Set<PollingLoop> };
 }): PollingLoop {
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -58,10 +90,11 @@ export function createPollingLoop({
     });
   }
 
-  return {
+  const loop: PollingLoop = {
     start() {
       if (running) return;
       running = true;
+      wakeList?.loops.add(loop);
       schedule(0);
     },
     nudge() {
@@ -71,8 +104,10 @@ export function createPollingLoop({
     },
     async stop() {
       running = false;
+      wakeList?.loops.delete(loop);
       clearTimeout(timer);
       await current;
     },
   };
+  return loop;
 }

@@ -1,6 +1,5 @@
-import { once } from "node:events";
-import { Busboy } from "@fastify/busboy";
 import { DomainError } from "~/utils/domain-error";
+import { openMultipart } from "~/utils/multipart.server";
 
 // Reading the import page's upload (a multipart POST) as a stream: the file part goes straight
 // to `stage` (which stores it a chunk at a time and refuses it past its limit or when it is not
@@ -14,20 +13,15 @@ export type ImportUploadResult<T> =
   | { status: "malformed" };
 
 export async function receiveImportUpload<T>(request: Request, fileField: string, maxBytes: number, stage: (file: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>): Promise<ImportUploadResult<T>> {
-  const contentType = request.headers.get("content-type");
-  if (!request.body || !contentType?.toLowerCase().startsWith("multipart/form-data")) return { status: "malformed" };
-  let parser: InstanceType<typeof Busboy>;
-  try {
-    // One byte past the limit reaches `stage`, which refuses the file.
-    parser = new Busboy({ headers: { "content-type": contentType }, limits: { fileSize: maxBytes + 1, fieldSize: 1024, fields: 10, files: 2, parts: 12 } });
-  } catch {
-    return { status: "malformed" };
-  }
+  if (!request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data")) return { status: "malformed" };
+  // One byte past the limit reaches `stage`, which refuses the file.
+  const form = openMultipart(request, { fileSize: maxBytes + 1, fieldSize: 1024, fields: 10, files: 2, parts: 12 });
+  if (!form) return { status: "malformed" };
   let staging: Promise<T> | undefined;
   let failure: unknown;
   let failed: () => void = () => undefined;
   const stageFailed = new Promise<void>((resolve) => (failed = resolve));
-  parser.on("file", (name: string, stream: NodeJS.ReadableStream, fileName: string) => {
+  form.parser.on("file", (name: string, stream: NodeJS.ReadableStream, fileName: string) => {
     stream.on("error", () => undefined);
     if (name !== fileField || staging || !fileName) {
       stream.resume();
@@ -39,39 +33,20 @@ export async function receiveImportUpload<T>(request: Request, fileField: string
       failed();
     });
   });
-  parser.on("field", () => undefined);
-  const finished = new Promise<void>((resolve, reject) => {
-    parser.on("finish", resolve);
-    parser.on("error", reject);
-  });
-  finished.catch(() => undefined);
+  form.parser.on("field", () => undefined);
 
-  const reader = request.body.getReader();
-  let total = 0;
-  const stop = () => {
-    reader.releaseLock();
-    parser.destroy();
-  };
   try {
-    for (;;) {
-      if (failure !== undefined) {
-        stop();
-        if (failure instanceof DomainError) return { status: "refused", error: failure, complete: false };
-        throw failure;
-      }
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes + 1024 * 1024) {
-        stop();
-        return { status: "refused", error: new DomainError("IMPORT_FILE_TOO_BIG"), complete: false };
-      }
-      if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
-        await Promise.race([once(parser, "drain"), finished, stageFailed]);
-      }
+    const stopped = await form.pump<"stageFailed" | "tooBig">({
+      maxBytes: maxBytes + 1024 * 1024,
+      tooBig: () => "tooBig",
+      before: () => (failure !== undefined ? "stageFailed" : undefined),
+      alsoDone: stageFailed,
+    });
+    if (stopped === "tooBig") return { status: "refused", error: new DomainError("IMPORT_FILE_TOO_BIG"), complete: false };
+    if (stopped === "stageFailed") {
+      if (failure instanceof DomainError) return { status: "refused", error: failure, complete: false };
+      throw failure;
     }
-    parser.end();
-    await Promise.race([finished, stageFailed]);
   } catch (error) {
     if (failure === undefined) return { status: "malformed" };
     if (!(failure instanceof DomainError)) throw failure;
