@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import { VARIANT_COLOUR_COLUMNS } from "~/modules/catalog/product.repository.server";
 import { customerEmailKey } from "./customer-email-key.server";
 
 // The bag's SQL. Every read of a bag is a fixed number of queries whatever its number of lines.
@@ -147,14 +148,7 @@ export function listLines(db: Db, locale: Locale, bagId: number) {
       "l.id",
       "l.quantity",
       "v.id as variantId",
-      "v.sku",
-      "v.size",
-      "v.color_code as colorCode",
-      "ct.name as colorName",
-      "c.hex",
-      "v.price_cents as priceCents",
-      "v.compare_at_cents as compareAtCents",
-      "v.stock",
+      ...VARIANT_COLOUR_COLUMNS,
       "p.id as productId",
       "p.category_id as categoryId",
       "p.garment",

@@ -37,6 +37,22 @@ export function listNewestProducts(db: Kysely<Database>, locale: Locale, limit: 
     .execute();
 }
 
+/**
+ * A variant with its colour as the shop shows it: the columns of `variants as v` joined with
+ * `colors as c` and `color_translations as ct` (in the reader's language). The bag's lines and
+ * the product cards read the same.
+ */
+export const VARIANT_COLOUR_COLUMNS = [
+  "v.sku",
+  "v.size",
+  "v.color_code as colorCode",
+  "ct.name as colorName",
+  "c.hex",
+  "v.price_cents as priceCents",
+  "v.compare_at_cents as compareAtCents",
+  "v.stock",
+] as const;
+
 /** Variants (with colour names) of several products in one query. */
 export function listVariantSummaries(db: Kysely<Database>, locale: Locale, productIds: number[]): Promise<VariantSummaryRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
@@ -44,18 +60,7 @@ export function listVariantSummaries(db: Kysely<Database>, locale: Locale, produ
     .selectFrom("variants as v")
     .innerJoin("colors as c", "c.code", "v.color_code")
     .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "c.code").on("ct.locale", "=", locale))
-    .select([
-      "v.id",
-      "v.product_id as productId",
-      "v.sku",
-      "v.size",
-      "v.color_code as colorCode",
-      "ct.name as colorName",
-      "c.hex",
-      "v.price_cents as priceCents",
-      "v.compare_at_cents as compareAtCents",
-      "v.stock",
-    ])
+    .select(["v.id", "v.product_id as productId", ...VARIANT_COLOUR_COLUMNS])
     .where("v.product_id", "in", productIds)
     .orderBy("v.product_id")
     .orderBy("v.position")

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { createPollingLoop, createWakeList, retryAtAfter, workerId } from "~/modules/schedule/polling-loop.server";
+import { type QueueWorker, type QueueWorkerOptions, createPollingLoop, createWakeList, retryAtAfter, workerId } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import type { Mailer } from "./mail.server";
 import {
@@ -15,18 +15,7 @@ import {
   type OutboxRow,
 } from "./outbox.server";
 
-export interface MailWorkerOptions {
-  /** How often an idle worker looks for due mail; a nudge after an enqueue does not wait for it. */
-  pollIntervalMs?: number;
-  leaseMs?: number;
-  /** Attempts before a message is failed for good (and kept, for someone to look at). */
-  maxAttempts?: number;
-  /** Messages claimed at a time. */
-  batchSize?: number;
-  /** The wait after the n-th failed attempt. */
-  retryDelayMs?: (attempts: number) => number;
-  clock?: () => Date;
-}
+export type MailWorkerOptions = QueueWorkerOptions;
 
 export interface DeliveryReport {
   sent: number;
@@ -36,19 +25,9 @@ export interface DeliveryReport {
   failed: number;
 }
 
-export interface MailWorker {
-  /** Unique per worker: the owner of its claims. */
-  readonly id: string;
-  /** Claims one batch of due messages and sends everything this worker holds. */
-  runOnce(now?: Date): Promise<DeliveryReport>;
+export interface MailWorker extends QueueWorker<DeliveryReport> {
   /** Sends only what this worker already holds (mail queued claimed by it), claiming nothing. */
   deliverClaimed(now?: Date): Promise<DeliveryReport>;
-  /** Polls in the background until stopped. */
-  start(): void;
-  /** Looks for due mail now instead of at the next poll (after an enqueue commits). */
-  nudge(): void;
-  /** Stops polling and waits for the delivery under way. */
-  stop(): Promise<void>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10;

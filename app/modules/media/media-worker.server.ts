@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
-import { createPollingLoop, retryAtAfter, workerId } from "~/modules/schedule/polling-loop.server";
+import { type QueueWorker, type QueueWorkerOptions, createPollingLoop, retryAtAfter, workerId } from "~/modules/schedule/polling-loop.server";
 import { log } from "~/utils/log.server";
 import { renderVariants, variantKeyOf, variantWidthsFor, focalCrop } from "./image-pipeline.server";
 import { claimDueJobs, failJobAttempt, findAsset, finishJob, listClaimedJobs, markAssetFailed, markAssetReady, renewJobLease, type JobRow } from "./media.repository.server";
@@ -15,15 +15,8 @@ import type { MediaStorage } from "./storage.server";
 // run a worker; each job is done by one of them, and a worker that dies mid-job leaves it to
 // another once its lease runs out. One job at a time per worker: sharp already uses the cores.
 
-export interface MediaWorkerOptions {
-  pollIntervalMs?: number;
-  leaseMs?: number;
-  /** Attempts before a job fails for good (the asset then shows "failed" with the reason). */
-  maxAttempts?: number;
-  batchSize?: number;
-  retryDelayMs?: (attempts: number) => number;
-  clock?: () => Date;
-}
+/** A job failed for good leaves its asset "failed", with the reason. */
+export type MediaWorkerOptions = QueueWorkerOptions;
 
 export interface MediaReport {
   done: number;
@@ -31,14 +24,7 @@ export interface MediaReport {
   failed: number;
 }
 
-export interface MediaWorker {
-  readonly id: string;
-  /** Claims one batch of due jobs and does them. */
-  runOnce(now?: Date): Promise<MediaReport>;
-  start(): void;
-  nudge(): void;
-  stop(): Promise<void>;
-}
+export type MediaWorker = QueueWorker<MediaReport>;
 
 export const MEDIA_LEASE_MS = 5 * 60_000;
 export const DEFAULT_MEDIA_ATTEMPTS = 5;

@@ -34,6 +34,27 @@ export function retryAtAfter(attempts: number, { maxAttempts, retryDelayMs }: { 
   return attempts < maxAttempts ? new Date(now.getTime() + retryDelayMs(attempts)) : null;
 }
 
+/** What a queue worker (items claimed with a lease, failed ones retried later) may be given; each worker has its defaults. */
+export interface QueueWorkerOptions {
+  /** How often an idle worker looks for due work; a nudge after work is queued does not wait for it. */
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  /** Attempts before an item fails for good (and is kept, for someone to look at). */
+  maxAttempts?: number;
+  /** Items claimed at a time. */
+  batchSize?: number;
+  /** The wait after the n-th failed attempt. */
+  retryDelayMs?: (attempts: number) => number;
+  clock?: () => Date;
+}
+
+/** A queue worker: its id (unique, the owner of its claims), one pass on demand, and its background loop. */
+export interface QueueWorker<Report> extends PollingLoop {
+  readonly id: string;
+  /** Claims one batch of due items and does everything this worker holds. */
+  runOnce(now?: Date): Promise<Report>;
+}
+
 export interface PollingLoop {
   start(): void;
   nudge(): void;
