@@ -79,6 +79,17 @@ export function parseIntentForm<Schema extends z.ZodDiscriminatedUnion>(formData
   return parseWithZod(withoutConformFields(formData), { schema: storable(schema) });
 }
 
+/**
+ * The values of a form nobody types into (buttons, hidden fields, checkboxes: a cookie choice,
+ * the lite switch, a row's "mark as handled"): one its schema refuses was broken or forged on the
+ * way, not a shopper's mistake to show at a field. The kit's one answer for it: 400, the error
+ * page (`message` for the log and a client reading the body).
+ */
+export function requireValidForm<Value>(submission: Submission<unknown, string[], Value>, message = "Invalid form."): Value {
+  if (submission.status !== "success") throw data({ message }, { status: 400 });
+  return submission.value;
+}
+
 interface ReplyOptions {
   /** Fields never sent back (passwords): the page does not show them again, and they stay out of its HTML. */
   hideFields?: string[];
