@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "~/utils/zod";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { DomainError } from "./domain-error";
 
 // The server half of the form kit (app/components/ui/form-kit.tsx): read the body, validate it
@@ -17,6 +18,15 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw data({ message: "The body must be a form (application/x-www-form-urlencoded or multipart/form-data)." }, { status: 400 });
   }
+}
+
+/**
+ * The honeypot's value (components/ui/honeypot-field.tsx): outside every schema on purpose, so a
+ * bot's filled trap passes validation and the service drops the post without saying why.
+ */
+export function honeypotValue(formData: FormData): string {
+  const value = formData.get(HONEYPOT_FIELD);
+  return typeof value === "string" ? value : "";
 }
 
 /** Validates a form with its schema (conform + zod): the submission the action answers with. */
