@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account-addresses";
+import { AddressBlock } from "~/components/address/address-block";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SubmitButton, CheckboxField, Field, FormErrors, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
@@ -115,23 +116,7 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
               return (
                 <li key={address.id} className="flex flex-col border border-line p-5" data-testid="address">
                   {address.isDefault ? <p className="eyebrow mb-2">{t("addresses.default")}</p> : null}
-                  <address className="mb-4 flex-1 not-italic">
-                    <strong className="font-medium">{name}</strong>
-                    <br />
-                    {address.street} {address.streetNumber}
-                    {address.additionalInfo ? (
-                      <>
-                        <br />
-                        {address.additionalInfo}
-                      </>
-                    ) : null}
-                    <br />
-                    {address.zip} {address.city} ({address.province})
-                    <br />
-                    {t("addresses.italy")}
-                    <br />
-                    {address.phonePrefix} {address.phone}
-                  </address>
+                  <AddressBlock address={address} strongName className="mb-4 flex-1 not-italic" />
                   <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
                     <Link to={`${href("/account/addresses")}?edit=${address.id}#address-form-title`} className="link" aria-label={t("addresses.editLabel", { name })}>
                       {t("addresses.editLink")}

@@ -9,8 +9,7 @@ import { CareerApplicationSchema } from "~/modules/career/career.schema";
 import { admitCareerAttempt, submitJobApplication } from "~/modules/career/career.service.server";
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
 import { DomainError } from "~/utils/domain-error";
-import { formError, parseForm } from "~/utils/form.server";
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { formError, honeypotValue, parseForm } from "~/utils/form.server";
 import { localizePath } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 
@@ -63,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await submitJobApplication(db, { ...submission.value, cv: cv.cv, locale, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") });
+    await submitJobApplication(db, { ...submission.value, cv: cv.cv, locale, honeypot: honeypotValue(formData) });
   } catch (error) {
     return formError(submission, error);
   }

@@ -5,9 +5,9 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { COOKIES_PAGE_PATH, OPTIONAL_CATEGORIES, consentFromChoice, noticeFor } from "~/modules/consent/consent";
-import { parseConsentChoice } from "~/modules/consent/consent.schema";
+import { CONSENT_INTENTS, ConsentChoiceSchema, consentChoiceOf } from "~/modules/consent/consent.schema";
 import { readConsent, storeConsent } from "~/modules/consent/consent.server";
-import { pageError, readFormData } from "~/utils/form.server";
+import { pageError, parseIntentForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { INTL_LOCALE, localizePath } from "~/utils/locale";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { LITE_COOKIE } from "~/utils/lite-mode";
@@ -48,9 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, clientIp, publicUrl, session } = getRequestContext(context);
-  const formData = await readFormData(request);
-  const choice = parseConsentChoice(formData);
-  if (!choice) throw data(null, { status: 400 });
+  const value = requireValidForm(parseIntentForm(await readFormData(request), ConsentChoiceSchema, CONSENT_INTENTS));
+  const choice = consentChoiceOf(value);
   await enforceRateLimit(db, "consent", clientIp, CONSENT_RATE_LIMIT).catch(pageError);
   const headers = {
     "Set-Cookie": await storeConsent(consentFromChoice(choice, new Date()), publicUrl.isHttps),
@@ -60,8 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // shopper without a session gets it in the flash cookie: no session row for a cookie choice.
   await session.addFlash({ kind: "success", key: noticeFor(choice) });
   // Without JavaScript the form says where it came from: back there.
-  const redirectTo = formData.get("redirectTo");
-  if (redirectTo) throw redirect(safeRedirect(redirectTo), { headers });
+  if (value.redirectTo) throw redirect(safeRedirect(value.redirectTo), { headers });
   return data({ saved: true }, { headers });
 }
 

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/country";
 import { CountryChooser } from "~/components/country/country-chooser";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -6,10 +6,10 @@ import { useRootData } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { emptyBag, getBagCount } from "~/modules/bag/bag.service.server";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { parseCountryChoice } from "~/modules/country/country.schema";
+import { CountryChoiceSchema } from "~/modules/country/country.schema";
 import { CHOOSER_PATH, alternatesFromPaths, chooseCountry, resolveCountry } from "~/modules/country/country-rules";
 import { clearPreference, handoffParams, readHandoff, readPreference, storePreference } from "~/modules/country/preference.server";
-import { pageError, readFormData } from "~/utils/form.server";
+import { invalidForm, pageError, parseForm, readFormData } from "~/utils/form.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -66,11 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, clientIp, locale, tns, publicUrl, bagId, session } = getRequestContext(context);
-  const parsed = parseCountryChoice(await readFormData(request));
-  if (!parsed.success) {
-    return data({ error: tns("country")("chooser.invalid") }, { status: 400 });
-  }
+  const { db, env, clientIp, locale, publicUrl, bagId, session } = getRequestContext(context);
+  const submission = parseForm(await readFormData(request), CountryChoiceSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  const { value } = submission;
   await enforceRateLimit(db, "country", clientIp, COUNTRY_RATE_LIMIT).catch(pageError);
   const url = new URL(request.url);
   const hosts = { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST };
@@ -79,14 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { shop: currentShop, country: currentCountry } = resolveCountry({ requestHost: url.host, hosts, preference });
   const choice = chooseCountry({
     locale,
-    chosen: parsed.data.country,
+    chosen: value.country,
     currentShop,
-    path: safeRedirect(parsed.data.path, localizePath("/", locale)),
-    alternates: alternatesFromPaths(localPaths(parsed.data.alternate)),
+    path: safeRedirect(value.path, localizePath("/", locale)),
+    alternates: alternatesFromPaths(localPaths(value.alternate)),
   });
 
   // Spec §4: a new country removes the products already in the bag (the chooser warned).
-  const emptied = parsed.data.country !== currentCountry && bagId !== null && (await getBagCount(db, bagId)) > 0;
+  const emptied = value.country !== currentCountry && bagId !== null && (await getBagCount(db, bagId)) > 0;
   if (emptied) await emptyBag(db, bagId);
 
   const secure = publicUrl.isHttps;
@@ -118,7 +117,7 @@ export default function CountryPage({ loaderData, actionData }: Route.ComponentP
           {t("chooser.title")}
         </h1>
         <p className="mb-8 text-lg text-stone">{t("chooser.intro")}</p>
-        <CountryChooser action={loaderData.path} options={country.options} current={country.current} path={loaderData.from} alternates={loaderData.alternates} error={actionData?.error} />
+        <CountryChooser action={loaderData.path} options={country.options} current={country.current} path={loaderData.from} alternates={loaderData.alternates} error={actionData ? t("chooser.invalid") : undefined} />
         <Link to={loaderData.from} className="link mt-10 inline-flex min-h-11 items-center underline">
           {t("chooser.back")}
         </Link>

@@ -10,8 +10,7 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { LostPasswordSchema } from "~/modules/account/account.schema";
 import { requestPasswordReset } from "~/modules/account/account.service.server";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { formError, honeypotValue, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: submission.value.email,
       locale,
       clientIp,
-      honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+      honeypot: honeypotValue(formData),
       resetUrl: (token) => publicUrl.absolute(`${href("/login/reset")}?token=${token}`),
     });
   } catch (error) {

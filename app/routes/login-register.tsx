@@ -14,8 +14,7 @@ import { registerSchema } from "~/modules/account/account.schema";
 import { registerAccount, signIn } from "~/modules/account/account.service.server";
 import { leaveLoginPageIfSignedIn, redirectAfterLogin } from "./login-redirect.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { formError, honeypotValue, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...submission.value,
       locale,
       clientIp,
-      honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+      honeypot: honeypotValue(formData),
       accountUrl: publicUrl.absolute(href("/account")),
       confirmUrl: (token) => publicUrl.absolute(`${href("/account/confirm-email")}?token=${token}`),
     });

@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/login-reset";
-import { AuthCard } from "~/components/account/auth-card";
+import { TokenLinkForm, TokenLinkMessage } from "~/components/account/token-link";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { SubmitButton, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { PasswordField } from "~/components/account/account-fields";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -12,24 +12,28 @@ import { ResetPasswordSchema } from "~/modules/account/account.schema";
 import { isResetTokenLive, resetPassword } from "~/modules/account/account.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { ACCOUNT_TOKEN } from "~/utils/token-link";
+import { readLinkToken, tokenLinkPage } from "~/utils/token-link.server";
 
 const HIDDEN = ["password", "confirmPassword"];
-const TOKEN = /^[\w-]{20,100}$/;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns, href } = getRequestContext(context);
   const t = tns("account");
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = TOKEN.test(token) && (await isResetTokenLive(db, token));
-  return {
-    title: t("reset.title"),
-    description: t("meta.reset"),
-    path: href("/login/reset"),
-    origin: env.PUBLIC_URL,
-    token: valid ? token : null,
-    page: { isAuth: true, prevStep: href("/login") },
-    texts: pickTexts(locale, ["account"]),
-  };
+  const link = await readLinkToken(request, (token) => isResetTokenLive(db, token), ACCOUNT_TOKEN);
+  // A stale link's page answers 200 here (the others 410), as it always has.
+  return tokenLinkPage(
+    link,
+    {
+      title: t("reset.title"),
+      description: t("meta.reset"),
+      path: href("/login/reset"),
+      origin: env.PUBLIC_URL,
+      page: { isAuth: true, prevStep: href("/login") },
+      texts: pickTexts(locale, ["account"]),
+    },
+    { goneStatus: 200 },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,31 +61,15 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const { href } = useLocale();
   const formRef = useFormRef();
   const kit = useFormKit("reset", actionData?.result, ["password", "confirmPassword"], formRef);
-  const pending = useNavigation().state === "submitting";
   if (!loaderData.token) {
-    return (
-      <AuthCard title={t("reset.title")}>
-        <p role="alert" className="mb-6 text-sale">
-          {t("reset.invalid")}
-        </p>
-        <Link to={href("/login/lost-password")} className="btn btn-primary">
-          {t("reset.requestNew")}
-        </Link>
-      </AuthCard>
-    );
+    return <TokenLinkMessage title={t("reset.title")} tone="alert" message={t("reset.invalid")} to={href("/login/lost-password")} label={t("reset.requestNew")} />;
   }
   return (
-    <AuthCard title={t("reset.title")} intro={t("reset.intro")}>
-      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-5" aria-labelledby="page-title">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <FormErrors kit={kit} />
-        <PasswordField kit={kit} name="password" label={t("reset.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
-        <PasswordField kit={kit} name="confirmPassword" label={t("reset.confirmPassword")} autoComplete="new-password" />
-        <SubmitButton pending={pending} pendingLabel={t("reset.submitting")} className="btn btn-primary w-full">
-          {t("reset.submit")}
-        </SubmitButton>
-      </Form>
-    </AuthCard>
+    <TokenLinkForm title={t("reset.title")} intro={t("reset.intro")} token={loaderData.token} submit={t("reset.submit")} submitting={t("reset.submitting")} formRef={formRef} noValidate={kit.hydrated}>
+      <FormErrors kit={kit} />
+      <PasswordField kit={kit} name="password" label={t("reset.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
+      <PasswordField kit={kit} name="confirmPassword" label={t("reset.confirmPassword")} autoComplete="new-password" />
+    </TokenLinkForm>
   );
 }
 

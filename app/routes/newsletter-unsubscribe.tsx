@@ -1,15 +1,21 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { AuthCard } from "~/components/account/auth-card";
+import { TokenLinkForm, TokenLinkMessage } from "~/components/account/token-link";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { SubmitButton } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { findByUnsubscribeToken, unsubscribeWithToken } from "~/modules/newsletter/newsletter.service.server";
-import { DomainError } from "~/utils/domain-error";
-import { readFormData } from "~/utils/form.server";
+import { parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { TOKEN_FIELD } from "~/utils/token-link";
+import { postedToken, readLinkToken, tokenLinkPage, tokenLinkRefused, tokenLinkSchema } from "~/utils/token-link.server";
+import { z } from "~/utils/zod";
+
+/** The page's form, or a mail client's one-click post (RFC 8058), whose token is in the address. */
+const UnsubscribeFormSchema = tokenLinkSchema()
+  .partial()
+  .extend({ "List-Unsubscribe": z.string().max(100).optional() });
 
 // Every newsletter mail's unsubscribe link (List-Unsubscribe, RFC 8058). The GET shows the
 // address and a button and writes nothing; the POST unsubscribes, with the token in the query
@@ -19,34 +25,31 @@ import { seoMeta } from "~/utils/seo";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, tns, href } = getRequestContext(context);
   const t = tns("common");
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const found = await findByUnsubscribeToken(db, token);
-  const page = {
+  const link = await readLinkToken(request, (token) => findByUnsubscribeToken(db, token));
+  return tokenLinkPage(link, {
     title: t("newsletter.unsubscribe.title"),
     description: t("newsletter.unsubscribe.description"),
     path: href("/newsletter/unsubscribe"),
     origin: env.PUBLIC_URL,
-    token: found ? token : null,
-    email: found?.email ?? null,
-    subscribed: found ? found.status !== "unsubscribed" : false,
+    email: link?.found.email ?? null,
+    subscribed: link ? link.found.status !== "unsubscribed" : false,
     page: { isAuth: true, prevStep: href("/") },
-  };
-  return data(page, { status: found ? 200 : 410 });
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, session, href } = getRequestContext(context);
-  const form = await readFormData(request);
-  const fromForm = form.get("token");
-  const token = new URL(request.url).searchParams.get("token") ?? (typeof fromForm === "string" ? fromForm : "");
+  const submission = parseForm(await readFormData(request), UnsubscribeFormSchema);
+  // The link's own address names the token first; the page's form carries it too.
+  let token: string;
   try {
+    token = new URL(request.url).searchParams.get(TOKEN_FIELD) ?? postedToken(submission, "NEWSLETTER_LINK_INVALID");
     await unsubscribeWithToken(db, token);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ invalid: true, done: false }, { status: error.status });
+    return tokenLinkRefused(submission, error);
   }
   // A mail client's one-click POST: done, said in the body (it follows no redirect).
-  if (form.get("List-Unsubscribe") === "One-Click") return data({ invalid: false, done: true }, { headers: { "Cache-Control": "no-store" } });
+  if (submission.status === "success" && submission.value["List-Unsubscribe"] === "One-Click") return data({ done: true }, { headers: { "Cache-Control": "no-store" } });
   await session.addFlash({ kind: "success", key: "newsletter.unsubscribe.done" });
   throw redirect(`${href("/newsletter/unsubscribe")}?token=${encodeURIComponent(token)}`, 303);
 }
@@ -57,50 +60,24 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { href } = useLocale();
-  const pending = useNavigation().state === "submitting";
-  if (actionData?.done) {
-    return (
-      <AuthCard title={t("newsletter.unsubscribe.title")}>
-        <p role="status" className="mb-6">
-          {t("newsletter.unsubscribe.done")}
-        </p>
-        <Link to={href("/")} className="btn btn-primary">
-          {t("newsletter.toHome")}
-        </Link>
-      </AuthCard>
-    );
+  const title = t("newsletter.unsubscribe.title");
+  if (actionData && "done" in actionData) {
+    return <TokenLinkMessage title={title} tone="status" message={t("newsletter.unsubscribe.done")} to={href("/")} label={t("newsletter.toHome")} />;
   }
-  if (!loaderData.token || !loaderData.email || actionData?.invalid) {
-    return (
-      <AuthCard title={t("newsletter.unsubscribe.title")}>
-        <p role="alert" className="mb-6 text-sale">
-          {t("newsletter.linkInvalid")}
-        </p>
-        <Link to={href("/")} className="btn btn-primary">
-          {t("newsletter.toHome")}
-        </Link>
-      </AuthCard>
-    );
+  if (!loaderData.token || !loaderData.email || actionData?.result) {
+    return <TokenLinkMessage title={title} tone="alert" message={t("newsletter.linkInvalid")} to={href("/")} label={t("newsletter.toHome")} />;
   }
   if (!loaderData.subscribed) {
-    return (
-      <AuthCard title={t("newsletter.unsubscribe.title")}>
-        <p className="mb-6">{t("newsletter.unsubscribe.already", { email: loaderData.email })}</p>
-        <Link to={href("/")} className="btn btn-primary">
-          {t("newsletter.toHome")}
-        </Link>
-      </AuthCard>
-    );
+    return <TokenLinkMessage title={title} tone="plain" message={t("newsletter.unsubscribe.already", { email: loaderData.email })} to={href("/")} label={t("newsletter.toHome")} />;
   }
   return (
-    <AuthCard title={t("newsletter.unsubscribe.title")} intro={t("newsletter.unsubscribe.intro", { email: loaderData.email })}>
-      <Form method="post" className="space-y-5" aria-labelledby="page-title">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <SubmitButton pending={pending} pendingLabel={t("newsletter.unsubscribe.submitting")} className="btn btn-primary w-full">
-          {t("newsletter.unsubscribe.submit")}
-        </SubmitButton>
-      </Form>
-    </AuthCard>
+    <TokenLinkForm
+      title={title}
+      intro={t("newsletter.unsubscribe.intro", { email: loaderData.email })}
+      token={loaderData.token}
+      submit={t("newsletter.unsubscribe.submit")}
+      submitting={t("newsletter.unsubscribe.submitting")}
+    />
   );
 }
 

@@ -4,9 +4,9 @@ import type { Route } from "./+types/newsletter";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import NewsletterForm from "~/components/newsletter/newsletter-form";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { HONEYPOT_FIELD, NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
+import { NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.service.server";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { formError, honeypotValue, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       locale,
       source: formData.get("source") === "footer" ? "footer" : "page",
       clientIp,
-      honeypot: String(formData.get(HONEYPOT_FIELD) ?? ""),
+      honeypot: honeypotValue(formData),
       absoluteUrl: publicUrl.absolute,
     });
   } catch (error) {

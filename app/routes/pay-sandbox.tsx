@@ -8,16 +8,20 @@ import { findSandboxPayment, paymentProvider, sandboxSecret } from "~/modules/pa
 import { handlePaymentEvent } from "~/modules/order/order-payment.service.server";
 import { isSandboxRef, signSandboxEvent } from "~/modules/payment/sandbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { readFormData } from "~/utils/form.server";
+import { parseForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { z } from "~/utils/zod";
 
 // The sandbox provider's hosted page (/pay/sandbox/{ref}, /en/pay/sandbox/{ref} for an English
 // order): what a real provider's checkout page is, in the shop's own pages. Pay or fail; the page
 // then signs its event with the sandbox secret and hands it to the same verification and
 // handling as the webhook, and sends the shopper back to the order's success or error page. Only
 // there when the sandbox is the payment provider.
+
+/** The page's two buttons: pay, or fail. */
+const SandboxOutcomeSchema = z.object({ outcome: z.enum(["pay", "fail"]) });
 
 async function loadPayment(context: Route.LoaderArgs["context"], ref: string | undefined) {
   const { db, env } = getRequestContext(context);
@@ -52,8 +56,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const payment = await loadPayment(context, params.ref);
   const { db, env, href } = getRequestContext(context);
-  const outcome = (await readFormData(request)).get("outcome");
-  if (outcome !== "pay" && outcome !== "fail") throw data({ message: "Choose pay or fail." }, { status: 400 });
+  const { outcome } = requireValidForm(parseForm(await readFormData(request), SandboxOutcomeSchema), "Choose pay or fail.");
   const provider = paymentProvider(env);
   const signed = signSandboxEvent(sandboxSecret(env), { ref: params.ref, outcome: outcome === "pay" ? "succeeded" : "failed", amountCents: payment.amountCents });
   // The same path as a webhook from outside: the signature is checked, the event handled once.

@@ -9,8 +9,7 @@ import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
 import { getCachedProductPage, getProductPage, productUrl } from "~/modules/catalog/product.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
-import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
-import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { formError, honeypotValue, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseIntentForm(formData, ProductFormSchema, PRODUCT_INTENTS);
   if (submission.status !== "success") return invalidForm(submission);
   try {
-    await requestBackInStock(db, { ...submission.value, locale, clientIp, honeypot: String(formData.get(HONEYPOT_FIELD) ?? "") });
+    await requestBackInStock(db, { ...submission.value, locale, clientIp, honeypot: honeypotValue(formData) });
   } catch (error) {
     return formError(submission, error);
   }

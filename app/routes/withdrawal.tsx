@@ -7,13 +7,13 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
-import { WithdrawalConfirmSchema, WithdrawalLookupSchema } from "~/modules/order/after-order.schema";
+import { WITHDRAWAL_INTENTS, WithdrawalFormSchema, WithdrawalLookupSchema } from "~/modules/order/after-order.schema";
 import { previewWithdrawal, withdraw } from "~/modules/order/returns.service.server";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { formError, invalidForm, parseForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
@@ -44,21 +44,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, clientIp, locale, session } = getRequestContext(context);
   const formData = await readFormData(request);
-  const confirming = formData.get("intent") === "confirm";
-  const submission = parseForm(formData, confirming ? WithdrawalConfirmSchema : WithdrawalLookupSchema);
+  const submission = parseIntentForm(formData, WithdrawalFormSchema, WITHDRAWAL_INTENTS);
   let receipt: Awaited<ReturnType<typeof withdraw>>;
   try {
     await enforceRateLimit(db, "withdrawal", clientIp, WITHDRAWAL_RATE);
     if (submission.status !== "success") {
       // The confirmation step without its tick: the same step again, with the error.
-      const pair = WithdrawalLookupSchema.safeParse({ number: formData.get("number"), email: formData.get("email") });
-      if (confirming && pair.success) return data({ ...(await confirmStep(context, pair.data)), result: submission.reply() }, { status: 400 });
+      const pair = submission.payload.intent === "confirm" ? parseForm(formData, WithdrawalLookupSchema) : null;
+      if (pair?.status === "success") return data({ ...(await confirmStep(context, pair.value)), result: submission.reply() }, { status: 400 });
       return invalidForm(submission);
     }
     const { number, email } = submission.value;
     // The lookup changes nothing: its answer is the confirmation step itself (a refresh only
     // looks the order up again). The confirmation, which does change it, redirects below.
-    if (!confirming) return { ...(await confirmStep(context, { number, email })), result: submission.reply() };
+    if (submission.value.intent === "lookup") return { ...(await confirmStep(context, { number, email })), result: submission.reply() };
     receipt = await withdraw(db, paymentProvider(env), { number, email });
   } catch (error) {
     return formError(submission, error);

@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "~/utils/zod";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { DomainError } from "./domain-error";
 
 // The server half of the form kit (app/components/ui/form-kit.tsx): read the body, validate it
@@ -17,6 +18,15 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw data({ message: "The body must be a form (application/x-www-form-urlencoded or multipart/form-data)." }, { status: 400 });
   }
+}
+
+/**
+ * The honeypot's value (components/ui/honeypot-field.tsx): outside every schema on purpose, so a
+ * bot's filled trap passes validation and the service drops the post without saying why.
+ */
+export function honeypotValue(formData: FormData): string {
+  const value = formData.get(HONEYPOT_FIELD);
+  return typeof value === "string" ? value : "";
 }
 
 /** Validates a form with its schema (conform + zod): the submission the action answers with. */
@@ -77,6 +87,17 @@ export function parseIntentForm<Schema extends z.ZodDiscriminatedUnion>(formData
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !intents.includes(intent)) throw data({ message: "Unknown intent." }, { status: 400 });
   return parseWithZod(withoutConformFields(formData), { schema: storable(schema) });
+}
+
+/**
+ * The values of a form nobody types into (buttons, hidden fields, checkboxes: a cookie choice,
+ * the lite switch, a row's "mark as handled"): one its schema refuses was broken or forged on the
+ * way, not a shopper's mistake to show at a field. The kit's one answer for it: 400, the error
+ * page (`message` for the log and a client reading the body).
+ */
+export function requireValidForm<Value>(submission: Submission<unknown, string[], Value>, message = "Invalid form."): Value {
+  if (submission.status !== "success") throw data({ message }, { status: 400 });
+  return submission.value;
 }
 
 interface ReplyOptions {

@@ -5,5 +5,6 @@
 /** The shopper's explicit choice: "1" lite, "0" the full version (even with Save-Data). Absent: the browser decides. */
 export const LITE_COOKIE = "bottega_lite";
 
-/** Where the footer's and the notice's forms post (fields: `lite` "1" or "0", `redirectTo`). */
+/** Where the footer's and the notice's forms post (fields: the route's LiteSwitchSchema). */
 export const LITE_MODE_PATH = "/preferenze/versione-leggera";
+

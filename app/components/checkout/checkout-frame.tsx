@@ -5,6 +5,9 @@ import { useTranslation } from "~/hooks/use-translation";
 import { STEP_PATHS } from "~/modules/checkout/checkout-steps";
 import { formatMoney } from "~/utils/money";
 
+// The address block lives with the address components (the account's address book shows it too).
+export { AddressBlock } from "~/components/address/address-block";
+
 // The checkout pages' frame: the five steps (spec §4: Cart, Personal Info, Shipping, Payment,
 // Review), the step's form, and the order summary beside it (below it on a phone).
 
@@ -211,33 +214,5 @@ export function CheckoutFrame({ step, title, intro, children, aside }: { step: S
         <div className="desk:col-start-1 desk:pt-2">{children}</div>
       </div>
     </div>
-  );
-}
-
-/**
- * An address as the checkout shows it. `inLabel`: inside a choice's <label>, which holds only
- * phrasing content, the lines go in a span instead of an <address>.
- */
-export function AddressBlock({ address, inLabel = false }: { address: { firstName: string; lastName: string; street: string; streetNumber: string; additionalInfo?: string | null; zip: string; city: string; province: string; phonePrefix: string; phone: string }; inLabel?: boolean }) {
-  const { locale } = useLocale();
-  const Block = inLabel ? "span" : "address";
-  return (
-    <Block className="block not-italic">
-      {address.firstName} {address.lastName}
-      <br />
-      {address.street} {address.streetNumber}
-      {address.additionalInfo ? (
-        <>
-          <br />
-          {address.additionalInfo}
-        </>
-      ) : null}
-      <br />
-      {address.zip} {address.city} ({address.province})
-      <br />
-      {locale === "en" ? "Italy" : "Italia"}
-      <br />
-      {address.phonePrefix} {address.phone}
-    </Block>
   );
 }

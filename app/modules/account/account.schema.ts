@@ -2,6 +2,7 @@ import { z } from "~/utils/zod";
 import { FISCAL_CODE_MAX } from "./account.fields";
 import { isValidCodiceFiscale, normalizeCode } from "~/utils/invoice-codes";
 import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
+import { ACCOUNT_TOKEN } from "~/utils/token-link";
 
 // The account forms' schemas, shared by each form and its action (and the JSON API). Error
 // messages are translation keys: common.json's validation.* for the spec's messages (§5),
@@ -135,7 +136,7 @@ export const LostPasswordSchema = z.object({ email: emailField() });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "account:reset.invalid" }).regex(/^[\w-]{20,100}$/, { error: "account:reset.invalid" }),
+    token: z.string({ error: "account:reset.invalid" }).regex(ACCOUNT_TOKEN, { error: "account:reset.invalid" }),
     password: newPasswordField(),
     confirmPassword: z.string({ error: "validation.required" }),
   })

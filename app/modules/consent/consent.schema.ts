@@ -6,23 +6,23 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on");
 
+/** Where the form goes back to without JavaScript (checked again with safeRedirect before use). */
+const back = { redirectTo: z.string().max(2000).optional() };
+
 /**
  * The consent forms' buttons: "accept" (accept all), "reject" (the banner's X and "reject all")
- * and "save" (the granular choices). Any other intent is a bad request.
+ * and "save" (the granular choices). Any other intent is a bad request (the form kit's
+ * parseIntentForm).
  */
 export const ConsentChoiceSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("accept") }),
-  z.object({ intent: z.literal("reject") }),
-  z.object({ intent: z.literal("save"), analytics: checkbox, marketing: checkbox }),
+  z.object({ intent: z.literal("accept"), ...back }),
+  z.object({ intent: z.literal("reject"), ...back }),
+  z.object({ intent: z.literal("save"), analytics: checkbox, marketing: checkbox, ...back }),
 ]);
 
-export function parseConsentChoice(formData: FormData): ConsentChoice | null {
-  const parsed = ConsentChoiceSchema.safeParse({
-    intent: formData.get("intent") ?? undefined,
-    analytics: formData.get("analytics") ?? undefined,
-    marketing: formData.get("marketing") ?? undefined,
-  });
-  if (!parsed.success) return null;
-  // Only the save intent carries categories; the other two ignore stray fields.
-  return parsed.data.intent === "save" ? parsed.data : { intent: parsed.data.intent };
+export const CONSENT_INTENTS = ["accept", "reject", "save"] as const;
+
+/** The choice a valid form makes: only the save intent carries categories; the other two ignore stray fields. */
+export function consentChoiceOf(value: z.infer<typeof ConsentChoiceSchema>): ConsentChoice {
+  return value.intent === "save" ? { intent: "save", analytics: value.analytics, marketing: value.marketing } : { intent: value.intent };
 }

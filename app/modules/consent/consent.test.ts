@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT_MAX_AGE_S, CONSENT_VERSION, allows, consentFromChoice, noticeFor, parseConsent, showConsentBanner } from "./consent";
-import { parseConsentChoice } from "./consent.schema";
+import { parseIntentForm } from "~/utils/form.server";
+import { CONSENT_INTENTS, ConsentChoiceSchema, consentChoiceOf } from "./consent.schema";
 import { hasConsent, readConsent, storeConsent } from "./consent.server";
 
 const NOW = new Date("2026-03-01T10:00:00Z");
@@ -8,6 +9,15 @@ const form = (entries: Record<string, string>) => {
   const data = new FormData();
   for (const [key, value] of Object.entries(entries)) data.append(key, value);
   return data;
+};
+/** The choice a form makes through the form kit, or null for a form it refuses (an unknown intent is a 400 there). */
+const parseConsentChoice = (data: FormData) => {
+  try {
+    const submission = parseIntentForm(data, ConsentChoiceSchema, CONSENT_INTENTS);
+    return submission.status === "success" ? consentChoiceOf(submission.value) : null;
+  } catch {
+    return null;
+  }
 };
 
 describe("a consent choice", () => {

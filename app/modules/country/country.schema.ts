@@ -13,11 +13,3 @@ export const CountryChoiceSchema = z.object({
 });
 
 export type CountryChoice = z.infer<typeof CountryChoiceSchema>;
-
-export function parseCountryChoice(formData: FormData) {
-  return CountryChoiceSchema.safeParse({
-    country: formData.get("country"),
-    path: formData.get("path") ?? undefined,
-    alternate: formData.getAll("alternate"),
-  });
-}

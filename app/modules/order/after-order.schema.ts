@@ -19,6 +19,12 @@ export const WithdrawalLookupSchema = z.object({ number: orderNumber, email: ema
 export const WithdrawalConfirmSchema = WithdrawalLookupSchema.extend({
   confirm: z.boolean({ error: "orders:validation.confirm" }).refine((ticked) => ticked, { error: "orders:validation.confirm" }),
 });
+/** The withdrawal page's two steps, one form each: look the order up, then confirm with the tick. */
+export const WithdrawalFormSchema = z.discriminatedUnion("intent", [
+  WithdrawalLookupSchema.extend({ intent: z.literal("lookup") }),
+  WithdrawalConfirmSchema.extend({ intent: z.literal("confirm") }),
+]);
+export const WITHDRAWAL_INTENTS = ["lookup", "confirm"] as const;
 
 const id = z.number({ error: "orders:errors.nothingToReturn" }).int().positive().max(2_147_483_647);
 

@@ -13,11 +13,15 @@ import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { getApplication, markApplicationHandled, monthsBefore } from "~/modules/career/applications.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
-import { pageError, readFormData } from "~/utils/form.server";
+import { pageError, parseIntentForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
+import { z } from "~/utils/zod";
+
+/** The page's one button: "mark as handled". */
+const ApplicationActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("handled") })]);
 
 // One job application: what the applicant wrote, the CV as a download (application-cv.ts), when
 // it will be erased, its history from the audit log, and "mark as handled" (a POST, audited).
@@ -48,8 +52,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db } = getRequestContext(context);
   const id = requireIdParam(params.id);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "handled") throw new Response("Unknown intent.", { status: 400 });
+  requireValidForm(parseIntentForm(await readFormData(request), ApplicationActionSchema, ["handled"]));
   let changed: boolean;
   try {
     ({ changed } = await markApplicationHandled(db, id, staffActor(viewer)));

@@ -14,11 +14,17 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { listSubscribers, type SubscriberView, unsubscribeSubscriber } from "~/modules/newsletter/newsletter.service.server";
-import { pageError, readFormData } from "~/utils/form.server";
+import { pageError, parseIntentForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { INBOX_PAGE_SIZE, newsletterQuery } from "./inbox-query.server";
 import { addStaffNotice, atelierHref, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
+import { z } from "~/utils/zod";
+
+/** A row's "unsubscribe" (the address only names it in the notice; the page it was on to go back to). */
+const SubscriberActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("unsubscribe"), id: z.string().max(40).optional(), email: z.string().optional(), redirectTo: z.string().max(2000).optional() }),
+]);
 
 // Atelier's newsletter: every sign-up with its date, state (double opt-in) and the version of the
 // consent text it accepted, filtered by language and state with a GET form, paged, exported as
@@ -47,10 +53,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db } = getRequestContext(context);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "unsubscribe") throw new Response("Unknown intent.", { status: 400 });
-  const id = requireIdParam(form.get("id"));
-  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+  const form = requireValidForm(parseIntentForm(await readFormData(request), SubscriberActionSchema, ["unsubscribe"]));
+  const id = requireIdParam(form.id);
+  const email = (form.email ?? "").slice(0, 254);
   let changed: boolean;
   try {
     ({ changed } = await unsubscribeSubscriber(db, id, staffActor(viewer)));
@@ -58,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     pageError(error);
   }
   addStaffNotice(context, { kind: "success", key: changed ? "atelier-inbox:newsletter.unsubscribed" : "atelier-inbox:newsletter.alreadyUnsubscribed", values: { email } });
-  throw redirect(atelierRedirectTarget(context, form.get("redirectTo") ?? atelierHref(context, "/atelier/newsletter")), 303);
+  throw redirect(atelierRedirectTarget(context, form.redirectTo ?? atelierHref(context, "/atelier/newsletter")), 303);
 }
 
 export const headers = privatePageHeaders;

@@ -12,9 +12,15 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { invoicePanelData, issueInvoice } from "~/modules/invoice/invoice.service.server";
 import { loadOrderView } from "~/modules/order/order.service.server";
 import { isDomainError } from "~/utils/domain-error";
+import { formError, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
+import { useTranslateErrors } from "~/components/ui/form-kit";
+import { z } from "~/utils/zod";
+
+/** The invoice panel's form (invoice-panel.tsx): its one button, no fields. */
+const IssueInvoiceSchema = z.object({});
 
 // /atelier/orders/:id/invoice: the order page's invoice panel posts here to issue the order's
 // electronic invoice (docs/decisions/022), then goes back to the order with a notice. A refusal
@@ -37,17 +43,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, params }: Route.ActionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
   const { db, href } = getRequestContext(context);
   const id = requireIdParam(params.id);
+  const submission = parseForm(await readFormData(request), IssueInvoiceSchema);
   try {
     const { invoice, created } = await issueInvoice(db, id, { actor: staffActor(viewer) });
     addStaffNotice(context, { kind: "success", key: created ? "atelier-invoices:notices.issued" : "atelier-invoices:notices.alreadyIssued", values: { number: invoice.number } });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "ORDER_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
-    return data({ error: error.messageKey }, { status: error.status });
+    return formError(submission, error);
   }
   throw redirect(href(`/atelier/orders/${id}`), 303);
 }
@@ -57,6 +64,7 @@ export const headers = privatePageHeaders;
 export default function AtelierOrderInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier-invoices");
   const { href } = useLocale();
+  const refusal = useTranslateErrors()(actionData?.result.error?.[""])?.[0];
   return (
     <>
       <PageHeader
@@ -67,9 +75,9 @@ export default function AtelierOrderInvoice({ loaderData, actionData }: Route.Co
           </Link>
         }
       />
-      {actionData?.error ? (
+      {refusal ? (
         <p role="alert" className="mb-4 border border-sale/40 bg-sale/10 p-3 text-sm text-sale">
-          {t(actionData.error as never)}
+          {refusal}
         </p>
       ) : null}
       {loaderData.panel.request ? <InvoicePanel data={loaderData.panel} /> : <p>{t("errors.notRequested")}</p>}
