@@ -4,6 +4,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { liteCookie } from "~/middleware/lite-mode.server";
 import { readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The footer's "Versione leggera" and the lite notice's way out (docs/decisions/027): stores the
 // choice in its cookie and sends the shopper back to the page the form was on, now as a new
@@ -22,6 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // 303: the page is fetched anew with GET (the post is not repeated).
   throw redirect(safeRedirect(formData.get("redirectTo")), {
     status: 303,
-    headers: { "Set-Cookie": liteCookie(lite === "1", publicUrl.isHttps), "Cache-Control": "private, no-store" },
+    headers: { "Set-Cookie": liteCookie(lite === "1", publicUrl.isHttps), ...cacheControl("private") },
   });
 }

@@ -12,6 +12,7 @@ import { ResetPasswordSchema } from "~/modules/account/account.schema";
 import { isResetTokenLive, resetPassword } from "~/modules/account/account.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { pageHeaders } from "~/utils/cache-policy";
 
 const HIDDEN = ["password", "confirmPassword"];
 const TOKEN = /^[\w-]{20,100}$/;
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // The token is in the address: no cache may keep the page, and no link to another site may pass
 // it on. (Not "no-referrer": with it a browser sends "Origin: null" on the page's own form post,
 // which the same-origin check rightly refuses.)
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");

@@ -10,6 +10,7 @@ import { confirmSubscription, findPendingConfirmation } from "~/modules/newslett
 import { DomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { pageHeaders } from "~/utils/cache-policy";
 
 // The newsletter's double opt-in link lands here. Its GET only shows the address and a button
 // (a mail scanner that follows links confirms nothing); the POST confirms, once.
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The token is in the address: no cache may keep the page, and no link may pass it on.
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function NewsletterConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { findByUnsubscribeToken, unsubscribeWithToken } from "~/modules/newslett
 import { DomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl, pageHeaders } from "~/utils/cache-policy";
 
 // Every newsletter mail's unsubscribe link (List-Unsubscribe, RFC 8058). The GET shows the
 // address and a button and writes nothing; the POST unsubscribes, with the token in the query
@@ -46,13 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ invalid: true, done: false }, { status: error.status });
   }
   // A mail client's one-click POST: done, said in the body (it follows no redirect).
-  if (form.get("List-Unsubscribe") === "One-Click") return data({ invalid: false, done: true }, { headers: { "Cache-Control": "no-store" } });
+  if (form.get("List-Unsubscribe") === "One-Click") return data({ invalid: false, done: true }, { headers: cacheControl("noStore") });
   await session.addFlash({ kind: "success", key: "newsletter.unsubscribe.done" });
   throw redirect(`${href("/newsletter/unsubscribe")}?token=${encodeURIComponent(token)}`, 303);
 }
 
 // The token is in the address: no cache may keep the page, and no link may pass it on.
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The sandbox provider's hosted page (/pay/sandbox/{ref}, /en/pay/sandbox/{ref} for an English
 // order): what a real provider's checkout page is, in the shop's own pages. Pay or fail; the page
@@ -44,7 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true },
       texts: pickTexts(locale, ["checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 
