@@ -4,7 +4,7 @@ import type { Database } from "~/db/schema";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { orderConfirmationMail } from "~/modules/order/order-mail.server";
-import { nextOrderState } from "~/modules/order/order-state";
+import { isUnpaid, nextOrderState } from "~/modules/order/order-state";
 import { lockOrder, stateOf, transitionOrder, tryTransitionOrder } from "~/modules/order/order-transition.server";
 import { getOrderFor, loadOrderView, type OrderViewer, PAYMENT_HOLD_MS } from "~/modules/order/order.service.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
@@ -225,7 +225,7 @@ export async function retryPendingRefunds(db: Kysely<Database>, provider: Paymen
     await db.transaction().execute(async (trx) => {
       // Only when this payment was the only money: a cancelled order paid by another payment has
       // its own refund (returns.service.server.ts), which moves the order.
-      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled" && ["pending", "failed", "awaiting_transfer"].includes(order.payment_status));
+      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled" && isUnpaid(order.payment_status));
       await repo.setPaymentStatus(trx, payment.id, "refunded", at, "refund_pending");
     });
     refunded++;
