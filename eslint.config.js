@@ -14,6 +14,48 @@ const serverModules = {
   message: "Components run in the browser too: they never import `.server` modules (STYLE.md, conventions 2 and 13). Pass the data in as props.",
 };
 
+// One way for each thing (issue 38; docs/decisions/042–045): each selector names the one way.
+const ONE_TRANSLATOR = [
+  {
+    selector: "MemberExpression[property.name='getFixedT']",
+    message: "Server-side texts go through the one translator: the request context's `t`/`tns`, or serverT/serverText of app/i18n/texts.server.ts (docs/decisions/042).",
+  },
+  {
+    selector: "ImportDeclaration[source.value='i18next'][importKind='value'] > ImportSpecifier[importKind='value'], ImportDeclaration[source.value='i18next'] > ImportDefaultSpecifier",
+    message: "No second i18next instance: server-side texts go through app/i18n/texts.server.ts (docs/decisions/042).",
+  },
+  {
+    selector: "ImportDeclaration[source.value='~/i18n/resources'][importKind='value'] > ImportSpecifier[importKind='value'][imported.name=/^(resources|mailTexts)$/]",
+    message: "Texts are read through the one translator, not from the resources (docs/decisions/042): serverT/serverText, or pickTexts for a page's texts.",
+  },
+  {
+    selector: "ImportDeclaration[source.value=/locales\\/.*\\.json$/][importKind='value']",
+    message: "The locale files are loaded once, by app/i18n/resources.ts (docs/decisions/042).",
+  },
+];
+const ONE_LOCALE = [
+  {
+    selector: "TSTypeAliasDeclaration[id.name='Locale']",
+    message: "One Locale type: import it from ~/utils/locale (docs/decisions/045).",
+  },
+];
+const ONE_MONEY = [
+  {
+    selector: "BinaryExpression[operator='/'][right.value=100][left.name=/[cC]ents$/], BinaryExpression[operator='/'][right.value=100][left.property.name=/[cC]ents$/]",
+    message: "No float arithmetic on cents: toDecimal / formatMoney / toEuroInput of ~/utils/money (docs/decisions/044).",
+  },
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][callee.object.operator='/'][callee.object.right.value=100]",
+    message: "No float arithmetic on cents: toDecimal of ~/utils/money writes \"12.34\" with integers (docs/decisions/044).",
+  },
+];
+const ONE_CACHE_POLICY = [
+  {
+    selector: "Literal[value=/^cache-control$/i]",
+    message: "A route names its cache policy (cacheControl / pageHeaders / setCachePolicy of ~/utils/cache-policy, or privatePageHeaders); it writes no Cache-Control itself (docs/decisions/043).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ["build/**", ".react-router/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "public/**"],
@@ -117,5 +159,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  // One way for each thing (docs/decisions/042–045). The translator's own files, the Locale's and
+  // the money module's are where the one way is written; tests may check it from outside.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/i18n/**", "app/middleware/i18next.server.ts", "app/hooks/use-translation.ts", "app/utils/locale.ts", "app/utils/money.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_TRANSLATOR, ...ONE_LOCALE, ...ONE_MONEY] },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_TRANSLATOR, ...ONE_LOCALE, ...ONE_MONEY, ...ONE_CACHE_POLICY] },
   },
 );

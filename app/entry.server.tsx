@@ -22,6 +22,7 @@ import { isLiteMode } from "~/middleware/lite-mode.server";
 import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
 import { withoutModulePreloads } from "~/utils/module-preloads.server";
+import { setCachePolicy } from "~/utils/cache-policy";
 
 export const streamTimeout = 5_000;
 
@@ -95,7 +96,7 @@ export default function handleRequest(
             timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+          if (!responseHeaders.has("Cache-Control")) setCachePolicy(responseHeaders, "page");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -1,8 +1,11 @@
 // Table types, declared once; repositories use Selectable/Insertable/Updateable of these.
 // Timestamps are ISO-8601 UTC strings on both dialects (see connection.server.ts); booleans are 0/1.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Locale } from "~/utils/locale";
 
-export type Locale = "it" | "en";
+// The language columns hold the shop's one Locale (app/utils/locale.ts); named here too for the
+// repositories that import their row types from this file.
+export type { Locale };
 type Timestamp = string;
 type Id = Generated<number>;
 

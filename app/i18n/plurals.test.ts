@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "~/middleware/i18next.server";
+import { i18nFor } from "./texts.server";
 import { resources } from "./resources";
 import { createTranslator } from "./translator";
 

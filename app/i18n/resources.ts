@@ -48,6 +48,9 @@ import enAtelierPhotos from "../../locales/en/atelier-photos.json";
 import itAtelierPhotos from "../../locales/it/atelier-photos.json";
 import enApi from "../../locales/en/api.json";
 import itApi from "../../locales/it/api.json";
+import enMail from "../../locales/en/mail.json";
+import itMail from "../../locales/it/mail.json";
+import type { Locale } from "~/utils/locale";
 
 export const namespaces = [
   "common",
@@ -84,8 +87,6 @@ export type Namespace = (typeof namespaces)[number];
  * page carries only the texts it can show.
  */
 export const SHELL_NAMESPACES = ["common", "catalog", "country"] as const satisfies readonly Namespace[];
-
-type Locale = keyof typeof resources;
 
 /** The texts of some namespaces in one language, for a route's data. */
 export function pickTexts<N extends Namespace>(locale: Locale, names: readonly N[]): Pick<(typeof resources)["it"], N> {
@@ -149,6 +150,13 @@ export const resources = {
     api: enApi,
   },
 };
+
+/**
+ * The mail's texts: a namespace of the server's translator only (app/i18n/texts.server.ts),
+ * never sent to a page, and kept out of the page namespaces' types (mail keys are checked by
+ * mail-template's MailKey).
+ */
+export const mailTexts = { it: itMail, en: enMail };
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -1,8 +1,9 @@
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/schema";
 import type { Namespace } from "~/i18n/resources";
+import { serverT } from "~/i18n/texts.server";
 import type { OrderViewer } from "~/modules/order/order.service.server";
 import type { Session } from "~/modules/session/session.server";
 import { appContext } from "~/server/context.server";
@@ -10,7 +11,7 @@ import type { Env } from "~/utils/env.server";
 import type { Locale } from "~/utils/locale";
 import { localizePath } from "~/utils/locale";
 import { absoluteUrl, publicOrigin, publicUrlIsHttps } from "~/utils/public-url";
-import { getInstance, getLocale } from "./i18next.server";
+import { getLocale } from "./i18next.server";
 import { isLiteMode } from "./lite-mode.server";
 import { getHeldBagId, getSession } from "./session.server";
 
@@ -35,9 +36,8 @@ export interface RequestContext {
   locale: Locale;
   /** `t` of the request's language, namespace common by default (`t("x", { ns: "catalog" })`). */
   t: TFunction;
-  /** A `t` of another namespace in the request's language. */
+  /** A `t` of another namespace in the request's language (the one server-side translator, docs/decisions/042). */
   tns: <N extends Namespace>(ns: N) => TFunction<N>;
-  i18n: I18n;
   /** Prefixes an Italian-shaped path for the request's language: "/cart" → "/en/cart". */
   href: (path: string) => string;
   publicUrl: PublicUrl;
@@ -84,15 +84,13 @@ export function shopperOf(session: Session): Shopper {
 export function getRequestContext(context: Readonly<RouterContextProvider>): RequestContext {
   const { db, env, clientIp } = context.get(appContext);
   const locale = getLocale(context);
-  const i18n = getInstance(context);
   return {
     db,
     env,
     clientIp,
     locale,
-    i18n,
-    t: i18n.getFixedT(locale),
-    tns: <N extends Namespace>(ns: N) => i18n.getFixedT(locale, ns) as TFunction<N>,
+    t: serverT(locale),
+    tns: <N extends Namespace>(ns: N) => serverT(locale, ns),
     href: (path) => localizePath(path, locale),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     lite: isLiteMode(context),

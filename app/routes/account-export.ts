@@ -2,6 +2,7 @@ import type { Route } from "./+types/account-export";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { exportAccountData } from "~/modules/account/account-data.service.server";
 import { requireAccountHolder } from "./login-redirect.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // "Download my data" (GDPR arts. 15 and 20): everything the shop keeps about the account holder,
 // as a JSON file. A GET that reads and changes nothing; the account layout's middleware has
@@ -15,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="bottega-dati-${document.exportedAt.slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
+      ...cacheControl("private"),
     },
   });
 }

@@ -23,6 +23,8 @@ import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
+import { cacheControl } from "~/utils/cache-policy";
+import { isPaid } from "~/modules/order/order-state";
 
 // /account/orders/{id}: one order of the account: lines with their pictures, totals, addresses,
 // payment, invoice, statuses, returns; "order again" (a form to the bag) and, while the window is
@@ -45,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const settings = await getShopSettings(db);
   const [returns, left, products] = await Promise.all([listReturns(db, order.id), returnableQuantities(db, order.id), orderLineProducts(db, order.id, locale)]);
   const window = returnWindowOf({ status: order.status, delivered_at: order.deliveredAt }, settings.returnDays, new Date());
-  const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
+  const paid = isPaid(order.paymentStatus);
   const lines = order.lines.map((line) => {
     const product = products.get(line.id);
     return {
@@ -69,7 +71,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       origin: env.PUBLIC_URL,
       texts: pickTexts(locale, ["orders", "checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

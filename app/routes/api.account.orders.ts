@@ -4,6 +4,7 @@ import { findLastOrderId, getOrderFor } from "~/modules/order/order.service.serv
 import { isDomainError } from "~/utils/domain-error";
 import { idParam } from "~/utils/id-param";
 import { apiMessage, requestLocale } from "~/utils/json-api.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // GET /api/account/orders/{id} (spec §7: the last order): the order for its owner only (the
 // account, or the session that placed it as a guest); "last" names the most recent one. Anyone
@@ -15,9 +16,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     // The lines in the request's language where their products still exist (issue 37).
     const order = await getOrderFor(db, id, viewer, requestLocale(request));
-    return Response.json(order, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(order, { headers: cacheControl("private") });
   } catch (error) {
-    if (isDomainError(error)) return apiMessage(requestLocale(request), "orderNotFound", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+    if (isDomainError(error)) return apiMessage(requestLocale(request), "orderNotFound", { status: 404, headers: cacheControl("private") });
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { loginPageFor, loginTarget, readLoginRedirect, redirectAfterLogin } from
 import { completeSocialLogin, SOCIAL_CALLBACK_PATH, SocialLoginError } from "~/modules/account/social-login.server";
 import { socialNoticeOf, withUrlNotice } from "~/modules/session/url-notice";
 import { localizePath } from "~/utils/locale";
+import { cacheControl } from "~/utils/cache-policy";
 
 // GET /api/auth/socialLogin/callback: where the OpenID provider sends the shopper back (the
 // redirect URI registered there). Signs the session in and goes on to the login target, or back to
@@ -29,6 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof SocialLoginError)) throw error;
     const Location = withUrlNotice(loginPageFor(error.flow?.locale ?? "it", error.flow?.redirectTo), socialNoticeOf(error.code));
-    return new Response(null, { status: 303, headers: { Location, "Cache-Control": "private, no-store" } });
+    return new Response(null, { status: 303, headers: { Location, ...cacheControl("private") } });
   }
 }

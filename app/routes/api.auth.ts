@@ -8,15 +8,17 @@ import { DomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { apiMessage, bodyHoneypot, bodyLocale, jsonError, methodNotAllowed, readJsonObject, requestLocale, translateKey, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
+import { apiMessage, bodyHoneypot, bodyLocale, jsonError, methodNotAllowed, readJsonObject, requestLocale, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
+import { serverText } from "~/i18n/texts.server";
 import { isLocale } from "~/utils/locale";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The auth calls of spec §7 as JSON, for the same session cookie and through the same services
 // as the /login pages: GET autoLogin; POST login, register, lost-password, reset, logout,
 // socialLogin. Shapes in docs/api.md.
 
 const POST_OPERATIONS = new Set(["login", "register", "lost-password", "reset", "logout", "socialLogin"]);
-const noStore = { "Cache-Control": "private, no-store" };
+const noStore = cacheControl("private");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.operation === "autoLogin") {
@@ -28,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A guest who continued at checkout with an email (spec §3: the user object with guest).
     if (shopper.kind === "guest") return Response.json({ user: { email: session.guestEmail, guest: true } }, { headers: noStore });
     // Spec §4: auto-login fails silently; the client reads the 401 as "not logged in".
-    return Response.json({ message: translateKey(requestLocale(request), "api:notLoggedIn"), user: null }, { status: 401, headers: noStore });
+    return Response.json({ message: serverText(requestLocale(request), "api:notLoggedIn"), user: null }, { status: 401, headers: noStore });
   }
   if (POST_OPERATIONS.has(params.operation)) return methodNotAllowed({ request });
   return unknownOperation(request);
@@ -82,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           confirmUrl: (token) => publicUrl.absolute(`${href("/account/confirm-email")}?token=${token}`),
         });
         if (userId !== null) await signIn(db, session, userId);
-        return Response.json({ message: translateKey(locale, "account:register.success"), redirect: await loginTarget(context, request, redirectTo ?? href("/")) }, { headers: noStore });
+        return Response.json({ message: serverText(locale, "account:register.success"), redirect: await loginTarget(context, request, redirectTo ?? href("/")) }, { headers: noStore });
       }
       case "lost-password": {
         const parsed = LostPasswordSchema.safeParse(body);
@@ -94,14 +96,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           honeypot: bodyHoneypot(body),
           resetUrl: (token) => publicUrl.absolute(`${href("/login/reset")}?token=${token}`),
         });
-        return Response.json({ message: translateKey(locale, "account:lost.sent") }, { headers: noStore });
+        return Response.json({ message: serverText(locale, "account:lost.sent") }, { headers: noStore });
       }
       case "reset": {
         const parsed = ResetPasswordSchema.safeParse(body);
         if (!parsed.success) return validationErrorResponse(parsed.error, locale);
         await resetPassword(db, parsed.data);
         await session.destroy();
-        return Response.json({ message: translateKey(locale, "account:reset.success") }, { headers: noStore });
+        return Response.json({ message: serverText(locale, "account:reset.success") }, { headers: noStore });
       }
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.backstock.create";
-import { resources } from "~/i18n/resources";
+import { serverT } from "~/i18n/texts.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return jsonError(error, locale);
   }
-  return Response.json({ message: resources[locale].catalog.backstock.success });
+  return Response.json({ message: serverT(locale, "catalog")("backstock.success") });
 }
 
 export const loader = methodNotAllowed;

@@ -4,8 +4,10 @@ import { performBagIntent } from "./bag-actions.server";
 import { AddToBagSchema, BAG_ACTION_MARKERS, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema, ReorderSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isLocale } from "~/utils/locale";
-import { bodyLocale, jsonError, methodNotAllowed, readJsonObject, translateKey, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
+import { bodyLocale, jsonError, methodNotAllowed, readJsonObject, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
+import { serverText } from "~/i18n/texts.server";
 import type { z } from "~/utils/zod";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The bag as JSON (spec §7), for the same session cookie and through the same services as the
 // /cart page: GET /api/cart; POST add, PATCH edit, POST remove, addDiscount, removeDiscount
@@ -21,7 +23,7 @@ const OPERATIONS: Record<string, { method: string; intent: BagForm["intent"]; sc
   reorder: { method: "POST", intent: "reorder", schema: ReorderSchema },
 };
 
-const noStore = { "Cache-Control": "private, no-store" };
+const noStore = cacheControl("private");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.operation !== undefined) {
@@ -49,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const notices = await performBagIntent(ctx, { ...(parsed.data as object), intent: operation.intent } as BagForm);
     const cart = await getBag(ctx.db, locale, ctx.bagId);
     return Response.json(
-      { cart, fetchCart: BAG_ACTION_MARKERS[operation.intent], message: notices.map((notice) => translateKey(locale, notice.key, notice.values)).join(" ") },
+      { cart, fetchCart: BAG_ACTION_MARKERS[operation.intent], message: notices.map((notice) => serverText(locale, notice.key, notice.values)).join(" ") },
       { headers: noStore },
     );
   } catch (error) {

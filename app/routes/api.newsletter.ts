@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.newsletter";
-import { resources } from "~/i18n/resources";
+import { serverT } from "~/i18n/texts.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { NewsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.service.server";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return jsonError(error, locale);
   }
-  return Response.json({ message: resources[locale].common.newsletter.success });
+  return Response.json({ message: serverT(locale)("newsletter.success") });
 }
 
 export const loader = methodNotAllowed;

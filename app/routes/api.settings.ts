@@ -4,6 +4,7 @@ import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { apiMessage, requestLocale } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The spec's settings call (§6): the banner's messages of a language in its field names. The
 // messages are those shown now, as the banner shows them: the closure notice in force, the
@@ -22,6 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       globalMessagesBackground: first.background,
       globalMessagesColor: first.color,
     },
-    { headers: { "Cache-Control": "public, max-age=60" } },
+    { headers: cacheControl("publicMinute") },
   );
 }

@@ -12,6 +12,7 @@ import { DomainError } from "~/utils/domain-error";
 import { formError, honeypotValue, parseForm } from "~/utils/form.server";
 import { localizePath } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
+import { pageHeaders } from "~/utils/cache-policy";
 
 const PAGE = "/pages/career";
 
@@ -80,14 +81,7 @@ function refusal(error: Record<string, string[]>, initialValue: Record<string, s
  * A document's headers come from here, not from the action's answer: keep the two the action
  * sets, Retry-After (the rate limit) and Connection: close (a body left unread).
  */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  for (const name of ["Retry-After", "Connection"]) {
-    const value = actionHeaders.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+export const headers = pageHeaders("page", { passOn: ["Retry-After", "Connection"] });
 
 export default function CareerPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("career");

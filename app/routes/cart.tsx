@@ -13,6 +13,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
+import { cacheControl } from "~/utils/cache-policy";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, locale, bagId, env, tns } = getRequestContext(context);
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       page: { alternates: { it: "/cart", en: "/en/cart" } },
     },
     // The bag is the shopper's own: never stored by a shared cache.
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

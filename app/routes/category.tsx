@@ -18,7 +18,7 @@ import { seoMeta } from "~/utils/seo";
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   // One revision for both reads: the category and its listing come from the same catalogue.
   const revision = await readCatalogRevision(db);
   const category = await getCachedCategoryPage(db, locale, params["*"] ?? "", revision);
@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   try {
     const listing = await getCachedListing(db, locale, { categoryId: category.id }, parseListingQuery(url.searchParams), revision);
-    const t = i18n.getFixedT(locale, "catalog");
+    const t = tns("catalog");
     // The subtree's ids scope other reads (a discount's categories): the page does not need them.
     const { subtreeIds: _scope, ...shown } = category;
     const home = { name: t("listing.home"), url: locale === "it" ? "/" : "/en" };

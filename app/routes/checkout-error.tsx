@@ -18,6 +18,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
+import { cacheControl } from "~/utils/cache-policy";
 
 // /checkout/error/{orderId}: the payment did not go through (spec §8: 'We are sorry but your
 // payment did not go through'). While the order still holds its stock the shopper may pay again,
@@ -56,7 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true, prevStep: href("/cart"), prevStepLabel: t("back.cart") },
       texts: pickTexts(locale, ["checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

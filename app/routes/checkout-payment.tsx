@@ -13,6 +13,7 @@ import { savePaymentMethod } from "~/modules/checkout/checkout.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl } from "~/utils/cache-policy";
 
 // Checkout step Payment (/checkout/payment): the methods the shop has enabled (settings). Card,
 // Apple Pay, Google Pay and PayPal go through the payment provider's hosted page after the
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true, prevStep: paths.shipping, prevStepLabel: t("back.shipping") },
       texts: pickTexts(locale, ["checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

@@ -19,6 +19,7 @@ import { stripLocale } from "~/utils/locale";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl } from "~/utils/cache-policy";
 
 // Checkout step Personal Info (/checkout/registrationLogin): sign in, register, or continue as a
 // guest with an email and a name. Spec §2 sends a signed-in shopper on from here to the stored
@@ -53,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true, prevStep: href("/cart"), prevStepLabel: t("back.cart") },
       texts: pickTexts(locale, ["account", "checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

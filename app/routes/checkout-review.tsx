@@ -21,6 +21,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl } from "~/utils/cache-policy";
 
 // Checkout step Review (/checkout/review): everything chosen, the lines and totals, the terms,
 // the warning not to close the page until the payment is confirmed (spec §4), and the order
@@ -55,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true, prevStep: paths.payment, prevStepLabel: t("back.payment") },
       texts: pickTexts(locale, ["checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

@@ -18,6 +18,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl } from "~/utils/cache-policy";
 
 // Checkout step Shipping (/checkout): where the order goes (a saved address or a new one, which
 // may be saved to the account), where the invoice goes, how it ships, and an optional invoice
@@ -74,7 +75,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true, prevStep: who.kind === "account" ? paths.cart : paths.registrationLogin, prevStepLabel: who.kind === "account" ? t("back.cart") : t("back.personal") },
       texts: pickTexts(locale, ["account", "checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

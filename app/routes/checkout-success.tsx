@@ -15,6 +15,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
+import { cacheControl } from "~/utils/cache-policy";
 
 // /checkout/success/{orderId}: the confirmation and the order's summary, for the order's owner
 // only (anyone else: 404). What it says follows the order: paid; waiting for a bank transfer
@@ -52,7 +53,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true, prevStep: href("/") },
       texts: pickTexts(locale, ["checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

@@ -11,6 +11,7 @@ import { parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 import { ACCOUNT_TOKEN } from "~/utils/token-link";
 import { postedToken, readLinkToken, tokenLinkPage, tokenLinkRefused, tokenLinkSchema } from "~/utils/token-link.server";
+import { pageHeaders } from "~/utils/cache-policy";
 
 const TokenFormSchema = tokenLinkSchema(ACCOUNT_TOKEN);
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The token is in the address: no cache may keep the page, and no link to another site may pass
 // it on (same-origin, not no-referrer: see login-reset.tsx).
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function ConfirmEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");

@@ -16,10 +16,10 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 // A journal post (/blog/{slug}) or a care-guide article (/curadelcapo/{slug},
 // /en/careguide/{slug}). Slugs are localized: the language switch follows the entry's own.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   const kind = /\/(curadelcapo|careguide)\//.test(url.pathname) ? "care" : "blog";
-  const t = i18n.getFixedT(locale, "content");
+  const t = tns("content");
   const entry = await getContentPage(db, kind, locale, params.slug ?? "", t);
   if (!entry) {
     // A published slug that Atelier changed: its old address moves for good to the new one.

@@ -16,14 +16,14 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 // The journal (/blog, paginated) and the care guide (/curadelcapo, /en/careguide): the newest
 // entries first. One module for both; the path says which.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   const kind = /\/(curadelcapo|careguide)$/.test(url.pathname) ? "care" : "blog";
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const list = await getContentList(db, kind, locale, page);
   if (!list) throw data(null, { status: 404 });
-  const t = i18n.getFixedT(locale, "content");
+  const t = tns("content");
   const home = locale === "it" ? "/" : "/en";
   return {
     kind,

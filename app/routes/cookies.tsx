@@ -14,6 +14,7 @@ import { LITE_COOKIE } from "~/utils/lite-mode";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 import { withDateArticlesT } from "~/utils/date-article";
+import { cacheControl } from "~/utils/cache-policy";
 
 /** Cookie choices per client address: a person decides once or twice, a script loops. */
 const CONSENT_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(db, "consent", clientIp, CONSENT_RATE_LIMIT).catch(pageError);
   const headers = {
     "Set-Cookie": await storeConsent(consentFromChoice(choice, new Date()), publicUrl.isHttps),
-    "Cache-Control": "private, no-store",
+    ...cacheControl("private"),
   };
   // The notice says what the choice means (for the X: a refusal, only technical cookies). A
   // shopper without a session gets it in the flash cookie: no session row for a cookie choice.

@@ -15,11 +15,12 @@ import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { URL_NOTICE_PARAM, isUrlNoticeCode, withUrlNotice } from "~/modules/session/url-notice";
 import { seoMeta } from "~/utils/seo";
+import { cacheControl } from "~/utils/cache-policy";
 
 /** Country choices per client address: a person chooses once or twice, a script loops. */
 const COUNTRY_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
 const localPaths = (paths: string[]) => paths.map((path) => safeRedirect(path, "")).filter(Boolean);
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = cacheControl("private");
 
 function hostOf(url: string): URL | null {
   try {

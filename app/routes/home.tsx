@@ -18,10 +18,9 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 const TILE_KEYS = ["donna", "uomo", "accessori"] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n, shopper } = getRequestContext(context);
+  const { db, env, locale, t, tns, shopper } = getRequestContext(context);
   // Spec §2: a signed-in account holder arriving here goes on to the stored login-redirect target.
   if (shopper.kind === "account" && (await readLoginRedirect(context, request))) throw await redirectAfterLogin(context, request);
-  const t = i18n.t;
   const [newArrivals, tilePhotos, seller] = await Promise.all([getCachedNewArrivals(db, locale, 8), getCachedHomeTilePhotos(db, locale, TILE_KEYS.length), getSellerIdentity(db)]);
   return {
     newArrivals,
@@ -34,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The journal's and the care guide's editorial still-lifes.
     teasers: { journal: teaserImage("journal"), care: teaserImage("care") },
     tilePhotos,
-    seo: { title: t("home:title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
+    seo: { title: tns("home")("title"), description: t("meta.description"), keywords: t("meta.keywords"), path: locale === "it" ? "/" : "/en", origin: env.PUBLIC_URL },
     // Built on the server: the JSON-LD helpers stay out of the home page's JavaScript.
     organization: organizationJsonLd(env.PUBLIC_URL, seller),
     texts: pickTexts(locale, ["home"]),

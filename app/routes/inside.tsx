@@ -13,10 +13,10 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 
 // The brand's story pages live at /inside-{name}; any other single segment is not a page.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const name = /^inside-([a-z0-9-]+)$/.exec(params.insideName ?? "")?.[1];
   if (!name) throw data(null, { status: 404 });
-  const entry = await getContentPage(db, "inside", locale, name, i18n.getFixedT(locale, "content"));
+  const entry = await getContentPage(db, "inside", locale, name, tns("content"));
   if (!entry) {
     // A published story whose slug Atelier changed: a 301 to its address now.
     const moved = await resolveMovedPath(db, "inside", locale, name);

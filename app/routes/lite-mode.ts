@@ -5,6 +5,7 @@ import { liteCookie } from "~/middleware/lite-mode.server";
 import { parseForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { z } from "~/utils/zod";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The footer's "Versione leggera" and the lite notice's way out (docs/decisions/027): stores the
 // choice in its cookie and sends the shopper back to the page the form was on, now as a new
@@ -24,6 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // 303: the page is fetched anew with GET (the post is not repeated).
   throw redirect(safeRedirect(redirectTo), {
     status: 303,
-    headers: { "Set-Cookie": liteCookie(lite === "1", publicUrl.isHttps), "Cache-Control": "private, no-store" },
+    headers: { "Set-Cookie": liteCookie(lite === "1", publicUrl.isHttps), ...cacheControl("private") },
   });
 }

@@ -14,6 +14,7 @@ import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.se
 import { seoMeta } from "~/utils/seo";
 import { ACCOUNT_TOKEN } from "~/utils/token-link";
 import { readLinkToken, tokenLinkPage } from "~/utils/token-link.server";
+import { pageHeaders } from "~/utils/cache-policy";
 
 const HIDDEN = ["password", "confirmPassword"];
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // The token is in the address: no cache may keep the page, and no link to another site may pass
 // it on. (Not "no-referrer": with it a browser sends "Origin: null" on the page's own form post,
 // which the same-origin check rightly refuses.)
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");

@@ -15,16 +15,16 @@ import { PHOTO_MIME, type PhotoFormat } from "~/modules/media/media-urls";
 import { getMediaStorage } from "~/modules/media/storage.server";
 import { MAP_VERSION, renderMapLandSvg } from "~/modules/store/store-map.server";
 import { appContext } from "~/server/context.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The shop's drawn images, and photographs' variants (docs/decisions/023). A URL names every input of its drawing and the art version, so the
-// response never changes: cached for a year, and identical from every app process.
-const IMMUTABLE = "public, max-age=31536000, immutable";
+// response never changes: cached for a year (the immutable policy), and identical from every app process.
 
 function svg(body: string) {
   return new Response(body, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": IMMUTABLE,
+      ...cacheControl("immutable"),
       "X-Content-Type-Options": "nosniff",
       // An SVG opened directly must not run anything.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
@@ -32,7 +32,7 @@ function svg(body: string) {
   });
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=60" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", ...cacheControl("publicMinute") } });
 
 // A photograph variant: /media/p/<variant set, 40 hex>/<width>.<avif|webp|jpg>, read from the media
 // storage. The set's name hashes the original and its crop, so the bytes never change either.
@@ -48,7 +48,7 @@ async function photo(env: { MEDIA_DIR: string }, name: string, file: string): Pr
     headers: {
       "Content-Type": PHOTO_MIME[match[2] as PhotoFormat],
       "Content-Length": String(bytes.byteLength),
-      "Cache-Control": IMMUTABLE,
+      ...cacheControl("immutable"),
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -9,6 +9,7 @@ import { confirmSubscription, findPendingConfirmation } from "~/modules/newslett
 import { parseForm, readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 import { postedToken, readLinkToken, tokenLinkPage, tokenLinkRefused, tokenLinkSchema } from "~/utils/token-link.server";
+import { pageHeaders } from "~/utils/cache-policy";
 
 const TokenFormSchema = tokenLinkSchema();
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The token is in the address: no cache may keep the page, and no link may pass it on.
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function NewsletterConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { seoMeta } from "~/utils/seo";
 import { TOKEN_FIELD } from "~/utils/token-link";
 import { postedToken, readLinkToken, tokenLinkPage, tokenLinkRefused, tokenLinkSchema } from "~/utils/token-link.server";
 import { z } from "~/utils/zod";
+import { cacheControl, pageHeaders } from "~/utils/cache-policy";
 
 /** The page's form, or a mail client's one-click post (RFC 8058), whose token is in the address. */
 const UnsubscribeFormSchema = tokenLinkSchema()
@@ -49,13 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return tokenLinkRefused(submission, error);
   }
   // A mail client's one-click POST: done, said in the body (it follows no redirect).
-  if (submission.status === "success" && submission.value["List-Unsubscribe"] === "One-Click") return data({ done: true }, { headers: { "Cache-Control": "no-store" } });
+  if (submission.status === "success" && submission.value["List-Unsubscribe"] === "One-Click") return data({ done: true }, { headers: cacheControl("noStore") });
   await session.addFlash({ kind: "success", key: "newsletter.unsubscribe.done" });
   throw redirect(`${href("/newsletter/unsubscribe")}?token=${encodeURIComponent(token)}`, 303);
 }
 
 // The token is in the address: no cache may keep the page, and no link may pass it on.
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+export const headers = pageHeaders("private", { extra: { "Referrer-Policy": "same-origin" } });
 
 export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 import { z } from "~/utils/zod";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The sandbox provider's hosted page (/pay/sandbox/{ref}, /en/pay/sandbox/{ref} for an English
 // order): what a real provider's checkout page is, in the shop's own pages. Pay or fail; the page
@@ -49,7 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       page: { isAuth: true, securePayment: true },
       texts: pickTexts(locale, ["checkout"]),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheControl("private") },
   );
 }
 

@@ -14,6 +14,7 @@ import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 import { requestHasStaff } from "./atelier/staff-context.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -64,7 +65,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       breadcrumbJsonLd([home, ...breadcrumbs, { name: product.name, url: product.url }], origin),
     ],
   };
-  return preview ? data(loaded, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } }) : loaded;
+  return preview ? data(loaded, { headers: { ...cacheControl("private"), "X-Robots-Tag": "noindex, nofollow" } }) : loaded;
 }
 
 /** Only staff's preview sets headers (private, not for search engines). */

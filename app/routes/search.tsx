@@ -20,11 +20,11 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-pag
 const ALTERNATES = { it: "/search", en: "/en/search" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   try {
     const { q, listing } = await searchCachedCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams));
-    const t = i18n.getFixedT(locale, "catalog");
+    const t = tns("catalog");
     return {
       q,
       listing,

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { sitemapResponse } from "~/modules/seo/sitemap-response.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // The server-generated sitemaps (spec §2): /sitemap/{index,categories,pages,products}.xml, the
 // further products files (/sitemap/products-2.xml, …) past five thousand products, and
@@ -12,7 +13,7 @@ interface LoaderArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheControl("publicMinute") } });
 
 export async function loader({ request, params, context }: LoaderArgs) {
   const { db, env } = getRequestContext(context);

@@ -14,10 +14,10 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 // The static pages under /pages/{id}: FAQ, shipping, returns, legal texts… from the content
 // table, with the shop's constants filled in from the settings.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const found = findStaticPage(params["*"] ?? "", locale);
   if (!found) throw data(null, { status: 404 });
-  const entry = await getStaticPage(db, locale, found.canonicalId, i18n.getFixedT(locale, "content"));
+  const entry = await getStaticPage(db, locale, found.canonicalId, tns("content"));
   if (!entry) throw data(null, { status: 404 });
   return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }

@@ -17,7 +17,7 @@ import { seoMeta } from "~/utils/seo";
 const PATH = "/pages/storelocator";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, env, locale, i18n } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   const locator = await getStoreLocator(db, locale, parseStoreQuery(url.searchParams));
 
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw redirect(url.pathname + (search ? `?${search}` : ""));
   }
 
-  const t = i18n.getFixedT(locale, "stores");
+  const t = tns("stores");
   const map = storeMapOf(locator.stores);
   return {
     locator,

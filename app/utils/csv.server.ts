@@ -1,3 +1,5 @@
+import { setCachePolicy } from "./cache-policy";
+
 // One way to write CSV (orders, newsletter subscribers, invoices): RFC 4180 quoting (and any cell
 // with a semicolon), CRLF line
 // ends, a UTF-8 byte-order mark so spreadsheet programs read accents right, and cells that a
@@ -52,7 +54,7 @@ export function csvResponse(fileName: string, header: readonly string[], rows: A
   const response = new Response(stream, { headers });
   response.headers.set("Content-Type", "text/csv; charset=utf-8");
   response.headers.set("Content-Disposition", `attachment; filename="${safeName}"`);
-  response.headers.set("Cache-Control", "private, no-store");
+  setCachePolicy(response.headers, "private");
   response.headers.set("X-Content-Type-Options", "nosniff");
   return response;
 }

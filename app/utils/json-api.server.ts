@@ -1,5 +1,6 @@
 import type { z } from "~/utils/zod";
-import { resources } from "~/i18n/resources";
+import type { resources } from "~/i18n/resources";
+import { serverText } from "~/i18n/texts.server";
 import { DomainError } from "./domain-error";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { type Locale, isLocale } from "./locale";
@@ -23,7 +24,7 @@ export function requestLocale(request: Request, body?: Record<string, unknown>):
 
 /** An answer `{ message }` with one of the API's own texts (locales/<lang>/api.json). */
 export function apiMessage(locale: Locale, key: keyof (typeof resources)["it"]["api"], init: ResponseInit = {}): Response {
-  return Response.json({ message: translateKey(locale, `api:${key}`) }, init);
+  return Response.json({ message: serverText(locale, `api:${key}`) }, init);
 }
 
 /** 405 with `Allow`, in the request's language (a route module's `loader`/`action` as it is). */
@@ -59,8 +60,8 @@ export function validationErrorResponse(error: z.ZodError, locale: Locale): Resp
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     // A schema's own messages are keys; zod's built-in ones ("Invalid input: expected string…") are English prose.
-    const text = translateKey(locale, issue.message);
-    fields[key] ??= text === issue.message ? translateKey(locale, "api:invalidField") : text;
+    const text = serverText(locale, issue.message);
+    fields[key] ??= text === issue.message ? serverText(locale, "api:invalidField") : text;
   }
   return Response.json({ message: Object.values(fields)[0], fields }, { status: 400 });
 }
@@ -71,13 +72,5 @@ export function validationErrorResponse(error: z.ZodError, locale: Locale): Resp
  */
 export function jsonError(error: unknown, locale: Locale): Response {
   if (!(error instanceof DomainError)) throw error;
-  return Response.json({ message: translateKey(locale, error.messageKey) }, { status: error.status, headers: error.headers });
-}
-
-/** A message key ("validation.required", or "catalog:backstock.x") in one language; an unknown key stays as it is. */
-export function translateKey(locale: Locale, key: string, values: Record<string, string> = {}): string {
-  const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["common", key];
-  let value: unknown = (resources[locale] as Record<string, unknown>)[ns];
-  for (const part of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
-  return typeof value === "string" ? value.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole) : key;
+  return Response.json({ message: serverText(locale, error.messageKey) }, { status: error.status, headers: error.headers });
 }

@@ -29,6 +29,7 @@ function lowerFirst(text: string): string {
 
 const euro = (amount: number): number => Math.round(amount * 100);
 /** Rounds cents to whole euros. */
+// eslint-disable-next-line no-restricted-syntax -- the demo seed rounds a computed sale price (a float: full × (1 − discount)) to whole euros; no stored amount passes here, and changing the rounding would change the seeded prices.
 const roundEuro = (cents: number): number => Math.round(cents / 100) * 100;
 
 /* ------------------------------------------------------------------------------------------ */

@@ -1,6 +1,8 @@
 // Shapes of the deterministic demo catalogue. The seed writer (seed.server.ts)
 // turns these into rows; the data itself lives in catalogue.ts.
-export type Locale = "it" | "en";
+import type { Locale } from "~/utils/locale";
+
+export type { Locale };
 export type Localized<T = string> = Record<Locale, T>;
 
 // The garment types the shop can draw (app/modules/media/garment-art.ts): one list.

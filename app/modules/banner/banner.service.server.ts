@@ -5,7 +5,7 @@ import { bumpShopRevision, cachedShopRead } from "~/modules/base/revision-cache.
 import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { withDateArticles } from "~/utils/date-article";
 import { formatLongDate } from "~/utils/dates";
-import { translateKey } from "~/utils/json-api.server";
+import { serverText } from "~/i18n/texts.server";
 import { formatMoney } from "~/utils/money";
 import { DEFAULT_BANNER_COLOURS } from "./banner-colours";
 import { DomainError } from "~/utils/domain-error";
@@ -115,14 +115,14 @@ export async function activeBanner(db: Kysely<Database>, locale: Locale, now = n
     ? [
         {
           id: PROMOTION_MESSAGE_ID,
-          text: withDateArticles(translateKey(locale, "banner.freeShipping", { amount: formatMoney(shipping.promotion.thresholdCents, locale), date: longDate(shipping.promotion.endsOn) })),
+          text: withDateArticles(serverText(locale, "banner.freeShipping", { amount: formatMoney(shipping.promotion.thresholdCents, locale), date: longDate(shipping.promotion.endsOn) })),
           link: locale === "it" ? "/pages/Shipping" : "/en/pages/Shipping",
           ...DEFAULT_BANNER_COLOURS,
         },
       ]
     : [];
   const closureText = closure ? (locale === "it" ? closure.text_it : closure.text_en) : "";
-  const closureLine = closure ? withDateArticles(`${closureText} · ${translateKey(locale, "banner.shipsFrom", { date: longDate(closure.ships_from) })}`) : "";
+  const closureLine = closure ? withDateArticles(`${closureText} · ${serverText(locale, "banner.shipsFrom", { date: longDate(closure.ships_from) })}`) : "";
   return {
     // As the banner shows them (and /api/settings lists them): the closure notice first, in the
     // shop's ink and ivory, then the promotion, then the owner's messages whose dates hold.

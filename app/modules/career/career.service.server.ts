@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import enCareer from "../../../locales/en/career.json";
-import itCareer from "../../../locales/it/career.json";
 import type { Database, Locale } from "~/db/schema";
+import { serverT } from "~/i18n/texts.server";
 import { renderMail } from "~/modules/mail/mail-template.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
@@ -67,7 +66,8 @@ export async function submitJobApplication(db: Kysely<Database>, input: CareerSu
 
 type StoredApplication = NewJobApplication & { cv: NewApplicationFile };
 
-const DEPARTMENT_NAMES: Record<Locale, typeof itCareer.departments> = { it: itCareer.departments, en: enCareer.departments };
+/** A department as the career page names it, in a language (the one server-side translator). */
+const departmentName = (locale: Locale, department: Department): string => serverT(locale, "career")(`departments.${department}`);
 const CV_TYPE_NAMES: Record<string, string> = {
   "application/pdf": "PDF",
   "application/msword": "DOC",
@@ -79,7 +79,7 @@ function acknowledgementMail(application: StoredApplication): OutgoingMail {
   const { locale } = application;
   const values = {
     firstName: oneLine(application.firstName),
-    department: DEPARTMENT_NAMES[locale][application.department],
+    department: departmentName(locale, application.department),
     fileName: application.cv.fileName,
   };
   const rendered = renderMail({
@@ -99,7 +99,7 @@ function hrNoticeMail(to: string, application: StoredApplication & { id: number 
     name: oneLine(`${application.firstName} ${application.lastName}`),
     email: application.email,
     phone: oneLine(application.phone),
-    department: DEPARTMENT_NAMES.it[application.department],
+    department: departmentName("it", application.department),
     website: application.website ?? "",
     language: application.locale === "it" ? "italiano" : "inglese",
     fileName: application.cv.fileName,

@@ -12,7 +12,7 @@ import { type ImageWork, type ProductWork, outcomeOf, tally } from "./catalog-im
 import { FETCH_CONCURRENCY, type ProductOutcome } from "./catalog-import-report";
 import { type Colour, type RunState, addColour, addNote, addOutcome, reportColour } from "./catalog-import-state.server";
 import { type FetchedImage, fetchImage } from "./image-fetch.server";
-import { formatPrice } from "./shopify-csv";
+import { toDecimal } from "~/utils/money";
 import { adoptVariantPricesIn } from "./variant-admin.service.server";
 import { ensureHoldingCategory } from "./category-admin.service.server";
 
@@ -359,4 +359,4 @@ export const variantSummary = (
   compareAt: number | null,
   stock: number,
 ) =>
-  `${formatPrice(price)}${compareAt !== null ? ` (${formatPrice(compareAt)})` : ""}, ${stock}`;
+  `${toDecimal(price)}${compareAt !== null ? ` (${toDecimal(compareAt)})` : ""}, ${stock}`;

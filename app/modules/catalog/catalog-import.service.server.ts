@@ -11,7 +11,8 @@ import { type ProductPlan, type ProductWork, compare, generatedSku, outcomeOf, p
 import { type ReadProgress, ReadFatal, readCatalogueCsv, timeSlicer } from "./catalog-import-read.server";
 import { IMPORT_BATCH_PRODUCTS, IMPORT_BATCH_ROWS, IMPORT_LIMITS, type ImportReport, emptyReport } from "./catalog-import-report";
 import { type Group, type ImportOptions, type RunState, addError, addNote, addOutcome, groupBy, loadLookups, reject, rejectRows, reportColour } from "./catalog-import-state.server";
-import { EXPORT_COLUMNS, SHOPIFY_COLUMNS, formatPrice } from "./shopify-csv";
+import { toDecimal } from "~/utils/money";
+import { EXPORT_COLUMNS, SHOPIFY_COLUMNS } from "./shopify-csv";
 import { skuPrefixOf } from "./variant-pricing";
 
 export type { ImportErrorCode, ImportFatal, ImportIssue, ImportNoteCode, ImportReport, ProductOutcome } from "./catalog-import-report";
@@ -317,9 +318,9 @@ export async function* catalogueCsvRows(
             option2Value: v.size,
             sku: v.sku,
             qty: v.stock,
-            price: formatPrice(v.priceCents),
+            price: toDecimal(v.priceCents),
             compareAt:
-              v.compareAtCents !== null ? formatPrice(v.compareAtCents) : "",
+              v.compareAtCents !== null ? toDecimal(v.compareAtCents) : "",
             // The first photograph of the variant's colour ties the colour to it again on import.
             variantImage:
               is.find((photo) => photo.colorCode === v.colorCode)?.src ?? "",

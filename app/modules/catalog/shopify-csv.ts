@@ -139,10 +139,6 @@ export function parsePrice(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
-/** Cents as Shopify writes a price: "89.00". */
-export function formatPrice(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
 
 /** A whole quantity, 0 or more: "12" → 12; "-1", "1.5", "x" → null. */
 export function parseQuantity(text: string): number | null {

@@ -1,5 +1,6 @@
 import type { SellerIdentity } from "~/modules/settings/shop-settings";
-import { decimal2, type InvoiceAmounts, unitPrice8 } from "./invoice-amounts";
+import { toDecimal } from "~/utils/money";
+import { type InvoiceAmounts, unitPrice8 } from "./invoice-amounts";
 
 // Writes a FatturaPA document in the format for private parties (FatturaElettronica versione
 // FPR12, schema v1.2), the file the owner hands to their SDI intermediary. Pure: the data in, the
@@ -105,7 +106,7 @@ function reaNodes(rea: NonNullable<SellerIdentity["rea"]>): Node[] {
   return [
     ["Ufficio", rea.office],
     ["NumeroREA", latinText(rea.number, 20, true)],
-    ["CapitaleSociale", rea.shareCapitalCents ? decimal2(rea.shareCapitalCents) : null],
+    ["CapitaleSociale", rea.shareCapitalCents ? toDecimal(rea.shareCapitalCents) : null],
     ["SocioUnico", rea.soleShareholder],
     ["StatoLiquidazione", rea.liquidation],
   ];
@@ -114,7 +115,7 @@ function reaNodes(rea: NonNullable<SellerIdentity["rea"]>): Node[] {
 /** The FatturaPA XML of one invoice (FPR12). */
 export function buildFatturaXml(input: FatturaInput): string {
   const { seller, buyer, amounts } = input;
-  const rate = decimal2(Math.round(input.ratePercent * 100));
+  const rate = toDecimal(Math.round(input.ratePercent * 100));
   const sdiCode = buyer.kind === "company" && buyer.sdiCode ? buyer.sdiCode : NO_SDI_CODE;
   const pec = buyer.kind === "company" && sdiCode === NO_SDI_CODE ? buyer.pec : null;
   const header: Node[] = [
@@ -174,7 +175,7 @@ export function buildFatturaXml(input: FatturaInput): string {
       ["Descrizione", latinText(line.description, 1000)],
       ["Quantita", `${line.quantity}.00`],
       ["PrezzoUnitario", unitPrice8(line.netCents, line.quantity)],
-      ["PrezzoTotale", decimal2(line.netCents)],
+      ["PrezzoTotale", toDecimal(line.netCents)],
       ["AliquotaIVA", rate],
     ],
   ]);
@@ -189,7 +190,7 @@ export function buildFatturaXml(input: FatturaInput): string {
             ["Divisa", "EUR"],
             ["Data", input.date],
             ["Numero", input.number],
-            ["ImportoTotaleDocumento", decimal2(amounts.totalCents)],
+            ["ImportoTotaleDocumento", toDecimal(amounts.totalCents)],
             ["Causale", latinText(input.causale, 200)],
           ],
         ],
@@ -204,8 +205,8 @@ export function buildFatturaXml(input: FatturaInput): string {
           "DatiRiepilogo",
           [
             ["AliquotaIVA", rate],
-            ["ImponibileImporto", decimal2(amounts.taxableCents)],
-            ["Imposta", decimal2(amounts.vatCents)],
+            ["ImponibileImporto", toDecimal(amounts.taxableCents)],
+            ["Imposta", toDecimal(amounts.vatCents)],
             // Immediate: the VAT is due when the invoice is issued.
             ["EsigibilitaIVA", "I"],
           ],
@@ -217,7 +218,7 @@ export function buildFatturaXml(input: FatturaInput): string {
       [
         // TP02: paid in full, at once.
         ["CondizioniPagamento", "TP02"],
-        ["DettaglioPagamento", [["ModalitaPagamento", input.paymentMode], ["ImportoPagamento", decimal2(amounts.totalCents)]]],
+        ["DettaglioPagamento", [["ModalitaPagamento", input.paymentMode], ["ImportoPagamento", toDecimal(amounts.totalCents)]]],
       ],
     ],
   ];

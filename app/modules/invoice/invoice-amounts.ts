@@ -66,13 +66,6 @@ export function splitVat(lines: readonly InvoiceLineInput[], ratePercent: number
   };
 }
 
-/** Cents as a decimal with two places: 12345 → "123.45", -5 → "-0.05". */
-export function decimal2(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const magnitude = Math.abs(cents);
-  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, "0")}`;
-}
-
 /**
  * cents / quantity with up to eight decimals (half up), at least two: the unit price of a line
  * whose total is `cents` (FatturaPA's Amount8DecimalType). 1000 / 3 → "3.33333333".

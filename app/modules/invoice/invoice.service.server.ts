@@ -11,7 +11,8 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { buildFatturaXml, type InvoiceBuyer } from "./fatturapa-xml";
 import { validateFatturaXml } from "./fatturapa-schema.server";
-import { decimal2, type InvoiceLineInput, splitVat } from "./invoice-amounts";
+import { toDecimal } from "~/utils/money";
+import { type InvoiceLineInput, splitVat } from "./invoice-amounts";
 import { findInvoiceFile, findInvoiceOfOrder, insertInvoice, type InvoiceListRow, lastInvoiceNumber, listInvoicesBetween, sumInvoicesBetween, takeInvoiceNumber } from "./invoice.repository.server";
 
 // The electronic invoice of an order (FatturaPA FPR12, docs/decisions/022): issued once, for a
@@ -274,7 +275,7 @@ export function monthInvoicesCsv(db: Kysely<Database>, month: string) {
   const header = ["numero", "data", "ordine", "cliente", "imponibile", "iva", "totale", "file"];
   async function* rows() {
     for await (const invoice of monthInvoices(db, month)) {
-      yield [invoice.number, invoice.issueDate, invoice.orderNumber, invoice.customerName, decimal2(invoice.taxableCents), decimal2(invoice.vatCents), decimal2(invoice.totalCents), invoice.fileName];
+      yield [invoice.number, invoice.issueDate, invoice.orderNumber, invoice.customerName, toDecimal(invoice.taxableCents), toDecimal(invoice.vatCents), toDecimal(invoice.totalCents), invoice.fileName];
     }
   }
   return { fileName: `fatture-${month}.csv`, header, rows: rows() };

@@ -1,10 +1,8 @@
-import i18next, { type TOptions } from "i18next";
-import enMail from "../../../locales/en/mail.json";
-import itMail from "../../../locales/it/mail.json";
 import type { Locale } from "~/db/schema";
-import { withDateArticles } from "~/utils/date-article";
+import type { mailTexts } from "~/i18n/resources";
+import { serverText } from "~/i18n/texts.server";
 
-type MailTexts = typeof itMail;
+type MailTexts = (typeof mailTexts)["it"];
 /** A text of locales/{it,en}/mail.json: "backInStock.subject", "career.ackBody"… */
 /** A mail text's key; a plural text ("x_one", "x_other") is named without its suffix and takes a `count`. */
 export type MailKey = { [S in keyof MailTexts]: `${S}.${keyof MailTexts[S] & string}` extends infer K ? (K extends `${infer B}_${"one" | "other"}` ? B : K) : never }[keyof MailTexts];
@@ -31,31 +29,16 @@ export interface RenderedMail {
   html: string;
 }
 
-// The mail texts live in their own i18next instance: the request middleware's instance carries
-// the page namespaces, and a mail is rendered outside any request (a script, the worker). Values
-// are interpolated raw (escapeValue: false) because the text part is plain text; the HTML part
-// escapes the whole rendered line, translator's text and values alike, so nothing is escaped twice
-// and nothing is missed.
-const mailI18n = i18next.createInstance();
-void mailI18n.init({
-  resources: { it: { mail: itMail }, en: { mail: enMail } },
-  ns: ["mail"],
-  defaultNS: "mail",
-  fallbackLng: false,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
-
-// The app's i18next types list the page namespaces only; mail keys are checked by MailKey.
-type Translate = (key: string, options?: TOptions) => string;
-const untyped = mailI18n as unknown as { getFixedT(lng: Locale, ns: "mail"): Translate };
-const translators: Record<Locale, Translate> = { it: untyped.getFixedT("it", "mail"), en: untyped.getFixedT("en", "mail") };
-
+// The mail texts are the "mail" namespace of the server's one translator (app/i18n/texts.server.ts,
+// docs/decisions/042): the same i18next, plural rules and Italian date articles as every other
+// text the server writes. Values go in raw because the text part is plain text; the HTML part
+// escapes the whole rendered line, translator's text and values alike, so nothing is escaped
+// twice and nothing is missed.
 function translate(locale: Locale, key: MailKey, values: Record<string, string> = {}): string {
   // A count chooses the plural form (i18next's _one/_other) only as a number.
-  const text = withDateArticles(translators[locale](key, "count" in values ? { ...values, count: Number(values.count) } : values));
+  const text = serverText(locale, `mail:${key}`, "count" in values ? { ...values, count: Number(values.count) } : values);
   // A missing text would otherwise go out as its key.
-  if (text === key) throw new Error(`mail text ${key} is missing in ${locale}`);
+  if (text === `mail:${key}`) throw new Error(`mail text ${key} is missing in ${locale}`);
   return text;
 }
 

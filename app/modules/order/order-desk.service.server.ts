@@ -4,6 +4,7 @@ import { type AuditActor, auditOfRecord, recordAudit } from "~/modules/audit/aud
 import { listMailOfOrder } from "~/modules/mail/outbox.server";
 import { paymentHistoryOfOrder } from "~/modules/payment/payment.service.server";
 import { DomainError } from "~/utils/domain-error";
+import { toDecimal } from "~/utils/money";
 import type { CsvCell } from "~/utils/csv.server";
 import { carrierOf, trackingUrl } from "./carriers";
 import { classifyDeskText, DESK_PAGE_SIZE, type DeskOrderQuery } from "./order-desk.schema";
@@ -68,7 +69,6 @@ export async function searchDeskOrders(db: Db, query: DeskOrderQuery, pageSize =
 
 export const DESK_CSV_HEADER = ["number", "placed_at", "status", "payment_status", "shipping_status", "payment_method", "email", "first_name", "last_name", "items", "total_eur", "refunded_eur", "tracking_number"] as const;
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** Every order of the filtered list, in its order, as CSV rows: read a page at a time after the last row. */
 export async function* deskOrderCsvRows(db: Db, query: DeskOrderQuery, pageSize = 500): AsyncGenerator<CsvCell[]> {
@@ -78,7 +78,7 @@ export async function* deskOrderCsvRows(db: Db, query: DeskOrderQuery, pageSize 
   for (;;) {
     const rows = await listDeskOrders(db, filter, sort, { limit: pageSize, after });
     for (const row of rows) {
-      yield [row.number, row.placedAt, row.status, row.paymentStatus, row.shippingStatus, row.paymentMethod, row.email, row.firstName, row.lastName, row.itemCount, euros(row.totalCents), euros(row.refundedCents), row.trackingNumber];
+      yield [row.number, row.placedAt, row.status, row.paymentStatus, row.shippingStatus, row.paymentMethod, row.email, row.firstName, row.lastName, row.itemCount, toDecimal(row.totalCents), toDecimal(row.refundedCents), row.trackingNumber];
     }
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1];

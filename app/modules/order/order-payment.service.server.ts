@@ -10,7 +10,7 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderConfirmationMail } from "./order-mail.server";
-import { nextOrderState } from "./order-state";
+import { isUnpaid, nextOrderState } from "./order-state";
 import { lockOrder, stateOf, transitionOrder, tryTransitionOrder } from "./order-transition.server";
 import { getOrderFor, loadOrderView, type OrderViewer, PAYMENT_HOLD_MS } from "./order.service.server";
 
@@ -201,7 +201,7 @@ export async function retryPendingRefunds(db: Kysely<Database>, provider: Paymen
     await db.transaction().execute(async (trx) => {
       // Only when this payment was the only money: a cancelled order paid by another payment has
       // its own refund (returns.service.server.ts), which moves the order.
-      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled" && ["pending", "failed", "awaiting_transfer"].includes(order.payment_status));
+      await tryTransitionOrder(trx, payment.order_id, { type: "refund", full: true }, at, {}, (order) => order.status === "cancelled" && isUnpaid(order.payment_status));
       await repo.setPaymentStatus(trx, payment.id, "refunded", at, "refund_pending");
     });
     refunded++;

@@ -51,7 +51,21 @@ export type OrderEvent =
 export type OrderEventType = OrderEvent["type"];
 
 const UNPAID: readonly OrderPaymentStatus[] = ["pending", "awaiting_transfer", "failed"];
-const REFUNDABLE: readonly OrderPaymentStatus[] = ["paid", "partially_refunded"];
+const PAID: readonly OrderPaymentStatus[] = ["paid", "partially_refunded"];
+
+/**
+ * Paid: the shop holds the shopper's money, all of it or what a partial refund left. This is
+ * also what a refund may take from (refundable): the one rule, used by returns, cancellations
+ * and the pages that say "paid" (docs/decisions/045).
+ */
+export function isPaid(paymentStatus: OrderPaymentStatus): boolean {
+  return PAID.includes(paymentStatus);
+}
+
+/** Unpaid: no money taken yet (waiting for a card, a transfer, or after a failed try). */
+export function isUnpaid(paymentStatus: OrderPaymentStatus): boolean {
+  return UNPAID.includes(paymentStatus);
+}
 
 /** The state an order is placed in. */
 export function initialOrderState(awaitingTransfer: boolean): OrderState {
@@ -64,10 +78,10 @@ export function isConsistentOrderState({ status, paymentStatus, shippingStatus }
     case "pending_payment":
       return UNPAID.includes(paymentStatus) && shippingStatus === "not_shipped";
     case "confirmed":
-      return REFUNDABLE.includes(paymentStatus) && shippingStatus === "not_shipped";
+      return PAID.includes(paymentStatus) && shippingStatus === "not_shipped";
     case "shipped":
     case "delivered":
-      return REFUNDABLE.includes(paymentStatus) && shippingStatus === status;
+      return PAID.includes(paymentStatus) && shippingStatus === status;
     case "cancelled":
       return shippingStatus === "not_shipped";
     case "refunded":
@@ -98,13 +112,13 @@ export function nextOrderState(state: OrderState, event: OrderEvent): OrderState
       // A cancelled order's money goes back whole: paid before the cancellation, or (a payment
       // that arrived after its hold ended) never taken by the order at all.
       if (status === "cancelled") {
-        if (event.full) return REFUNDABLE.includes(paymentStatus) || UNPAID.includes(paymentStatus) ? { ...state, paymentStatus: "refunded" } : null;
-        return REFUNDABLE.includes(paymentStatus) ? { ...state, paymentStatus: "partially_refunded" } : null;
+        if (event.full) return PAID.includes(paymentStatus) || UNPAID.includes(paymentStatus) ? { ...state, paymentStatus: "refunded" } : null;
+        return PAID.includes(paymentStatus) ? { ...state, paymentStatus: "partially_refunded" } : null;
       }
       // Before shipping: a part of the payment (all of it is a cancellation).
       if (status === "confirmed") return event.full ? null : { ...state, paymentStatus: "partially_refunded" };
       // Returns: of a shipped order (a withdrawal in transit) or a delivered one.
-      if ((status === "shipped" || status === "delivered") && REFUNDABLE.includes(paymentStatus)) {
+      if ((status === "shipped" || status === "delivered") && PAID.includes(paymentStatus)) {
         return event.full ? { ...state, status: "refunded", paymentStatus: "refunded" } : { ...state, paymentStatus: "partially_refunded" };
       }
       return null;
@@ -129,6 +143,6 @@ export type DisplayedPaymentStatus = OrderPaymentStatus | "not_charged" | "to_re
 export function displayedPaymentStatus({ status, paymentStatus }: Pick<OrderState, "status" | "paymentStatus">): DisplayedPaymentStatus {
   if (status !== "cancelled") return paymentStatus;
   if (UNPAID.includes(paymentStatus)) return "not_charged";
-  if (REFUNDABLE.includes(paymentStatus)) return "to_refund";
+  if (PAID.includes(paymentStatus)) return "to_refund";
   return paymentStatus;
 }

@@ -10,7 +10,7 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderCancelledMail, refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
 import { auditOrderStep } from "./order-audit.server";
-import { nextOrderState } from "./order-state";
+import { isPaid, nextOrderState } from "./order-state";
 import type { ReturnView } from "./order-view";
 import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
@@ -116,7 +116,7 @@ export async function requestReturn(db: Kysely<Database>, input: { orderId: numb
   const returnId = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.orderId!, at);
     if (!order || !ownsOrder(order, input.viewer)) throw new DomainError("ORDER_NOT_FOUND", `Order ${input.orderId} is not the viewer's.`);
-    if (!returnWindowOf(order, settings.returnDays, now).open || !["paid", "partially_refunded"].includes(order.payment_status)) {
+    if (!returnWindowOf(order, settings.returnDays, now).open || !isPaid(order.payment_status)) {
       throw new DomainError("RETURN_WINDOW_CLOSED", `Order ${order.id} is ${order.status}/${order.payment_status}, delivered ${order.delivered_at}.`);
     }
     const id = await insertReturn(trx, order, "return", input.lines, settings.returnFeeCents, at);
@@ -432,7 +432,7 @@ export interface Cancellation {
 
 /** What of an order's money a cancellation sends back now: what was taken, less what went back or is on its way. */
 export async function cancellationRefundCents(db: Kysely<Database> | Transaction<Database>, order: OrderRow): Promise<number> {
-  if (order.payment_status !== "paid" && order.payment_status !== "partially_refunded") return 0;
+  if (!isPaid(order.payment_status)) return 0;
   return Math.max(0, order.total_cents - order.refunded_cents - (await repo.sumPendingRefunds(db, order.id)));
 }
 
@@ -538,7 +538,7 @@ export async function refundOrder(
     let amount = due.reduce((sum, ret) => sum + ret.refund_cents, 0);
     const cancelledUnrefunded = !due.length && !(await repo.hasPendingRefund(trx, orderId));
     if (cancelledUnrefunded) {
-      if (order.status === "cancelled" && (order.payment_status === "paid" || order.payment_status === "partially_refunded")) amount = order.total_cents - order.refunded_cents;
+      if (order.status === "cancelled" && isPaid(order.payment_status)) amount = order.total_cents - order.refunded_cents;
       else throw new DomainError("NOTHING_TO_DO", `Order ${orderId} has nothing to refund.`);
     }
     await checkRefundCap(trx, by, order, amount, settings.staffRefundLimitCents);

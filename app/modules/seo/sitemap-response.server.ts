@@ -6,6 +6,7 @@ import type { Database } from "~/db/schema";
 import { cachedCatalogRead } from "~/modules/base/revision-cache.server";
 import { type Coding, isNotModified, pickCoding } from "~/utils/http-caching";
 import { categoriesSitemap, contentSitemapPages, homeLastmod, indexSitemap, pagesSitemap, productFileOf, productSitemapCount, productsSitemap } from "./sitemap.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // A sitemap as an HTTP answer. A products file of five thousand products is some 5 MB of XML: it
 // is built once per catalogue revision (app/modules/base/revision-cache.server.ts) and kept compressed (Brotli and
@@ -24,8 +25,6 @@ interface BuiltSitemap {
   gzip: Buffer;
 }
 
-// no-transform: the server's compression middleware leaves the answer (and its ETag) alone.
-const CACHE_CONTROL = "public, max-age=3600, no-transform";
 const etagOf = (sitemap: BuiltSitemap, coding: Coding) => `"${sitemap.hash}${coding === "identity" ? "" : `-${coding === "br" ? "br" : "gz"}`}"`;
 
 const NAMES = /^(index|categories|pages|products(-[1-9]\d{0,5})?)$/;
@@ -66,7 +65,7 @@ function notModified(request: Request, sitemap: BuiltSitemap): boolean {
   return isNotModified({ ifNoneMatch: request.headers.get("If-None-Match"), ifModifiedSince: request.headers.get("If-Modified-Since") }, tags, sitemap.lastModified);
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheControl("publicMinute") } });
 
 /** The sitemap called `name` ("index", "categories", "pages", "products", "products-2", …) as an answer to the request. */
 export async function sitemapResponse(request: Request, db: Kysely<Database>, origin: string, name: string): Promise<Response> {
@@ -79,7 +78,7 @@ export async function sitemapResponse(request: Request, db: Kysely<Database>, or
   const sitemap = await cachedCatalogRead(db, `sitemap|${origin}|${name}`, () => build(db, origin, name, new Date()));
   const coding = pickCoding(request.headers.get("Accept-Encoding"));
   if (coding === null) return new Response("Not acceptable", { status: 406, headers: { "Content-Type": "text/plain; charset=utf-8", Vary: "Accept-Encoding" } });
-  const headers = new Headers({ "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_CONTROL, ETag: etagOf(sitemap, coding), Vary: "Accept-Encoding" });
+  const headers = new Headers({ "Content-Type": "application/xml; charset=utf-8", ...cacheControl("publicHourNoTransform"), ETag: etagOf(sitemap, coding), Vary: "Accept-Encoding" });
   if (sitemap.lastModified) headers.set("Last-Modified", sitemap.lastModified.toUTCString());
   if (notModified(request, sitemap)) return new Response(null, { status: 304, headers });
   let body: Buffer;

@@ -4,6 +4,7 @@ import { applicationCv } from "~/modules/career/applications.service.server";
 import { pageError } from "~/utils/form.server";
 import { recordExport, requireStaff } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
+import { cacheControl } from "~/utils/cache-policy";
 
 // An application's CV, always as a download: the type its bytes show (file-type, never the name
 // or the stored label), a name safe in the header (an ASCII one and the original in UTF-8),
@@ -25,7 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Content-Length": String(cv.bytes.length),
       "Content-Disposition": `attachment; filename="${cv.asciiFileName}"; filename*=UTF-8''${rfc5987(cv.fileName)}`,
       "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
+      ...cacheControl("private"),
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },
   });

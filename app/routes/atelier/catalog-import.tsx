@@ -16,6 +16,7 @@ import { parseIntentForm, readFormData } from "~/utils/form.server";
 import { z } from "~/utils/zod";
 import { receiveImportUpload } from "./catalog-import-upload.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { pageHeaders } from "~/utils/cache-policy";
 
 // /atelier/catalog/import: a Shopify product CSV, uploaded (multipart, streamed, 50 MB at most);
 // the file waits in the database under a random id (?upload=…, a day at most, the uploader's
@@ -77,12 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(page);
 }
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const connection = actionHeaders.get("Connection");
-  if (connection) headers.set("Connection", connection);
-  return headers;
-}
+export const headers = pageHeaders("private", { passOn: ["Connection"] });
 
 export default function AtelierCatalogImport({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier-import");

@@ -26,6 +26,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { LOCALES } from "~/utils/locale";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { idParam, optionalIdParam } from "~/utils/id-param";
+import { pageHeaders } from "~/utils/cache-policy";
 
 // /atelier/categories/new and /atelier/categories/:id: a category's names, slugs and SEO texts
 // in both languages and its parent; on an existing one, its deletion (only when empty) and its
@@ -143,12 +144,7 @@ async function saveNew(context: Route.ActionArgs["context"], formData: FormData,
 }
 
 /** Private, and the action's Connection: close (an upload refused before its end) passed on. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const connection = actionHeaders.get("Connection");
-  if (connection) headers.set("Connection", connection);
-  return headers;
-};
+export const headers = pageHeaders("private", { passOn: ["Connection"] });
 
 type Data = Route.ComponentProps["loaderData"];
 

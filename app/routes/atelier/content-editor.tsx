@@ -15,6 +15,7 @@ import type { Locale } from "~/db/schema";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
+import { serverT } from "~/i18n/texts.server";
 import { getRequestContext } from "~/middleware/request-context.server";
 import {
   CONTENT_IMAGE_FIELD,
@@ -49,6 +50,7 @@ import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/f
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { notFound } from "~/utils/id-param";
+import { pageHeaders } from "~/utils/cache-policy";
 
 // /atelier/content/new?kind=blog|care|inside and /atelier/content/:kind/:key: an entry's two
 // languages side by side (stacked on a phone), each with its title, slug, excerpt, Markdown body
@@ -124,7 +126,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const viewer = requireStaff(context);
-  const { db, env, i18n } = getRequestContext(context);
+  const { db, env } = getRequestContext(context);
   const { kind, key } = targetOf(params, new URL(request.url));
   const locales = contentLocales(kind, key);
   const schema = contentEditorSchema({ kind, locales, keeps: key ? contentKeeps(kind, key) : [] });
@@ -151,7 +153,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     // Nothing is saved: the typed values come back with each language's body as shoppers will read it.
     const payload = submission.payload as Record<string, unknown>;
     const bodies = Object.fromEntries(locales.map((l) => [l, (payload[l] as Record<string, unknown> | undefined)?.body ?? payload[`${l}.body`]]));
-    const previews = await renderContentPreviews(db, bodies, (l) => i18n.getFixedT(l, "content"));
+    const previews = await renderContentPreviews(db, bodies, (l) => serverT(l, "content"));
     return { result: submission.reply(), previews };
   }
   if (submission.status !== "success" || submission.value.intent !== "save") return invalidForm(submission);
@@ -218,12 +220,7 @@ async function imageAction(
 }
 
 /** Private, and the action's Connection: close (an upload refused before its end) passed on. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const connection = actionHeaders.get("Connection");
-  if (connection) headers.set("Connection", connection);
-  return headers;
-};
+export const headers = pageHeaders("private", { passOn: ["Connection"] });
 
 const LOCALE_NAMES: Record<Locale, string> = { it: "Italiano", en: "English" };
 

@@ -5,6 +5,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { exportCustomerData } from "~/modules/account/customer-desk.service.server";
 import { atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { idParam, notFound } from "~/utils/id-param";
+import { cacheControl } from "~/utils/cache-policy";
 
 // POST /atelier/customers/:id/export: the customer's data as the shopper downloads it from
 // /account/export (the same document, by the same service), as an attachment. A post, not a
@@ -27,7 +28,7 @@ export async function action({ context, params }: Route.ActionArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="bottega-cliente-${id}-${document.exportedAt.slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
+      ...cacheControl("private"),
       "X-Content-Type-Options": "nosniff",
     },
   });

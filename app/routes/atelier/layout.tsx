@@ -18,8 +18,8 @@ import { atelierAccessMiddleware, currentStaff, currentStaffSession, staffSessio
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware, atelierAccessMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { locale, i18n } = getRequestContext(context);
-  const t = i18n.getFixedT(locale, "atelier");
+  const { locale, tns } = getRequestContext(context);
+  const t = tns("atelier");
   const notices = takeStaffNotices(context).map((notice, index) => ({
     id: Date.now() * 10 + index,
     kind: notice.kind,

@@ -5,6 +5,7 @@ import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
 import { idParam } from "~/utils/id-param";
 import { requireStaff } from "./staff-context.server";
+import { cacheControl } from "~/utils/cache-policy";
 
 // /atelier/orders/:id/credit-notes/:noteId: a credit note (TD04) as it was issued, byte for byte,
 // always as a download under its SDI file name, kept by no cache (as the invoice's file).
@@ -26,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Content-Type": "application/xml; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
+      ...cacheControl("private"),
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },
   });

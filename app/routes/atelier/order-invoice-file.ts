@@ -6,6 +6,7 @@ import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
 import { recordExport, requireStaff } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
+import { cacheControl } from "~/utils/cache-policy";
 
 // /atelier/orders/:id/invoice.xml: the order's electronic invoice as it was issued, byte for byte
 // (docs/decisions/022), always as a download under its SDI file name, kept by no cache.
@@ -28,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Content-Type": "application/xml; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
+      ...cacheControl("private"),
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },
   });

@@ -32,6 +32,7 @@ import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm } from "~/utils/form.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { notFound, requireIdParam } from "~/utils/id-param";
+import { pageHeaders } from "~/utils/cache-policy";
 
 // /atelier/products/:id/photos: a product's photographs (docs/decisions/023). Upload (a multipart
 // form read as a stream, 20 MB, checked from its bytes), then per photograph: colour and alt
@@ -140,12 +141,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** Private, and the action's Connection: close (an upload refused before its end) passed on. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const connection = actionHeaders.get("Connection");
-  if (connection) headers.set("Connection", connection);
-  return headers;
-};
+export const headers = pageHeaders("private", { passOn: ["Connection"] });
 
 type PageData = Route.ComponentProps["loaderData"]["page"];
 

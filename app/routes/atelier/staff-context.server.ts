@@ -24,6 +24,7 @@ import { appContext } from "~/server/context.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
 import { publicUrlIsHttps } from "~/utils/public-url";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { setCachePolicy } from "~/utils/cache-policy";
 
 // Atelier's request context: its own signed, httpOnly cookie (`__atelier`), never the shop's
 // session, loaded by the Atelier layout's middleware for every page under /atelier. Loaders and
@@ -122,7 +123,7 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   else if (state.incoming.length) response.headers.append("Set-Cookie", await jar.flash.serialize("", { maxAge: 0 }));
   if (state.draftCookie === "clear") response.headers.append("Set-Cookie", await jar.draft.serialize("", { maxAge: 0 }));
   else if (state.draftCookie) response.headers.append("Set-Cookie", await jar.draft.serialize(state.draftCookie));
-  response.headers.set("Cache-Control", "private, no-store");
+  setCachePolicy(response.headers, "private");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
