@@ -49,14 +49,9 @@ const ACTIONABLE = "a[href], button, summary, input[type=submit], input[type=ima
 // island does not hold it again.
 let passingThrough = false;
 
-// Props are compared by value, a few levels deep: a parent that builds its props afresh on every
-// render (the root data merged with the shopper's) must not wake the island for nothing.
-function sameValue(a: unknown, b: unknown, depth = 4): boolean {
-  if (Object.is(a, b)) return true;
-  if (depth === 0 || typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
-}
+// Props are compared by value (their JSON: loader data): a parent that builds its props afresh on
+// every render (the root data merged with the shopper's) must not wake the island for nothing.
+const valueOf = (props: object) => JSON.stringify(props);
 
 type HandoverModule = typeof import("./island-handover");
 interface Loaded<P> {
@@ -105,15 +100,16 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
     // On the server an island without its module would send an empty page part: the no-JS
     // shopper's whole content. A missing registration is a build defect, not a page to serve.
-    if (!ready && typeof document === "undefined") throw new Error(`lazy island "${key}" is not registered for the server (entry.server.tsx)`);
+    // (import.meta.env.SSR: the check stays out of the browser's bundle.)
+    if (import.meta.env.SSR && !ready) throw new Error(`lazy island "${key}" is not registered for the server (entry.server.tsx)`);
     // True when mounted after hydration (not over server HTML): there is no server HTML to show.
     const [mountedFresh] = useState(useHydrated());
     const location = useLocation();
     // What the server HTML was made for.
-    const [first] = useState(() => ({ location: location.key, props }));
+    const [first] = useState(() => ({ location: location.key, props: valueOf(props) }));
     // After a client-side navigation or with other props the server HTML would show what is gone
     // (the page before's language switch, the bag's count before an add).
-    const stale = location.key !== first.location || !sameValue(props, first.props);
+    const stale = location.key !== first.location || valueOf(props) !== first.props;
     const [live, setLive] = useState<Loaded<P> | null>(() => (mountedFresh ? (loaded ?? null) : null));
     // Then the render waits for the code. A navigation, and the data read again after a fetcher's
     // submission, render in a transition: what is on screen stays, whole, until the code is here.
