@@ -118,18 +118,22 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       // A render-time update of this component's own state: React renders again before committing.
       if (loaded) setLive(loaded);
     }
-    const container = useRef<HTMLDivElement>(null);
-    const handover = useRef<Handover | null>(null);
+    // The server's HTML, kept as sent until the live component has taken its place, and the live
+    // component's element: side by side for one commit, so that the hand-over reads what the
+    // shopper left in the server HTML at that very moment (a layout effect, no input in between),
+    // never in a render that React may throw away and do again.
+    const serverHtml = useRef<HTMLDivElement>(null);
+    const liveHtml = useRef<HTMLDivElement>(null);
+    const [handedOver, setHandedOver] = useState(mountedFresh);
+    const replay = useRef<Handover["replay"]>(null);
     const held = useRef<Held | null>(null);
     const requested = useRef(false);
     // The code did not come once (offline, a new deployment): from then on nothing is held.
     const failed = useRef(false);
-    // Set as the live component is committed (a layout effect, in the same task).
-    const swapped = useRef(false);
     const pressing = useRef(false);
     const navigating = useNavigation().state !== "idle";
 
-    // The navigation under way, as on screen (its end may still wait on the code, below).
+    // The navigation under way, as on screen (its end may still wait on the code, above).
     const navigatingShown = useRef(false);
     useLayoutEffect(() => void (navigatingShown.current = navigating));
     const swap = (next: Loaded<P>) => {
@@ -158,15 +162,8 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       });
     };
 
-    // Read the server HTML in the render that replaces it: this render and its commit run in one
-    // task (a default-priority update is not time-sliced), so no keystroke falls in between.
-    if (live && !handover.current && container.current) {
-      handover.current = live.handover.readHandover(container.current, held.current);
-      held.current = null;
-    }
-
     useEffect(() => {
-      const shown = options.wakeWhenShown && (container.current?.childElementCount ?? 0) > 0;
+      const shown = options.wakeWhenShown && (serverHtml.current?.childElementCount ?? 0) > 0;
       if (mountedFresh || shown || stale) activate();
     });
 
@@ -181,12 +178,10 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     // it, to play them again on the live component.
     const waiting = !ready && !live;
     useEffect(() => {
-      const element = container.current;
+      const element = serverHtml.current;
       if (!waiting || !element) return;
       const hold = (event: Event, next: () => Held | null) => {
-        // Between the live component's commit and this effect's cleanup the listeners are still
-        // there: a press on the live HTML is its own.
-        if (event.defaultPrevented || passingThrough || (failed.current && !stale) || swapped.current) return;
+        if (event.defaultPrevented || passingThrough || (failed.current && !stale)) return;
         const press = next();
         if (!press) return;
         event.preventDefault();
@@ -216,49 +211,57 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       };
     });
 
+    // The commit that brings the live component: the server HTML is still beside it. Its state
+    // goes over, and the server HTML goes, before the browser paints.
     useLayoutEffect(() => {
-      if (live) swapped.current = true;
-      if (!live || !handover.current || !container.current) return;
-      live.handover.applyHandover(container.current, handover.current);
-      handover.current.controls = [];
-      handover.current.focus = null;
-      handover.current.scrolled = [];
-    }, [live]);
+      if (!live || handedOver) return;
+      if (serverHtml.current && liveHtml.current) {
+        const state = live.handover.readHandover(serverHtml.current, held.current);
+        live.handover.applyHandover(liveHtml.current, state);
+        replay.current = state.replay;
+      }
+      held.current = null;
+      setHandedOver(true);
+    }, [live, handedOver]);
 
     // After the live component's own effects (a parent's run after its children's), so its
     // handlers are in place when the held press arrives.
     useEffect(() => {
-      const replay = handover.current?.replay;
-      if (!live || !replay || !container.current) return;
-      handover.current!.replay = null;
-      live.handover.replayHeld(container.current, replay);
-    }, [live]);
+      const press = replay.current;
+      if (!live || !handedOver || !press || !liveHtml.current) return;
+      replay.current = null;
+      live.handover.replayHeld(liveHtml.current, press);
+    }, [live, handedOver]);
 
-    if (ready || live) {
-      const Component = ready?.default ?? live!.Component;
-      return (
-        <div ref={container} data-island={key} className="contents">
-          <Component {...props} />
-        </div>
-      );
-    }
+    const Component = ready?.default ?? live?.Component;
     return (
-      <div
-        ref={container}
-        data-island={key}
-        className="contents"
-        // Keeps the server's HTML as it is: React neither hydrates nor replaces it.
-        dangerouslySetInnerHTML={{ __html: "" }}
-        suppressHydrationWarning
-        onFocus={activate}
-        onInput={activate}
-        onPointerOver={activate}
-        onPointerDown={() => {
-          pressing.current = true;
-          afterPress(() => (pressing.current = false));
-          activate();
-        }}
-      />
+      <>
+        {/* First the server HTML, then the live component: inserted after it, the live one moves
+            nothing the browser anchors its scrolling to. */}
+        {ready || handedOver ? null : (
+          <div
+            ref={serverHtml}
+            data-island={key}
+            className="contents"
+            // Keeps the server's HTML as it is: React neither hydrates nor replaces it.
+            dangerouslySetInnerHTML={{ __html: "" }}
+            suppressHydrationWarning
+            onFocus={activate}
+            onInput={activate}
+            onPointerOver={activate}
+            onPointerDown={() => {
+              pressing.current = true;
+              afterPress(() => (pressing.current = false));
+              activate();
+            }}
+          />
+        )}
+        {Component ? (
+          <div ref={liveHtml} data-island={key} className="contents">
+            <Component {...props} />
+          </div>
+        ) : null}
+      </>
     );
   }
   Island.preload = () => loadOnce();
