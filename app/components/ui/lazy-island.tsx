@@ -19,9 +19,9 @@ import type { Handover } from "./island-handover";
 // was made for is gone) or a change of its props (the bag's count after an add) the render waits
 // for the code, inside the router's transition, so the page before stays on screen whole, as
 // while the data loads; the code is asked for as the navigation starts, beside the data. Why not
-// leave a Suspense boundary dehydrated until then: any context change
-// reaching it (every navigation changes the router's) makes React either discard the server
-// HTML or hold the navigation until the code has loaded.
+// React's own selective hydration (a Suspense boundary left dehydrated): it asks for every
+// boundary's code as the page hydrates, which is the JavaScript budget this saves (decision 047;
+// BOTTEGA_HYDRATE=all builds it that way, to tell a bug of this mechanism from one of the page).
 const serverModules = new Map<string, { default: ComponentType<never> }>();
 
 export function registerServerModule(key: string, module: { default: ComponentType<never> }) {
