@@ -90,6 +90,9 @@ export const __vitePreload = (load, deps) => {
 }
 
 export default defineConfig(({ isSsrBuild, command }) => ({
+  // BOTTEGA_HYDRATE=all at build time: every lazy island hydrates as the page loads, without the
+  // waking and the held presses of decision 034, to tell a bug from the mechanism (decision 047).
+  define: { "import.meta.env.BOTTEGA_HYDRATE": JSON.stringify(process.env.BOTTEGA_HYDRATE ?? "") },
   resolve: {
     alias: [
       ...(command === "build" ? reactRouterProduction : []),

@@ -80,6 +80,17 @@ export function readHandover(element: HTMLElement, held: Held | null): Handover 
   return { controls, focus, scrolled, replay };
 }
 
+/**
+ * Gives a live field a value as typing would: through the element's own setter (past React's
+ * record of the value it set) and an input event, so that a controlled field's state follows and
+ * the next render keeps the value instead of putting its own back.
+ */
+function setValue(control: Control, value: string) {
+  if (control.value === value) return;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set?.call(control, value);
+  control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+}
+
 /** Puts the values and the focus back, on the live component's HTML. */
 export function applyHandover(element: HTMLElement, { controls, focus, scrolled }: Handover) {
   for (const { ref, left, top } of scrolled) resolveRef(element, ref)?.scrollTo({ left, top, behavior: "instant" });
@@ -87,7 +98,7 @@ export function applyHandover(element: HTMLElement, { controls, focus, scrolled 
     if (!control.name || SKIPPED_TYPES.has(control.type)) continue;
     for (const saved of controls) {
       if (saved.name !== control.name) continue;
-      if (!isToggle(control)) control.value = saved.value;
+      if (!isToggle(control)) setValue(control, saved.value);
       else if (control.value === saved.value) (control as HTMLInputElement).checked = saved.checked;
     }
   }

@@ -1,5 +1,5 @@
-import { type ComponentType, use, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { type ComponentType, Suspense, lazy, use, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { type Held, sendHeld } from "./held-press";
 import type { Handover } from "./island-handover";
@@ -15,11 +15,13 @@ import type { Handover } from "./island-handover";
 // before the code is held and played again on the live element, so the first press of a link,
 // a menu or a form button does what it does with JavaScript, a little later. A press is let
 // finish first, since replacing a button between pointerdown and click would swallow the click.
-// The island also wakes when it has to show something other than the server's HTML: after a
-// navigation (the page it was made for is gone) and when its props change (the bag's count
-// after an add). Why not leave a Suspense boundary dehydrated until then: any context change
-// reaching it (every navigation changes the router's) makes React either discard the server
-// HTML or hold the navigation until the code has loaded.
+// The server HTML is never shown for props it was not made for: after a navigation (the page it
+// was made for is gone) or a change of its props (the bag's count after an add) the render waits
+// for the code, inside the router's transition, so the page before stays on screen whole, as
+// while the data loads; the code is asked for as the navigation starts, beside the data. Why not
+// React's own selective hydration (a Suspense boundary left dehydrated): it asks for every
+// boundary's code as the page hydrates, which is the JavaScript budget this saves (decision 047;
+// BOTTEGA_HYDRATE=all builds it that way, to tell a bug of this mechanism from one of the page).
 const serverModules = new Map<string, { default: ComponentType<never> }>();
 
 export function registerServerModule(key: string, module: { default: ComponentType<never> }) {
@@ -47,14 +49,9 @@ const ACTIONABLE = "a[href], button, summary, input[type=submit], input[type=ima
 // island does not hold it again.
 let passingThrough = false;
 
-// Props are compared by value, a few levels deep: a parent that builds its props afresh on every
-// render (the root data merged with the shopper's) must not wake the island for nothing.
-function sameValue(a: unknown, b: unknown, depth = 4): boolean {
-  if (Object.is(a, b)) return true;
-  if (depth === 0 || typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
-}
+// Props are compared by value (their JSON: loader data): a parent that builds its props afresh on
+// every render (the root data merged with the shopper's) must not wake the island for nothing.
+const valueOf = (props: object) => JSON.stringify(props);
 
 type HandoverModule = typeof import("./island-handover");
 interface Loaded<P> {
@@ -70,7 +67,15 @@ export interface LazyIslandOptions {
   wakeWhenShown?: boolean;
 }
 
+/**
+ * `BOTTEGA_HYDRATE=all npm run build` (vite.config.ts): every island is an ordinary component that
+ * hydrates as the page loads, through React's own selective hydration, with none of the waking,
+ * holding and handing over below. A bug that goes away there is this mechanism's (decision 047).
+ */
+const HYDRATE_ALL = import.meta.env.BOTTEGA_HYDRATE === "all";
+
 export function lazyIsland<P extends object>(key: string, load: () => Promise<{ default: ComponentType<P> }>, options: LazyIslandOptions = {}) {
+  if (HYDRATE_ALL) return hydratedAtOnce(key, load);
   let loading: Promise<Loaded<P>> | undefined;
   let loaded: Loaded<P> | undefined;
   // The code that hands the server HTML's state over is loaded with the component: it is not
@@ -85,8 +90,9 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     ));
 
   // What a render waits on when the island first appears after hydration (a client-side
-  // navigation to its page). A failure settles it too, once and for all: the island then shows
-  // without its code and tries again on use, instead of holding every later page.
+  // navigation to its page) or its server HTML no longer fits. A failure settles it too, once and
+  // for all: the page is then loaded again as a document (see `activate`), as React Router does
+  // when a route's own module cannot load.
   let settled: Promise<unknown> | undefined;
   const loadSettled = () => (settled ??= loadOnce().catch(() => undefined));
 
@@ -94,33 +100,48 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
     // On the server an island without its module would send an empty page part: the no-JS
     // shopper's whole content. A missing registration is a build defect, not a page to serve.
-    if (!ready && typeof document === "undefined") throw new Error(`lazy island "${key}" is not registered for the server (entry.server.tsx)`);
-    // True when mounted after hydration (not over server HTML): there is no server HTML to show,
-    // so the render waits for the code. A navigation renders in a transition, so the page it
-    // leaves stays on screen meanwhile, as while its data loads.
+    // (import.meta.env.SSR: the check stays out of the browser's bundle.)
+    if (import.meta.env.SSR && !ready) throw new Error(`lazy island "${key}" is not registered for the server (entry.server.tsx)`);
+    // True when mounted after hydration (not over server HTML): there is no server HTML to show.
     const [mountedFresh] = useState(useHydrated());
-    if (mountedFresh && !ready && !loaded) use(loadSettled());
+    const location = useLocation();
+    // What the server HTML was made for.
+    const [first] = useState(() => ({ location: location.key, props: valueOf(props) }));
+    // After a client-side navigation or with other props the server HTML would show what is gone
+    // (the page before's language switch, the bag's count before an add).
+    const stale = location.key !== first.location || valueOf(props) !== first.props;
     const [live, setLive] = useState<Loaded<P> | null>(() => (mountedFresh ? (loaded ?? null) : null));
-    const container = useRef<HTMLDivElement>(null);
-    const handover = useRef<Handover | null>(null);
+    // Then the render waits for the code. A navigation, and the data read again after a fetcher's
+    // submission, render in a transition: what is on screen stays, whole, until the code is here.
+    if (!ready && !live && (mountedFresh || stale)) {
+      if (!loaded) use(loadSettled());
+      // A render-time update of this component's own state: React renders again before committing.
+      if (loaded) setLive(loaded);
+    }
+    // The server's HTML, kept as sent until the live component has taken its place, and the live
+    // component's element: side by side for one commit, so that the hand-over reads what the
+    // shopper left in the server HTML at that very moment (a layout effect, no input in between),
+    // never in a render that React may throw away and do again.
+    const serverHtml = useRef<HTMLDivElement>(null);
+    const liveHtml = useRef<HTMLDivElement>(null);
+    const [handedOver, setHandedOver] = useState(mountedFresh);
+    const replay = useRef<Handover["replay"]>(null);
     const held = useRef<Held | null>(null);
     const requested = useRef(false);
     // The code did not come once (offline, a new deployment): from then on nothing is held.
     const failed = useRef(false);
-    // Set as the live component is committed (a layout effect, in the same task).
-    const swapped = useRef(false);
     const pressing = useRef(false);
-    const location = useLocation();
-    const firstLocation = useRef(location.key);
-    const firstProps = useRef(props);
+    const navigating = useNavigation().state !== "idle";
 
-    // After a client-side navigation the server HTML was made for the page before: without the
-    // code, its language switch (which leads to that page in the other language) goes to this
-    // page's own alternate in the head instead.
-    const stale = location.key !== firstLocation.current;
+    // The navigation under way, as on screen (its end may still wait on the code, above).
+    const navigatingShown = useRef(false);
+    useLayoutEffect(() => void (navigatingShown.current = navigating));
     const swap = (next: Loaded<P>) => {
       if (pressing.current) afterPress(() => setTimeout(() => swap(next)));
-      else setLive(next);
+      // During a navigation the code goes live with the new page's props, in the navigation's
+      // render (see `stale`): going live now would show, and play a held press on, the page
+      // being left. Should the navigation end without a new page, the effect below goes live.
+      else if (!navigatingShown.current) setLive(next);
     };
     const activate = () => {
       if (requested.current) return;
@@ -128,38 +149,39 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       loadOnce().then(swap, () => {
         requested.current = false;
         failed.current = true;
-        // The code did not come: what was held is done the way it is without JavaScript (the
-        // language switch of HTML made for the page before a navigation: see `stale`).
+        // The code did not come: what was held is done the way it is without JavaScript. HTML
+        // made for the page before a navigation is not left on screen: its language switch goes
+        // to this page's own alternate in the head, and anything else loads this page again as a
+        // document, which brings its own HTML.
         const press = held.current;
         held.current = null;
         const alternate = stale && press && document.querySelector<HTMLLinkElement>(`link[hreflang="${press.target.getAttribute("hreflang")}"]`);
         if (alternate) window.location.assign(alternate.href);
         else if (press) passThrough(press);
+        else if (stale || mountedFresh) window.location.reload();
       });
     };
 
-    // Read the server HTML in the render that replaces it: this render and its commit run in one
-    // task (a default-priority update is not time-sliced), so no keystroke falls in between.
-    if (live && !handover.current && container.current) {
-      handover.current = live.handover.readHandover(container.current, held.current);
-      held.current = null;
-    }
-
     useEffect(() => {
-      const shown = options.wakeWhenShown && (container.current?.childElementCount ?? 0) > 0;
-      if (mountedFresh || shown || stale || !sameValue(props, firstProps.current)) activate();
+      const shown = options.wakeWhenShown && (serverHtml.current?.childElementCount ?? 0) > 0;
+      if (mountedFresh || shown || stale) activate();
+    });
+
+    // A navigation is about to make the server HTML stale: ask for the code beside the data.
+    useEffect(() => {
+      if (ready || live) return;
+      if (navigating) loadOnce().catch(() => undefined);
+      else if (requested.current && loaded) swap(loaded);
     });
 
     // Until the code is here, hold the clicks and submissions that would leave the page or change
     // it, to play them again on the live component.
     const waiting = !ready && !live;
     useEffect(() => {
-      const element = container.current;
+      const element = serverHtml.current;
       if (!waiting || !element) return;
       const hold = (event: Event, next: () => Held | null) => {
-        // Between the live component's commit and this effect's cleanup the listeners are still
-        // there: a press on the live HTML is its own.
-        if (event.defaultPrevented || passingThrough || (failed.current && !stale) || swapped.current) return;
+        if (event.defaultPrevented || passingThrough || (failed.current && !stale)) return;
         const press = next();
         if (!press) return;
         event.preventDefault();
@@ -189,49 +211,57 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       };
     });
 
+    // The commit that brings the live component: the server HTML is still beside it. Its state
+    // goes over, and the server HTML goes, before the browser paints.
     useLayoutEffect(() => {
-      if (live) swapped.current = true;
-      if (!live || !handover.current || !container.current) return;
-      live.handover.applyHandover(container.current, handover.current);
-      handover.current.controls = [];
-      handover.current.focus = null;
-      handover.current.scrolled = [];
-    }, [live]);
+      if (!live || handedOver) return;
+      if (serverHtml.current && liveHtml.current) {
+        const state = live.handover.readHandover(serverHtml.current, held.current);
+        live.handover.applyHandover(liveHtml.current, state);
+        replay.current = state.replay;
+      }
+      held.current = null;
+      setHandedOver(true);
+    }, [live, handedOver]);
 
     // After the live component's own effects (a parent's run after its children's), so its
     // handlers are in place when the held press arrives.
     useEffect(() => {
-      const replay = handover.current?.replay;
-      if (!live || !replay || !container.current) return;
-      handover.current!.replay = null;
-      live.handover.replayHeld(container.current, replay);
-    }, [live]);
+      const press = replay.current;
+      if (!live || !handedOver || !press || !liveHtml.current) return;
+      replay.current = null;
+      live.handover.replayHeld(liveHtml.current, press);
+    }, [live, handedOver]);
 
-    if (ready || live) {
-      const Component = ready?.default ?? live!.Component;
-      return (
-        <div ref={container} data-island={key} className="contents">
-          <Component {...props} />
-        </div>
-      );
-    }
+    const Component = ready?.default ?? live?.Component;
     return (
-      <div
-        ref={container}
-        data-island={key}
-        className="contents"
-        // Keeps the server's HTML as it is: React neither hydrates nor replaces it.
-        dangerouslySetInnerHTML={{ __html: "" }}
-        suppressHydrationWarning
-        onFocus={activate}
-        onInput={activate}
-        onPointerOver={activate}
-        onPointerDown={() => {
-          pressing.current = true;
-          afterPress(() => (pressing.current = false));
-          activate();
-        }}
-      />
+      <>
+        {/* First the server HTML, then the live component: inserted after it, the live one moves
+            nothing the browser anchors its scrolling to. */}
+        {ready || handedOver ? null : (
+          <div
+            ref={serverHtml}
+            data-island={key}
+            className="contents"
+            // Keeps the server's HTML as it is: React neither hydrates nor replaces it.
+            dangerouslySetInnerHTML={{ __html: "" }}
+            suppressHydrationWarning
+            onFocus={activate}
+            onInput={activate}
+            onPointerOver={activate}
+            onPointerDown={() => {
+              pressing.current = true;
+              afterPress(() => (pressing.current = false));
+              activate();
+            }}
+          />
+        )}
+        {Component ? (
+          <div ref={liveHtml} data-island={key} className="contents">
+            <Component {...props} />
+          </div>
+        ) : null}
+      </>
     );
   }
   Island.preload = () => loadOnce();
@@ -246,4 +276,25 @@ function passThrough(press: Held) {
   } finally {
     passingThrough = false;
   }
+}
+
+/**
+ * An island without the mechanism (BOTTEGA_HYDRATE=all): the server renders the component inside
+ * a Suspense boundary, the browser hydrates that boundary as soon as the code has come.
+ */
+function hydratedAtOnce<P extends object>(key: string, load: () => Promise<{ default: ComponentType<P> }>) {
+  const Lazy = lazy(load);
+  function Island(props: P) {
+    const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
+    const Component = ready?.default ?? Lazy;
+    return (
+      <div data-island={key} className="contents">
+        <Suspense fallback={null}>
+          <Component {...props} />
+        </Suspense>
+      </div>
+    );
+  }
+  Island.preload = load;
+  return Island;
 }
