@@ -7,6 +7,7 @@ import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { CareerApplicationInput } from "./career.schema";
+import type { Department } from "./career.fields";
 import { deleteApplicationsByEmail, insertApplicationWithFile, listApplicationsByEmail, type NewApplicationFile, type NewJobApplication } from "./career.repository.server";
 
 /** Applications per client address: one person applies once or twice, a script many times. */
