@@ -32,3 +32,24 @@ export function TextAreaField({ kit, name, label, hint, rows = 6, ...textarea }:
     </Field>
   );
 }
+
+/** A select in a Field: label above, hint and error below; it shows the kit's value again after an answer. */
+export function SelectField({ kit, name, label, hint, required, children }: { kit: FormKit; name: string; label: string; hint?: string; required?: boolean; children: ReactNode }) {
+  return (
+    <Field kit={kit} name={name} label={label} hint={hint}>
+      <select {...controlProps(kit, name, { hint: Boolean(hint) })} key={`${kit.resetKey}${kit.value(name)}`} defaultValue={kit.value(name)} required={required} className="field-input">
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** An editor's save button (intent "save"), busy with a spinner while its form is sent; `form` ties it to a form it is not in. */
+export function SaveButton({ pending, label, pendingLabel, className = "btn btn-primary", form }: { pending: boolean; label: string; pendingLabel: string; className?: string; form?: string }) {
+  return (
+    <button type="submit" form={form} name="intent" value="save" className={className} disabled={pending} aria-busy={pending || undefined}>
+      {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}

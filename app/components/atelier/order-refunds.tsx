@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import { HeadRow } from "~/components/atelier/kit";
 import { FieldError, FormErrors, Hint, SubmitButton, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -72,20 +73,7 @@ export function RefundsTable({ orderId, refunds }: { orderId: number; refunds: R
     <div className="overflow-x-auto">
       <table className="w-full min-w-[32rem] border-collapse text-sm" data-testid="desk-refunds">
         <thead className="bg-sand/60">
-          <tr>
-            <th scope="col" className="px-2 py-1 text-left font-medium whitespace-nowrap">
-              {t("order.when")}
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium whitespace-nowrap">
-              {t("order.amount")}
-            </th>
-            <th scope="col" className="px-2 py-1 text-left font-medium whitespace-nowrap">
-              {t("list.status")}
-            </th>
-            <th scope="col" className="px-2 py-1 text-left font-medium whitespace-nowrap">
-              {t("order.refundReason")}
-            </th>
-          </tr>
+          <HeadRow cell="px-2 py-1 font-medium whitespace-nowrap" columns={[{ label: t("order.when") }, { label: t("order.amount"), numeric: true }, { label: t("list.status") }, { label: t("order.refundReason") }]} />
         </thead>
         <tbody>
           {refunds.map((r) => {

@@ -8,7 +8,7 @@ import { recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import { catalogueChanged, recordFirstPrices, recordPriceChange } from "./catalog-write.server";
 import { createImportedColour, ingestImportedImage, prepareImportedImage } from "./catalog-import-hooks.server";
 import { type TranslationRow, insertProduct, insertTranslation, insertVariants, updateProduct, updateTranslation, updateVariant } from "./catalog-import.repository.server";
-import { type ImageWork, type ProductWork, outcomeOf, tally } from "./catalog-import-check.server";
+import { type ImageWork, type ProductWork, outcomeOf } from "./catalog-import-check.server";
 import { FETCH_CONCURRENCY, type ProductOutcome } from "./catalog-import-report";
 import { type Colour, type RunState, addColour, addNote, addOutcome, reportColour } from "./catalog-import-state.server";
 import { type FetchedImage, fetchImage } from "./image-fetch.server";
@@ -16,9 +16,10 @@ import { toDecimal } from "~/utils/money";
 import { adoptVariantPricesIn } from "./variant-admin.service.server";
 import { ensureHoldingCategory } from "./category-admin.service.server";
 
-// The apply stage (docs/decisions/024): a batch's photographs fetched and checked before its
-// transaction, then in one transaction what differs written, with an audit entry per product and
-// one catalogueChanged.
+// The apply stage (docs/decisions/024, 046): the checked work of a batch → the writes. A dry run
+// only reports what would be done. A real run fetches and checks the batch's photographs before its
+// transaction, then writes in one transaction what differs, with an audit entry per product and one
+// catalogueChanged; the photographs' sizes are made afterwards by the media jobs (wakeMediaWorkers).
 
 async function mapLimit<T, R>(
   items: T[],
@@ -38,7 +39,35 @@ async function mapLimit<T, R>(
   return results;
 }
 
-export async function writeBatch(state: RunState, work: ProductWork[]): Promise<void> {
+/** Applies a batch's work: in a dry run, the report of what would be done; otherwise the writes. */
+export async function applyBatch(state: RunState, work: ProductWork[]): Promise<void> {
+  if (state.options.dryRun) reportDryRun(state, work);
+  else if (work.length) await writeBatch(state, work);
+}
+
+function reportDryRun(state: RunState, work: ProductWork[]): void {
+  for (const w of work) {
+    for (const colour of w.colours) reportColour(state, colour);
+    const outcome = outcomeOf(w);
+    tally(state, w);
+    state.report.images.fetch += w.images.filter((i) => !i.existing).length;
+    addOutcome(state, {
+      handle: w.plan.handle,
+      line: w.plan.line,
+      outcome,
+      productId: w.existing?.id,
+    });
+  }
+}
+
+function tally(state: RunState, w: ProductWork) {
+  state.report.variants.create += w.variants.filter((v) => !v.existing).length;
+  state.report.variants.update += w.variants.filter(
+    (v) => v.existing && v.change,
+  ).length;
+}
+
+async function writeBatch(state: RunState, work: ProductWork[]): Promise<void> {
   const { db, options } = state;
   const at = state.now();
   const stamp = at.toISOString();
@@ -352,9 +381,9 @@ export async function writeBatch(state: RunState, work: ProductWork[]): Promise<
   if (notified > 0) wakeMailWorkers();
 }
 
-export const clip = (text: string) =>
+const clip = (text: string) =>
   text.length > 300 ? `${text.slice(0, 300)}…` : text;
-export const variantSummary = (
+const variantSummary = (
   price: number,
   compareAt: number | null,
   stock: number,

@@ -2,14 +2,27 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 import { type ImportFatal, type ImportLimits, MAX_RECORD_CHARS } from "./catalog-import-report";
-import type { Group } from "./catalog-import-state.server";
-import { type HeaderMap, readHeader, rowOf } from "./shopify-csv";
+import { type HeaderMap, type Row, readHeader, rowOf } from "./shopify-csv";
 
-// Reading a Shopify CSV (docs/decisions/024): bytes → records → a product's rows (grouped by
+// The read stage (docs/decisions/024, 046): bytes → records → a product's rows (grouped by
 // Handle), refusing a binary file from its first bytes and a file past the limits (bytes, rows;
 // a product's rows past its cap are counted, not kept). The bytes are handed to the parser in
 // small slices, one per turn of the event loop, so that reading a big file never holds it
 // (issue 37): a 1 MiB chunk parsed at once takes tens of milliseconds.
+
+/** A row of the file and its line (the first line of the record: a quoted cell may hold line breaks). */
+export interface RowIn {
+  line: number;
+  row: Row;
+}
+
+/** A product's rows: the read stage's output, the check stage's input. */
+export interface Group {
+  handle: string;
+  rows: RowIn[];
+  /** Rows past the cap on a product's variants: counted, not kept (the product is refused). */
+  overflow?: number;
+}
 
 /** Bytes parsed per turn of the event loop. */
 const SLICE_BYTES = 16 * 1024;

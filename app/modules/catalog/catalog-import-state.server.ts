@@ -5,11 +5,11 @@ import type { MediaStorage } from "~/modules/media/storage.server";
 import { type ColourRow, selectCategories, selectCategoryGarments, selectColours, selectManufacturers } from "./catalog-import.repository.server";
 import type { ImageFetcher } from "./image-fetch.server";
 import { MAX_LISTED, type ImportLimits, type ImportErrorCode, type ImportIssue, type ImportNoteCode, type ImportReport } from "./catalog-import-report";
-import { type HeaderMap, type Row, nameKey, pathKey } from "./shopify-csv";
+import { type HeaderMap, nameKey, pathKey } from "./shopify-csv";
 
 // What one run of the import knows while it goes (docs/decisions/024): the lookups read once
 // (the tree, the colours, the makers), the file's SKUs, handles and slugs seen so far, and the
-// report it fills. Every stage (read, check, apply) takes this state.
+// report it fills. The check and apply stages take this state.
 
 // ---------------------------------------------------------------------------------------------
 // Lookups: the tree, the colours and the makers, read once a run.
@@ -134,21 +134,6 @@ export interface ImportOptions {
   onProgress?: (progress: { rows: number; bytes: number }) => Promise<void>;
 }
 
-
-// ---------------------------------------------------------------------------------------------
-// Reading the file.
-
-export interface RowIn {
-  line: number;
-  row: Row;
-}
-
-export interface Group {
-  handle: string;
-  rows: RowIn[];
-  /** Rows past the cap on a product's variants: counted, not kept (the product is refused). */
-  overflow?: number;
-}
 
 export interface RunState {
   db: Kysely<Database>;

@@ -1,11 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CatalogImportUploadState, Database, Locale, ProductStatus } from "~/db/schema";
 
-// Every query of the Shopify CSV import and export (catalog-import.service.server.ts holds the
-// rules and the transactions): what the import looks up by the batch, what it writes, the
-// staged uploads, and the export's pages.
+// Every query of the Shopify CSV import and export, and nothing else (the stages, the
+// catalog-import-*.server.ts files, hold the rules and the transactions): what the check looks up
+// by the batch, what the apply stage writes, the staged uploads and their jobs, and the export's pages.
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// An update names every column it may change: Kysely leaves out a column whose value is
+// undefined (a change that does not say), and writes null where null is said.
 
 /**
  * A query over many values (a product of thousands of sizes has thousands of SKUs), a few
@@ -237,26 +240,21 @@ export interface ProductChange {
 export async function updateProduct(trx: Db, productId: number, change: ProductChange, at: string): Promise<void> {
   await trx
     .updateTable("products")
-    .set({
-      ...(change.categoryId !== undefined ? { category_id: change.categoryId } : {}),
-      ...(change.manufacturerId !== undefined ? { manufacturer_id: change.manufacturerId } : {}),
-      ...(change.status !== undefined ? { status: change.status } : {}),
-      updated_at: at,
-    })
+    .set({ category_id: change.categoryId, manufacturer_id: change.manufacturerId, status: change.status, updated_at: at })
     .where("id", "=", productId)
     .execute();
 }
 
 export async function updateTranslation(trx: Db, productId: number, locale: Locale, change: Partial<TranslationRow>): Promise<void> {
   const set = {
-    ...(change.name !== undefined ? { name: change.name } : {}),
-    ...(change.slug !== undefined ? { slug: change.slug } : {}),
-    ...(change.description !== undefined ? { description: change.description } : {}),
-    ...(change.keywords !== undefined ? { keywords: change.keywords } : {}),
-    ...(change.metaTitle !== undefined ? { meta_title: change.metaTitle } : {}),
-    ...(change.metaDescription !== undefined ? { meta_description: change.metaDescription } : {}),
+    name: change.name,
+    slug: change.slug,
+    description: change.description,
+    keywords: change.keywords,
+    meta_title: change.metaTitle,
+    meta_description: change.metaDescription,
   };
-  if (!Object.keys(set).length) return;
+  if (Object.values(set).every((value) => value === undefined)) return;
   await trx.updateTable("product_translations").set(set).where("product_id", "=", productId).where("locale", "=", locale).execute();
 }
 
@@ -299,26 +297,6 @@ export async function insertVariants(trx: Db, variants: NewVariant[]): Promise<M
   return ids;
 }
 
-export async function insertVariant(trx: Db, v: NewVariant): Promise<number> {
-  const { id } = await trx
-    .insertInto("variants")
-    .values({
-      product_id: v.productId,
-      sku: v.sku,
-      color_code: v.colorCode,
-      size: v.size,
-      position: v.position,
-      price_cents: v.priceCents,
-      compare_at_cents: v.compareAtCents,
-      stock: v.stock,
-      created_at: v.at,
-      updated_at: v.at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 export interface VariantChange {
   sku?: string;
   priceCents?: number;
@@ -329,13 +307,7 @@ export interface VariantChange {
 export async function updateVariant(trx: Db, variantId: number, change: VariantChange, at: string): Promise<void> {
   await trx
     .updateTable("variants")
-    .set({
-      ...(change.sku !== undefined ? { sku: change.sku } : {}),
-      ...(change.priceCents !== undefined ? { price_cents: change.priceCents } : {}),
-      ...(change.compareAtCents !== undefined ? { compare_at_cents: change.compareAtCents } : {}),
-      ...(change.stock !== undefined ? { stock: change.stock } : {}),
-      updated_at: at,
-    })
+    .set({ sku: change.sku, price_cents: change.priceCents, compare_at_cents: change.compareAtCents, stock: change.stock, updated_at: at })
     .where("id", "=", variantId)
     .execute();
 }
@@ -485,7 +457,7 @@ export async function claimUploadJob(db: Db, owner: string, { now, leaseUntil }:
 export async function renewUploadJob(db: Db, id: string, owner: string, change: { leaseUntil: string; rows?: number; bytes?: number }): Promise<boolean> {
   const result = await db
     .updateTable("catalog_import_uploads")
-    .set({ lease_until: change.leaseUntil, ...(change.rows !== undefined ? { progress_rows: change.rows } : {}), ...(change.bytes !== undefined ? { progress_bytes: change.bytes } : {}) })
+    .set({ lease_until: change.leaseUntil, progress_rows: change.rows, progress_bytes: change.bytes })
     .where("id", "=", id)
     .where("lease_owner", "=", owner)
     .where("state", "in", PENDING)
@@ -497,7 +469,7 @@ export async function renewUploadJob(db: Db, id: string, owner: string, change: 
 export async function finishUploadJob(db: Db, id: string, owner: string, end: { state: CatalogImportUploadState; report?: string; error?: string | null }): Promise<boolean> {
   const result = await db
     .updateTable("catalog_import_uploads")
-    .set({ state: end.state, lease_owner: null, lease_until: null, ...(end.report !== undefined ? { report: end.report } : {}), ...(end.error !== undefined ? { error: end.error } : {}) })
+    .set({ state: end.state, lease_owner: null, lease_until: null, report: end.report, error: end.error })
     .where("id", "=", id)
     .where("lease_owner", "=", owner)
     .executeTakeFirst();
@@ -523,11 +495,7 @@ export async function countJobsBefore(db: Db, queuedAt: string, id: string): Pro
 export async function updateUpload(db: Db, id: string, change: { sizeBytes?: number; state?: CatalogImportUploadState; report?: string }): Promise<void> {
   await db
     .updateTable("catalog_import_uploads")
-    .set({
-      ...(change.sizeBytes !== undefined ? { size_bytes: change.sizeBytes } : {}),
-      ...(change.state !== undefined ? { state: change.state } : {}),
-      ...(change.report !== undefined ? { report: change.report } : {}),
-    })
+    .set({ size_bytes: change.sizeBytes, state: change.state, report: change.report })
     .where("id", "=", id)
     .execute();
 }

@@ -10,9 +10,8 @@ import { invoiceSeller } from "~/modules/settings/seller";
 import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { buildFatturaXml } from "./fatturapa-xml";
-import { validateFatturaXml } from "./fatturapa-schema.server";
 import { splitVat } from "./invoice-amounts";
-import { buyerOf, formatInvoiceNumber, romeDate } from "./invoice.service.server";
+import { AlreadyIssued, buyerOf, formatInvoiceNumber, issuedDocumentColumns, requireValidFile, romeDate } from "./invoice.service.server";
 import { findInvoiceOfOrder, type InvoiceListRow } from "./invoice.repository.server";
 import {
   type CreditNoteListRow,
@@ -82,15 +81,7 @@ function composeCreditNote(order: OrderView, invoice: InvoiceListRow, refund: Re
   return { xml, number, name, amounts, fileName: `IT${seller.vatNumber}_${progressive}.xml` };
 }
 
-async function requireValidFile(orderId: number, xml: string) {
-  const validation = await validateFatturaXml(xml);
-  if (validation.valid) return;
-  log.warn("a credit note failed the FatturaPA schema", { orderId, errors: validation.errors });
-  throw new DomainError("INVOICE_INVALID", `Order ${orderId}'s credit note: ${validation.errors.join("; ")}`);
-}
-
-/** Rolls the transaction back when the refund turns out to have its note already. */
-class AlreadyIssued extends Error {}
+const creditNoteFileOf = (orderId: number) => ({ orderId, what: "a credit note", subject: `Order ${orderId}'s credit note` });
 
 /**
  * Issues a credit note for each refund of the order that has none, when the order has its
@@ -110,29 +101,15 @@ export async function issueCreditNotes(db: Kysely<Database>, orderId: number, { 
   let issued = 0;
   for (const refund of due) {
     const draft = composeCreditNote(await loadOrderView(db, orderId), invoice, refund, settings, issueDate, (await lastCreditNoteNumber(db, year)) + 1);
-    await requireValidFile(orderId, draft.xml);
+    await requireValidFile(draft.xml, creditNoteFileOf(orderId));
     try {
       await db.transaction().execute(async (trx) => {
         const sequence = await takeCreditNoteNumber(trx, year);
         if (await findCreditNoteOfRefund(trx, refund.id)) throw new AlreadyIssued();
         const order = await loadOrderView(trx, orderId);
         const { xml, number, name, amounts, fileName } = composeCreditNote(order, invoice, refund, settings, issueDate, sequence);
-        if (xml !== draft.xml) await requireValidFile(orderId, xml);
-        await insertCreditNote(trx, {
-          order_id: orderId,
-          invoice_id: invoice.id,
-          refund_id: refund.id,
-          year,
-          number: sequence,
-          issue_date: issueDate,
-          issued_at: now.toISOString(),
-          file_name: fileName,
-          customer_name: name.slice(0, 200),
-          taxable_cents: amounts.taxableCents,
-          vat_cents: amounts.vatCents,
-          total_cents: amounts.totalCents,
-          xml,
-        });
+        if (xml !== draft.xml) await requireValidFile(xml, creditNoteFileOf(orderId));
+        await insertCreditNote(trx, { order_id: orderId, invoice_id: invoice.id, refund_id: refund.id, ...issuedDocumentColumns({ year, sequence, issueDate, now, fileName, name, amounts, xml }) });
         await recordAudit(trx, {
           actor,
           action: "invoice.credit-note",

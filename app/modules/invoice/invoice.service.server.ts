@@ -133,8 +133,27 @@ function invoiceLines(order: OrderView): InvoiceLineInput[] {
   return lines;
 }
 
-/** Rolls the transaction back when the order turns out to have its invoice already. */
-class AlreadyIssued extends Error {}
+/** Rolls the issuing transaction back when the order (or the refund) turns out to have its document already. */
+export class AlreadyIssued extends Error {}
+
+/**
+ * The columns an issued document (an invoice, or a credit note: credit-note.service.server.ts)
+ * stores: its number in the year's series, its dates, its file and the amounts it says.
+ */
+export function issuedDocumentColumns(document: { year: number; sequence: number; issueDate: string; now: Date; fileName: string; name: string; amounts: { taxableCents: number; vatCents: number; totalCents: number }; xml: string }) {
+  return {
+    year: document.year,
+    number: document.sequence,
+    issue_date: document.issueDate,
+    issued_at: document.now.toISOString(),
+    file_name: document.fileName,
+    customer_name: document.name.slice(0, 200),
+    taxable_cents: document.amounts.taxableCents,
+    vat_cents: document.amounts.vatCents,
+    total_cents: document.amounts.totalCents,
+    xml: document.xml,
+  };
+}
 
 /** The order's file with the given number: checks the request and the payment, builds the XML. */
 function composeInvoice(order: OrderView, settings: ShopSettings, issueDate: string, sequence: number) {
@@ -161,13 +180,18 @@ function composeInvoice(order: OrderView, settings: ShopSettings, issueDate: str
   return { xml, number, name, amounts, fileName: `IT${seller.vatNumber}_${progressive}.xml` };
 }
 
-/** Throws INVOICE_INVALID when the file fails the official schema. */
-async function requireValidFile(order: OrderView, xml: string) {
+/**
+ * Throws INVOICE_INVALID when an issued document's file (an invoice, a credit note) fails the
+ * official schema, and logs it as `what` of the order.
+ */
+export async function requireValidFile(xml: string, { orderId, what, subject }: { orderId: number; what: string; subject: string }) {
   const validation = await validateFatturaXml(xml);
   if (validation.valid) return;
-  log.warn("an invoice failed the FatturaPA schema", { orderId: order.id, errors: validation.errors });
-  throw new DomainError("INVOICE_INVALID", `Order ${order.number}: ${validation.errors.join("; ")}`);
+  log.warn(`${what} failed the FatturaPA schema`, { orderId, errors: validation.errors });
+  throw new DomainError("INVOICE_INVALID", `${subject}: ${validation.errors.join("; ")}`);
 }
+
+const invoiceFileOf = (order: OrderView) => ({ orderId: order.id, what: "an invoice", subject: `Order ${order.number}` });
 
 /**
  * Issues the order's electronic invoice, or returns the one it has. Throws ORDER_NOT_FOUND,
@@ -188,7 +212,7 @@ export async function issueInvoice(db: Kysely<Database>, orderId: number, { acto
   const year = Number(issueDate.slice(0, 4));
   const draftOrder = await orderOf(db, orderId);
   const draft = composeInvoice(draftOrder, settings, issueDate, (await lastInvoiceNumber(db, year)) + 1);
-  await requireValidFile(draftOrder, draft.xml);
+  await requireValidFile(draft.xml, invoiceFileOf(draftOrder));
   try {
     await db.transaction().execute(async (trx) => {
       // The counter first: from here on, issues of this year run one at a time.
@@ -196,20 +220,8 @@ export async function issueInvoice(db: Kysely<Database>, orderId: number, { acto
       if (await findInvoiceOfOrder(trx, orderId)) throw new AlreadyIssued();
       const order = await orderOf(trx, orderId);
       const { xml, number, name, amounts, fileName } = composeInvoice(order, settings, issueDate, sequence);
-      if (xml !== draft.xml) await requireValidFile(order, xml);
-      await insertInvoice(trx, {
-        order_id: orderId,
-        year,
-        number: sequence,
-        issue_date: issueDate,
-        issued_at: now.toISOString(),
-        file_name: fileName,
-        customer_name: name.slice(0, 200),
-        taxable_cents: amounts.taxableCents,
-        vat_cents: amounts.vatCents,
-        total_cents: amounts.totalCents,
-        xml,
-      });
+      if (xml !== draft.xml) await requireValidFile(xml, invoiceFileOf(order));
+      await insertInvoice(trx, { order_id: orderId, ...issuedDocumentColumns({ year, sequence, issueDate, now, fileName, name, amounts, xml }) });
       await recordAudit(trx, {
         actor,
         action: "invoice.issue",

@@ -1,12 +1,13 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/banner";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
 import { type Column, DataTable } from "~/components/atelier/data-table";
 import { atelierMeta } from "~/components/atelier/meta";
+import { RecordFormCard, RowAction } from "~/components/atelier/kit";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
-import { FormErrors, SubmitButton, TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -184,19 +185,12 @@ function Status({ status, ns }: { status: "live" | "scheduled" | "ended"; ns: "b
   return <StatusBadge tone={tone}>{t(`${ns}.${key}`)}</StatusBadge>;
 }
 
-/** A small post button of a row (delete, move): a real form, so it works without JavaScript. */
+/** A small post button of a row (delete, move), by its record's id. */
 function RowButton({ intent, id, label, children, extra }: { intent: string; id: number; label: string; children: React.ReactNode; extra?: Record<string, string> }) {
   return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      {Object.entries(extra ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={label}>
-        {children}
-      </button>
-    </Form>
+    <RowAction className="inline" intent={intent} fields={{ id, ...extra }} label={label}>
+      {children}
+    </RowAction>
   );
 }
 
@@ -277,36 +271,28 @@ function MessageForm({ data, result }: { data: Data; result: Parameters<typeof u
     endsOn: editing?.endsOn ?? "",
   });
   return (
-    <section aria-labelledby="message-form-title" className="mt-8 max-w-3xl border border-line bg-paper p-4">
-      <h2 id="message-form-title" className="mb-4 text-2xl">
-        {editing ? t("banner.editTitle") : t("banner.newTitle")}
-      </h2>
-      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="grid gap-4 sm:grid-cols-2" aria-labelledby="message-form-title">
-        <input type="hidden" name="intent" value="save-message" />
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <div className="sm:col-span-2">
-          <FormErrors kit={kit} />
-        </div>
-        <TextField kit={kit} name="textIt" label={t("banner.textIt")} required maxLength={200} lang="it" />
-        <TextField kit={kit} name="textEn" label={t("banner.textEn")} required maxLength={200} lang="en" />
-        <TextField kit={kit} name="linkIt" label={t("banner.linkIt")} hint={t("banner.linkHint")} maxLength={300} placeholder="/pages/Shipping" />
-        <TextField kit={kit} name="linkEn" label={t("banner.linkEn")} maxLength={300} placeholder="/en/pages/Shipping" />
-        <TextField kit={kit} name="background" label={t("banner.background")} hint={t("banner.colourHint")} required maxLength={7} pattern="#[0-9A-Fa-f]{6}" />
-        <TextField kit={kit} name="color" label={t("banner.color")} required maxLength={7} pattern="#[0-9A-Fa-f]{6}" />
-        <TextField kit={kit} name="startsOn" type="date" label={t("banner.startsOn")} hint={t("banner.datesHint")} />
-        <TextField kit={kit} name="endsOn" type="date" label={t("banner.endsOn")} />
-        <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
-          <SubmitButton pending={pending} pendingLabel={t("banner.saving")}>
-            {editing ? t("banner.save") : t("banner.create")}
-          </SubmitButton>
-          {editing ? (
-            <Link to={href("/atelier/banner")} className="link">
-              {t("banner.cancelEdit")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-    </section>
+    <RecordFormCard
+      id="message-form-title"
+      title={editing ? t("banner.editTitle") : t("banner.newTitle")}
+      intent="save-message"
+      recordId={editing?.id}
+      kit={kit}
+      formRef={formRef}
+      columns={2}
+      pending={pending}
+      pendingLabel={t("banner.saving")}
+      submitLabel={editing ? t("banner.save") : t("banner.create")}
+      cancel={editing ? { href: href("/atelier/banner"), label: t("banner.cancelEdit") } : null}
+    >
+      <TextField kit={kit} name="textIt" label={t("banner.textIt")} required maxLength={200} lang="it" />
+      <TextField kit={kit} name="textEn" label={t("banner.textEn")} required maxLength={200} lang="en" />
+      <TextField kit={kit} name="linkIt" label={t("banner.linkIt")} hint={t("banner.linkHint")} maxLength={300} placeholder="/pages/Shipping" />
+      <TextField kit={kit} name="linkEn" label={t("banner.linkEn")} maxLength={300} placeholder="/en/pages/Shipping" />
+      <TextField kit={kit} name="background" label={t("banner.background")} hint={t("banner.colourHint")} required maxLength={7} pattern="#[0-9A-Fa-f]{6}" />
+      <TextField kit={kit} name="color" label={t("banner.color")} required maxLength={7} pattern="#[0-9A-Fa-f]{6}" />
+      <TextField kit={kit} name="startsOn" type="date" label={t("banner.startsOn")} hint={t("banner.datesHint")} />
+      <TextField kit={kit} name="endsOn" type="date" label={t("banner.endsOn")} />
+    </RecordFormCard>
   );
 }
 
@@ -362,37 +348,30 @@ function ClosureForm({ data, result }: { data: Data; result: Parameters<typeof u
     textEn: editing?.textEn ?? "",
   });
   return (
-    <section aria-labelledby="closure-form-title" className="mt-8 max-w-3xl border border-line bg-paper p-4">
-      <h3 id="closure-form-title" className="mb-4 text-2xl">
-        {editing ? t("closures.editTitle") : t("closures.newTitle")}
-      </h3>
-      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="grid gap-4 sm:grid-cols-3" aria-labelledby="closure-form-title">
-        <input type="hidden" name="intent" value="save-closure" />
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <div className="sm:col-span-3">
-          <FormErrors kit={kit} />
-        </div>
-        <TextField kit={kit} name="startsOn" type="date" label={t("closures.startsOn")} required />
-        <TextField kit={kit} name="endsOn" type="date" label={t("closures.endsOn")} required />
-        <TextField kit={kit} name="shipsFrom" type="date" label={t("closures.shipsFromField")} hint={t("closures.shipsFromHint")} required />
-        <div className="sm:col-span-3">
-          <TextField kit={kit} name="textIt" label={t("closures.textIt")} hint={t("closures.textHint")} required maxLength={200} lang="it" />
-        </div>
-        <div className="sm:col-span-3">
-          <TextField kit={kit} name="textEn" label={t("closures.textEn")} required maxLength={200} lang="en" />
-        </div>
-        <div className="flex flex-wrap items-center gap-4 sm:col-span-3">
-          <SubmitButton pending={pending} pendingLabel={t("banner.saving")}>
-            {editing ? t("closures.save") : t("closures.create")}
-          </SubmitButton>
-          {editing ? (
-            <Link to={href("/atelier/banner")} className="link">
-              {t("banner.cancelEdit")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-    </section>
+    <RecordFormCard
+      id="closure-form-title"
+      title={editing ? t("closures.editTitle") : t("closures.newTitle")}
+      heading="h3"
+      intent="save-closure"
+      recordId={editing?.id}
+      kit={kit}
+      formRef={formRef}
+      columns={3}
+      pending={pending}
+      pendingLabel={t("banner.saving")}
+      submitLabel={editing ? t("closures.save") : t("closures.create")}
+      cancel={editing ? { href: href("/atelier/banner"), label: t("banner.cancelEdit") } : null}
+    >
+      <TextField kit={kit} name="startsOn" type="date" label={t("closures.startsOn")} required />
+      <TextField kit={kit} name="endsOn" type="date" label={t("closures.endsOn")} required />
+      <TextField kit={kit} name="shipsFrom" type="date" label={t("closures.shipsFromField")} hint={t("closures.shipsFromHint")} required />
+      <div className="sm:col-span-3">
+        <TextField kit={kit} name="textIt" label={t("closures.textIt")} hint={t("closures.textHint")} required maxLength={200} lang="it" />
+      </div>
+      <div className="sm:col-span-3">
+        <TextField kit={kit} name="textEn" label={t("closures.textEn")} required maxLength={200} lang="en" />
+      </div>
+    </RecordFormCard>
   );
 }
 

@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog-manufacturer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { withStoredValues } from "~/components/atelier/editor-kit";
+import { BoxSection } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
@@ -91,36 +91,24 @@ export default function AtelierManufacturer({ loaderData, actionData }: Route.Co
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-6" aria-labelledby="page-title">
         <FormErrors kit={kit} />
         <div className="grid items-start gap-6 desk:grid-cols-2">
-          <Section id="maker-identity" title={t("manufacturers.identity")}>
+          <BoxSection id="maker-identity" title={t("manufacturers.identity")}>
             <TextField kit={kit} name="name" label={t("manufacturers.name")} required maxLength={120} />
             <TextField kit={kit} name="address" label={t("manufacturers.address")} hint={t("manufacturers.addressHint")} required maxLength={300} />
             <TextField kit={kit} name="countryCode" label={t("manufacturers.country")} hint={t("manufacturers.countryHint")} required maxLength={2} autoComplete="off" />
             <TextField kit={kit} name="email" label={t("manufacturers.email")} hint={t("manufacturers.emailHint")} required maxLength={254} autoComplete="off" />
-          </Section>
-          <Section id="maker-eu" title={t("manufacturers.euTitle")} hint={t("manufacturers.euHint")}>
+          </BoxSection>
+          <BoxSection id="maker-eu" title={t("manufacturers.euTitle")} hint={t("manufacturers.euHint")}>
             <TextField kit={kit} name="euResponsibleName" label={t("manufacturers.euName")} maxLength={120} />
             <TextField kit={kit} name="euResponsibleAddress" label={t("manufacturers.euAddress")} maxLength={300} />
             <TextField kit={kit} name="euResponsibleCountryCode" label={t("manufacturers.euCountry")} maxLength={2} autoComplete="off" />
             <TextField kit={kit} name="euResponsibleEmail" label={t("manufacturers.euEmail")} maxLength={254} autoComplete="off" />
-          </Section>
+          </BoxSection>
         </div>
         <SubmitButton pending={pending} pendingLabel={id === null ? t("manufacturers.create") : t("manufacturers.save")}>
           {id === null ? t("manufacturers.create") : t("manufacturers.save")}
         </SubmitButton>
       </Form>
     </>
-  );
-}
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 space-y-4 border border-line bg-paper p-4">
-      <h2 id={id} className="text-xl">
-        {title}
-      </h2>
-      {hint ? <p className="text-sm text-stone">{hint}</p> : null}
-      {children}
-    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/content-editor";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
@@ -9,8 +9,8 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { Picture } from "~/components/catalog/product-card";
-import { Field, FormErrors, type FormKit, SubmitButton, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { TextAreaField, withStoredValues } from "~/components/atelier/editor-kit";
+import { Field, FormErrors, SubmitButton, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SaveButton, SelectField, TextAreaField, withStoredValues } from "~/components/atelier/editor-kit";
 import type { Locale } from "~/db/schema";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -450,27 +450,6 @@ function UploadPicture({ intent, result, title, resetKey }: { intent: "cover-upl
         </SubmitButton>
       </div>
     </Form>
-  );
-}
-
-/** The save button (intent=save); the first in the form, so Enter in a field saves rather than previews. */
-function SaveButton({ pending, label, pendingLabel, className = "btn btn-primary" }: { pending: boolean; label: string; pendingLabel: string; className?: string }) {
-  return (
-    <button type="submit" name="intent" value="save" className={className} disabled={pending} aria-busy={pending || undefined}>
-      {pending ? <span className="spinner" aria-hidden="true" /> : null}
-      {pending ? pendingLabel : label}
-    </button>
-  );
-}
-
-/** A select in a Field: label above, hint and error below. */
-function SelectField({ kit, name, label, hint, children }: { kit: FormKit; name: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <Field kit={kit} name={name} label={label} hint={hint}>
-      <select {...controlProps(kit, name, { hint: Boolean(hint) })} key={`${kit.resetKey}${kit.value(name)}`} defaultValue={kit.value(name)} className="field-input">
-        {children}
-      </select>
-    </Field>
   );
 }
 

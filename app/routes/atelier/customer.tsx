@@ -3,6 +3,7 @@ import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
+import { Section } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { Pager } from "~/components/atelier/pager";
@@ -87,17 +88,6 @@ export default function AtelierCustomer({ loaderData, actionData }: Route.Compon
         <EraseAccount email={profile.email} result={actionData?.result} />
       </div>
     </>
-  );
-}
-
-function Section({ id, title, children, className = "mt-10" }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="mb-3 text-2xl">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -190,7 +180,7 @@ function Orders({ profile }: { profile: Profile }) {
     { key: "total", header: t("profile.total"), numeric: true, cell: (o) => <span className="whitespace-nowrap">{formatMoney(o.totalCents, locale)}</span> },
   ];
   return (
-    <Section id="customer-orders" title={`${t("profile.orders")} · ${t("profile.ordersCount", { count: total })}`}>
+    <Section id="customer-orders" title={`${t("profile.orders")} · ${t("profile.ordersCount", { count: total })}`} className="mt-10">
       <DataTable caption={t("profile.ordersCaption")} captionHidden columns={columns} rows={items} rowKey={(o) => o.id} empty={t("profile.ordersEmpty")} />
       <Pager page={page} hasNext={page < pageCount} search={search} param="orders" />
     </Section>
@@ -200,7 +190,7 @@ function Orders({ profile }: { profile: Profile }) {
 function Addresses({ profile }: { profile: Profile }) {
   const t = withDateArticlesT(useTranslation("atelier-customers").t);
   return (
-    <Section id="customer-addresses" title={t("profile.addresses")}>
+    <Section id="customer-addresses" title={t("profile.addresses")} className="mt-10">
       {profile.addresses.length === 0 ? (
         <p className="text-sm text-stone">{t("profile.addressesEmpty")}</p>
       ) : (
@@ -235,7 +225,7 @@ function AuditTrail({ entries }: { entries: AuditRecord[] }) {
     { key: "what", header: t("profile.what"), cell: (e) => t(`profile.actions.${e.action}` as never, { defaultValue: e.action }) as string },
   ];
   return (
-    <Section id="customer-audit" title={t("profile.audit")}>
+    <Section id="customer-audit" title={t("profile.audit")} className="mt-10">
       <DataTable caption={t("profile.auditCaption")} captionHidden columns={columns} rows={entries} rowKey={(e) => e.id} empty={t("profile.auditEmpty")} />
     </Section>
   );

@@ -4,8 +4,8 @@ import { creditNoteFile } from "~/modules/invoice/credit-note.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
 import { idParam } from "~/utils/id-param";
+import { xmlDownload } from "~/utils/xml-download.server";
 import { requireStaff } from "./staff-context.server";
-import { cacheControl } from "~/utils/cache-policy";
 
 // /atelier/orders/:id/credit-notes/:noteId: a credit note (TD04) as it was issued, byte for byte,
 // always as a download under its SDI file name, kept by no cache (as the invoice's file).
@@ -21,14 +21,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch (error) {
     pageError(error);
   }
-  const fileName = file.fileName.replace(/[^A-Za-z0-9_.-]/g, "");
-  return new Response(file.xml, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "X-Content-Type-Options": "nosniff",
-      ...cacheControl("private"),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  return xmlDownload(file);
 }

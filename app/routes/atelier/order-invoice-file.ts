@@ -6,7 +6,7 @@ import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
 import { recordExport, requireStaff } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
-import { cacheControl } from "~/utils/cache-policy";
+import { sdiFileName, xmlDownload } from "~/utils/xml-download.server";
 
 // /atelier/orders/:id/invoice.xml: the order's electronic invoice as it was issued, byte for byte
 // (docs/decisions/022), always as a download under its SDI file name, kept by no cache.
@@ -21,16 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch (error) {
     pageError(error);
   }
-  // IT<partita IVA>_<progressive>.xml: letters, digits and the underscore; anything else is dropped.
-  const fileName = file.fileName.replace(/[^A-Za-z0-9_.-]/g, "");
-  await recordExport(context, viewer, { action: "export.invoice-xml", entityType: "order", entityId: params.id ?? "", summary: fileName });
-  return new Response(file.xml, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "X-Content-Type-Options": "nosniff",
-      ...cacheControl("private"),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  // IT<partita IVA>_<progressive>.xml, as the download names it.
+  await recordExport(context, viewer, { action: "export.invoice-xml", entityType: "order", entityId: params.id ?? "", summary: sdiFileName(file.fileName) });
+  return xmlDownload(file);
 }

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/order-packing-slip";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
+import { HeadRow } from "~/components/atelier/kit";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
@@ -83,20 +84,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         </h2>
         <table className="w-full border-collapse">
           <thead>
-            <tr className="border-b border-ink">
-              <th scope="col" className="py-1 text-left font-medium">
-                {t("order.item")}
-              </th>
-              <th scope="col" className="py-1 text-left font-medium">
-                {t("order.sku")}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t("order.quantity")}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t("packing.checked")}
-              </th>
-            </tr>
+            <HeadRow className="border-b border-ink" cell="py-1 font-medium" columns={[{ label: t("order.item") }, { label: t("order.sku") }, { label: t("order.quantity"), numeric: true }, { label: t("packing.checked"), numeric: true }]} />
           </thead>
           <tbody>
             {slip.lines.map((line) => (

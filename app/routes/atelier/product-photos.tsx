@@ -213,11 +213,12 @@ function Poll({ active }: { active: boolean }) {
   return active && hydrated ? <Form method="get" replace preventScrollReset ref={ref} hidden aria-hidden="true" /> : null;
 }
 
-function ColorSelect({ kit, colors, name = "color" }: { kit: ReturnType<typeof useFormKit>; colors: PageData["colors"]; name?: string }) {
+/** The colour a photograph shows (none: every colour); `value` the one to show, the kit's by default. */
+function ColorSelect({ kit, colors, name = "color", value = kit.value(name) }: { kit: ReturnType<typeof useFormKit>; colors: PageData["colors"]; name?: string; value?: string }) {
   const { t } = useTranslation("atelier-photos");
   return (
     <Field kit={kit} name={name} label={t("fields.color")}>
-      <select {...controlProps(kit, name)} key={kit.resetKey} defaultValue={kit.value(name)} className="field-input">
+      <select {...controlProps(kit, name)} key={kit.resetKey} defaultValue={value} className="field-input">
         <option value="">{t("fields.allColors")}</option>
         {colors.map((c) => (
           <option key={c.code} value={c.code}>
@@ -298,16 +299,7 @@ function PhotoCard({ photo, n, count, colors, result }: { photo: AtelierPhoto; n
           <div className="sm:col-span-3">
             <FormErrors kit={details} />
           </div>
-          <Field kit={details} name="color" label={t("fields.color")}>
-            <select {...controlProps(details, "color")} key={details.resetKey} defaultValue={detailValue("color")} className="field-input">
-              <option value="">{t("fields.allColors")}</option>
-              {colors.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <ColorSelect kit={details} colors={colors} value={detailValue("color")} />
           <Field kit={details} name="altIt" label={t("fields.altIt")}>
             <input {...controlProps(details, "altIt")} key={details.resetKey} defaultValue={detailValue("altIt")} maxLength={300} className="field-input" />
           </Field>

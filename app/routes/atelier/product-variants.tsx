@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/product-variants";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
+import { Section } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
@@ -181,17 +181,6 @@ export default function AtelierProductVariants({ loaderData, actionData }: Route
   );
 }
 
-function Section({ id, title, children, className = "mt-10" }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="mb-3 text-2xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function usePending(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -280,7 +269,7 @@ function Matrix({ editor, result, cellResult }: { editor: VariantEditor; result:
   const anyRemovable = editor.colors.length > 0 && Object.values(editor.cells).some((cell) => !cell.ordered);
   const anyMissing = editor.colors.some((color) => editor.sizes.some((size) => !editor.cells[cellKey(color.code, size)] || indexes.get(cellKey(color.code, size)) === undefined));
   return (
-    <Section id="matrix-title" title={t("matrix.title")}>
+    <Section id="matrix-title" title={t("matrix.title")} className="mt-10">
       <p className="mb-3 max-w-3xl text-sm text-stone">{t("matrix.intro", { price: productPrice })}</p>
       <FormErrors kit={cellKit} />
       {editor.colors.length === 0 ? (
@@ -497,7 +486,7 @@ function AddVariantForm({ editor, result }: { editor: VariantEditor; result: Act
   const kit = useFormKit("add-variant", result, ["color", "size"], formRef);
   const pending = usePending("add-variant");
   return (
-    <Section id="add-variant-title" title={t("addVariant.title")}>
+    <Section id="add-variant-title" title={t("addVariant.title")} className="mt-10">
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="max-w-xl space-y-4 border border-line bg-paper p-4" aria-labelledby="add-variant-title">
         <input type="hidden" name="intent" value="add-variant" />
         <p className="text-sm text-stone">{t("addVariant.intro")}</p>

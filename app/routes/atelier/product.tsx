@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/product";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
@@ -7,8 +6,9 @@ import { MarkdownField } from "~/components/atelier/markdown-field";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { ProductStateBadge } from "~/components/atelier/product-state-badge";
-import { Field, FormErrors, type FormKit, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { TextAreaField, withStoredValues } from "~/components/atelier/editor-kit";
+import { FormErrors, type FormKit, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SaveButton, SelectField, TextAreaField, withStoredValues } from "~/components/atelier/editor-kit";
+import { Section } from "~/components/atelier/kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -158,7 +158,7 @@ export default function AtelierProduct({ loaderData, actionData }: Route.Compone
           <>
             {id ? <ProductLinks data={loaderData} /> : null}
             {/* Before the form in the page, so it is the button Enter presses: saving, not a preview. */}
-            <SaveButton pending={pending} isNew={!id} />
+            <SaveButton form="product-form" pending={pending} label={id ? t("editor.save") : t("editor.create")} pendingLabel={t("editor.saving")} />
           </>
         }
       />
@@ -169,7 +169,7 @@ export default function AtelierProduct({ loaderData, actionData }: Route.Compone
             <LanguageTexts key={l} kit={kit} lang={l} previews={previews} />
           ))}
         </div>
-        <Section id="product-facts" title={t("editor.facts")}>
+        <Section id="product-facts" title={t("editor.facts")} headingClassName="mb-4 text-2xl">
           <div className="grid gap-5 sm:grid-cols-3">
             <SelectField kit={kit} name="categoryId" label={t("editor.category")} required>
               <option value="">{t("editor.choose")}</option>
@@ -197,7 +197,7 @@ export default function AtelierProduct({ loaderData, actionData }: Route.Compone
             </SelectField>
           </div>
         </Section>
-        <Section id="product-publication" title={t("editor.publication")}>
+        <Section id="product-publication" title={t("editor.publication")} headingClassName="mb-4 text-2xl">
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField kit={kit} name="status" label={t("editor.status")} hint={id && loaderData.variantCount === 0 ? t("editor.statusNoVariants") : t("editor.statusHint")}>
               {EDITABLE_STATUSES.map((s) => (
@@ -210,32 +210,11 @@ export default function AtelierProduct({ loaderData, actionData }: Route.Compone
           </div>
         </Section>
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
-          <SaveButton pending={pending} isNew={!id} />
+          <SaveButton form="product-form" pending={pending} label={id ? t("editor.save") : t("editor.create")} pendingLabel={t("editor.saving")} />
         </div>
       </Form>
       {id ? <AuditTrail entries={loaderData.audit} /> : null}
     </>
-  );
-}
-
-function SaveButton({ pending, isNew }: { pending: boolean; isNew: boolean }) {
-  const { t } = useTranslation("atelier-catalog");
-  return (
-    <button type="submit" form="product-form" name="intent" value="save" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
-      {pending ? <span className="spinner" aria-hidden="true" /> : null}
-      {pending ? t("editor.saving") : isNew ? t("editor.create") : t("editor.save")}
-    </button>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-2xl">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -254,16 +233,6 @@ function LanguageTexts({ kit, lang, previews }: { kit: FormKit; lang: "it" | "en
       <TextField kit={kit} name={`metaTitle_${lang}`} label={label("metaTitle")} hint={t("editor.metaTitleHint")} maxLength={META_TITLE_MAX} lang={lang} />
       <TextAreaField kit={kit} name={`metaDescription_${lang}`} label={label("metaDescription")} maxLength={META_DESCRIPTION_MAX} rows={2} lang={lang} />
     </fieldset>
-  );
-}
-
-function SelectField({ kit, name, label, hint, required, children }: { kit: FormKit; name: string; label: string; hint?: string; required?: boolean; children: ReactNode }) {
-  return (
-    <Field kit={kit} name={name} label={label} hint={hint}>
-      <select {...controlProps(kit, name, { hint: Boolean(hint) })} key={`${kit.resetKey}${kit.value(name)}`} defaultValue={kit.value(name)} required={required} className="field-input">
-        {children}
-      </select>
-    </Field>
   );
 }
 

@@ -1,12 +1,13 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/promotions";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
 import { type Column, DataTable } from "~/components/atelier/data-table";
 import { atelierMeta } from "~/components/atelier/meta";
+import { RecordFormCard, RowAction } from "~/components/atelier/kit";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
-import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -114,13 +115,9 @@ function PromotionsTable({ data }: { data: Data }) {
           <Link to={href(`/atelier/promotions?edit=${p.id}`)} className="link inline-flex min-h-6 items-center" aria-label={t("promotions.editLabel", { date: day(p.startsOn) })}>
             {t("promotions.edit")}
           </Link>
-          <Form method="post" className="inline">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={p.id} />
-            <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("promotions.deleteLabel", { date: day(p.startsOn) })}>
-              {t("promotions.delete")}
-            </button>
-          </Form>
+          <RowAction className="inline" intent="delete" fields={{ id: p.id }} label={t("promotions.deleteLabel", { date: day(p.startsOn) })}>
+            {t("promotions.delete")}
+          </RowAction>
         </span>
       ),
     },
@@ -139,31 +136,23 @@ function PromotionForm({ data, result }: { data: Data; result: Parameters<typeof
   const initial: Record<string, string> = { threshold: editing ? toEuroInput(editing.thresholdCents) : "", startsOn: editing?.startsOn ?? "", endsOn: editing?.endsOn ?? "" };
   const keyed = { ...kit, value: (name: string) => (result ? kit.value(name) : (initial[name] ?? "")) };
   return (
-    <section aria-labelledby="promotion-form-title" className="mt-8 max-w-3xl border border-line bg-paper p-4">
-      <h2 id="promotion-form-title" className="mb-4 text-2xl">
-        {editing ? t("promotions.editTitle") : t("promotions.newTitle")}
-      </h2>
-      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="grid gap-4 sm:grid-cols-3" aria-labelledby="promotion-form-title">
-        <input type="hidden" name="intent" value="save" />
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <div className="sm:col-span-3">
-          <FormErrors kit={keyed} />
-        </div>
-        <TextField kit={keyed} name="threshold" label={t("promotions.thresholdField")} hint={t("promotions.thresholdHint")} inputMode="decimal" required maxLength={20} />
-        <TextField kit={keyed} name="startsOn" type="date" label={t("promotions.startsOn")} hint={t("promotions.datesHint")} required />
-        <TextField kit={keyed} name="endsOn" type="date" label={t("promotions.endsOn")} required />
-        <div className="flex flex-wrap items-center gap-4 sm:col-span-3">
-          <SubmitButton pending={pending} pendingLabel={t("banner.saving")}>
-            {editing ? t("promotions.save") : t("promotions.create")}
-          </SubmitButton>
-          {editing ? (
-            <Link to={href("/atelier/promotions")} className="link">
-              {t("promotions.cancelEdit")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-    </section>
+    <RecordFormCard
+      id="promotion-form-title"
+      title={editing ? t("promotions.editTitle") : t("promotions.newTitle")}
+      intent="save"
+      recordId={editing?.id}
+      kit={keyed}
+      formRef={formRef}
+      columns={3}
+      pending={pending}
+      pendingLabel={t("banner.saving")}
+      submitLabel={editing ? t("promotions.save") : t("promotions.create")}
+      cancel={editing ? { href: href("/atelier/promotions"), label: t("promotions.cancelEdit") } : null}
+    >
+      <TextField kit={keyed} name="threshold" label={t("promotions.thresholdField")} hint={t("promotions.thresholdHint")} inputMode="decimal" required maxLength={20} />
+      <TextField kit={keyed} name="startsOn" type="date" label={t("promotions.startsOn")} hint={t("promotions.datesHint")} required />
+      <TextField kit={keyed} name="endsOn" type="date" label={t("promotions.endsOn")} required />
+    </RecordFormCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
+import { RowAction } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
@@ -239,13 +240,9 @@ function StaffTable({ data, when }: { data: Data; when: (iso: string | null) => 
       header: t("staff.actions"),
       cell: (s) =>
         s.id === data.viewerId ? null : (
-          <Form method="post">
-            <input type="hidden" name="intent" value={s.disabledAt ? "enable" : "disable"} />
-            <input type="hidden" name="staffId" value={s.id} />
-            <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t(s.disabledAt ? "staff.enableLabel" : "staff.disableLabel", { name: s.name })}>
-              {t(s.disabledAt ? "staff.enable" : "staff.disable")}
-            </button>
-          </Form>
+          <RowAction intent={s.disabledAt ? "enable" : "disable"} fields={{ staffId: s.id }} label={t(s.disabledAt ? "staff.enableLabel" : "staff.disableLabel", { name: s.name })}>
+            {t(s.disabledAt ? "staff.enable" : "staff.disable")}
+          </RowAction>
         ),
     },
   ];
@@ -354,14 +351,9 @@ function SessionsTable({ sessions, names, when }: { sessions: LiveSession[]; nam
       key: "end",
       header: t("staff.actions"),
       cell: (s) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="end-session" />
-          <input type="hidden" name="staffId" value={s.staffId} />
-          <input type="hidden" name="session" value={s.key} />
-          <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("staff.endSessionLabel", { name: names.get(s.staffId) ?? "", date: when(s.createdAt) })}>
-            {t("staff.endSession")}
-          </button>
-        </Form>
+        <RowAction intent="end-session" fields={{ staffId: s.staffId, session: s.key }} label={t("staff.endSessionLabel", { name: names.get(s.staffId) ?? "", date: when(s.createdAt) })}>
+          {t("staff.endSession")}
+        </RowAction>
       ),
     },
   ];
@@ -378,13 +370,9 @@ function InvitesTable({ invites, when }: { invites: Data["invites"]; when: (iso:
       key: "revoke",
       header: t("staff.actions"),
       cell: (i) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="revoke-invite" />
-          <input type="hidden" name="inviteId" value={i.id} />
-          <button type="submit" className="link inline-flex min-h-6 items-center" aria-label={t("staff.revokeLabel", { email: i.email })}>
-            {t("staff.revoke")}
-          </button>
-        </Form>
+        <RowAction intent="revoke-invite" fields={{ inviteId: i.id }} label={t("staff.revokeLabel", { email: i.email })}>
+          {t("staff.revoke")}
+        </RowAction>
       ),
     },
   ];

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/store";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
-import { CheckboxField, Field, FormErrors, type FormKit, SubmitButton, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { withStoredValues } from "~/components/atelier/editor-kit";
+import { CheckboxField, FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { SelectField, withStoredValues } from "~/components/atelier/editor-kit";
+import { BoxSection } from "~/components/atelier/kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -110,7 +110,7 @@ export default function AtelierStore({ loaderData, actionData }: Route.Component
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-6" aria-labelledby="page-title">
         <FormErrors kit={kit} />
         <div className="grid items-start gap-6 desk:grid-cols-2">
-          <Section id="store-identity" title={t("stores.identity")}>
+          <BoxSection id="store-identity" title={t("stores.identity")}>
             <TextField kit={kit} name="name" label={t("stores.name")} required maxLength={120} />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField kit={kit} name="kind" label={t("stores.kind")}>
@@ -123,8 +123,8 @@ export default function AtelierStore({ loaderData, actionData }: Route.Component
               <TextField kit={kit} name="position" label={t("stores.position")} hint={t("stores.positionHint")} inputMode="numeric" maxLength={4} />
             </div>
             <TextField kit={kit} name="phone" type="tel" label={t("stores.phone")} hint={t("stores.phoneHint")} required autoComplete="off" maxLength={40} />
-          </Section>
-          <Section id="store-location" title={t("stores.addressTitle")}>
+          </BoxSection>
+          <BoxSection id="store-location" title={t("stores.addressTitle")}>
             <TextField kit={kit} name="address" label={t("stores.address")} hint={t("stores.addressHint")} required maxLength={200} />
             <div className="grid gap-4 sm:grid-cols-[8rem_1fr_6rem]">
               <TextField kit={kit} name="postalCode" label={t("stores.postalCode")} maxLength={20} />
@@ -152,16 +152,16 @@ export default function AtelierStore({ loaderData, actionData }: Route.Component
               <TextField kit={kit} name="latitude" label={t("stores.latitude")} hint={t("stores.latitudeHint")} inputMode="decimal" required maxLength={20} />
               <TextField kit={kit} name="longitude" label={t("stores.longitude")} hint={t("stores.longitudeHint")} inputMode="decimal" required maxLength={20} />
             </div>
-          </Section>
+          </BoxSection>
         </div>
-        <Section id="store-hours" title={t("stores.hours")}>
+        <BoxSection id="store-hours" title={t("stores.hours")}>
           <p className="text-sm text-stone">{t("stores.hoursHint")}</p>
           <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2 desk:grid-cols-4">
             {WEEKDAYS.map((day) => (
               <TextField key={day} kit={kit} name={`hours.${day}`} label={t(`stores.days.${day}`)} required maxLength={120} spellCheck={false} />
             ))}
           </div>
-        </Section>
+        </BoxSection>
         <SubmitButton pending={pending} pendingLabel={t("stores.saving")}>
           {id === null ? t("stores.create") : t("stores.save")}
         </SubmitButton>
@@ -174,27 +174,6 @@ export default function AtelierStore({ loaderData, actionData }: Route.Component
         </>
       ) : null}
     </>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 space-y-4 border border-line bg-paper p-4">
-      <h2 id={id} className="text-xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function SelectField({ kit, name, label, hint, children }: { kit: FormKit; name: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <Field kit={kit} name={name} label={label} hint={hint}>
-      <select {...controlProps(kit, name, { hint: Boolean(hint) })} key={`${kit.resetKey}${kit.value(name)}`} defaultValue={kit.value(name)} className="field-input">
-        {children}
-      </select>
-    </Field>
   );
 }
 

@@ -1,0 +1,158 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldError, FormErrors, type FormKit, Hint, SubmitButton, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { useTranslation } from "~/hooks/use-translation";
+import { CARRIERS } from "~/modules/order/carriers";
+import { withDateArticlesT } from "~/utils/date-article";
+import type { DeskOrder, DeskOrderView } from "./types";
+
+// The order page's forms: each posts to the page with an intent (order-desk.schema's DESK_INTENTS).
+
+function usePending(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** A one-button step (its hidden fields as children); its error below the button. */
+export function ActionForm({ intent, result, label, hint, secondary = false, children }: { intent: string; result: SubmissionResult<string[]> | undefined; label: string; hint?: string; secondary?: boolean; children?: ReactNode }) {
+  const ref = useFormRef();
+  const kit = useFormKit(`desk-${intent}`, result, [], ref);
+  const pending = usePending(intent);
+  return (
+    <Form method="post" ref={ref} className="space-y-1" data-testid={`desk-${intent}`}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <SubmitButton pending={pending} pendingLabel={label} className={secondary ? "btn btn-secondary w-full" : "btn btn-primary w-full"}>
+        {label}
+      </SubmitButton>
+      {hint ? <p className="text-xs text-stone">{hint}</p> : null}
+      <FormErrors kit={kit} />
+    </Form>
+  );
+}
+
+export function ShipForm({ result, defaultCarrier }: { result: SubmissionResult<string[]> | undefined; defaultCarrier: string }) {
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
+  const ref = useFormRef();
+  const kit = useFormKit("desk-ship", result, ["carrier", "tracking"], ref);
+  const pending = usePending("ship");
+  return (
+    <Form method="post" ref={ref} className="space-y-2 border-b border-line pb-4" data-testid="desk-ship">
+      <input type="hidden" name="intent" value="ship" />
+      <div className="grid grid-cols-2 gap-2">
+        <KitField kit={kit} name="carrier" label={t("actions.carrier")}>
+          <select {...controlProps(kit, "carrier")} defaultValue={kit.value("carrier") || defaultCarrier} className="field-input">
+            {CARRIERS.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </KitField>
+        <KitField kit={kit} name="tracking" label={t("actions.tracking")}>
+          <input {...controlProps(kit, "tracking")} defaultValue={kit.value("tracking")} required minLength={6} maxLength={60} autoComplete="off" className="field-input font-mono" />
+        </KitField>
+      </div>
+      <SubmitButton pending={pending} pendingLabel={t("actions.shipSubmit")} className="btn btn-primary w-full">
+        {t("actions.shipSubmit")}
+      </SubmitButton>
+      <FormErrors kit={kit} />
+    </Form>
+  );
+}
+
+function KitField({ kit, name, label, children }: { kit: FormKit; name: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`${kit.id}-${name}`} className="mb-1 block text-xs font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${kit.id}-${name}-error`} errors={kit.errors(name)} />
+    </div>
+  );
+}
+
+/**
+ * A requested return received line by line: how many units of each arrived (the units asked, to
+ * start with). Units that did not arrive stay in an open return (the service's rule).
+ */
+export function ReceiveForm({ ret, lines, result }: { ret: DeskOrderView["returns"][number]; lines: DeskOrder["lines"]; result: SubmissionResult<string[]> | undefined }) {
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
+  const ref = useFormRef();
+  const id = `desk-receive-${ret.id}`;
+  const kit = useFormKit(
+    id,
+    result,
+    ["lines", ...ret.lines.map((_, index) => `lines[${index}].quantity`)],
+    ref,
+  );
+  const pending = usePending("receive");
+  return (
+    <Form method="post" ref={ref} className="mt-2 space-y-2 border-t border-line pt-2" data-testid="desk-receive">
+      <input type="hidden" name="intent" value="receive" />
+      <input type="hidden" name="returnId" value={ret.id} />
+      <fieldset>
+        <legend className="mb-1 font-medium">{t("actions.receive")}</legend>
+        <Hint id={`${id}-lines-hint`}>{t("actions.receiveHint")}</Hint>
+        <ul className="mt-2 space-y-2">
+          {ret.lines.map((l, index) => {
+            const line = lines.find((x) => x.id === l.orderLineId);
+            const name = `lines[${index}].quantity`;
+            const kept = kit.value(name);
+            return (
+              <li key={l.orderLineId} className="grid max-w-md grid-cols-[1fr_4.5rem] items-center gap-x-2">
+                <input type="hidden" name={`lines[${index}].orderLineId`} value={l.orderLineId} />
+                <label htmlFor={`${id}-${name}`}>{t("actions.receivedQuantity", { name: line?.name ?? "", size: line?.size ?? "", quantity: l.quantity })}</label>
+                <input
+                  {...controlProps(kit, name)}
+                  aria-describedby={`${id}-lines-hint ${id}-${name}-error ${id}-lines-error`}
+                  // Text, not number: whatever was typed comes back as it was, next to its message.
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]+"
+                  maxLength={3}
+                  autoComplete="off"
+                  required
+                  defaultValue={result ? kept : String(l.quantity)}
+                  className="field-input text-right"
+                />
+                <div className="col-span-2">
+                  <FieldError id={`${id}-${name}-error`} errors={kit.errors(name)} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <FieldError id={`${id}-lines-error`} errors={kit.errors("lines")} />
+      <SubmitButton pending={pending} pendingLabel={t("actions.receive")} className="btn btn-secondary">
+        {t("actions.receive")}
+      </SubmitButton>
+      <FormErrors kit={kit} />
+    </Form>
+  );
+}
+
+export function NoteForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
+  const ref = useFormRef();
+  const kit = useFormKit("desk-note", result, ["body"], ref);
+  const pending = usePending("note");
+  return (
+    <Form method="post" ref={ref} className="space-y-2" data-testid="desk-note">
+      <input type="hidden" name="intent" value="note" />
+      <label htmlFor="desk-note-body" className="block text-sm font-medium">
+        {t("order.noteLabel")}
+      </label>
+      <textarea {...controlProps(kit, "body", { hint: true })} defaultValue={kit.value("body")} rows={3} maxLength={2000} required className="field-input" />
+      <Hint id="desk-note-body-hint">{t("order.noteHint")}</Hint>
+      <FieldError id="desk-note-body-error" errors={kit.errors("body")} />
+      <SubmitButton pending={pending} pendingLabel={t("order.noteSubmit")} className="btn btn-secondary">
+        {t("order.noteSubmit")}
+      </SubmitButton>
+      <FormErrors kit={kit} />
+    </Form>
+  );
+}
