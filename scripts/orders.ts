@@ -22,7 +22,7 @@ import { confirmTransfer, deliverOrder, findOrderIdByNumber, shipOrder } from ".
 import { listLatestOrders, loadOrderView } from "../app/modules/order/order.service.server";
 import { listReturns, markReturnReceived, refundOrder } from "../app/modules/order/returns.service.server";
 import { paymentProvider } from "../app/modules/payment/payment.service.server";
-import { DomainError } from "../app/utils/domain-error";
+import { DomainError, isDomainError } from "../app/utils/domain-error";
 import { getEnv } from "../app/utils/env.server";
 import { formatMoney } from "../app/utils/money";
 
@@ -136,7 +136,7 @@ try {
     console.log(`${sent} e-mail(s) sent${retrying ? `, ${retrying} left in the outbox for the shop server to retry` : ""}.`);
   }
 } catch (error) {
-  if (!(error instanceof DomainError)) throw error;
+  if (!isDomainError(error)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 } finally {

@@ -10,7 +10,7 @@ import { migrateToLatest } from "../app/db/migrate.server";
 import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
 import { inviteStaff, listStaff } from "../app/modules/staff/staff.service.server";
-import { DomainError } from "../app/utils/domain-error";
+import { isDomainError } from "../app/utils/domain-error";
 import { getEnv } from "../app/utils/env.server";
 import { absoluteUrl } from "../app/utils/public-url";
 
@@ -74,7 +74,7 @@ try {
     console.log(`${sent} e-mail(s) sent${retrying ? `, ${retrying} left in the outbox for the shop server to retry` : ""}.`);
   }
 } catch (error) {
-  if (error instanceof DomainError) {
+  if (isDomainError(error)) {
     console.error(error.code === "STAFF_EMAIL_TAKEN" && command.name === "invite" ? `${command.email} already has a staff account.` : error.message);
     process.exitCode = 1;
   } else throw error;

@@ -8,7 +8,7 @@ import { migrateToLatest } from "../app/db/migrate.server";
 import { getVariantStock, setVariantStock } from "../app/modules/catalog/stock.service.server";
 import { getMailer } from "../app/modules/mail/mail.server";
 import { createMailWorker } from "../app/modules/mail/mail-worker.server";
-import { DomainError } from "../app/utils/domain-error";
+import { isDomainError } from "../app/utils/domain-error";
 import { getEnv } from "../app/utils/env.server";
 
 const USAGE = "Usage: npm run stock -- set SKU QUANTITY\n       npm run stock -- get SKU";
@@ -46,7 +46,7 @@ try {
     if (waiting > 0) console.log(`${waiting} ${waiting === 1 ? "alert waits" : "alerts wait"} in the mail outbox: the shop server will retry.`);
   }
 } catch (error) {
-  if (!(error instanceof DomainError)) throw error;
+  if (!isDomainError(error)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 } finally {

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/account-export";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { exportAccountData } from "~/modules/account/account-data.service.server";
+import { DomainError } from "~/utils/domain-error";
+import { jsonError } from "~/utils/json-api.server";
 import { requireAccountHolder } from "./login-redirect.server";
 
 // "Download my data" (GDPR arts. 15 and 20): everything the shop keeps about the account holder,
@@ -10,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const userId = await requireAccountHolder(context, request);
   const { db } = getRequestContext(context);
   const document = await exportAccountData(db, userId);
-  if (!document) return Response.json({ message: "Not found" }, { status: 404 });
+  if (!document) return jsonError(new DomainError("NOT_FOUND", `no account ${userId}`), getRequestContext(context).locale);
   return new Response(JSON.stringify(document, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -8,7 +8,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { CareerApplicationSchema } from "~/modules/career/career.schema";
 import { admitCareerAttempt, submitJobApplication } from "~/modules/career/career.service.server";
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { formError, parseForm } from "~/utils/form.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { localizePath } from "~/utils/locale";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await admitCareerAttempt(db, clientIp);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!isDomainError(error)) throw error;
     return refusal({ "": [error.messageKey] }, {}, error.status, { ...error.headers, Connection: "close" });
   }
 

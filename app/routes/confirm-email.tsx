@@ -8,7 +8,7 @@ import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { confirmEmail, findEmailConfirmation } from "~/modules/account/account.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof token !== "string" || !TOKEN.test(token)) throw new DomainError("EMAIL_CONFIRMATION_INVALID", "malformed token");
     userId = await confirmEmail(db, token);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!isDomainError(error)) throw error;
     return data({ invalid: true }, { status: error.status });
   }
   await session.addFlash({ kind: "success", key: "account:confirmEmail.done" });

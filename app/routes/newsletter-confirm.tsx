@@ -7,7 +7,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { confirmSubscription, findPendingConfirmation } from "~/modules/newsletter/newsletter.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await confirmSubscription(db, typeof token === "string" ? token : "");
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!isDomainError(error)) throw error;
     return data({ invalid: true }, { status: error.status });
   }
   await session.addFlash({ kind: "success", key: "newsletter.confirm.done" });

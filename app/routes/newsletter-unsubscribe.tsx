@@ -7,7 +7,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { findByUnsubscribeToken, unsubscribeWithToken } from "~/modules/newsletter/newsletter.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { seoMeta } from "~/utils/seo";
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await unsubscribeWithToken(db, token);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!isDomainError(error)) throw error;
     return data({ invalid: true, done: false }, { status: error.status });
   }
   // A mail client's one-click POST: done, said in the body (it follows no redirect).

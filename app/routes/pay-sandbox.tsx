@@ -11,6 +11,7 @@ import { readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
+import { notFound } from "~/utils/id-param";
 
 // The sandbox provider's hosted page (/pay/sandbox/{ref}, /en/pay/sandbox/{ref} for an English
 // order): what a real provider's checkout page is, in the shop's own pages. Pay or fail; the page
@@ -21,7 +22,7 @@ import { seoMeta } from "~/utils/seo";
 async function loadPayment(context: Route.LoaderArgs["context"], ref: string | undefined) {
   const { db, env } = getRequestContext(context);
   const payment = env.PAYMENT_PROVIDER === "sandbox" && ref && isSandboxRef(ref) ? await findSandboxPayment(db, ref) : undefined;
-  if (!payment) throw data({ message: "Unknown payment." }, { status: 404 });
+  if (!payment) throw notFound();
   return payment;
 }
 

@@ -33,6 +33,14 @@ export function notFound() {
   return data({ message: DOMAIN_ERRORS.NOT_FOUND.message }, { status: DOMAIN_ERRORS.NOT_FOUND.status });
 }
 
+/**
+ * The same 404 for a file rather than a page (a media file, a sitemap): a short text, which a
+ * cache may keep for a minute (a crawler asking again and again for what is not there).
+ */
+export function notFoundFile(): Response {
+  return new Response("Not found", { status: DOMAIN_ERRORS.NOT_FOUND.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+}
+
 /** A route's optional `:id` ("/new" has none): absent is null, anything else as requireIdParam. */
 export function optionalIdParam(value: string | undefined): number | null {
   return value === undefined ? null : requireIdParam(value);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database } from "~/db/schema";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { registerSchema } from "./account.schema";
 import { exportAccountData } from "./account-data.service.server";
 import {
@@ -17,7 +17,7 @@ import {
   updateProfile,
 } from "./account.service.server";
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });
 const PASSWORD = "una frase lunga e sicura";
 let nextIp = 0;

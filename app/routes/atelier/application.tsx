@@ -8,22 +8,21 @@ import { SubmitButton } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { getApplication, markApplicationHandled, monthsBefore } from "~/modules/career/applications.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
 import { pageError, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 
 // One job application: what the applicant wrote, the CV as a download (application-cv.ts), when
 // it will be erased, its history from the audit log, and "mark as handled" (a POST, audited).
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = requireIdParam(params.id);
   let application: Awaited<ReturnType<typeof getApplication>>;
   try {
@@ -45,8 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
   const form = await readFormData(request);
   if (form.get("intent") !== "handled") throw new Response("Unknown intent.", { status: 400 });

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { Busboy } from "@fastify/busboy";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 
 // Reading the import page's upload (a multipart POST) as a stream: the file part goes straight
 // to `stage` (which stores it a chunk at a time and refuses it past its limit or when it is not
@@ -56,7 +56,7 @@ export async function receiveImportUpload<T>(request: Request, fileField: string
     for (;;) {
       if (failure !== undefined) {
         stop();
-        if (failure instanceof DomainError) return { status: "refused", error: failure, complete: false };
+        if (isDomainError(failure)) return { status: "refused", error: failure, complete: false };
         throw failure;
       }
       const { done, value } = await reader.read();
@@ -74,14 +74,14 @@ export async function receiveImportUpload<T>(request: Request, fileField: string
     await Promise.race([finished, stageFailed]);
   } catch (error) {
     if (failure === undefined) return { status: "malformed" };
-    if (!(failure instanceof DomainError)) throw failure;
+    if (!isDomainError(failure)) throw failure;
     void error;
   }
   if (!staging) return { status: "missingFile" };
   try {
     return { status: "staged", value: await staging };
   } catch (error) {
-    if (error instanceof DomainError) return { status: "refused", error, complete: true };
+    if (isDomainError(error)) return { status: "refused", error, complete: true };
     throw error;
   }
 }

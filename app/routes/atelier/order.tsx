@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -13,7 +13,7 @@ import { FieldError, Hint, SubmitButton, controlProps, FormErrors, type FormKit,
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext, getRequestContext } from "~/middleware/request-context.server";
 import { creditNotesPanelData } from "~/modules/invoice/credit-note.service.server";
 import { invoicePanelData } from "~/modules/invoice/invoice.service.server";
 import { CARRIERS, carrierByName } from "~/modules/order/carriers";
@@ -25,11 +25,11 @@ import { refundableOf } from "~/modules/order/refund-desk.service.server";
 import { markReturnReceived } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
-import { DomainError, isDomainError } from "~/utils/domain-error";
-import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
+import { DomainError } from "~/utils/domain-error";
+import { formError, invalidForm, pageError, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierRedirectTarget, staffActor } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 
@@ -39,18 +39,12 @@ import { withDateArticlesT } from "~/utils/date-article";
 // here with an intent and going through the order services, which record the audit entry.
 
 async function deskOrder(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const { db, locale, tns } = getRequestContext(context);
-  try {
-    return await getDeskOrder(db, idParam(id), locale);
-  } catch (error) {
-    if (isDomainError(error)) throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
-    throw error;
-  }
+  const { db, locale } = getRequestContext(context);
+  return getDeskOrder(db, idParam(id), locale).catch(pageError);
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const page = await deskOrder(context, params.id);
   const [settings, invoicePanel, creditNotes, refundable] = await Promise.all([getShopSettings(db), invoicePanelData(db, page.order), creditNotesPanelData(db, page.order.id), refundableOf(db, page.order.id)]);
   const { order, returns, refunds } = page;
@@ -81,8 +75,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, href } = getRequestContext(context);
+  const { db, href, staff: viewer } = getAtelierContext(context);
   const orderId = idParam(params.id);
   const formData = await readFormData(request);
   const submission = parseIntentForm(formData, DeskOrderActionSchema, DESK_INTENTS);
@@ -117,7 +110,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     // An unknown order is the page's 404, whatever the form; a rule broken is the form's error.
-    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: `atelier-orders:notice.${notice}` });

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/session";
 import { readFormData } from "~/utils/form.server";
-import { atelierHref, atelierRedirectTarget, currentStaffSession, requireStaff } from "./staff-context.server";
+import { atelierHref, atelierRedirectTarget, currentStaffSession } from "./staff-context.server";
 
 // POST /atelier/session: "stay signed in". The request itself extends the session (the staff
 // session middleware moves its idle end on every request); the layout's warning posts it from
@@ -12,7 +12,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireStaff(context);
   const form = await readFormData(request);
   if (form.get("via") === "script") return data({ endsAt: currentStaffSession(context)?.endsAt ?? null });
   throw redirect(atelierRedirectTarget(context, form.get("redirectTo")));
