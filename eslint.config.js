@@ -84,6 +84,43 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
 
+  // One way for domain errors (docs/decisions/040): the error table decides every status. One
+  // test for a domain error (isDomainError), and in routes no 404 of their own: notFound()
+  // (id-param.ts) for an address that names nothing, pageError/formError for a service's error.
+  {
+    files: ["app/**/*.{ts,tsx}", "tests/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["app/utils/domain-error.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name='DomainError']",
+          message: "Test a domain error with isDomainError (app/utils/domain-error.ts), the one way (docs/decisions/040).",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name='DomainError']",
+          message: "Test a domain error with isDomainError (app/utils/domain-error.ts), the one way (docs/decisions/040).",
+        },
+        {
+          selector: "Property[key.name='status'][value.value=404]",
+          message: "A route writes no 404 of its own: throw notFound() (app/utils/id-param.ts), or let the service's DomainError through pageError/formError; the error table decides the status (docs/decisions/040).",
+        },
+        {
+          selector: "NewExpression[callee.name='Response'][arguments.0.value=/not found/i]",
+          message: "A route writes no 404 of its own: throw notFound() (app/utils/id-param.ts) (docs/decisions/040).",
+        },
+      ],
+    },
+  },
+
   // Import boundaries (STYLE.md): each block names the layer it guards.
   {
     files: ["app/components/**/*.{ts,tsx}"],

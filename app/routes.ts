@@ -87,7 +87,8 @@ export default [
   ]),
 
   // Atelier, the back office (docs/decisions/021): its own layout and staff session, outside the
-  // shop's. Every page calls requireStaff or requireOwner; the sign-in pages ask for nothing.
+  // shop's. Its middleware lets in who the route's declaration (atelier-access.ts) allows; pages
+  // read the member from the request context (getAtelierContext); the sign-in pages ask for nobody.
   route("en?/atelier", "routes/atelier/layout.tsx", { id: "atelier" }, [
     page("", "routes/atelier/dashboard.tsx"),
     page("login", "routes/atelier/login.tsx"),

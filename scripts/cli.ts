@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { openDatabase } from "../app/db/connection.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import type { Database } from "../app/db/schema";
-import { DomainError } from "../app/utils/domain-error";
+import { type DomainError, isDomainError } from "../app/utils/domain-error";
 import { type Env, getEnv } from "../app/utils/env.server";
 
 /** The command the arguments name, or (after the usage on stderr) exit code 2. */
@@ -40,7 +40,7 @@ export function openCli(): Cli {
         await migrateToLatest(handle.db);
         await steps();
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
+        if (!isDomainError(error)) throw error;
         console.error(refusal(error));
         process.exitCode = 1;
       } finally {

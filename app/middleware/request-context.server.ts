@@ -1,13 +1,16 @@
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import type { RouterContextProvider } from "react-router";
+import { type RouterContextProvider, createContext } from "react-router";
 import type { Database } from "~/db/schema";
 import type { Namespace } from "~/i18n/resources";
 import { serverT } from "~/i18n/texts.server";
 import type { OrderViewer } from "~/modules/order/order.service.server";
 import type { Session } from "~/modules/session/session.server";
+import type { StaffViewer } from "~/modules/staff/staff.service.server";
 import { appContext } from "~/server/context.server";
+import type { DomainError } from "~/utils/domain-error";
 import type { Env } from "~/utils/env.server";
+import { pageError } from "~/utils/form.server";
 import type { Locale } from "~/utils/locale";
 import { localizePath } from "~/utils/locale";
 import { absoluteUrl, publicOrigin, publicUrlIsHttps } from "~/utils/public-url";
@@ -107,4 +110,49 @@ export function getRequestContext(context: Readonly<RouterContextProvider>): Req
       return orderViewerOf(getSession(context));
     },
   };
+}
+
+/** The request context of an Atelier page: the shop's, and the staff member Atelier's guard let in. */
+export interface AtelierRequestContext extends RequestContext {
+  readonly staff: StaffViewer;
+}
+
+/**
+ * What Atelier's guard (the Atelier layout's middleware, staff-context.server.ts) decided for
+ * this request, before any loader or action: who the member is, and whether the page is refused.
+ */
+export interface StaffAdmission {
+  /** The signed-in member; null only on the pages that ask for nobody (the sign-in steps). */
+  viewer: StaffViewer | null;
+  /** A GET of a page outside the member's capabilities: the page's loader throws it (see getAtelierContext). */
+  refusal: { error: DomainError; served: boolean } | null;
+  /** Atelier's login, coming back here: for a page that needs a member and has none. */
+  signIn: () => Response;
+}
+
+const staffAdmissionContext = createContext<StaffAdmission | null>(null);
+
+/** Atelier's guard records its decision (once per request, before the loaders and actions). */
+export function admitStaff(context: Readonly<RouterContextProvider>, admission: StaffAdmission): void {
+  context.set(staffAdmissionContext, admission);
+}
+
+/**
+ * The request context of an Atelier loader or action, its first line: the shop's request context
+ * plus `staff`, the member Atelier's layout middleware authenticated and checked against the
+ * route's declaration (ATELIER_ROUTE_ACCESS). Pages never decide who may enter; they read who
+ * did. A page the guard refused throws that 403 here, so its loader reads nothing and the
+ * refusal renders inside Atelier's frame (the layout's loader still runs); a sign-in page that
+ * needs a member without one (the recovery codes) sends the request to the login.
+ */
+export function getAtelierContext(context: Readonly<RouterContextProvider>): AtelierRequestContext {
+  const admission = context.get(staffAdmissionContext);
+  if (!admission) throw new Error("No Atelier guard here: the route is outside the Atelier layout (app/routes.ts)");
+  if (admission.refusal) {
+    admission.refusal.served = true;
+    pageError(admission.refusal.error);
+  }
+  if (!admission.viewer) throw admission.signIn();
+  // Not a spread: the shop's context reads its session lazily (there is none in Atelier).
+  return Object.defineProperty(getRequestContext(context), "staff", { value: admission.viewer, enumerable: true }) as AtelierRequestContext;
 }

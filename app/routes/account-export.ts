@@ -1,6 +1,8 @@
 import type { Route } from "./+types/account-export";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { exportAccountData } from "~/modules/account/account-data.service.server";
+import { DomainError } from "~/utils/domain-error";
+import { jsonError } from "~/utils/json-api.server";
 import { requireAccountHolder } from "./login-redirect.server";
 import { cacheControl } from "~/utils/cache-policy";
 
@@ -11,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const userId = await requireAccountHolder(context, request);
   const { db } = getRequestContext(context);
   const document = await exportAccountData(db, userId);
-  if (!document) return Response.json({ message: "Not found" }, { status: 404 });
+  if (!document) return jsonError(new DomainError("NOT_FOUND", `no account ${userId}`), getRequestContext(context).locale);
   return new Response(JSON.stringify(document, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -16,9 +16,8 @@ import { listReturns, requestReturn, returnableQuantities, returnWindowOf } from
 import { productUrl } from "~/modules/catalog/product.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
-import { isDomainError } from "~/utils/domain-error";
 import { isShownToShoppers } from "~/modules/catalog/product-status";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { formError, invalidForm, pageError, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
@@ -36,8 +35,7 @@ async function loadOrder(context: Route.LoaderArgs["context"], request: Request,
   try {
     return { ctx, order: await getOrderFor(ctx.db, idParam(id), ctx.orderViewer, ctx.locale) };
   } catch (error) {
-    if (isDomainError(error)) throw data({ message: ctx.tns("checkout")("errors.orderNotFound") }, { status: 404 });
-    throw error;
+    pageError(error);
   }
 }
 

@@ -1,10 +1,9 @@
 import type { Route } from "./+types/api.account.orders";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { findLastOrderId, getOrderFor } from "~/modules/order/order.service.server";
-import { isDomainError } from "~/utils/domain-error";
 import { idParam } from "~/utils/id-param";
-import { apiMessage, requestLocale } from "~/utils/json-api.server";
 import { cacheControl } from "~/utils/cache-policy";
+import { jsonError, requestLocale } from "~/utils/json-api.server";
 
 // GET /api/account/orders/{id} (spec §7: the last order): the order for its owner only (the
 // account, or the session that placed it as a guest); "last" names the most recent one. Anyone
@@ -18,7 +17,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const order = await getOrderFor(db, id, viewer, requestLocale(request));
     return Response.json(order, { headers: cacheControl("private") });
   } catch (error) {
-    if (isDomainError(error)) return apiMessage(requestLocale(request), "orderNotFound", { status: 404, headers: cacheControl("private") });
-    throw error;
+    const answer = jsonError(error, requestLocale(request));
+    for (const [name, value] of Object.entries(cacheControl("private"))) answer.headers.set(name, value);
+    return answer;
   }
 }

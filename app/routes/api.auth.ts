@@ -4,7 +4,7 @@ import { LoginSchema, LostPasswordSchema, registerSchema, ResetPasswordSchema } 
 import { authenticate, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, signOut } from "~/modules/account/account.service.server";
 import { loginPageFor, loginTarget } from "./login-redirect.server";
 import { beginSocialLogin, SOCIAL_CALLBACK_PATH } from "~/modules/account/social-login.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -145,7 +145,7 @@ async function startSocialLogin(request: Request, context: Route.ActionArgs["con
     if (isJson) return Response.json({ token: false, redirect: authorizationUrl.href }, { headers: noStore });
     return new Response(null, { status: 303, headers: { Location: authorizationUrl.href, ...noStore } });
   } catch (error) {
-    if (isJson || !(error instanceof DomainError)) return jsonError(error, locale);
+    if (isJson || !isDomainError(error)) return jsonError(error, locale);
     await session.addFlash({ kind: "error", key: error.messageKey });
     return new Response(null, { status: 303, headers: { Location: loginPageFor(locale, redirectTo), ...noStore } });
   }

@@ -3,7 +3,8 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { handlePaymentEvent } from "~/modules/order/order-payment.service.server";
 import { PaymentSignatureError } from "~/modules/payment/provider";
-import { methodNotAllowed } from "~/utils/json-api.server";
+import { DomainError } from "~/utils/domain-error";
+import { jsonError, methodNotAllowed } from "~/utils/json-api.server";
 import { log } from "~/utils/log.server";
 
 // POST /api/payments/webhook/{provider}: the provider's signed event, the truth about a payment.
@@ -13,7 +14,7 @@ import { log } from "~/utils/log.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, env } = getRequestContext(context);
   const provider = paymentProvider(env);
-  if (params.provider !== provider.id) return Response.json({ message: "Unknown payment provider." }, { status: 404 });
+  if (params.provider !== provider.id) return jsonError(new DomainError("NOT_FOUND", "Unknown payment provider."), "it");
   const body = await request.text();
   let event;
   try {

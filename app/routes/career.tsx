@@ -10,6 +10,9 @@ import { admitCareerAttempt, submitJobApplication } from "~/modules/career/caree
 import { checkCv, readForm } from "~/modules/career/career-upload.server";
 import { DomainError } from "~/utils/domain-error";
 import { formError, honeypotValue, parseForm } from "~/utils/form.server";
+import { isDomainError } from "~/utils/domain-error";
+import { formError, parseForm } from "~/utils/form.server";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { localizePath } from "~/utils/locale";
 import { seoMeta } from "~/utils/seo";
 import { pageHeaders } from "~/utils/cache-policy";
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await admitCareerAttempt(db, clientIp);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!isDomainError(error)) throw error;
     return refusal({ "": [error.messageKey] }, {}, error.status, { ...error.headers, Connection: "close" });
   }
 

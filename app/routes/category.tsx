@@ -1,5 +1,5 @@
 import { useTranslation } from "~/hooks/use-translation";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/category";
 import { allowPageCache } from "~/middleware/page-cache.server";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
@@ -13,6 +13,7 @@ import { getCachedListing, PageOutOfRangeError } from "~/modules/catalog/listing
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { breadcrumbJsonLd } from "~/utils/json-ld";
 import { seoMeta } from "~/utils/seo";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -27,7 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // A category whose path Atelier changed (its own slug or an ancestor's): a 301 to where it is now.
     const moved = await resolveMovedPath(db, "category", locale, params["*"] ?? "");
     if (moved) throw redirect(categoryUrl(moved, locale) + url.search, 301);
-    throw data(null, { status: 404 });
+    throw notFound();
   }
   try {
     const listing = await getCachedListing(db, locale, { categoryId: category.id }, parseListingQuery(url.searchParams), revision);
@@ -47,7 +48,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     };
   } catch (error) {
     // A page past the last one does not exist.
-    if (error instanceof PageOutOfRangeError) throw data(null, { status: 404 });
+    if (error instanceof PageOutOfRangeError) throw notFound();
     throw error;
   }
 }

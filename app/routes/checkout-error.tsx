@@ -14,7 +14,7 @@ import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { retryPayment, startPayment } from "~/modules/order/order-payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { isDomainError } from "~/utils/domain-error";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { formError, invalidForm, pageError, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
@@ -31,8 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     order = await getOrderFor(db, idParam(params.orderId), orderViewer, locale);
   } catch (error) {
-    if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
-    throw error;
+    pageError(error);
   }
   if (order.paymentStatus === "paid" || order.paymentStatus === "awaiting_transfer") throw redirect(href(`/checkout/success/${order.id}`));
   const settings = await getShopSettings(db);
@@ -62,14 +61,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env, href, publicUrl, orderViewer, tns } = getRequestContext(context);
+  const { db, env, href, publicUrl, orderViewer } = getRequestContext(context);
   const submission = parseForm(await readFormData(request), RetryPaymentSchema);
   if (submission.status !== "success") return invalidForm(submission);
   let orderId: number;
   try {
     ({ orderId } = await retryPayment(db, paymentProvider(env), { orderId: idParam(params.orderId), viewer: orderViewer, method: submission.value.paymentMethod }));
   } catch (error) {
-    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
     return formError(submission, error);
   }
   const success = href(`/checkout/success/${orderId}`);

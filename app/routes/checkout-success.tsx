@@ -11,7 +11,7 @@ import { paymentProvider, pendingPaymentUrl } from "~/modules/payment/payment.se
 import { settleFromProvider } from "~/modules/order/order-payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
-import { isDomainError } from "~/utils/domain-error";
+import { pageError } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
@@ -29,8 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     order = await getOrderFor(db, idParam(params.orderId), orderViewer, locale);
   } catch (error) {
-    if (isDomainError(error)) throw data({ message: t("errors.orderNotFound") }, { status: 404 });
-    throw error;
+    pageError(error);
   }
   // Back from the provider before its webhook: ask the provider (its answer is as good as the event).
   if (order.status === "pending_payment" && order.paymentStatus === "pending") {

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/content-entry";
 import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
@@ -9,6 +9,7 @@ import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { blogPostingJsonLd } from "~/utils/json-ld";
 import { contentEntryMeta } from "~/utils/content-meta";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -25,7 +26,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // A published slug that Atelier changed: its old address moves for good to the new one.
     const moved = await resolveMovedPath(db, kind, locale, params.slug ?? "");
     if (moved) throw redirect(contentUrl(kind, moved, locale) + url.search, 301);
-    throw data(null, { status: 404 });
+    throw notFound();
   }
   const home = locale === "it" ? "/" : "/en";
   const section = kind === "care" ? (locale === "it" ? "/curadelcapo" : "/en/careguide") : `${locale === "it" ? "" : "/en"}/blog`;

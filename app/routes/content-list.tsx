@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/content-list";
 import { allowPageCache } from "~/middleware/page-cache.server";
 import { Breadcrumbs } from "~/components/catalog/breadcrumbs";
@@ -9,6 +8,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { getContentList } from "~/modules/content/content.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { seoMeta } from "~/utils/seo";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const list = await getContentList(db, kind, locale, page);
-  if (!list) throw data(null, { status: 404 });
+  if (!list) throw notFound();
   const t = tns("content");
   const home = locale === "it" ? "/" : "/en";
   return {

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/inside";
 import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
@@ -7,6 +7,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { contentUrl, getContentPage } from "~/modules/content/content.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { contentEntryMeta } from "~/utils/content-meta";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -15,13 +16,13 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns } = getRequestContext(context);
   const name = /^inside-([a-z0-9-]+)$/.exec(params.insideName ?? "")?.[1];
-  if (!name) throw data(null, { status: 404 });
+  if (!name) throw notFound();
   const entry = await getContentPage(db, "inside", locale, name, tns("content"));
   if (!entry) {
     // A published story whose slug Atelier changed: a 301 to its address now.
     const moved = await resolveMovedPath(db, "inside", locale, name);
     if (moved) throw redirect(contentUrl("inside", moved, locale) + new URL(request.url).search, 301);
-    throw data(null, { status: 404 });
+    throw notFound();
   }
   return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }

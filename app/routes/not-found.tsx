@@ -1,13 +1,13 @@
-import { data } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { notFound } from "~/utils/id-param";
 
 // Any path no route claims, in either language (including /it/…): a designed 404.
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFound();
 }
 
 export function action() {
-  throw data(null, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

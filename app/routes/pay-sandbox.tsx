@@ -14,6 +14,7 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { seoMeta } from "~/utils/seo";
 import { z } from "~/utils/zod";
 import { cacheControl } from "~/utils/cache-policy";
+import { notFound } from "~/utils/id-param";
 
 // The sandbox provider's hosted page (/pay/sandbox/{ref}, /en/pay/sandbox/{ref} for an English
 // order): what a real provider's checkout page is, in the shop's own pages. Pay or fail; the page
@@ -27,7 +28,7 @@ const SandboxOutcomeSchema = z.object({ outcome: z.enum(["pay", "fail"]) });
 async function loadPayment(context: Route.LoaderArgs["context"], ref: string | undefined) {
   const { db, env } = getRequestContext(context);
   const payment = env.PAYMENT_PROVIDER === "sandbox" && ref && isSandboxRef(ref) ? await findSandboxPayment(db, ref) : undefined;
-  if (!payment) throw data({ message: "Unknown payment." }, { status: 404 });
+  if (!payment) throw notFound();
   return payment;
 }
 

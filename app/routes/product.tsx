@@ -15,6 +15,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { seoMeta } from "~/utils/seo";
 import { requestHasStaff } from "./atelier/staff-context.server";
 import { cacheControl } from "~/utils/cache-policy";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -36,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // A published slug that Atelier changed: its old address moves for good to the new one.
     const moved = await resolveMovedPath(db, "product", locale, slug);
     if (moved) throw redirect(productUrl(moved, locale) + url.search, 301);
-    throw data(null, { status: 404 });
+    throw notFound();
   }
   const home = { name: tns("catalog")("listing.home"), url: locale === "it" ? "/" : "/en" };
   const { offers, ...shown } = page;

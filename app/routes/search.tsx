@@ -1,5 +1,5 @@
 import { useTranslation } from "~/hooks/use-translation";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { allowPageCache } from "~/middleware/page-cache.server";
 import { ListingView } from "~/components/catalog/listing-view";
@@ -11,6 +11,7 @@ import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema"
 import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
 import { searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028), the first page of results only: the rest are rarely asked for.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-page")];
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     };
   } catch (error) {
     // A page past the last one does not exist.
-    if (error instanceof PageOutOfRangeError) throw data(null, { status: 404 });
+    if (error instanceof PageOutOfRangeError) throw notFound();
     throw error;
   }
 }

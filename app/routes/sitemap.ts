@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { sitemapResponse } from "~/modules/seo/sitemap-response.server";
 import { cacheControl } from "~/utils/cache-policy";
+import { notFoundFile } from "~/utils/id-param";
 
 // The server-generated sitemaps (spec §2): /sitemap/{index,categories,pages,products}.xml, the
 // further products files (/sitemap/products-2.xml, …) past five thousand products, and
@@ -13,12 +14,11 @@ interface LoaderArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheControl("publicMinute") } });
 
 export async function loader({ request, params, context }: LoaderArgs) {
   const { db, env } = getRequestContext(context);
   // The segment is "<name>.xml": dynamic segments cannot carry a static suffix in the path.
   const name = params.name === undefined ? "index" : /^([\w-]{1,20})\.xml$/.exec(params.name)?.[1];
-  if (!name) return notFound();
+  if (!name) return notFoundFile();
   return sitemapResponse(request, db, env.PUBLIC_URL, name);
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/static-page";
 import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
@@ -7,6 +6,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { getStaticPage } from "~/modules/content/content.service.server";
 import { findStaticPage } from "~/modules/base/static-pages";
 import { contentEntryMeta } from "~/utils/content-meta";
+import { notFound } from "~/utils/id-param";
 
 // Kept by the anonymous page cache (docs/decisions/028): every shopper without a session sees it alike.
 export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")];
@@ -16,9 +16,9 @@ export const middleware: Route.MiddlewareFunction[] = [allowPageCache("always")]
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, locale, tns } = getRequestContext(context);
   const found = findStaticPage(params["*"] ?? "", locale);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) throw notFound();
   const entry = await getStaticPage(db, locale, found.canonicalId, tns("content"));
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) throw notFound();
   return { entry, origin: env.PUBLIC_URL, page: { alternates: entry.alternates } };
 }
 

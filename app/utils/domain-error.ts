@@ -1,8 +1,12 @@
 /**
  * Every broken business rule the shop knows, by code: the HTTP status it answers with and the
  * message shown to the shopper (a translation key, common.json unless it names a namespace).
- * Services throw `DomainError` with one of these codes; routes never map errors by hand (see
- * form.server.ts's formError and json-api.server.ts's jsonError).
+ * Services throw `DomainError` with one of these codes; routes never map errors by hand nor
+ * branch on a code to choose a status: form.server.ts's formError (a form's message) and
+ * pageError (the error page), json-api.server.ts's jsonError (an /api answer) read this table
+ * (docs/decisions/040). `page: true` marks what a page or a form is about being missing (a
+ * forged or stale id): the error page's 404 even where a form posted it, unless the error names
+ * a field. NOT_FOUND is the one 404 a route throws itself (id-param.ts's notFound).
  */
 export const DOMAIN_ERRORS = {
   /** Too many requests from one client or for one account: the error carries Retry-After. */
@@ -26,7 +30,7 @@ export const DOMAIN_ERRORS = {
   /** A discount code that does not exist or does not apply to this bag now (spec §5). */
   INVALID_COUPON: { status: 422, message: "domain.invalidCoupon" },
   /** An address that names nothing: an id that is no id (idParam) or names no row, a kind or key unknown. */
-  NOT_FOUND: { status: 404, message: "errors.notFoundText" },
+  NOT_FOUND: { status: 404, message: "errors.notFoundText", page: true },
   /** A form body that could not be read at all (wrong type, cut off). */
   MALFORMED_FORM: { status: 400, message: "domain.malformedForm" },
   /** Registration or a profile change with an address another account holds. */
@@ -66,7 +70,7 @@ export const DOMAIN_ERRORS = {
   /** A checkout step posted before the steps it needs were completed. */
   CHECKOUT_INCOMPLETE: { status: 409, message: "checkout:errors.incomplete" },
   /** An order that does not exist or is not the shopper's: the same 404 either way. */
-  ORDER_NOT_FOUND: { status: 404, message: "checkout:errors.orderNotFound" },
+  ORDER_NOT_FOUND: { status: 404, message: "checkout:errors.orderNotFound", page: true },
   /** Paying again for an order that is paid, cancelled or past its hold. */
   ORDER_NOT_PAYABLE: { status: 409, message: "checkout:errors.notPayable" },
   /** The payment provider could not be reached or refused to start a payment. */
@@ -104,7 +108,7 @@ export const DOMAIN_ERRORS = {
   /** An invitation or a set-up for an address that already has a staff account. */
   STAFF_EMAIL_TAKEN: { status: 409, message: "atelier:errors.emailTaken" },
   /** A staff account, session or invitation that does not exist (a forged id). */
-  STAFF_NOT_FOUND: { status: 404, message: "atelier:errors.staffNotFound" },
+  STAFF_NOT_FOUND: { status: 404, message: "atelier:errors.staffNotFound", page: true },
   /** Disabling or demoting the last active owner: the shop would have nobody to manage it. */
   LAST_OWNER: { status: 409, message: "atelier:errors.lastOwner" },
   /** Atelier: a page, download or action outside the member's capabilities (docs/decisions/037). */
@@ -132,7 +136,7 @@ export const DOMAIN_ERRORS = {
   /** Atelier: all of a paid order's money back before it ships: that is a cancellation (at the amount's field). */
   REFUND_WHOLE_BEFORE_SHIPPING: { status: 422, message: "atelier-orders:errors.refundWholeBeforeShipping" },
   /** Atelier: a refund that is not this order's (a forged or stale id). */
-  REFUND_NOT_FOUND: { status: 404, message: "atelier-orders:errors.refundNotFound" },
+  REFUND_NOT_FOUND: { status: 404, message: "atelier-orders:errors.refundNotFound", page: true },
   /** Atelier: recording a transfer for a refund that is a provider's, or already done. */
   REFUND_NOT_TRANSFER: { status: 409, message: "atelier-orders:errors.refundNotTransfer" },
   /** Atelier: a transfer's day that is not a real day, in the future, or before the refund (at the field). */
@@ -152,13 +156,13 @@ export const DOMAIN_ERRORS = {
   /** Atelier's catalogue: a manufacturer that does not exist (a forged choice). */
   MANUFACTURER_NOT_FOUND: { status: 400, message: "atelier-catalog:validation.manufacturer" },
   /** Atelier: a banner message that does not exist (a forged or stale id). */
-  BANNER_MESSAGE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.messageNotFound" },
+  BANNER_MESSAGE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.messageNotFound", page: true },
   /** Atelier: a closure notice that does not exist (a forged or stale id). */
-  CLOSURE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.closureNotFound" },
+  CLOSURE_NOT_FOUND: { status: 404, message: "atelier-shop:errors.closureNotFound", page: true },
   /** Atelier: a free-shipping promotion that does not exist (a forged or stale id). */
-  PROMOTION_NOT_FOUND: { status: 404, message: "atelier-shop:errors.promotionNotFound" },
+  PROMOTION_NOT_FOUND: { status: 404, message: "atelier-shop:errors.promotionNotFound", page: true },
   /** Atelier, variants and prices: a product, or a variant of it, that does not exist (a forged or stale id). */
-  VARIANT_NOT_FOUND: { status: 404, message: "atelier-variants:errors.notFound" },
+  VARIANT_NOT_FOUND: { status: 404, message: "atelier-variants:errors.notFound", page: true },
   /** Atelier, variants and prices: a price that is not a positive amount up to 1 000 000 €. */
   PRICE_INVALID: { status: 400, message: "atelier-variants:errors.priceInvalid" },
   /** Atelier, variants and prices: a crossed-out price not above the price. */
@@ -198,15 +202,15 @@ export const DOMAIN_ERRORS = {
   IMPORT_FILE_EMPTY: { status: 400, message: "atelier-import:errors.empty" },
   IMPORT_FILE_NOT_CSV: { status: 400, message: "atelier-import:errors.notCsv" },
   /** An import's uploaded file that is unknown, expired or another staff member's. */
-  IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: "atelier-import:errors.uploadNotFound" },
+  IMPORT_UPLOAD_NOT_FOUND: { status: 404, message: "atelier-import:errors.uploadNotFound", page: true },
   /** The real run of an upload already run (a second click, another tab). */
   IMPORT_ALREADY_RUN: { status: 409, message: "atelier-import:errors.alreadyRun" },
   /** Atelier: a journal post, care-guide entry, story or page that does not exist (a forged or stale key). */
-  CONTENT_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound" },
+  CONTENT_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound", page: true },
   /** Atelier: another entry of the same kind has this slug in this language (at the slug's field). */
   CONTENT_SLUG_TAKEN: { status: 409, message: "atelier-content:validation.slugTaken" },
   /** Atelier: a picture that is not one of the entry's (a forged or stale id), or a cover for a static page. */
-  CONTENT_IMAGE_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound" },
+  CONTENT_IMAGE_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound", page: true },
   /** Atelier: removing a picture the entry's body still shows (remove its snippet first). */
   CONTENT_IMAGE_IN_USE: { status: 409, message: "atelier-content:images.inUse" },
   /** Atelier: a store that does not exist (a forged id, or deleted meanwhile). */
@@ -216,7 +220,7 @@ export const DOMAIN_ERRORS = {
   /** Atelier: a store's country that is no ISO 3166-1 country (at the country's field). */
   STORE_COUNTRY_UNKNOWN: { status: 422, message: "validation.country" },
   /** Atelier: a category that does not exist (a forged or stale id). */
-  CATEGORY_NOT_FOUND: { status: 404, message: "atelier-merch:categories.errors.notFound" },
+  CATEGORY_NOT_FOUND: { status: 404, message: "atelier-merch:categories.errors.notFound", page: true },
   /** Atelier: a category slug a sibling already has in that language (their paths would be one). */
   CATEGORY_SLUG_TAKEN: { status: 409, message: "atelier-merch:categories.errors.slugTaken" },
   /** Atelier: a category moved under itself or one of its descendants. */
@@ -228,7 +232,7 @@ export const DOMAIN_ERRORS = {
   /** Atelier: deleting a category a discount code is bound to (the code would then apply to everything). */
   CATEGORY_IN_USE: { status: 409, message: "atelier-merch:categories.errors.inUse" },
   /** Atelier: changing or removing the tile photograph of a category that has none (a stale form). */
-  CATEGORY_TILE_MISSING: { status: 404, message: "atelier-merch:categories.errors.notFound" },
+  CATEGORY_TILE_MISSING: { status: 404, message: "atelier-merch:categories.errors.notFound", page: true },
   /** Atelier: a discount code that does not exist (a forged or stale id). */
   DISCOUNT_CODE_NOT_FOUND: { status: 404, message: "atelier-merch:codes.errors.notFound" },
   /** Atelier: a code that is not 3–32 capitals, digits, - or _. */
@@ -256,10 +260,10 @@ export const DOMAIN_ERRORS = {
   /** An image upload declaring more than 64 megapixels: a decompression bomb, or a picture too big to handle. */
   IMAGE_TOO_MANY_PIXELS: { status: 400, message: "atelier-photos:errors.pixels" },
   /** Atelier: a product, or a photograph of it, that does not exist (a forged or stale id). */
-  PHOTO_NOT_FOUND: { status: 404, message: "atelier-photos:errors.notFound" },
+  PHOTO_NOT_FOUND: { status: 404, message: "atelier-photos:errors.notFound", page: true },
   /** Atelier: a photograph tagged with a colour the product does not come in. */
   PHOTO_COLOR: { status: 400, message: "atelier-photos:errors.color" },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; page?: true }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
 
@@ -287,12 +291,18 @@ export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends
     return DOMAIN_ERRORS[this.code].message;
   }
 
+  /** What the page or the form is about is missing: the error page, not a form's message (unless at a field). */
+  get isPageError(): boolean {
+    return "page" in DOMAIN_ERRORS[this.code] && !this.field;
+  }
+
   /** Headers the answer needs (Retry-After for rate limits). */
   get headers(): Record<string, string> {
     return this.retryAfter ? { "Retry-After": String(this.retryAfter) } : {};
   }
 }
 
+/** The one test for a domain error (lint refuses `instanceof DomainError` elsewhere). */
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

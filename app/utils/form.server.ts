@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { z } from "~/utils/zod";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { DomainError } from "./domain-error";
+import { isDomainError } from "./domain-error";
 
 // The server half of the form kit (app/components/ui/form-kit.tsx): read the body, validate it
 // with the form's zod schema through conform, and answer errors the one way the kit reads them.
@@ -112,10 +113,12 @@ export function invalidForm(submission: Submission<unknown, string[]>, { hideFie
 
 /**
  * A service's DomainError as the form's error: the status and message key of the error table,
- * the input kept. Anything else is not a shopper's mistake and goes on to the error boundary.
+ * the input kept. What the form is about gone missing (the table's `page`: a forged or stale
+ * id) is the error page instead. Anything else is not a shopper's mistake and goes on to the
+ * error boundary.
  */
 export function formError(submission: Submission<unknown, string[]>, error: unknown, { hideFields }: ReplyOptions = {}) {
-  if (!(error instanceof DomainError)) throw error;
+  if (!isDomainError(error) || error.isPageError) pageError(error);
   const reply = error.field
     ? submission.reply({ fieldErrors: { [error.field]: [error.messageKey] }, hideFields })
     : submission.reply({ formErrors: [error.messageKey], hideFields });
@@ -127,6 +130,6 @@ export function formError(submission: Submission<unknown, string[]>, error: unkn
  * the error page with the table's status and message key. Anything else is rethrown as it is.
  */
 export function pageError(error: unknown): never {
-  if (!(error instanceof DomainError)) throw error;
+  if (!isDomainError(error)) throw error;
   throw data({ message: error.messageKey }, { status: error.status, headers: error.headers });
 }

@@ -1,3 +1,4 @@
+import { cacheControl } from "~/utils/cache-policy";
 import { data } from "react-router";
 import { DOMAIN_ERRORS } from "./domain-error";
 
@@ -31,6 +32,14 @@ export function requireIdParam(value: unknown): number {
 /** The error table's 404 for an address that names nothing, as the error page reads it. */
 export function notFound() {
   return data({ message: DOMAIN_ERRORS.NOT_FOUND.message }, { status: DOMAIN_ERRORS.NOT_FOUND.status });
+}
+
+/**
+ * The same 404 for a file rather than a page (a media file, a sitemap): a short text, which a
+ * cache may keep for a minute (a crawler asking again and again for what is not there).
+ */
+export function notFoundFile(): Response {
+  return new Response("Not found", { status: DOMAIN_ERRORS.NOT_FOUND.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheControl("publicMinute") } });
 }
 
 /** A route's optional `:id` ("/new" has none): absent is null, anything else as requireIdParam. */

@@ -1,7 +1,7 @@
 import type { z } from "~/utils/zod";
 import type { resources } from "~/i18n/resources";
 import { serverText } from "~/i18n/texts.server";
-import { DomainError } from "./domain-error";
+import { isDomainError } from "./domain-error";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { type Locale, isLocale } from "./locale";
 
@@ -71,6 +71,6 @@ export function validationErrorResponse(error: z.ZodError, locale: Locale): Resp
  * the error table's status (and Retry-After for rate limits). Anything else is rethrown.
  */
 export function jsonError(error: unknown, locale: Locale): Response {
-  if (!(error instanceof DomainError)) throw error;
+  if (!isDomainError(error)) throw error;
   return Response.json({ message: serverText(locale, error.messageKey) }, { status: error.status, headers: error.headers });
 }

@@ -18,7 +18,7 @@ import { getOrderFor, placeOrder } from "~/modules/order/order.service.server";
 import { requestReturn, withdraw } from "~/modules/order/returns.service.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 import { Session } from "~/modules/session/session.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { ProfileSchema, registerSchema } from "./account.schema";
 import { authenticate, continueAsGuest, getAccount, registerAccount, requestPasswordReset, resetPassword, signIn, updateProfile } from "./account.service.server";
 import { deleteAccount, exportAccountData } from "./account-data.service.server";
@@ -29,7 +29,7 @@ import { deleteAccount, exportAccountData } from "./account-data.service.server"
 
 const PASSWORD = "una frase lunga e sicura";
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const provider = createSandboxProvider({ secret: "account-data-secret", publicUrl: "http://shop.test" });
 let nextIp = 0;
 const ip = () => `10.7.${Math.floor(++nextIp / 250)}.${nextIp % 250}`;

@@ -8,7 +8,7 @@ import { enqueueMail } from "~/modules/mail/outbox.server";
 import { requestSubscription } from "~/modules/newsletter/newsletter.service.server";
 import { enforceRateLimit, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { endSessionsOf, type Session } from "~/modules/session/session.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { birthDate, type ProfileInput, type RegisterInput } from "./account.schema";
 import { confirmationMail, resetMail, welcomeMail } from "./account-mail.server";
 import { isCommonPassword } from "./common-passwords.server";
@@ -177,7 +177,7 @@ export async function authenticate(db: Kysely<Database>, input: { email: string;
     try {
       await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
     } catch (error) {
-      if (!(error instanceof DomainError && error.code === "BUSY")) throw error;
+      if (!(isDomainError(error) && error.code === "BUSY")) throw error;
     }
   }
   return user.id;

@@ -8,7 +8,7 @@ import { addToBag, getBag } from "~/modules/bag/bag.service.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { Session } from "~/modules/session/session.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { registerSchema } from "./account.schema";
 import {
   LOGIN_IP_RATE_LIMIT,
@@ -27,7 +27,7 @@ import {
 } from "./account.service.server";
 import { hashPassword } from "./password.server";
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });
 const PASSWORD = "una frase lunga e sicura";
 let nextIp = 0;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database } from "~/db/schema";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { registerSchema } from "./account.schema";
 import { exportAccountData } from "./account-data.service.server";
 import {
@@ -25,7 +25,7 @@ vi.mock("./password.server", async (importOriginal) => {
   return { ...original, hashPassword: (password: string) => original.hashPassword(password, { ln: 10, r: 8, p: 1 }) };
 });
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });
 const PASSWORD = "una frase lunga e sicura";
 let nextIp = 0;

@@ -7,7 +7,7 @@ import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Session } from "~/modules/session/session.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import type { SocialProviderConfig } from "~/utils/env.server";
 import { welcomeMail } from "./account-mail.server";
 import { signIn } from "./account.service.server";
@@ -222,7 +222,7 @@ export async function completeSocialLogin(
     await signIn(db, session, userId, now);
     return { ...info, userId, created };
   } catch (error) {
-    if (error instanceof DomainError) throw new SocialLoginError(error.code, error.message, info);
+    if (isDomainError(error)) throw new SocialLoginError(error.code, error.message, info);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { freeLowPort } from "../../../tests/support/ports";
 import type { Database } from "~/db/schema";
 import { Session } from "~/modules/session/session.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { socialProviders, type SocialProviderConfig } from "~/utils/env.server";
 import { deleteAccount, exportAccountData } from "./account-data.service.server";
 import { getAccount, registerAccount } from "./account.service.server";
@@ -16,7 +16,7 @@ import { accountForIdentity, beginSocialLogin, completeSocialLogin, purgeExpired
 // walk through its sign-in page is played with fetch and a cookie jar.
 
 const CALLBACK = "https://shop.example/api/auth/socialLogin/callback";
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 let nextIp = 0;
 const ip = () => `10.77.${Math.floor(++nextIp / 250)}.${nextIp % 250}`;
 

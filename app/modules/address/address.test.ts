@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { AddressSchema, type AddressInput } from "./address.schema";
 import { MAX_ADDRESSES, deleteAddress, listAddresses, makeDefaultAddress, saveAddress } from "./address.service.server";
 import { PROVINCE_CODES } from "./provinces";
@@ -49,7 +49,7 @@ describeEachDatabase("address book", (ctx) => {
   let userId: number;
   let otherId: number;
   const address = (extra: Partial<AddressInput> = {}) => ({ ...AddressSchema.parse(valid), ...extra });
-  const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+  const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 
   beforeAll(async () => {
     const at = new Date().toISOString();

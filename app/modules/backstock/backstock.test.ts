@@ -6,7 +6,7 @@ import type { Database, Locale } from "~/db/schema";
 import { getVariantStock, setVariantStock } from "~/modules/catalog/stock.service.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { BackInStockSchema } from "./backstock.schema";
 import { BACK_IN_STOCK_RATE_LIMIT, notifyBackInStock, requestBackInStock } from "./backstock.service.server";
 
@@ -229,7 +229,7 @@ describeEachDatabase("back-in-stock alerts", (ctx) => {
       const codeOf = (quantity: number, target = sku) =>
         setVariantStock(ctx().db, { sku: target, quantity, origin: ORIGIN }).then(
           () => "ok",
-          (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
+          (error: unknown) => (isDomainError(error) ? error.code : String(error)),
         );
       expect(await codeOf(1, "NO-SUCH-SKU")).toBe("UNKNOWN_SKU");
       expect(await codeOf(-1)).toBe("INVALID_QUANTITY");

@@ -5,7 +5,7 @@ import { QueryCounter } from "../../../tests/support/query-counter";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { getCompleteTheLook } from "~/modules/catalog/product.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import {
   addDiscountCode,
   addToBag,
@@ -38,7 +38,7 @@ async function variants(db: Kysely<Database>) {
   };
 }
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 
 describeEachDatabase("bag", (ctx) => {
   let v: Awaited<ReturnType<typeof variants>>;

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { addDiscountCode, addToBag, getBag } from "./bag.service.server";
 import { type DiscountCodeInput, createDiscountCode, endDiscountCode, getDiscountCode, listDiscountCodes, updateDiscountCode } from "./discount-code-admin.service.server";
 import { discountCodeState, discountRuleIssues, normalizeDiscountCode } from "./discount-code-rules";
@@ -12,7 +12,7 @@ const actor = { kind: "staff" as const, staffId: 7, email: "luca@bottega.test" }
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: unknown) => (error instanceof DomainError ? { code: error.code, field: error.field } : error),
+    (error: unknown) => (isDomainError(error) ? { code: error.code, field: error.field } : error),
   );
 const input = (changes: Partial<DiscountCodeInput> = {}): DiscountCodeInput => ({
   code: "PROVA",

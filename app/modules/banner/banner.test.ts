@@ -3,7 +3,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { QueryCounter } from "../../../tests/support/query-counter";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { contrastRatio } from "~/utils/contrast";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { romeDayEnd, romeDayOf, romeDayStart, romeLastDay } from "~/utils/rome-time";
 import { BannerActionSchema, type BannerMessageInput, isLocalLink } from "./banner.schema";
 import {
@@ -146,7 +146,7 @@ describeEachDatabase("banner and closures", (ctx) => {
       () => moveBannerMessage(db, { id: 999_999, direction: "up", actor }),
     ]) {
       const error = await attempt().catch((e: unknown) => e);
-      expect(error instanceof DomainError && error.code).toBe("BANNER_MESSAGE_NOT_FOUND");
+      expect(isDomainError(error) && error.code).toBe("BANNER_MESSAGE_NOT_FOUND");
     }
     await deleteBannerMessage(db, { id, actor });
     expect((await listBannerMessages(db)).length).toBe(count - 1);
@@ -177,7 +177,7 @@ describeEachDatabase("banner and closures", (ctx) => {
     const audit = await db.selectFrom("audit_log").select("action").where("entity_type", "=", "closure").where("entity_id", "=", String(id)).orderBy("id").execute();
     expect(audit.map((row) => row.action)).toEqual(["closure.create", "closure.delete"]);
     const forged = await saveClosure(db, { id, input: { startsOn: "2026-08-01", endsOn: "2026-08-02", shipsFrom: "2026-08-03", textIt: "x", textEn: "x" }, actor }).catch((e: unknown) => e);
-    expect(forged instanceof DomainError && forged.code).toBe("CLOSURE_NOT_FOUND");
+    expect(isDomainError(forged) && forged.code).toBe("CLOSURE_NOT_FOUND");
   });
 
   it("shows a change made by another process on this one's next read", async () => {

@@ -13,7 +13,7 @@ import {
   addPhotoIn,
 } from "~/modules/media/product-photos.service.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { findOrCreateColor } from "./variant-admin.service.server";
 
 // Where the Shopify import hands over to other parts of Atelier (issue 24), each ONE function:
@@ -64,7 +64,7 @@ export async function prepareImportedImage(
   try {
     return { ok: true, image: await prepareImage(storage, bytes) };
   } catch (error) {
-    if (error instanceof DomainError) return { ok: false, reason: error.code };
+    if (isDomainError(error)) return { ok: false, reason: error.code };
     throw error;
   }
 }

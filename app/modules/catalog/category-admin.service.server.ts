@@ -5,7 +5,7 @@ import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~
 import { type PathChange, forgetPathsOf, recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import { removeAssetFiles } from "~/modules/media/media.service.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { LOCALES } from "~/utils/locale";
 import { bumpCatalogRevision } from "./catalog-cache.server";
 import { isValidSlug, slugify } from "./catalog-rules";
@@ -433,7 +433,7 @@ export async function ensureHoldingCategory(db: Kysely<Database>, actor: AuditAc
   try {
     id = await createCategory(db, { parentId: null, texts: HOLDING_TEXTS }, actor, now);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!isDomainError(error)) throw error;
     // An owner's category took the slug: the holding one gets a longer one.
     const suffix = (t: CategoryTexts): CategoryTexts => ({ ...t, slug: `${t.slug}-import` });
     id = await createCategory(db, { parentId: null, texts: { it: suffix(HOLDING_TEXTS.it), en: suffix(HOLDING_TEXTS.en) } }, actor, now);

@@ -5,7 +5,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { getCachedMenu } from "~/modules/catalog/category.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { categoriesSitemap } from "~/modules/seo/sitemap.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { readCatalogRevision } from "./catalog-cache.server";
 import {
   type CategoryInput,
@@ -23,7 +23,7 @@ const actor = { kind: "staff" as const, staffId: 1, email: "marta@bottega.test" 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: unknown) => (error instanceof DomainError ? { code: error.code, field: error.field } : error),
+    (error: unknown) => (isDomainError(error) ? { code: error.code, field: error.field } : error),
   );
 
 describeEachDatabase("categories in Atelier", (ctx) => {

@@ -7,7 +7,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createMediaWorker } from "~/modules/media/media-worker.server";
 import { createDiskStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { readCatalogRevision } from "./catalog-cache.server";
 import { createCategory, deleteCategory } from "./category-admin.service.server";
 import { getCategoryTile, getCachedHomeTilePhotos, removeCategoryTile, setCategoryTile, updateCategoryTile } from "./category-tile.service.server";
@@ -19,7 +19,7 @@ import { getMenu } from "./category.service.server";
 
 const actor = { kind: "staff", staffId: 1, email: "marta@bottega.test" } as const;
 const photo = (hex: string, width = 800, height = 1000) => sharp({ create: { width, height, channels: 3, background: hex } }).jpeg().toBuffer();
-const code = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (error instanceof DomainError ? `${error.code}${error.field ? `@${error.field}` : ""}` : String(error)));
+const code = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (isDomainError(error) ? `${error.code}${error.field ? `@${error.field}` : ""}` : String(error)));
 
 describeEachDatabase("category tile photographs", (ctx) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bottega-tiles-"));

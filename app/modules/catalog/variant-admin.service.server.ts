@@ -3,7 +3,7 @@ import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { notifyBackInStock } from "~/modules/backstock/backstock.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { isValidSku, normalizeSku } from "./catalog-rules";
 import { catalogueChanged, recordPriceChange } from "./catalog-write.server";
 import { compareSizes } from "./listing.service.server";
@@ -627,7 +627,7 @@ export async function addVariant(db: Kysely<Database>, productId: number, input:
 /** A row's error from an add (one field on the page) at that field instead. */
 function rethrowAt(field: string | null) {
   return (error: unknown): never => {
-    if (error instanceof DomainError && error.field?.startsWith("variants[")) {
+    if (isDomainError(error) && error.field?.startsWith("variants[")) {
       const code = error.code as VariantAdminErrorCode;
       const target = field ?? (error.field.endsWith(".color") ? "color" : error.field.endsWith(".price") ? "price" : "size");
       throw new DomainError(code, error.message, { field: code === "PRICE_MISSING" ? "price" : target });

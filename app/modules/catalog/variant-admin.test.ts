@@ -4,7 +4,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { insertOrder } from "../../../tests/support/invoice-fixtures";
 import type { Database } from "~/db/schema";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { romeLocalToUtc, utcToRomeLocal } from "~/utils/rome-time";
 import { getProductPage } from "./product.service.server";
 import { VariantAdminSchema } from "./variant-admin.schema";
@@ -99,7 +99,7 @@ describeEachDatabase("Atelier variants and prices", (ctx) => {
     try {
       await promise;
     } catch (error) {
-      if (error instanceof DomainError) return `${error.code}${error.field ? `@${error.field}` : ""}`;
+      if (isDomainError(error)) return `${error.code}${error.field ? `@${error.field}` : ""}`;
       throw error;
     }
     return "no error";

@@ -3,7 +3,7 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CheckoutsTable, Database } from "~/db/schema";
 import { listAddresses, saveAddress } from "~/modules/address/address.service.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import type { CheckoutAddress, InvoiceRequest, PersonalInfo, ShippingMethod, ShippingStepInput } from "./checkout.schema";
 import { SHIPPING_METHODS } from "./checkout.schema";
 import * as repo from "./checkout.repository.server";
@@ -114,7 +114,7 @@ export async function saveShippingStep(db: Kysely<Database>, bagId: number, inpu
     const known = await listAddresses(db, who.userId);
     const same = known.some((a) => a.street === shipping.street && a.streetNumber === shipping.streetNumber && a.zip === shipping.zip && a.lastName === shipping.lastName);
     // A full address book does not stop the checkout: the address is simply not saved.
-    if (!same) await saveAddress(db, who.userId, shipping, now).catch((error: unknown) => (error instanceof DomainError && error.code === "TOO_MANY_ADDRESSES" ? 0 : Promise.reject(error)));
+    if (!same) await saveAddress(db, who.userId, shipping, now).catch((error: unknown) => (isDomainError(error) && error.code === "TOO_MANY_ADDRESSES" ? 0 : Promise.reject(error)));
   }
   await updateCheckout(
     db,

@@ -9,7 +9,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { resources } from "~/i18n/resources";
 import { createMediaWorker } from "~/modules/media/media-worker.server";
 import { createDiskStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { addContentImage, getContentImages, removeContentImage } from "./content-images.service.server";
 import { getContentList, getContentPage } from "./content.service.server";
 import { renderMarkdown } from "./markdown.server";
@@ -24,7 +24,7 @@ await i18n.init({ resources, fallbackLng: false, defaultNS: "common", interpolat
 const t = (locale: "it" | "en") => i18n.getFixedT(locale, "content");
 const actor = { kind: "staff", staffId: 1, email: "marta@bottega.test" } as const;
 const photo = (hex: string, width = 800, height = 1000) => sharp({ create: { width, height, channels: 3, background: hex } }).png().toBuffer();
-const code = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (error instanceof DomainError ? `${error.code}${error.field ? `@${error.field}` : ""}` : String(error)));
+const code = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (isDomainError(error) ? `${error.code}${error.field ? `@${error.field}` : ""}` : String(error)));
 
 describeEachDatabase("content pictures", (ctx) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bottega-content-images-"));

@@ -18,6 +18,8 @@ import { PHOTO_FORMATS, type ResponsiveImage, photoImage } from "./media-urls";
 import type { MediaStorage } from "./storage.server";
 import { wakeMediaWorkers } from "./media-wake.server";
 import { DomainError } from "~/utils/domain-error";
+import { wakeMediaWorkers } from "./media-worker.server";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 
 // Images any part of the shop can use (docs/decisions/023): ingest the bytes of an upload (a
 // product's photograph, a category tile, a journal picture) into an asset, and render a ready
@@ -62,7 +64,7 @@ export async function prepareImage(storage: MediaStorage, bytes: Uint8Array, { f
       await storage.put(key, bytes);
     } catch (error) {
       // No room for it (storage.server.ts guardMediaStorage): said at the file's field.
-      if (error instanceof DomainError && error.code === "MEDIA_STORAGE_FULL") throw new DomainError("MEDIA_STORAGE_FULL", error.message, { field });
+      if (isDomainError(error) && error.code === "MEDIA_STORAGE_FULL") throw new DomainError("MEDIA_STORAGE_FULL", error.message, { field });
       throw error;
     }
   }

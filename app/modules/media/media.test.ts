@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { readCatalogRevision } from "~/modules/base/revision-cache.server";
 import { DomainError } from "~/utils/domain-error";
+import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { focalCrop, focalFromCropPoint, focalInCrop } from "./focal";
 import { MAX_IMAGE_BYTES, checkImage, variantWidthsFor } from "./image-pipeline.server";
 import { claimDueJobs, enqueueAssetJob, findAsset, insertAsset } from "./media.repository.server";
@@ -46,7 +48,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof DomainError) return error.code;
+    if (isDomainError(error)) return error.code;
     throw error;
   }
   return "accepted";

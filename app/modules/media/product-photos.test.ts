@@ -7,7 +7,7 @@ import { describeEachDatabase } from "../../../tests/support/databases";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { readCatalogRevision } from "~/modules/base/revision-cache.server";
 import { getNewArrivals, getProductPage } from "~/modules/catalog/product.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { createMediaWorker } from "./media-worker.server";
 import { removeAssetFiles } from "./media.service.server";
 import {
@@ -136,7 +136,7 @@ describeEachDatabase("product photographs", (ctx) => {
     const entries = (await audit()).length;
     const assets = (await db.selectFrom("media_assets").select("id").execute()).length;
     const files = fs.readdirSync(root, { recursive: true }).length;
-    const code = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (error instanceof DomainError ? `${error.code}${error.field ? `@${error.field}` : ""}` : String(error)));
+    const code = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (isDomainError(error) ? `${error.code}${error.field ? `@${error.field}` : ""}` : String(error)));
 
     expect(await code(setProductPhotoCover(db, { productId: other, photoId: mine!.id, actor }))).toBe("PHOTO_NOT_FOUND");
     expect(await code(deleteProductPhoto(db, storage, { productId: product.id, photoId: 999_999, actor }))).toBe("PHOTO_NOT_FOUND");

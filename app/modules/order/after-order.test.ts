@@ -7,7 +7,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { PaymentProviderError, type PaymentProvider } from "~/modules/payment/provider";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { confirmTransfer, deliverOrder, shipOrder } from "./fulfilment.service.server";
 import { getOrderFor, listAccountOrders, ORDERS_PER_PAGE } from "./order.service.server";
 import { reorder } from "./reorder.service.server";
@@ -15,7 +15,7 @@ import { lineDiscounts, returnAmounts } from "./return-refund";
 import { issuePendingRefunds, listReturns, markReturnReceived, previewWithdrawal, refundOrder, requestReturn, withdraw } from "./returns.service.server";
 import { addItalianWorkingDays, easterSunday, isItalianWorkingDay, returnWindowEnd, romeDay, romeMidnight } from "./working-days";
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 
 describe("Italian working days", () => {
   it("knows Easter (and so Easter Monday) in any year", () => {

@@ -8,7 +8,7 @@ import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 import { saveShopSettings } from "~/modules/settings/shop-settings.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { confirmTransfer, deliverOrder, shipOrder } from "./fulfilment.service.server";
 import { getDeskOrder } from "./order-desk.service.server";
 import { loadOrderView } from "./order.service.server";
@@ -18,7 +18,7 @@ import { cancelOrder, markReturnReceived, refundLines, refundOrder, requestRetur
 // courier's tracking link in the shipping e-mail, a cancellation's stock back, a refund of some
 // lines never more than was taken, and a staff member's refunds capped (owners uncapped).
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const staff = { actor: { kind: "staff" as const, staffId: 11, email: "staff@bottega.test" }, owner: false };
 const owner = { actor: { kind: "staff" as const, staffId: 12, email: "owner@bottega.test" }, owner: true };
 

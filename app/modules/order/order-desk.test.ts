@@ -6,12 +6,12 @@ import { QueryCounter } from "../../../tests/support/query-counter";
 import type { Database } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { confirmTransfer } from "./fulfilment.service.server";
 import { classifyDeskText, DEFAULT_DESK_QUERY, type DeskOrderQuery, deskQueryParams, parseDeskOrderQuery } from "./order-desk.schema";
 import { addOrderNote, deskOrderCsvRows, getDeskOrder, openReturnsPage, searchDeskOrders } from "./order-desk.service.server";
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const query = (changes: Partial<DeskOrderQuery> = {}): DeskOrderQuery => ({ ...DEFAULT_DESK_QUERY, ...changes });
 
 describe("the desk's query string", () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, NoResultError, type Selectable, type Transaction } from "kysely";
 import type { Database, Locale, OrderLinesTable, OrdersTable, OrderStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { claimDiscountCode, getBag, lockBagForOrder, recordRedemption, releaseRedemptions, takeOrderedLines } from "~/modules/bag/bag.service.server";
@@ -232,7 +232,8 @@ function toLineView(line: Selectable<OrderLinesTable>): OrderLineView {
 }
 
 export async function loadOrderView(db: Db, orderId: number): Promise<OrderView> {
-  const order = await repo.findOrderOrThrow(db, orderId);
+  // No such order is the error table's ORDER_NOT_FOUND (every order page's 404), not the query's own error.
+  const order = await repo.findOrderOrThrow(db, orderId).catch((error: unknown) => Promise.reject(error instanceof NoResultError ? new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`) : error));
   const lines = await repo.listOrderLines(db, orderId);
   return {
     id: order.id,

@@ -21,11 +21,11 @@ import { handlePaymentEvent, retryPayment, retryPendingRefunds, settleFromProvid
 import { PaymentProviderError, PaymentSignatureError } from "~/modules/payment/provider";
 import { createSandboxProvider, signSandboxEvent } from "~/modules/payment/sandbox.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { ADDRESS, readyCheckout, variantWithStock } from "../../../tests/support/order-fixtures";
 import { type PlaceOrderInput, cancelExpiredOrder, getOrderFor, placeOrder, sweepExpiredOrders } from "./order.service.server";
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const SECRET = "sandbox-test-secret";
 const sandbox = createSandboxProvider({ secret: SECRET, publicUrl: "http://shop.test" });
 

@@ -8,7 +8,7 @@ import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
 import { saveShopSettings } from "~/modules/settings/shop-settings.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { confirmTransfer, shipOrder } from "./fulfilment.service.server";
 import { getDeskOrder } from "./order-desk.service.server";
 import { normalizeTransferReference, previewAmountRefund, previewCancel, recordRefundTransfer, refundAmount } from "./refund-desk.service.server";
@@ -20,8 +20,8 @@ import { cancelOrder } from "./returns.service.server";
 // without moving money, never past the cap (also when two are confirmed at once); a bank
 // transfer's refund is "to wire" until the staff record the transfer, its day and CRO/TRN checked.
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
-const field = (error: unknown) => (error instanceof DomainError ? `${error.code}@${error.field}` : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
+const field = (error: unknown) => (isDomainError(error) ? `${error.code}@${error.field}` : error);
 const staff = { actor: { kind: "staff" as const, staffId: 21, email: "staff@bottega.test" }, owner: false };
 const owner = { actor: { kind: "staff" as const, staffId: 22, email: "owner@bottega.test" }, owner: true };
 

@@ -7,7 +7,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { deliverOrder, shipOrder } from "./fulfilment.service.server";
 import { loadOrderView } from "./order.service.server";
 import { listReturns, markReturnReceived, refundOrder, requestReturn } from "./returns.service.server";
@@ -18,8 +18,8 @@ import { listReturns, markReturnReceived, refundOrder, requestReturn } from "./r
 // lines of another return and an empty receipt change nothing. Receiving moves no stock. The
 // CLI's path (no lines) still receives every waiting return whole.
 
-const code = (error: unknown) => (error instanceof DomainError ? error.code : error);
-const fieldOf = (error: unknown) => (error instanceof DomainError ? `${error.code} ${error.field}` : error);
+const code = (error: unknown) => (isDomainError(error) ? error.code : error);
+const fieldOf = (error: unknown) => (isDomainError(error) ? `${error.code} ${error.field}` : error);
 const staff = { kind: "staff" as const, staffId: 21, email: "desk@bottega.test" };
 const FEE = 1_000;
 

@@ -6,7 +6,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { placeOrder } from "~/modules/order/order.service.server";
 import { saveShopSettings } from "~/modules/settings/shop-settings.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { PromotionActionSchema } from "./promotion.schema";
 import { deletePromotion, listPromotions, savePromotion, shippingRuleAt } from "./promotion.service.server";
 
@@ -94,7 +94,7 @@ describeEachDatabase("free-shipping promotions", (ctx) => {
       // The same total a millisecond before the start is refused (the bag then costs the fee more), and nothing is placed.
       const early = await readyCheckout(db, { sku });
       const refused = await placeOrder(db, { ...early.input, shownTotalCents: priceCents }, before(START)).catch((error: unknown) => error);
-      expect(refused instanceof DomainError && refused.code).toBe("TOTAL_MISMATCH");
+      expect(isDomainError(refused) && refused.code).toBe("TOTAL_MISMATCH");
       const withFee = await placeOrder(db, { ...early.input, shownTotalCents: priceCents + 700 }, before(START));
       expect(await db.selectFrom("orders").select("shipping_cents").where("id", "=", withFee.orderId).executeTakeFirstOrThrow()).toEqual({ shipping_cents: 700 });
 
@@ -135,9 +135,9 @@ describeEachDatabase("free-shipping promotions", (ctx) => {
     expect(JSON.parse(audit[2]!.before!)).toEqual({ thresholdCents: 8_000, startsOn: "2026-12-01", endsOn: "2026-12-08" });
 
     const forged = await savePromotion(db, { id: 999_999, input: { threshold: 1, startsOn: "2026-12-01", endsOn: "2026-12-02" }, actor }).catch((error: unknown) => error);
-    expect(forged instanceof DomainError && forged.code).toBe("PROMOTION_NOT_FOUND");
+    expect(isDomainError(forged) && forged.code).toBe("PROMOTION_NOT_FOUND");
     const gone = await deletePromotion(db, { id, actor }).catch((error: unknown) => error);
-    expect(gone instanceof DomainError && gone.code).toBe("PROMOTION_NOT_FOUND");
+    expect(isDomainError(gone) && gone.code).toBe("PROMOTION_NOT_FOUND");
     expect(await listPromotions(db)).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.serv
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { type BackoffRule, backoffWait, clearBackoff, clientKey, enforceRateLimit, hitRateLimit, recordBackoffFailure } from "~/modules/rate-limit/rate-limit.server";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { staffInviteMail, staffWrongCodesMail } from "./staff-mail.server";
 import * as repo from "./staff.repository.server";
 import { ADJUSTABLE, type Capability, ROLE_PRESETS, capabilitiesOf } from "./capabilities";
@@ -181,7 +181,7 @@ export async function signInWithPassword(
     try {
       await repo.updateStaff(db, staff.id, { password_hash: await hashPassword(input.password), updated_at: now.toISOString() });
     } catch (error) {
-      if (!(error instanceof DomainError && error.code === "BUSY")) throw error;
+      if (!(isDomainError(error) && error.code === "BUSY")) throw error;
     }
   }
   const enrolled = staff.enrolled_at !== null && staff.totp_secret !== null;
@@ -259,7 +259,7 @@ export async function verifySecondFactor(db: Db, input: { session: StaffSessionV
     await signedIn(db, input.session.staff, input, result.recoveryCodeUsed ? "recovery-code" : "totp", now);
     return result;
   } catch (error) {
-    if (error instanceof DomainError && error.code === "STAFF_CODE_INVALID") await codeFailed(db, input.session.staff, input, "code", now);
+    if (isDomainError(error) && error.code === "STAFF_CODE_INVALID") await codeFailed(db, input.session.staff, input, "code", now);
     throw error;
   }
 }
@@ -331,7 +331,7 @@ export async function confirmEnrolment(db: Db, input: { session: StaffSessionVie
     })
     .catch(async (error: unknown) => {
       // The secret this session offered is worthless now: the session ends, and the person signs in again.
-      if (error instanceof DomainError && error.code === "STAFF_ALREADY_ENROLLED") await repo.deleteStaffSession(db, input.session.id);
+      if (isDomainError(error) && error.code === "STAFF_ALREADY_ENROLLED") await repo.deleteStaffSession(db, input.session.id);
       throw error;
     });
   await signedIn(db, input.session.staff, input, "enrolment", now);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/application-cv";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { applicationCv } from "~/modules/career/applications.service.server";
 import { pageError } from "~/utils/form.server";
-import { recordExport, requireStaff } from "./staff-context.server";
+import { recordExport } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
 import { cacheControl } from "~/utils/cache-policy";
 
@@ -10,8 +10,7 @@ import { cacheControl } from "~/utils/cache-policy";
 // or the stored label), a name safe in the header (an ASCII one and the original in UTF-8),
 // nosniff, and kept by no cache. The bytes live with the application (decision 008).
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
   let cv: Awaited<ReturnType<typeof applicationCv>>;
   try {

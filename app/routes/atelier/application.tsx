@@ -8,14 +8,14 @@ import { SubmitButton } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { getApplication, markApplicationHandled, monthsBefore } from "~/modules/career/applications.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
 import { pageError, parseIntentForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 import { z } from "~/utils/zod";
@@ -26,8 +26,7 @@ const ApplicationActionSchema = z.discriminatedUnion("intent", [z.object({ inten
 // One job application: what the applicant wrote, the CV as a download (application-cv.ts), when
 // it will be erased, its history from the audit log, and "mark as handled" (a POST, audited).
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = requireIdParam(params.id);
   let application: Awaited<ReturnType<typeof getApplication>>;
   try {
@@ -49,8 +48,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
   requireValidForm(parseIntentForm(await readFormData(request), ApplicationActionSchema, ["handled"]));
   let changed: boolean;

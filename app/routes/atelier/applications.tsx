@@ -11,18 +11,16 @@ import { StatusBadge } from "~/components/atelier/status-badge";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type ApplicationListRow, listApplications } from "~/modules/career/applications.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { INBOX_PAGE_SIZE, applicationsQuery } from "./inbox-query.server";
-import { requireStaff } from "./staff-context.server";
 
 // Atelier's job applications: newest first, filtered by handled or not with a GET form, paged;
 // each opens its page (application.tsx), where the CV is downloaded and the application handled.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const { state, filter, page } = applicationsQuery(new URL(request.url));
   const [{ total, rows }, settings] = await Promise.all([listApplications(db, filter, { page, pageSize: INBOX_PAGE_SIZE }), getShopSettings(db)]);
   return {

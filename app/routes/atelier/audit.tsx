@@ -9,13 +9,12 @@ import { PageHeader } from "~/components/atelier/page-header";
 import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type AuditRecord, searchAudit } from "~/modules/audit/audit.service.server";
 import { listStaff } from "~/modules/staff/staff.service.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { isDay, romeDayStart } from "~/utils/rome-time";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
 
 /** The records whose page an entry links to (an erased customer's link answers Atelier's 404). */
@@ -62,8 +61,7 @@ const ACTION_GROUPS = [
 const romeMidnight = (value: string | null): Date | null => (value && isDay(value) ? new Date(romeDayStart(value)) : null);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, tns } = getRequestContext(context);
+  const { db, tns } = getAtelierContext(context);
   const params = new URL(request.url).searchParams;
   const text = (params.get("q") ?? "").trim().slice(0, 100);
   const action = (params.get("action") ?? "").trim();

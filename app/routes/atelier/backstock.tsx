@@ -9,20 +9,18 @@ import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { DEMAND_SORTS, parseDemandQuery } from "~/modules/backstock/backstock-demand.schema";
 import { demandByVariant } from "~/modules/backstock/backstock-demand.service.server";
 import { formatLongDate } from "~/utils/dates";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/backstock: the variants shoppers wait for (back-in-stock requests not yet mailed), with
 // the stock now, how many wait and since when; sorted and paged by a GET form (?sort, ?page; bad
 // values fall back to the defaults). Read only: the e-mails go out by themselves when the stock
 // comes back (app/modules/catalog/stock.service.server.ts).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const query = parseDemandQuery(new URL(request.url).searchParams);
   const result = await demandByVariant(db, { locale, sort: query.sort, page: query.page });
   return { ...result, sort: query.sort, title: tns("atelier-dashboard")("meta.backstock"), texts: pickTexts(locale, ["atelier-dashboard"]) };

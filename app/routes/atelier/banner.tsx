@@ -11,30 +11,17 @@ import { TextField, type FormKit, useFormKit, useFormRef } from "~/components/ui
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { DEFAULT_BANNER_COLOURS } from "~/modules/banner/banner-colours";
 import { BANNER_INTENTS, BannerActionSchema, CLOSURE_FIELDS, MESSAGE_FIELDS } from "~/modules/banner/banner.schema";
-import {
-  type BannerMessage,
-  type ClosureNotice,
-  deleteBannerMessage,
-  deleteClosure,
-  getBannerMessage,
-  getClosure,
-  listBannerMessages,
-  listClosures,
-  moveBannerMessage,
-  saveBannerMessage,
-  saveClosure,
-} from "~/modules/banner/banner.service.server";
+import { type BannerMessage, type ClosureNotice, deleteBannerMessage, deleteClosure, getBannerMessage, getClosure, listBannerMessages, listClosures, moveBannerMessage, saveBannerMessage, saveClosure } from "~/modules/banner/banner.service.server";
 import { HEX_COLOUR } from "~/utils/contrast";
 import { formatLongDate } from "~/utils/dates";
-import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { romeDayOf } from "~/utils/rome-time";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, optionalIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 
@@ -45,8 +32,7 @@ import { withDateArticlesT } from "~/utils/date-article";
 // service (audit entry and the shop's revision in one transaction) and comes back here (303).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const query = new URL(request.url).searchParams;
   const editId = optionalIdParam(query.get("edit") ?? undefined);
   const closureId = optionalIdParam(query.get("closure") ?? undefined);
@@ -71,8 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const submission = parseIntentForm(await readFormData(request), BannerActionSchema, BANNER_INTENTS);
   if (submission.status !== "success") {
     // Only the two editors have fields a person types; anything else invalid is a forged form.
@@ -110,7 +95,6 @@ export async function action({ context, request }: Route.ActionArgs) {
         break;
     }
   } catch (error) {
-    if (error instanceof DomainError && (error.code === "BANNER_MESSAGE_NOT_FOUND" || error.code === "CLOSURE_NOT_FOUND")) throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   throw redirect(atelierHref(context, "/atelier/banner"), 303);

@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog-colour";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { withStoredValues } from "~/components/atelier/editor-kit";
@@ -9,29 +9,26 @@ import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/c
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
+import { notFound } from "~/utils/id-param";
 import { ColourFormSchema } from "~/modules/catalog/colour-admin.schema";
 import { getColour, updateColour } from "~/modules/catalog/colour-admin.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 
 // /atelier/catalog/colors/:code (issue 37, item 7): a colour's names in both languages and its
 // swatch (#RRGGBB), with a preview. Saving renews the products wearing it; audited.
 
-const notFound = () => data({ message: "atelier-catalog:colours.notFound" }, { status: 404 });
-
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale } = getRequestContext(context);
+  const { db, locale } = getAtelierContext(context);
   const colour = await getColour(db, params.code);
   if (!colour) throw notFound();
   return { colour, title: colour.nameIt, texts: pickTexts(locale, ["atelier-catalog"]) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const colour = await getColour(db, params.code);
   if (!colour) throw notFound();
   const submission = parseForm(await readFormData(request), ColourFormSchema);

@@ -9,26 +9,24 @@ import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/c
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { ColourFormSchema } from "~/modules/catalog/colour-admin.schema";
 import { type ColourRow, createColour, listColours } from "~/modules/catalog/colour-admin.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 
 // /atelier/catalog/colors (issue 37, item 7): the shop's colours with their swatch, names and how
 // many variants wear each, and the form for a new one. The import's report sends the owner here
 // to choose a new colour's swatch. Without JavaScript; every write audited.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   return { colours: await listColours(db), title: tns("atelier-catalog")("colours.title"), texts: pickTexts(locale, ["atelier-catalog"]) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const submission = parseForm(await readFormData(request), ColourFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {

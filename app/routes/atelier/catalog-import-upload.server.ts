@@ -1,4 +1,4 @@
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { openMultipart } from "~/utils/multipart.server";
 
 // Reading the import page's upload (a multipart POST) as a stream: the file part goes straight
@@ -44,19 +44,19 @@ export async function receiveImportUpload<T>(request: Request, fileField: string
     });
     if (stopped === "tooBig") return { status: "refused", error: new DomainError("IMPORT_FILE_TOO_BIG"), complete: false };
     if (stopped === "stageFailed") {
-      if (failure instanceof DomainError) return { status: "refused", error: failure, complete: false };
+      if (isDomainError(failure)) return { status: "refused", error: failure, complete: false };
       throw failure;
     }
   } catch (error) {
     if (failure === undefined) return { status: "malformed" };
-    if (!(failure instanceof DomainError)) throw failure;
+    if (!isDomainError(failure)) throw failure;
     void error;
   }
   if (!staging) return { status: "missingFile" };
   try {
     return { status: "staged", value: await staging };
   } catch (error) {
-    if (error instanceof DomainError) return { status: "refused", error, complete: true };
+    if (isDomainError(error)) return { status: "refused", error, complete: true };
     throw error;
   }
 }

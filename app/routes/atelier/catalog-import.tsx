@@ -8,15 +8,17 @@ import { FieldError, Hint, SubmitButton } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import type { ImportIssue, ImportReport } from "~/modules/catalog/catalog-import.service.server";
 import { UPLOAD_MAX_BYTES, discardUpload, findUpload, runUpload, stageUpload } from "~/modules/catalog/catalog-import-uploads.service.server";
-import { DomainError } from "~/utils/domain-error";
-import { parseIntentForm, readFormData } from "~/utils/form.server";
+import { isDomainError } from "~/utils/domain-error";
+import { pageError, parseIntentForm, readFormData } from "~/utils/form.server";
+import { notFound } from "~/utils/id-param";
 import { z } from "~/utils/zod";
 import { receiveImportUpload } from "./catalog-import-upload.server";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { pageHeaders } from "~/utils/cache-policy";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 
 // /atelier/catalog/import: a Shopify product CSV, uploaded (multipart, streamed, 50 MB at most);
 // the file waits in the database under a random id (?upload=…, a day at most, the uploader's
@@ -35,18 +37,16 @@ const UPLOAD_ID = z.string().regex(/^[0-9a-f]{32}$/);
 const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("run"), upload: UPLOAD_ID }), z.object({ intent: z.literal("discard"), upload: UPLOAD_ID })]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns, staff: viewer } = getAtelierContext(context);
   const id = new URL(request.url).searchParams.get("upload");
   const upload = id === null ? null : await findUpload(db, id, viewer.id);
-  if (id !== null && !upload) throw data({ message: "atelier-import:errors.uploadNotFound" }, { status: 404 });
+  if (id !== null && !upload) throw notFound();
   const running = upload?.state === "checking" || upload?.state === "running";
   return { title: tns("atelier-import")("meta.title"), upload, refresh: running ? REFRESH_SECONDS : null, texts: pickTexts(locale, ["atelier-import"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, env } = getRequestContext(context);
+  const { db, env, staff: viewer } = getAtelierContext(context);
   const actor = staffActor(viewer);
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.toLowerCase().startsWith("multipart/form-data")) {
@@ -58,11 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fileError: received.status === "missingFile" ? "atelier-import:upload.required" : "atelier-import:errors.malformed" }, { status: 400 });
   }
   const submission = parseIntentForm(await readFormData(request), IntentSchema, ["run", "discard"]);
-  if (submission.status !== "success") throw data({ message: "atelier-import:errors.uploadNotFound" }, { status: 404 });
+  if (submission.status !== "success") throw notFound();
   const { intent, upload } = submission.value;
   const page = `${atelierHref(context, "/atelier/catalog/import")}?upload=${upload}`;
   if (intent === "discard") {
-    if (!(await discardUpload(db, upload, viewer.id))) throw data({ message: "atelier-import:errors.uploadNotFound" }, { status: 404 });
+    if (!(await discardUpload(db, upload, viewer.id))) throw notFound();
     addStaffNotice(context, { kind: "success", key: "atelier-import:notice.discarded" });
     throw redirect(atelierHref(context, "/atelier/catalog/import"));
   }
@@ -71,8 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await runUpload(db, { id: upload, staffId: viewer.id, actor, origin: env.PUBLIC_URL });
     addStaffNotice(context, { kind: "success", key: "atelier-import:notice.runQueued" });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (error.code === "IMPORT_UPLOAD_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
+    if (!isDomainError(error) || error.isPageError) pageError(error);
     addStaffNotice(context, { kind: "warning", key: error.messageKey });
   }
   throw redirect(page);

@@ -1,4 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog-manufacturer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { withStoredValues } from "~/components/atelier/editor-kit";
@@ -9,33 +11,23 @@ import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/c
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { ManufacturerFormSchema } from "~/modules/catalog/manufacturer-admin.schema";
 import { createManufacturer, getManufacturer, updateManufacturer } from "~/modules/catalog/manufacturer-admin.service.server";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { idParam } from "~/utils/id-param";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { notFound, optionalIdParam } from "~/utils/id-param";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 
 // /atelier/catalog/manufacturers/new and /:id (issue 37, item 7): a maker's GPSR details (name,
 // postal address, country, e-mail or website) and, for a maker outside the EU, its responsible
 // person in the EU. Without JavaScript; every write audited.
 
-const notFound = () => data({ message: "atelier-catalog:manufacturers.notFound" }, { status: 404 });
 const FIELDS = ["name", "address", "countryCode", "email", "euResponsibleName", "euResponsibleAddress", "euResponsibleCountryCode", "euResponsibleEmail"];
 
-/** The maker the URL names: null for a new one; a forged id is a 404. */
-function manufacturerIdOf(params: { id?: string }): number | null {
-  if (params.id === undefined) return null;
-  const id = idParam(params.id);
-  if (id === null) throw notFound();
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
-  const id = manufacturerIdOf(params);
+  const { db, locale, tns } = getAtelierContext(context);
+  const id = optionalIdParam(params.id);
   const maker = id === null ? null : await getManufacturer(db, id);
   if (id !== null && !maker) throw notFound();
   const stored: Record<string, string> = maker
@@ -54,9 +46,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
-  const id = manufacturerIdOf(params);
+  const { db, staff: viewer } = getAtelierContext(context);
+  const id = optionalIdParam(params.id);
   if (id !== null && !(await getManufacturer(db, id))) throw notFound();
   const submission = parseForm(await readFormData(request), ManufacturerFormSchema);
   if (submission.status !== "success") return invalidForm(submission);

@@ -7,17 +7,15 @@ import { PageHeader } from "~/components/atelier/page-header";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type ManufacturerRow, listManufacturers } from "~/modules/catalog/manufacturer-admin.service.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/catalog/manufacturers (issue 37, item 7): the makers the product pages name for product
 // safety (GPSR) and the import matches a Vendor to, with how many products each makes.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   return { manufacturers: await listManufacturers(db), title: tns("atelier-catalog")("manufacturers.title"), texts: pickTexts(locale, ["atelier-catalog"]) };
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/categories";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -6,29 +6,28 @@ import { PageHeader } from "~/components/atelier/page-header";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { CATEGORY_TREE_INTENTS, CategoryTreeSchema } from "~/modules/catalog/category-admin.schema";
 import { type CategoryTreeItem, getCategoryTree, moveCategory } from "~/modules/catalog/category-admin.service.server";
 import { pageError, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
+import { notFound } from "~/utils/id-param";
 
 // /atelier/categories: the shop's category tree in the menu's order, each category with its
 // address, its products and two buttons (up, down) that move it among its siblings: real posts,
 // no JavaScript needed. Any staff member may change the tree.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   return { tree: await getCategoryTree(db, locale), title: tns("atelier-merch")("categories.meta.list"), texts: pickTexts(locale, ["atelier-merch"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const submission = parseIntentForm(await readFormData(request), CategoryTreeSchema, CATEGORY_TREE_INTENTS);
   // The buttons carry the category's id: an unusable one names no category.
-  if (submission.status !== "success") throw data({ message: "atelier-merch:categories.errors.notFound" }, { status: 404 });
+  if (submission.status !== "success") throw notFound();
   const { intent, categoryId } = submission.value;
   try {
     if (await moveCategory(db, categoryId, intent === "move-up" ? "up" : "down", staffActor(viewer))) addStaffNotice(context, { kind: "success", key: "atelier-merch:categories.moved" });

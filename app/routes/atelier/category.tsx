@@ -13,7 +13,7 @@ import type { Locale } from "~/db/schema";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext, getRequestContext } from "~/middleware/request-context.server";
 import { SLUG_MAX_LENGTH } from "~/modules/catalog/catalog-rules";
 import { CATEGORY_EDITOR_INTENTS, CategoryEditorSchema, TILE_FIELD } from "~/modules/catalog/category-admin.schema";
 import { createCategory, deleteCategory, getCategoryEditor, getParentOptions, updateCategory } from "~/modules/catalog/category-admin.service.server";
@@ -21,12 +21,13 @@ import { type AtelierTile, getCategoryTile, removeCategoryTile, setCategoryTile,
 import { type UploadLimits, readForm } from "~/modules/career/career-upload.server";
 import { MAX_IMAGE_BYTES, mayBeImage } from "~/modules/media/image-pipeline.server";
 import { getMediaStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { LOCALES } from "~/utils/locale";
 import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
 import { idParam, optionalIdParam } from "~/utils/id-param";
 import { pageHeaders } from "~/utils/cache-policy";
+import { type StaffViewer, addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
+import { idParam, notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/categories/new and /atelier/categories/:id: a category's names, slugs and SEO texts
 // in both languages and its parent; on an existing one, its deletion (only when empty) and its
@@ -48,9 +49,8 @@ const TILE_UPLOAD_LIMITS: UploadLimits = {
 const FIELDS = ["it.name", "it.slug", "it.metaTitle", "it.metaDescription", "it.keywords", "en.name", "en.slug", "en.metaTitle", "en.metaDescription", "en.keywords", "parentId"] as const;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
-  const { db, locale, tns } = getRequestContext(context);
   const t = tns("atelier-merch");
   // atelier-photos: the image pipeline's refusals (IMAGE_*) are its messages.
   const texts = pickTexts(locale, ["atelier-merch", "atelier-photos"]);
@@ -62,15 +62,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return { category: null, tile: null, parents, defaultParentId: parentId, title: t("categories.meta.new"), texts };
   }
   const category = await getCategoryEditor(db, id, locale);
-  if (!category) throw data({ message: "atelier-merch:categories.errors.notFound" }, { status: 404 });
+  if (!category) throw notFound();
   const tile = await getCategoryTile(db, id);
   return { category, tile, parents: category.parents, defaultParentId: category.parentId, title: t("categories.meta.edit", { name: category.texts[locale].name }), texts };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, env, staff: viewer } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
-  const { db, env } = getRequestContext(context);
   if (id === null) return saveNew(context, await readFormData(request), viewer);
 
   // Every post is read as a stream (never request.formData(), which would hold all of it).
@@ -118,16 +117,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     throw back();
   } catch (error) {
     if (error instanceof Response) throw error;
-    // A category (or tile) that is not there: forged, or removed in another tab.
-    if (error instanceof DomainError && (error.code === "CATEGORY_TILE_MISSING" || (error.code === "CATEGORY_NOT_FOUND" && !error.field))) {
-      throw data({ message: error.messageKey }, { status: 404 });
-    }
+    // A category (or tile) that is not there (forged, or removed in another tab): the error table's 404 page.
     return formError(submission, error);
   }
 }
 
 /** /atelier/categories/new: an ordinary form (no file). */
-async function saveNew(context: Route.ActionArgs["context"], formData: FormData, viewer: ReturnType<typeof requireStaff>) {
+async function saveNew(context: Route.ActionArgs["context"], formData: FormData, viewer: StaffViewer) {
   const { db } = getRequestContext(context);
   const submission = parseIntentForm(formData, CategoryEditorSchema, ["save"]);
   if (submission.status !== "success") return invalidForm(submission);

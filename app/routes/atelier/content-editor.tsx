@@ -16,7 +16,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { serverT } from "~/i18n/texts.server";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext, getRequestContext } from "~/middleware/request-context.server";
 import {
   CONTENT_IMAGE_FIELD,
   CONTENT_IMAGE_INTENTS,
@@ -33,22 +33,12 @@ import { type AtelierContentImage, addContentImage, getContentImages, kindHasCov
 import { type UploadLimits, readForm } from "~/modules/career/career-upload.server";
 import { MAX_IMAGE_BYTES, mayBeImage } from "~/modules/media/image-pipeline.server";
 import { getMediaStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
-import {
-  CONTENT_COVERS,
-  type ContentInput,
-  contentKeeps,
-  contentLocales,
-  createContentEntry,
-  getContentEntry,
-  renderContentPreviews,
-  updateContentEntry,
-} from "~/modules/content/content-editor.service.server";
+import { CONTENT_COVERS, type ContentInput, contentKeeps, contentLocales, createContentEntry, getContentEntry, renderContentPreviews, updateContentEntry } from "~/modules/content/content-editor.service.server";
 import { contentUrl } from "~/modules/content/content.service.server";
 import { SLUG_MAX_LENGTH } from "~/modules/catalog/catalog-rules";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { utcToRomeLocal } from "~/utils/rome-time";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound } from "~/utils/id-param";
 import { pageHeaders } from "~/utils/cache-policy";
 
@@ -84,8 +74,7 @@ function targetOf(params: { kind?: string; key?: string }, url: URL): { kind: Co
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const { kind, key } = targetOf(params, new URL(request.url));
   const entry = key === null ? null : await getContentEntry(db, kind, key);
   if (key !== null && !entry) throw notFound();
@@ -125,8 +114,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, env } = getRequestContext(context);
+  const { db, env, staff: viewer } = getAtelierContext(context);
   const { kind, key } = targetOf(params, new URL(request.url));
   const locales = contentLocales(kind, key);
   const schema = contentEditorSchema({ kind, locales, keeps: key ? contentKeeps(kind, key) : [] });
@@ -212,7 +200,6 @@ async function imageAction(
     }
   } catch (error) {
     // A picture that is not the entry's (forged, or removed in another tab): the 404 page.
-    if (error instanceof DomainError && (error.code === "CONTENT_IMAGE_NOT_FOUND" || error.code === "CONTENT_NOT_FOUND")) throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: `atelier-content:images.${notice}` });

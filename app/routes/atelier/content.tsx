@@ -11,12 +11,11 @@ import { ContentStateBadge } from "~/components/atelier/content-state-badge";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { CONTENT_KINDS, CONTENT_STATES, CREATABLE_KINDS, parseContentFilter } from "~/modules/content/content-editor.schema";
 import { type ContentListEntry, listContentForAtelier } from "~/modules/content/content-editor.service.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/content: the journal, the care guide, the static pages and the "inside" stories, one
 // row per entry (both languages edited together), filtered by kind, state and words with one GET
@@ -25,8 +24,7 @@ import { requireStaff } from "./staff-context.server";
 const TABLE_LINK = "link decoration-stone underline-offset-2";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const filter = parseContentFilter(new URL(request.url).searchParams);
   const result = await listContentForAtelier(db, filter);
   return { filter, ...result, title: tns("atelier-content")("list.title"), texts: pickTexts(locale, ["atelier-content"]) };

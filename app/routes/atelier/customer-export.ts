@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/customer-export";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 
 import { exportCustomerData } from "~/modules/account/customer-desk.service.server";
-import { atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { atelierHref, staffActor } from "./staff-context.server";
 import { idParam, notFound } from "~/utils/id-param";
 import { cacheControl } from "~/utils/cache-policy";
 
@@ -11,7 +11,7 @@ import { cacheControl } from "~/utils/cache-policy";
 // /account/export (the same document, by the same service), as an attachment. A post, not a
 // link: the export is recorded in the audit log (customer.export), and a GET writes nothing.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
+  getAtelierContext(context);
   const id = idParam(params.id);
   if (id === null) throw notFound();
   // A bookmarked or typed address: the customer's page, where the button is.
@@ -19,9 +19,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = idParam(params.id);
-  const { db } = getRequestContext(context);
   const document = id === null ? null : await exportCustomerData(db, id, staffActor(viewer));
   if (!document) throw notFound();
   return new Response(JSON.stringify(document, null, 2), {

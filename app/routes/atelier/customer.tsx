@@ -13,7 +13,7 @@ import { SubmitButton, CheckboxField, FormErrors, useFormKit, useFormRef } from 
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { CustomerActionSchema, parsePageParam } from "~/modules/account/customer-desk.schema";
 import { eraseCustomer, getCustomerProfile } from "~/modules/account/customer-desk.service.server";
 import type { AuditRecord } from "~/modules/audit/audit.service.server";
@@ -22,7 +22,7 @@ import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
 import { invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, requireIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 
@@ -34,9 +34,8 @@ import { withDateArticlesT } from "~/utils/date-article";
 // settings and large refunds, and an erasure is a customer's right the desk must be able to serve.
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = requireIdParam(params.id);
-  const { db, locale, tns } = getRequestContext(context);
   const ordersPage = parsePageParam(new URL(request.url).searchParams.get("orders"));
   const profile = await getCustomerProfile(db, id, { ordersPage });
   if (!profile) throw notFound();
@@ -48,9 +47,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
-  const { db } = getRequestContext(context);
   const submission = parseIntentForm(await readFormData(request), CustomerActionSchema, ["erase"]);
   if (submission.status !== "success") return invalidForm(submission);
   if (!(await eraseCustomer(db, id, staffActor(viewer)))) throw notFound();

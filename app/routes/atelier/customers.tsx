@@ -9,13 +9,12 @@ import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { CUSTOMER_SORTS, parseCustomerFilter } from "~/modules/account/customer-desk.schema";
 import { type CustomerListItem, searchCustomers } from "~/modules/account/customer-desk.service.server";
 import type { OrdererWithoutAccount } from "~/modules/order/customer-orders.service.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/customers: the accounts, searched by name or e-mail, sorted and paged with one GET
 // form (?q=&sort=&page=; anything unusable falls back to the default). A search also lists the
@@ -24,8 +23,7 @@ import { requireStaff } from "./staff-context.server";
 const TABLE_LINK = "link decoration-stone underline-offset-2";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const filter = parseCustomerFilter(new URL(request.url).searchParams);
   const result = await searchCustomers(db, filter);
   return { filter, ...result, title: tns("atelier-customers")("meta.list"), texts: pickTexts(locale, ["atelier-customers"]) };

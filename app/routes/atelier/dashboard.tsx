@@ -8,19 +8,17 @@ import { PageHeader } from "~/components/atelier/page-header";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { loadDashboard } from "~/modules/dashboard/dashboard.service.server";
 import { sellerIdentityMissing } from "~/modules/settings/seller.service.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier: the dashboard. Sales on Italy's calendar (today, 7 and 30 days, a chart of the 30
 // days), the desk's work linking to the lists it counts, low stock, and the sold-out sizes
 // shoppers wait for. Reads only; a fixed number of statements (dashboard.service.server.ts).
 export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns, staff: viewer } = getAtelierContext(context);
   const dashboard = await loadDashboard(db, { locale });
   // Until the owner sets the seller's fiscal identity, the shop runs on the demo's and issues no invoice.
   const seller = (await sellerIdentityMissing(db)) ? { canSet: viewer.role === "owner" } : null;

@@ -11,7 +11,7 @@ import { TextAreaField, withStoredValues } from "~/components/atelier/editor-kit
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { createDiscountCode, endDiscountCode, getDiscountCode, updateDiscountCode } from "~/modules/bag/discount-code-admin.service.server";
 import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_KINDS } from "~/modules/bag/discount-code-rules";
 import { DISCOUNT_CODE_INTENTS, DiscountCodeFormSchema } from "~/modules/bag/discount-code.schema";
@@ -22,8 +22,8 @@ import { toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
 import { z } from "~/utils/zod";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { optionalIdParam } from "~/utils/id-param";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
+import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/discount-codes/new and /atelier/discount-codes/:id: a code's rule (percent, amount
 // or free shipping; minimum; categories or products; limits overall and per customer; dates in
@@ -39,12 +39,11 @@ function flatten(items: CategoryTreeItem[]): { id: number; name: string; depth: 
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
-  const { db, locale, tns } = getRequestContext(context);
   const t = tns("atelier-merch");
   const [code, tree] = await Promise.all([id === null ? Promise.resolve(null) : getDiscountCode(db, id, locale), getCategoryTree(db, locale)]);
-  if (id !== null && !code) throw data({ message: "atelier-merch:codes.errors.notFound" }, { status: 404 });
+  if (id !== null && !code) throw notFound();
   return {
     code,
     categories: flatten(tree),
@@ -54,9 +53,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
-  const { db } = getRequestContext(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !(id === null ? ["save"] : [...DISCOUNT_CODE_INTENTS]).includes(intent)) throw data({ message: "Unknown intent." }, { status: 400 });

@@ -10,13 +10,12 @@ import { type BadgeTone, StatusBadge } from "~/components/atelier/status-badge";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type DiscountCodeListItem, listDiscountCodes } from "~/modules/bag/discount-code-admin.service.server";
 import { parseDiscountCodeFilter } from "~/modules/bag/discount-code.schema";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 import { withDateArticlesT } from "~/utils/date-article";
 
 // /atelier/discount-codes: every code with its rule in a line, its dates, its uses against its
@@ -24,8 +23,7 @@ import { withDateArticlesT } from "~/utils/date-article";
 // part of the code and by state (?q=&state=&page=; anything unusable falls back to the default).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const filter = parseDiscountCodeFilter(new URL(request.url).searchParams);
   const result = await listDiscountCodes(db, filter, locale);
   return { filter, ...result, title: tns("atelier-merch")("codes.meta.list"), texts: pickTexts(locale, ["atelier-merch"]) };

@@ -9,19 +9,18 @@ import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type InvoiceSummary, listMonthInvoices, parseInvoiceMonth } from "~/modules/invoice/invoice.service.server";
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { atelierHref, requireStaff } from "./staff-context.server";
+import { atelierHref } from "./staff-context.server";
 
 // /atelier/invoices: a month's electronic invoices for the accountant (docs/decisions/022), by
 // number, with the month's totals, its CSV and each file. The month is a GET form's value; a
 // month or page that makes no sense falls back to this month (Italy's calendar) and page 1.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const url = new URL(request.url);
   const month = parseInvoiceMonth(url.searchParams.get("month"));
   const page = Number(url.searchParams.get("page") ?? "1");

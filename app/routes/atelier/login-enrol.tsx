@@ -10,7 +10,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { StaffCodeSchema } from "~/modules/staff/staff.schema";
 import { type StaffSessionView, confirmEnrolment, enrolmentSecret } from "~/modules/staff/staff.service.server";
 import { totpQrSvg, totpUri } from "~/modules/staff/totp.server";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { addStaffNotice, atelierHref, atelierKey, currentStaffSession, rotatedStaffSession, signOutStaff } from "./staff-context.server";
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ token } = await confirmEnrolment(db, { session, code: submission.value.code, clientIp, userAgent: request.headers.get("User-Agent") ?? "" }, atelierKey(context)));
   } catch (error) {
-    if (error instanceof DomainError && error.code === "STAFF_ALREADY_ENROLLED") throw await enrolledMeanwhile(context);
+    if (isDomainError(error) && error.code === "STAFF_ALREADY_ENROLLED") throw await enrolledMeanwhile(context);
     return formError(submission, error, { hideFields: ["code"] });
   }
   rotatedStaffSession(context, token);

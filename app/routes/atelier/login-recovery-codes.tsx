@@ -5,17 +5,16 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { SignInCard } from "~/components/atelier/sign-in-card";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { takeRecoveryCodes } from "~/modules/staff/staff.service.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { atelierKey, currentStaffSession, requireStaff } from "./staff-context.server";
+import { atelierKey, currentStaffSession } from "./staff-context.server";
 
 // The ten recovery codes made at enrolment, shown once: reading them clears them from the
 // session (they are kept only hashed), so a reload or the back button shows them no more.
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, tns } = getAtelierContext(context);
   const session = currentStaffSession(context)!;
-  const { db, tns } = getRequestContext(context);
   return { title: tns("atelier")("recovery.title"), codes: await takeRecoveryCodes(db, session.id, atelierKey(context)) };
 }
 

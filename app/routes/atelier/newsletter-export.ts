@@ -1,15 +1,14 @@
 import type { Route } from "./+types/newsletter-export";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { subscribersForExport } from "~/modules/newsletter/newsletter.service.server";
 import { csvResponse } from "~/utils/csv.server";
 import { newsletterQuery } from "./inbox-query.server";
-import { recordExport, requireStaff } from "./staff-context.server";
+import { recordExport } from "./staff-context.server";
 
 // The newsletter list's CSV: the same filters as the page (language, state), every matching row
 // fetched a page at a time while the file streams. Column names stay English: a file for tools.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const { filter } = newsletterQuery(new URL(request.url));
   await recordExport(context, viewer, { action: "export.newsletter-csv", entityType: "export", entityId: "newsletter", details: { language: filter.locale ?? null, status: filter.status ?? null } });
   const day = new Date().toISOString().slice(0, 10);

@@ -12,12 +12,12 @@ import type { NewsletterStatus } from "~/db/schema";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { listSubscribers, type SubscriberView, unsubscribeSubscriber } from "~/modules/newsletter/newsletter.service.server";
 import { pageError, parseIntentForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { INBOX_PAGE_SIZE, newsletterQuery } from "./inbox-query.server";
-import { addStaffNotice, atelierHref, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, atelierRedirectTarget, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
 import { z } from "~/utils/zod";
 
@@ -30,8 +30,7 @@ const SubscriberActionSchema = z.discriminatedUnion("intent", [
 // consent text it accepted, filtered by language and state with a GET form, paged, exported as
 // CSV (newsletter-export.ts), and unsubscribed one by one (a POST, in the audit log).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const url = new URL(request.url);
   const { filter, page } = newsletterQuery(url);
   const { total, rows } = await listSubscribers(db, filter, { page, pageSize: INBOX_PAGE_SIZE });
@@ -51,8 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const form = requireValidForm(parseIntentForm(await readFormData(request), SubscriberActionSchema, ["unsubscribe"]));
   const id = requireIdParam(form.id);
   const email = (form.email ?? "").slice(0, 254);

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order-cancel";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -7,38 +7,28 @@ import { Field, FormErrors, SubmitButton, controlProps, useFormKit, useFormRef }
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { creditNotesAfterRefund, refundInvoiceEffect } from "~/modules/invoice/credit-note.service.server";
 import { CANCEL_MESSAGE_MAX, CANCEL_REASONS, CancelActionSchema } from "~/modules/order/refund-desk.schema";
 import { previewCancel } from "~/modules/order/refund-desk.service.server";
-import { loadOrderView } from "~/modules/order/order.service.server";
 import { cancelOrder } from "~/modules/order/returns.service.server";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { idParam } from "~/utils/id-param";
-import { addStaffNotice, refundAuthority, requireStaff, staffActor } from "./staff-context.server";
+import { requireIdParam } from "~/utils/id-param";
+import { orderOfPage } from "./order-page.server";
+import { addStaffNotice, refundAuthority, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/cancel: a cancellation's confirmation step (issue 37). The page says what
 // cancelling does (stock back; the refund's amount, how it goes back and what happens to the
 // invoice), asks the reason the shopper's e-mail gives (and an optional message), and its button
 // cancels. Nothing happens on the GET; an order that can no longer be cancelled says so.
 
-function orderIdOf(params: { id?: string }): number {
-  const id = idParam(params.id);
-  if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
-  const orderId = orderIdOf(params);
-  const order = await loadOrderView(db, orderId).catch(() => {
-    throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-  });
+  const { db, locale, tns } = getAtelierContext(context);
+  const { orderId, order } = await orderOfPage(context, params);
   const preview = await previewCancel(db, orderId).catch((error: unknown) => {
     if (isDomainError(error) && error.code === "ILLEGAL_TRANSITION") return null;
     throw error;
@@ -56,9 +46,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, env, href } = getRequestContext(context);
-  const orderId = orderIdOf(params);
+  const { db, env, href, staff: viewer } = getAtelierContext(context);
+  const orderId = requireIdParam(params.id);
   const submission = parseForm(await readFormData(request), CancelActionSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const actor = staffActor(viewer);
@@ -66,7 +55,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     refundId = await cancelOrder(db, paymentProvider(env), orderId, new Date(), refundAuthority(viewer), { reason: submission.value.reason, message: submission.value.message ?? null });
   } catch (error) {
-    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: "atelier-orders:notice.cancelled" });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/order-credit-note-file";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { creditNoteFile } from "~/modules/invoice/credit-note.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
@@ -10,8 +10,7 @@ import { requireStaff } from "./staff-context.server";
 // /atelier/orders/:id/credit-notes/:noteId: a credit note (TD04) as it was issued, byte for byte,
 // always as a download under its SDI file name, kept by no cache (as the invoice's file).
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db } = getAtelierContext(context);
   let file: Awaited<ReturnType<typeof creditNoteFile>>;
   try {
     const orderId = idParam(params.id);

@@ -1,36 +1,27 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/order-credit-notes";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { issueCreditNotes } from "~/modules/invoice/credit-note.service.server";
-import { isDomainError } from "~/utils/domain-error";
-import { idParam } from "~/utils/id-param";
-import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { pageError } from "~/utils/form.server";
+import { requireIdParam } from "~/utils/id-param";
+import { addStaffNotice, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/credit-notes: the invoice panel's button posts here to issue the credit
 // notes still missing (a refund's note the schema refused at the time), then goes back to the
 // order with a notice. A GET goes to the order.
 
-function orderIdOf(params: { id?: string }): number {
-  const id = idParam(params.id);
-  if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-  return id;
-}
-
 export function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  throw redirect(getRequestContext(context).href(`/atelier/orders/${orderIdOf(params)}`));
+  throw redirect(getAtelierContext(context).href(`/atelier/orders/${requireIdParam(params.id)}`));
 }
 
 export async function action({ context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, href } = getRequestContext(context);
-  const orderId = orderIdOf(params);
+  const { db, href, staff: viewer } = getAtelierContext(context);
+  const orderId = requireIdParam(params.id);
   try {
     const count = await issueCreditNotes(db, orderId, { actor: staffActor(viewer) });
     addStaffNotice(context, count ? { kind: "success", key: "atelier-invoices:notices.creditNotesIssued", values: { count: String(count) } } : { kind: "success", key: "atelier-invoices:notices.creditNotesNone" });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    throw data({ message: error.messageKey }, { status: error.status });
+    pageError(error);
   }
   throw redirect(href(`/atelier/orders/${orderId}`), 303);
 }

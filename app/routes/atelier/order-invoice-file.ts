@@ -1,18 +1,17 @@
 import type { Route } from "./+types/order-invoice-file";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { invoiceFile } from "~/modules/invoice/invoice.service.server";
 
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
-import { recordExport, requireStaff } from "./staff-context.server";
+import { recordExport } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
 import { sdiFileName, xmlDownload } from "~/utils/xml-download.server";
 
 // /atelier/orders/:id/invoice.xml: the order's electronic invoice as it was issued, byte for byte
 // (docs/decisions/022), always as a download under its SDI file name, kept by no cache.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   let file: Awaited<ReturnType<typeof invoiceFile>>;
   try {
     const id = idParam(params.id);

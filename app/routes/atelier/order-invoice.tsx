@@ -1,4 +1,3 @@
-import { NoResultError } from "kysely";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order-invoice";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
@@ -8,13 +7,13 @@ import { PageHeader } from "~/components/atelier/page-header";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { invoicePanelData, issueInvoice } from "~/modules/invoice/invoice.service.server";
-import { loadOrderView } from "~/modules/order/order.service.server";
+import { orderOfPage } from "./order-page.server";
 import { isDomainError } from "~/utils/domain-error";
-import { formError, parseForm, readFormData } from "~/utils/form.server";
+import { formError, pageError, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
 import { useTranslateErrors } from "~/components/ui/form-kit";
 import { z } from "~/utils/zod";
@@ -28,13 +27,8 @@ const IssueInvoiceSchema = z.object({});
 // with its message on this page, above the panel; a GET shows the panel alone.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
-  const id = requireIdParam(params.id);
-  const order = await loadOrderView(db, id).catch((error: unknown) => {
-    if (error instanceof NoResultError) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-    throw error;
-  });
+  const { db, locale, tns } = getAtelierContext(context);
+  const { order } = await orderOfPage(context, params);
   return {
     orderNumber: order.number,
     panel: await invoicePanelData(db, order),
@@ -44,16 +38,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, href } = getRequestContext(context);
+  const { db, href, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
   const submission = parseForm(await readFormData(request), IssueInvoiceSchema);
   try {
     const { invoice, created } = await issueInvoice(db, id, { actor: staffActor(viewer) });
     addStaffNotice(context, { kind: "success", key: created ? "atelier-invoices:notices.issued" : "atelier-invoices:notices.alreadyIssued", values: { number: invoice.number } });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "ORDER_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
+    if (!isDomainError(error) || error.isPageError) pageError(error);
     return formError(submission, error);
   }
   throw redirect(href(`/atelier/orders/${id}`), 303);

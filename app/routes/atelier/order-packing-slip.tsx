@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/order-packing-slip";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -8,29 +8,26 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { packingSlipOf } from "~/modules/order/order-desk.service.server";
 import { legalNotice } from "~/modules/settings/seller";
 import { getSellerIdentity } from "~/modules/settings/seller.service.server";
 
 import { formatLongDate } from "~/utils/dates";
-import { isDomainError } from "~/utils/domain-error";
+import { pageError } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
 
 // /atelier/orders/:id/packing-slip: what goes in the parcel, to print and put in it. No prices;
 // the print stylesheet (app.css, @media print) leaves out Atelier's frame and this page's button.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   try {
     const slip = await packingSlipOf(db, idParam(params.id));
     const seller = legalNotice(await getSellerIdentity(db), locale);
     return { slip, seller, title: tns("atelier-orders")("meta.packingSlip", { number: slip.number }), texts: pickTexts(locale, ["atelier-orders"]) };
   } catch (error) {
-    if (isDomainError(error)) throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
-    throw error;
+    pageError(error);
   }
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order-refund-transfer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -7,16 +7,15 @@ import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/c
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { RefundTransferSchema } from "~/modules/order/refund-desk.schema";
 import { recordRefundTransfer, refundOfOrder } from "~/modules/order/refund-desk.service.server";
-import { isDomainError } from "~/utils/domain-error";
-import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
+import { formError, invalidForm, pageError, parseForm, readFormData } from "~/utils/form.server";
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { idParam } from "~/utils/id-param";
-import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server";
+import { requireIdParam } from "~/utils/id-param";
+import { addStaffNotice, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/refunds/:refundId: a bank transfer's refund (issue 37). It stays "to wire"
 // until the staff send the transfer from the shop's bank and record it here, with its day and
@@ -24,20 +23,13 @@ import { addStaffNotice, requireStaff, staffActor } from "./staff-context.server
 // one recorded already, shows what it is and takes no form.
 
 function idsOf(params: { id?: string; refundId?: string }) {
-  const orderId = idParam(params.id);
-  const refundId = idParam(params.refundId);
-  if (orderId === null || refundId === null) throw data({ message: "atelier-orders:errors.refundNotFound" }, { status: 404 });
-  return { orderId, refundId };
+  return { orderId: requireIdParam(params.id), refundId: requireIdParam(params.refundId) };
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const { orderId, refundId } = idsOf(params);
-  const refund = await refundOfOrder(db, orderId, refundId).catch((error: unknown) => {
-    if (isDomainError(error)) throw data({ message: error.messageKey }, { status: error.status });
-    throw error;
-  });
+  const refund = await refundOfOrder(db, orderId, refundId).catch(pageError);
   return {
     refund,
     today: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date()),
@@ -49,15 +41,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, href } = getRequestContext(context);
+  const { db, href, staff: viewer } = getAtelierContext(context);
   const { orderId, refundId } = idsOf(params);
   const submission = parseForm(await readFormData(request), RefundTransferSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
     await recordRefundTransfer(db, orderId, refundId, submission.value, staffActor(viewer));
   } catch (error) {
-    if (isDomainError(error) && error.code === "REFUND_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: "atelier-orders:notice.transferRecorded" });

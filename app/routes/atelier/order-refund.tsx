@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order-refund";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -8,19 +8,19 @@ import { SubmitButton } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { creditNotesAfterRefund, type InvoiceEffect, refundInvoiceEffect } from "~/modules/invoice/credit-note.service.server";
 import { REFUND_INTENTS, RefundActionSchema } from "~/modules/order/refund-desk.schema";
 import { previewAmountRefund, previewReturnsRefund, type RefundRoute, refundAmount, refundableOf, refundOfOrder } from "~/modules/order/refund-desk.service.server";
-import { loadOrderView } from "~/modules/order/order.service.server";
 import { refundOrder } from "~/modules/order/returns.service.server";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { isDomainError } from "~/utils/domain-error";
-import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
+import { formError, invalidForm, pageError, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { idParam } from "~/utils/id-param";
-import { addStaffNotice, refundAuthority, requireStaff, staffActor } from "./staff-context.server";
+import { requireIdParam } from "~/utils/id-param";
+import { orderOfPage } from "./order-page.server";
+import { addStaffNotice, refundAuthority, staffActor } from "./staff-context.server";
 
 // /atelier/orders/:id/refund: a refund's confirmation step (issue 37). The order page's form
 // posts an amount and a reason here with intent=preview: the answer is this page showing the
@@ -30,29 +30,11 @@ import { addStaffNotice, refundAuthority, requireStaff, staffActor } from "./sta
 // shows the received returns' refund for confirmation (intent=confirmReturns). Bad input: the
 // form again here, at its field. Works without JavaScript: every step is a form post.
 
-function orderIdOf(params: { id?: string }): number {
-  const id = idParam(params.id);
-  if (id === null) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-  return id;
-}
-
-async function pageData(context: Route.LoaderArgs["context"], orderId: number) {
-  const { db } = getRequestContext(context);
-  try {
-    const refundable = await refundableOf(db, orderId);
-    const effect = await refundInvoiceEffect(db, await loadOrderView(db, orderId));
-    return { refundable, effect };
-  } catch (error) {
-    if (isDomainError(error)) throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
-    throw error;
-  }
-}
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
-  const orderId = orderIdOf(params);
-  const { refundable, effect } = await pageData(context, orderId);
+  const { db, locale, tns } = getAtelierContext(context);
+  const { orderId, order } = await orderOfPage(context, params);
+  const refundable = await refundableOf(db, orderId).catch(pageError);
+  const effect = await refundInvoiceEffect(db, order);
   const wantsReturns = new URL(request.url).searchParams.get("due") === "returns";
   const returns = wantsReturns ? await previewReturnsRefund(db, orderId).catch((error: unknown) => (isDomainError(error) ? null : Promise.reject(error))) : null;
   return {
@@ -67,9 +49,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, env, href } = getRequestContext(context);
-  const orderId = orderIdOf(params);
+  const { db, env, href, staff: viewer } = getAtelierContext(context);
+  const orderId = requireIdParam(params.id);
   const submission = parseIntentForm(await readFormData(request), RefundActionSchema, REFUND_INTENTS);
   if (submission.status !== "success") return invalidForm(submission);
   const form = submission.value;
@@ -90,7 +71,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await refundOrder(db, paymentProvider(env), orderId, new Date(), by);
     }
   } catch (error) {
-    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
     return formError(submission, error);
   }
   const noted = await creditNotesAfterRefund(db, orderId, actor);

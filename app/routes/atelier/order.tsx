@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
@@ -12,7 +14,7 @@ import { PaymentsPanel } from "~/components/atelier/order/payments-panel";
 import { ReturnsPanel } from "~/components/atelier/order/returns-panel";
 import { TimelinePanel } from "~/components/atelier/order/timeline-panel";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext, getRequestContext } from "~/middleware/request-context.server";
 import { creditNotesPanelData } from "~/modules/invoice/credit-note.service.server";
 import { invoicePanelData } from "~/modules/invoice/invoice.service.server";
 import { CARRIERS, carrierByName } from "~/modules/order/carriers";
@@ -25,8 +27,12 @@ import { markReturnReceived } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
+import { formatRomeShortDateTime } from "~/utils/dates";
+import { DomainError } from "~/utils/domain-error";
+import { formError, invalidForm, pageError, parseIntentForm, readFormData } from "~/utils/form.server";
+import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierRedirectTarget, staffActor } from "./staff-context.server";
 import { idParam } from "~/utils/id-param";
 
 // /atelier/orders/:id: one order as the shop holds it (lines with pictures, totals, addresses,
@@ -36,18 +42,12 @@ import { idParam } from "~/utils/id-param";
 // page is its panels (components/atelier/order/, decision 046); this route loads and acts.
 
 async function deskOrder(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const { db, locale, tns } = getRequestContext(context);
-  try {
-    return await getDeskOrder(db, idParam(id), locale);
-  } catch (error) {
-    if (isDomainError(error)) throw data({ message: tns("checkout")("errors.orderNotFound") }, { status: 404 });
-    throw error;
-  }
+  const { db, locale } = getRequestContext(context);
+  return getDeskOrder(db, idParam(id), locale).catch(pageError);
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const page = await deskOrder(context, params.id);
   const [settings, invoicePanel, creditNotes, refundable] = await Promise.all([getShopSettings(db), invoicePanelData(db, page.order), creditNotesPanelData(db, page.order.id), refundableOf(db, page.order.id)]);
   const { order, returns, refunds } = page;
@@ -78,8 +78,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db, href } = getRequestContext(context);
+  const { db, href, staff: viewer } = getAtelierContext(context);
   const orderId = idParam(params.id);
   const formData = await readFormData(request);
   const submission = parseIntentForm(formData, DeskOrderActionSchema, DESK_INTENTS);
@@ -114,7 +113,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     // An unknown order is the page's 404, whatever the form; a rule broken is the form's error.
-    if (isDomainError(error) && error.code === "ORDER_NOT_FOUND") throw data({ message: "checkout:errors.orderNotFound" }, { status: 404 });
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: `atelier-orders:notice.${notice}` });

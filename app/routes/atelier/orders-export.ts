@@ -1,15 +1,14 @@
 import type { Route } from "./+types/orders-export";
 import { parseDeskOrderQuery } from "~/modules/order/order-desk.schema";
 import { DESK_CSV_HEADER, deskOrderCsvRows } from "~/modules/order/order-desk.service.server";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { csvResponse } from "~/utils/csv.server";
-import { recordExport, requireStaff } from "./staff-context.server";
+import { recordExport } from "./staff-context.server";
 
 // /atelier/orders/export: the list's filtered orders as a CSV download, in the list's order,
 // streamed a page at a time (the list's query string; its page is ignored).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const url = new URL(request.url);
   const query = parseDeskOrderQuery(url.searchParams);
   await recordExport(context, viewer, { action: "export.orders-csv", entityType: "export", entityId: "orders", details: { filters: url.search.slice(0, 500) } });

@@ -10,20 +10,18 @@ import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { deskQueryParams, parseDeskOrderQuery } from "~/modules/order/order-desk.schema";
 import { searchDeskOrders } from "~/modules/order/order-desk.service.server";
 import { ORDER_PAYMENT_STATUSES, ORDER_SHIPPING_STATUSES, ORDER_STATUSES } from "~/modules/order/order-state";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/orders: every order, filtered by its three statuses, days and free text, sorted and
 // paged by one GET form (the state is the URL); "Export CSV" downloads the same filtered list.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const query = parseDeskOrderQuery(new URL(request.url).searchParams);
   const result = await searchDeskOrders(db, query);
   return { ...result, query, title: tns("atelier-orders")("meta.orders"), texts: pickTexts(locale, ["atelier-orders"]) };

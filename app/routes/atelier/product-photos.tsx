@@ -10,27 +10,15 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type UploadLimits, readForm } from "~/modules/career/career-upload.server";
 import { focalFromCropPoint, focalInCrop } from "~/modules/media/focal";
 import { MAX_IMAGE_BYTES, mayBeImage } from "~/modules/media/image-pipeline.server";
 import { PHOTO_FIELD, PHOTO_INTENTS, ProductPhotoSchema } from "~/modules/media/product-photos.schema";
-import {
-  type AtelierPhoto,
-  addProductPhoto,
-  deleteProductPhoto,
-  getProductPhotosPage,
-  isProcessing,
-  moveProductPhoto,
-  retryProductPhoto,
-  setProductPhotoCover,
-  setProductPhotoFocus,
-  updateProductPhoto,
-} from "~/modules/media/product-photos.service.server";
+import { type AtelierPhoto, addProductPhoto, deleteProductPhoto, getProductPhotosPage, isProcessing, moveProductPhoto, retryProductPhoto, setProductPhotoCover, setProductPhotoFocus, updateProductPhoto } from "~/modules/media/product-photos.service.server";
 import { getMediaStorage } from "~/modules/media/storage.server";
-import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm } from "~/utils/form.server";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, requireIdParam } from "~/utils/id-param";
 import { pageHeaders } from "~/utils/cache-policy";
 
@@ -50,9 +38,8 @@ const PHOTO_UPLOAD_LIMITS: UploadLimits = {
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const productId = requireIdParam(params.id);
-  const { db, locale, tns } = getRequestContext(context);
   const page = await getProductPhotosPage(db, productId, locale);
   if (!page) throw notFound();
   return {
@@ -72,9 +59,8 @@ function refusal(error: Record<string, string[]>, fields: Array<[string, string]
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, env, staff: viewer } = getAtelierContext(context);
   const productId = requireIdParam(params.id);
-  const { db, env } = getRequestContext(context);
 
   // Every post is read as a stream (never request.formData(), which would hold all of it).
   const form = await readForm(request, { fileField: PHOTO_FIELD, limits: PHOTO_UPLOAD_LIMITS, sniff: mayBeImage });
@@ -133,7 +119,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     // A product or photograph that is not there (forged, or removed in another tab): the 404 page.
-    if (error instanceof DomainError && error.code === "PHOTO_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   addStaffNotice(context, { kind: "success", key: `atelier-photos:notices.${notice}` });

@@ -13,7 +13,7 @@ import { ColorDot } from "~/components/catalog/product-card";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { productUrl } from "~/modules/catalog/product.service.server";
 import { VARIANT_INTENTS, VariantAdminSchema } from "~/modules/catalog/variant-admin.schema";
 import { cellKey } from "~/modules/catalog/variant-pricing";
@@ -29,12 +29,12 @@ import {
   upsertVariantMatrix,
 } from "~/modules/catalog/variant-admin.service.server";
 import { formatRomeDateTime } from "~/utils/dates";
-import { DomainError } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 import { formError, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { utcToRomeLocal } from "~/utils/rome-time";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, requireIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 
@@ -45,9 +45,8 @@ import { withDateArticlesT } from "~/utils/date-article";
 // services (app/modules/catalog/variant-admin.service.server.ts) keep the storefront current.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = requireIdParam(params.id);
-  const { db, locale, tns } = getRequestContext(context);
   const editor = await getVariantEditor(db, id, locale);
   if (!editor) throw notFound();
   return {
@@ -59,9 +58,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, publicUrl, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
-  const { db, publicUrl } = getRequestContext(context);
   const submission = parseIntentForm(await readFormData(request), VariantAdminSchema, VARIANT_INTENTS);
   if (submission.status !== "success") {
     // Only a removal has nothing a person types: an invalid one is a forged form.
@@ -114,7 +112,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           await addVariant(db, id, { colorCode: color, size }, actor, options);
         } catch (error) {
           // A cell's button has no field of its own: the message goes above the matrix.
-          if (form.cell && error instanceof DomainError && error.code !== "VARIANT_NOT_FOUND") {
+          if (form.cell && isDomainError(error) && !error.isPageError) {
             return data({ result: submission.reply({ formErrors: [error.messageKey] }) }, { status: error.status });
           }
           throw error;
@@ -128,7 +126,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         break;
     }
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VARIANT_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   throw redirect(atelierHref(context, `/atelier/products/${id}/variants`));

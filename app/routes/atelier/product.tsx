@@ -12,7 +12,7 @@ import { Section } from "~/components/atelier/kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { SLUG_MAX_LENGTH } from "~/modules/catalog/catalog-rules";
 import { EDITABLE_STATUSES, META_DESCRIPTION_MAX, META_TITLE_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_DETAIL_MAX, PRODUCT_FIELDS, PRODUCT_LOCALES, PRODUCT_NAME_MAX, productFormSchema } from "~/modules/catalog/product-admin.schema";
 import { utcToRomeLocal } from "~/utils/rome-time";
@@ -23,7 +23,7 @@ import { renderPreviews } from "~/modules/content/markdown.server";
 import { GARMENTS } from "~/modules/media/garment-art";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/products/new and /atelier/products/:id: a product's editor. Its texts in Italian and
@@ -37,9 +37,8 @@ import { notFound, optionalIdParam } from "~/utils/id-param";
 const PREVIEW_FIELDS = PRODUCT_LOCALES.map((locale) => `description_${locale}`);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
-  const { db, locale, tns } = getRequestContext(context);
   const [product, choices] = await Promise.all([id === null ? null : getProductForEdit(db, id), productEditorChoices(db, locale)]);
   if (id !== null && !product) throw notFound();
   const t = tns("atelier-catalog");
@@ -85,9 +84,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
-  const { db } = getRequestContext(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent !== "save" && intent !== "preview") throw data({ message: "Unknown intent." }, { status: 400 });

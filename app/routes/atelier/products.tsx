@@ -11,14 +11,14 @@ import { FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { BULK_ACTIONS, PRODUCT_SORTS, PRODUCT_STOCK_FILTERS, ProductBulkSchema, parseProductListQuery } from "~/modules/catalog/product-admin.schema";
 import { type AdminProductRow, categoryOptions, searchAdminProducts, setProductsStatus } from "~/modules/catalog/product-admin.service.server";
 import { PRODUCT_STATES } from "~/modules/catalog/product-status";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, atelierRedirectTarget, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, atelierRedirectTarget, staffActor } from "./staff-context.server";
 
 // /atelier/products: the catalogue, searched by name (either language) or SKU, filtered by
 // category (with the categories below it), state and stock, sorted and paged with one GET form
@@ -28,16 +28,14 @@ import { addStaffNotice, atelierHref, atelierRedirectTarget, requireStaff, staff
 const TABLE_LINK = "link decoration-stone underline-offset-2";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const query = parseProductListQuery(new URL(request.url).searchParams);
   const [result, categories] = await Promise.all([searchAdminProducts(db, locale, query), categoryOptions(db, locale)]);
   return { query, ...result, categories, title: tns("atelier-catalog")("list.title"), texts: pickTexts(locale, ["atelier-catalog"]) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !(BULK_ACTIONS as readonly string[]).includes(intent)) throw data({ message: "Unknown intent." }, { status: 400 });

@@ -11,17 +11,16 @@ import { TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { auditOfRecord } from "~/modules/audit/audit.service.server";
 import { PROMOTION_FIELDS, PROMOTION_INTENTS, PromotionActionSchema } from "~/modules/promotion/promotion.schema";
 import { type Promotion, deletePromotion, getPromotion, listPromotions, runsAt, savePromotion } from "~/modules/promotion/promotion.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
-import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, optionalIdParam } from "~/utils/id-param";
 import { withDateArticlesT } from "~/utils/date-article";
 
@@ -31,8 +30,7 @@ import { withDateArticlesT } from "~/utils/date-article";
 // (promotion.service.server.ts's shippingRuleAt), so all agree.
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const editId = optionalIdParam(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [promotions, editing, settings] = await Promise.all([listPromotions(db), editId === null ? null : getPromotion(db, editId), getShopSettings(db)]);
   if (editId !== null && !editing) throw notFound();
@@ -48,8 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const submission = parseIntentForm(await readFormData(request), PromotionActionSchema, PROMOTION_INTENTS);
   if (submission.status !== "success") {
     if (submission.payload.intent === "save") return invalidForm(submission);
@@ -67,7 +64,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       addStaffNotice(context, { kind: "success", key: "atelier-shop:promotions.deleted" });
     }
   } catch (error) {
-    if (error instanceof DomainError && error.code === "PROMOTION_NOT_FOUND") throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   throw redirect(atelierHref(context, "/atelier/promotions"), 303);

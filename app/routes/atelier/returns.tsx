@@ -9,19 +9,17 @@ import { StatusBadge } from "~/components/atelier/status-badge";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { DESK_MAX_PAGE } from "~/modules/order/order-desk.schema";
 import { openReturnsPage } from "~/modules/order/order-desk.service.server";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/returns: the returns and withdrawals still open (asked, or received and not yet
 // refunded), oldest first. Each links to its order's page, where its steps are (receive, refund).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isSafeInteger(requested) && requested >= 1 && requested <= DESK_MAX_PAGE ? requested : 1;
   return { ...(await openReturnsPage(db, page)), title: tns("atelier-orders")("meta.returns"), texts: pickTexts(locale, ["atelier-orders"]) };

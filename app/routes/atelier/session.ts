@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/session";
 import { parseForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { z } from "~/utils/zod";
-import { atelierHref, atelierRedirectTarget, currentStaffSession, requireStaff } from "./staff-context.server";
+import { atelierHref, atelierRedirectTarget, currentStaffSession } from "./staff-context.server";
 
 // POST /atelier/session: "stay signed in". The request itself extends the session (the staff
 // session middleware moves its idle end on every request); the layout's warning posts it from
@@ -16,7 +16,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireStaff(context);
   const form = requireValidForm(parseForm(await readFormData(request), StaySignedInSchema));
   if (form.via === "script") return data({ endsAt: currentStaffSession(context)?.endsAt ?? null });
   throw redirect(atelierRedirectTarget(context, form.redirectTo));

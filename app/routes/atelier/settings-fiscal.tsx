@@ -8,7 +8,7 @@ import { Field, FormErrors, SubmitButton, TextField, type FormKit, controlProps,
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { ITALIAN_PROVINCES, PROVINCE_CODES } from "~/modules/address/provinces";
 import { SELLER_FIELDS, SellerIdentityFormSchema, sellerFormValues, sellerFromForm } from "~/modules/settings/seller.schema";
 import { getSellerIdentity, saveSellerIdentity } from "~/modules/settings/seller.service.server";
@@ -16,7 +16,7 @@ import { REGIMI_FISCALI, SOCI, STATI_LIQUIDAZIONE } from "~/modules/settings/sho
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireOwner, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 
 // /atelier/settings/fiscal: the seller's fiscal identity, owners only. Ragione sociale, partita
 // IVA and codice fiscale (check digits), regime fiscale, PEC, sede legale, and the companies
@@ -25,15 +25,13 @@ import { addStaffNotice, atelierHref, requireOwner, staffActor } from "./staff-c
 // demo's identity, the dashboard says so and no invoice is issued. Saved with one audit entry.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireOwner(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const seller = await getSellerIdentity(db);
   return { title: tns("atelier-shop")("seller.title"), demo: seller.demo, values: sellerFormValues(seller, toEuroInput), texts: pickTexts(locale, ["atelier-shop"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireOwner(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const submission = parseForm(await readFormData(request), SellerIdentityFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {

@@ -8,7 +8,7 @@ import { CheckboxField, FormErrors, SubmitButton, TextField, type FormKit, useFo
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { getAtelierSettings, saveAtelierSettings, settingsFromForm } from "~/modules/settings/atelier-settings.service.server";
 import { legalNotice } from "~/modules/settings/seller";
 import { getSellerIdentity } from "~/modules/settings/seller.service.server";
@@ -17,7 +17,7 @@ import { PAYMENT_METHODS, SOCIAL_NETWORKS } from "~/modules/settings/shop-settin
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { toEuroInput } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireOwner, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 
 // The owner's settings, one form in fieldsets: shipping (fee, free-shipping threshold), returns
 // (fee, working days), payments (methods on or off, PayPal's instalments, the bank transfer's
@@ -28,8 +28,7 @@ import { addStaffNotice, atelierHref, requireOwner, staffActor } from "./staff-c
 // request.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireOwner(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const s = await getAtelierSettings(db);
   const values: Record<string, string> = {
     shippingFee: toEuroInput(s.shippingFeeCents),
@@ -55,8 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireOwner(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const submission = parseForm(await readFormData(request), ShopSettingsFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {

@@ -1,4 +1,4 @@
-import { type Cookie, type MiddlewareFunction, type RouterContextProvider, createContext, createCookie, data, redirect } from "react-router";
+import { type Cookie, type MiddlewareFunction, type RouterContextProvider, createContext, createCookie, redirect } from "react-router";
 import { type AuditActor, type AuditValues, recordAudit } from "~/modules/audit/audit.service.server";
 import type { RefundAuthority } from "~/modules/order/returns.service.server";
 import {
@@ -16,10 +16,12 @@ import {
   staffActorOf,
 } from "~/modules/staff/staff.service.server";
 import { accessOf, atelierRouteKey } from "~/modules/staff/atelier-access";
-import { type Capability, allows } from "~/modules/staff/capabilities";
+import { allows } from "~/modules/staff/capabilities";
 import { staffKey } from "~/modules/staff/totp.server";
 import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
+import { notFound } from "~/utils/id-param";
+import { admitStaff } from "~/middleware/request-context.server";
 import { appContext } from "~/server/context.server";
 import { localeFromPath, localizePath } from "~/utils/locale";
 import { publicUrlIsHttps } from "~/utils/public-url";
@@ -27,8 +29,9 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { setCachePolicy } from "~/utils/cache-policy";
 
 // Atelier's request context: its own signed, httpOnly cookie (`__atelier`), never the shop's
-// session, loaded by the Atelier layout's middleware for every page under /atelier. Loaders and
-// actions call requireStaff or requireOwner first (docs/decisions/021).
+// session, loaded by the Atelier layout's middleware for every page under /atelier. The layout's
+// guard admits the member into the request context; loaders and actions read it from there
+// with getAtelierContext (docs/decisions/021 and 041).
 
 export type { StaffViewer };
 
@@ -52,8 +55,6 @@ interface AtelierState {
   takenFromSession: boolean;
   /** A form kept after the session ended: its cookie to set, or "clear" once shown. */
   draftCookie?: string | "clear";
-  /** The guard refused this page: the route's first requireStaff throws it (inside Atelier's frame). */
-  denied?: { error: DomainError; served: boolean };
 }
 
 const atelierContext = createContext<AtelierState | null>(null);
@@ -212,57 +213,41 @@ function loginRedirect(context: Readonly<RouterContextProvider>): Response {
  * action): the route's one declaration in ATELIER_ROUTE_ACCESS says what it needs. A route
  * nobody declared is a 404; a signed-out request goes to the login; a member without the
  * capability gets the 403 of the error table (STAFF_FORBIDDEN). A post is refused here, before
- * its action. A page's 403 is thrown by its loader's first call (requireStaff), so Atelier's
- * frame and navigation surround it; a loader that would answer without that call is refused
- * after it, with its data thrown away.
+ * its action. The member goes into the request context (getAtelierContext), where every page
+ * reads it: a page's 403 is thrown by that read, its loader's first line, so Atelier's frame and
+ * navigation surround it; a loader that would answer without the read is refused after it, with
+ * its data thrown away.
  */
 export const atelierAccessMiddleware: MiddlewareFunction<Response> = async ({ context, pattern, request }, next) => {
   const access = accessOf(atelierRouteKey(pattern));
-  if (access === undefined) throw data({ message: "atelier:errors.notFoundText" }, { status: 404 });
-  if (access === "public") return next();
-  if (!stateOf(context).session?.signedIn && request.method === "POST") await keepExpiredPost(context, request);
-  const viewer = requireStaff(context);
-  if (allows(viewer.capabilities, access)) return next();
+  if (access === undefined) throw notFound();
+  const state = stateOf(context);
+  const signIn = () => loginRedirect(context);
+  if (access === "public") {
+    admitStaff(context, { viewer: state.session?.signedIn ? viewerOf(state.session) : null, refusal: null, signIn });
+    return next();
+  }
+  if (!state.session?.signedIn) {
+    if (request.method === "POST") await keepExpiredPost(context, request);
+    throw signIn();
+  }
+  const viewer = viewerOf(state.session);
+  if (allows(viewer.capabilities, access)) {
+    admitStaff(context, { viewer, refusal: null, signIn });
+    return next();
+  }
   const denied = new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${String(access)} for ${pattern}`);
   if (request.method !== "GET" && request.method !== "HEAD") pageError(denied);
-  const state = stateOf(context);
-  state.denied = { error: denied, served: false };
+  const refusal = { error: denied, served: false };
+  admitStaff(context, { viewer, refusal, signIn });
   const response = await next();
-  if (!state.denied.served) pageError(denied);
+  if (!refusal.served) pageError(denied);
   return response;
 };
-
-/**
- * The signed-in staff member (password and second factor given, account enabled), or a
- * redirect to Atelier's login. A shopper's session never counts: it is another cookie.
- */
-export function requireStaff(context: Readonly<RouterContextProvider>): StaffViewer {
-  const state = stateOf(context);
-  if (!state.session?.signedIn) throw loginRedirect(context);
-  if (state.denied) {
-    state.denied.served = true;
-    pageError(state.denied.error);
-  }
-  return viewerOf(state.session);
-}
 
 function viewerOf(session: StaffSessionView): StaffViewer {
   const { id, email, name, role, capabilities, refundCapCents } = session.staff;
   return { id, email, name, role, capabilities, refundCapCents };
-}
-
-/** A member holding a capability, else the 403 page (an action's part that needs more than its page). */
-export function requireCapability(context: Readonly<RouterContextProvider>, capability: Capability): StaffViewer {
-  const viewer = requireStaff(context);
-  if (!viewer.capabilities.includes(capability)) pageError(new DomainError("STAFF_FORBIDDEN", `${viewer.email} lacks ${capability}`));
-  return viewer;
-}
-
-/** An owner, else a 403 page (a staff member reaching an owner-only page or action). */
-export function requireOwner(context: Readonly<RouterContextProvider>): StaffViewer {
-  const viewer = requireStaff(context);
-  if (viewer.role !== "owner") pageError(new DomainError("STAFF_FORBIDDEN", `${viewer.email} is no owner`));
-  return viewer;
 }
 
 /**

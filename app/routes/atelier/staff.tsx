@@ -9,30 +9,16 @@ import { StatusBadge } from "~/components/atelier/status-badge";
 import { SubmitButton, EmailField, Field, FormErrors, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { ADJUSTABLE, STAFF_ROLES } from "~/modules/staff/capabilities";
 import { STAFF_INTENTS, StaffManageSchema } from "~/modules/staff/staff.schema";
-import {
-  type LiveSession,
-  type StaffListEntry,
-  changeStaffRole,
-  disableStaff,
-  enableStaff,
-  endSessionOf,
-  inviteStaff,
-  listLiveSessions,
-  listOpenInvites,
-  listStaff,
-  revokeInvite,
-  setStaffPermissions,
-} from "~/modules/staff/staff.service.server";
+import { type LiveSession, type StaffListEntry, changeStaffRole, disableStaff, enableStaff, endSessionOf, inviteStaff, listLiveSessions, listOpenInvites, listStaff, revokeInvite, setStaffPermissions } from "~/modules/staff/staff.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatMoney, toEuroInput } from "~/utils/money";
 import { formatRomeShortDateTime } from "~/utils/dates";
-import { DomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireOwner, signOutStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, signOutStaff, staffActor } from "./staff-context.server";
 import { withDateArticlesT } from "~/utils/date-article";
 
 // The owner's Staff page: who has access, with which role, their open sessions and pending
@@ -40,15 +26,13 @@ import { withDateArticlesT } from "~/utils/date-article";
 // same transaction.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = requireOwner(context);
-  const { db, tns } = getRequestContext(context);
+  const { db, tns, staff: viewer } = getAtelierContext(context);
   const [staff, sessions, invites, settings] = await Promise.all([listStaff(db), listLiveSessions(db), listOpenInvites(db), getShopSettings(db)]);
   return { title: tns("atelier")("staff.title"), viewerId: viewer.id, staff, sessions, invites, shopRefundLimitCents: settings.staffRefundLimitCents };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireOwner(context);
-  const { db, publicUrl } = getRequestContext(context);
+  const { db, publicUrl, staff: viewer } = getAtelierContext(context);
   const submission = parseIntentForm(await readFormData(request), StaffManageSchema, STAFF_INTENTS);
   if (submission.status !== "success") {
     // Only the invitation and the permissions have fields a person types; anything else invalid is a forged form.
@@ -100,7 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         break;
     }
   } catch (error) {
-    if (error instanceof DomainError && error.code === "STAFF_NOT_FOUND" && form.intent !== "invite") throw data({ message: error.messageKey }, { status: 404 });
     return formError(submission, error);
   }
   throw redirect(atelierHref(context, "/atelier/staff"));

@@ -11,13 +11,13 @@ import { BoxSection } from "~/components/atelier/kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { formatDayHours, StoreActionSchema } from "~/modules/store/store-editor.schema";
 import { createStore, deleteStore, getStoreForAtelier, storeEditorOptions, updateStore } from "~/modules/store/store-editor.service.server";
 import { STORE_KINDS, WEEKDAYS } from "~/modules/store/store.schema";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
+import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
 import { notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/stores/new and /atelier/stores/:id: a store of the locator (name, kind, address,
@@ -25,8 +25,7 @@ import { notFound, optionalIdParam } from "~/utils/id-param";
 // order), and its deletion behind an "I understand" box. Any staff member; every write audited.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
   const store = id === null ? null : await getStoreForAtelier(db, id);
   if (id !== null && !store) throw notFound();
@@ -60,8 +59,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const viewer = requireStaff(context);
-  const { db } = getRequestContext(context);
+  const { db, staff: viewer } = getAtelierContext(context);
   const id = optionalIdParam(params.id);
   if (id !== null && !(await getStoreForAtelier(db, id))) throw notFound();
   const submission = parseIntentForm(await readFormData(request), StoreActionSchema, id === null ? ["save"] : ["save", "delete"]);

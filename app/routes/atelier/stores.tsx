@@ -7,17 +7,15 @@ import { PageHeader } from "~/components/atelier/page-header";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
-import { getRequestContext } from "~/middleware/request-context.server";
+import { getAtelierContext } from "~/middleware/request-context.server";
 import { type StoreListItem, listStoresForAtelier } from "~/modules/store/store-editor.service.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/stores: the store locator's boutiques and corners, in its order (region, then the
 // shop's order). A shop has tens of stores, not thousands: one page, no filter.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db, locale, tns } = getRequestContext(context);
+  const { db, locale, tns } = getAtelierContext(context);
   return { stores: await listStoresForAtelier(db, locale), title: tns("atelier-content")("stores.title"), texts: pickTexts(locale, ["atelier-content"]) };
 }
 
