@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { sitemapResponse } from "~/modules/seo/sitemap-response.server";
-import { cacheControl } from "~/utils/cache-policy";
 import { notFoundFile } from "~/utils/id-param";
 
 // The server-generated sitemaps (spec §2): /sitemap/{index,categories,pages,products}.xml, the

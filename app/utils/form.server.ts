@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "~/utils/zod";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
-import { DomainError } from "./domain-error";
 import { isDomainError } from "./domain-error";
 
 // The server half of the form kit (app/components/ui/form-kit.tsx): read the body, validate it

@@ -17,8 +17,6 @@ import {
 import { PHOTO_FORMATS, type ResponsiveImage, photoImage } from "./media-urls";
 import type { MediaStorage } from "./storage.server";
 import { wakeMediaWorkers } from "./media-wake.server";
-import { DomainError } from "~/utils/domain-error";
-import { wakeMediaWorkers } from "./media-worker.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 
 // Images any part of the shop can use (docs/decisions/023): ingest the bytes of an upload (a

@@ -5,8 +5,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { readCatalogRevision } from "~/modules/base/revision-cache.server";
-import { DomainError } from "~/utils/domain-error";
-import { readCatalogRevision } from "~/modules/catalog/catalog-cache.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import { focalCrop, focalFromCropPoint, focalInCrop } from "./focal";
 import { MAX_IMAGE_BYTES, checkImage, variantWidthsFor } from "./image-pipeline.server";

@@ -1,9 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/catalog-export";
-import { getRequestContext } from "~/middleware/request-context.server";
-import { EXPORT_HEADER, catalogueCsvRows, recordCatalogueExport } from "~/modules/catalog/catalog-export.service.server";
 import { getAtelierContext } from "~/middleware/request-context.server";
-import { EXPORT_HEADER, catalogueCsvRows, recordCatalogueExport } from "~/modules/catalog/catalog-import.service.server";
+import { EXPORT_HEADER, catalogueCsvRows, recordCatalogueExport } from "~/modules/catalog/catalog-export.service.server";
 import { csvResponse } from "~/utils/csv.server";
 import { atelierHref, staffActor } from "./staff-context.server";
 

@@ -16,9 +16,8 @@ import { pageError, parseIntentForm, readFormData } from "~/utils/form.server";
 import { notFound } from "~/utils/id-param";
 import { z } from "~/utils/zod";
 import { receiveImportUpload } from "./catalog-import-upload.server";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { pageHeaders } from "~/utils/cache-policy";
 import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
+import { pageHeaders } from "~/utils/cache-policy";
 
 // /atelier/catalog/import: a Shopify product CSV, uploaded (multipart, streamed, 50 MB at most);
 // the file waits in the database under a random id (?upload=…, a day at most, the uploader's

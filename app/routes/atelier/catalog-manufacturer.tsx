@@ -1,5 +1,3 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
-import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog-manufacturer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";

@@ -23,11 +23,9 @@ import { MAX_IMAGE_BYTES, mayBeImage } from "~/modules/media/image-pipeline.serv
 import { getMediaStorage } from "~/modules/media/storage.server";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { LOCALES } from "~/utils/locale";
-import { addStaffNotice, atelierHref, requireStaff, staffActor } from "./staff-context.server";
-import { idParam, optionalIdParam } from "~/utils/id-param";
+import { addStaffNotice, atelierHref, staffActor, type StaffViewer } from "./staff-context.server";
+import { idParam, optionalIdParam, notFound } from "~/utils/id-param";
 import { pageHeaders } from "~/utils/cache-policy";
-import { type StaffViewer, addStaffNotice, atelierHref, staffActor } from "./staff-context.server";
-import { idParam, notFound, optionalIdParam } from "~/utils/id-param";
 
 // /atelier/categories/new and /atelier/categories/:id: a category's names, slugs and SEO texts
 // in both languages and its parent; on an existing one, its deletion (only when empty) and its

@@ -5,7 +5,6 @@ import { DomainError } from "~/utils/domain-error";
 import { pageError } from "~/utils/form.server";
 import { idParam } from "~/utils/id-param";
 import { xmlDownload } from "~/utils/xml-download.server";
-import { requireStaff } from "./staff-context.server";
 
 // /atelier/orders/:id/credit-notes/:noteId: a credit note (TD04) as it was issued, byte for byte,
 // always as a download under its SDI file name, kept by no cache (as the invoice's file).

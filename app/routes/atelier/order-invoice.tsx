@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/order-invoice";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { InvoicePanel } from "~/components/atelier/invoice-panel";
