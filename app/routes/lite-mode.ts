@@ -4,7 +4,7 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { liteCookie } from "~/middleware/lite-mode.server";
 import { parseForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { z } from "~/utils/zod";
+import { redirectTargetField, z } from "~/utils/zod";
 import { cacheControl } from "~/utils/cache-policy";
 
 // The footer's "Versione leggera" and the lite notice's way out (docs/decisions/027): stores the
@@ -12,7 +12,7 @@ import { cacheControl } from "~/utils/cache-policy";
 // document (lite or full). No session and no row: the cookie is the whole choice.
 
 /** The footer's and the notice's form (lite-mode-forms.tsx): "1" lite, "0" full, and the page it was on (checked again by safeRedirect). */
-const LiteSwitchSchema = z.object({ lite: z.enum(["1", "0"]), redirectTo: z.string().max(2000).optional() });
+const LiteSwitchSchema = z.object({ lite: z.enum(["1", "0"]), redirectTo: redirectTargetField() });
 
 /** Nothing to show: the forms post here. */
 export function loader() {

@@ -13,3 +13,10 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A form's "go back to" field (redirectTo): any text, never a refusal. safeRedirect decides where
+ * it leads: a target that is not local, or too long for a Location header, goes to the default.
+ * (The body itself is bounded by the server's form limit.)
+ */
+export const redirectTargetField = () => z.string().optional();

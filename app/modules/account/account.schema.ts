@@ -1,4 +1,4 @@
-import { z } from "~/utils/zod";
+import { redirectTargetField, z } from "~/utils/zod";
 import { FISCAL_CODE_MAX } from "./account.fields";
 import { isValidCodiceFiscale, normalizeCode } from "~/utils/invoice-codes";
 import { emailField, nameField, privacyConsentField, withoutControlCharacters } from "~/utils/form-fields";
@@ -128,7 +128,7 @@ export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;
 export const LoginSchema = z.object({
   email: emailField(),
   password: currentPasswordField(),
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: redirectTargetField(),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "~/utils/zod";
+import { redirectTargetField, z } from "~/utils/zod";
 import type { ConsentChoice } from "./consent";
 
 const checkbox = z
@@ -7,7 +7,7 @@ const checkbox = z
   .transform((value) => value === "on");
 
 /** Where the form goes back to without JavaScript (checked again with safeRedirect before use). */
-const back = { redirectTo: z.string().max(2000).optional() };
+const back = { redirectTo: redirectTargetField() };
 
 /**
  * The consent forms' buttons: "accept" (accept all), "reject" (the banner's X and "reject all")

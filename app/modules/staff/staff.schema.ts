@@ -2,7 +2,7 @@ import { newPasswordField } from "~/modules/account/account.schema";
 import { emailField, nameField } from "~/utils/form-fields";
 import { parseEuroInput } from "~/utils/money-input";
 import { ADJUSTABLE, STAFF_ROLES } from "./capabilities";
-import { z } from "~/utils/zod";
+import { redirectTargetField, z } from "~/utils/zod";
 
 // Atelier's sign-in and staff forms, shared by each form and its action. Messages are
 // translation keys (common.json's validation.*, atelier.json's for the rest).
@@ -10,7 +10,7 @@ import { z } from "~/utils/zod";
 export const StaffLoginSchema = z.object({
   email: emailField(),
   password: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(128, { error: "validation.password" }),
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: redirectTargetField(),
 });
 
 /** A TOTP code (six digits, spaces allowed) or a recovery code (ten letters and digits, a dash allowed). */
@@ -20,7 +20,7 @@ export const StaffCodeSchema = z.object({
     .trim()
     .min(1, { error: "validation.required" })
     .max(20, { error: "atelier:errors.codeInvalid" }),
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: redirectTargetField(),
 });
 
 const passwordsMatch = {

@@ -19,11 +19,11 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 import { INBOX_PAGE_SIZE, newsletterQuery } from "./inbox-query.server";
 import { addStaffNotice, atelierHref, atelierRedirectTarget, staffActor } from "./staff-context.server";
 import { requireIdParam } from "~/utils/id-param";
-import { z } from "~/utils/zod";
+import { redirectTargetField, z } from "~/utils/zod";
 
 /** A row's "unsubscribe" (the address only names it in the notice; the page it was on to go back to). */
 const SubscriberActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("unsubscribe"), id: z.string().max(40).optional(), email: z.string().optional(), redirectTo: z.string().max(2000).optional() }),
+  z.object({ intent: z.literal("unsubscribe"), id: z.string().max(40).optional(), email: z.string().optional(), redirectTo: redirectTargetField() }),
 ]);
 
 // Atelier's newsletter: every sign-up with its date, state (double opt-in) and the version of the
