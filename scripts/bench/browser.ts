@@ -39,6 +39,11 @@ export async function measureFetchedJs(browser: Browser, pageUrl: string, cookie
   }
   try {
     const page = await context.newPage();
+    // A first-time visitor: nothing from the HTTP cache. Chromium may otherwise answer a script an
+    // earlier context of the same browser fetched from its memory cache, and the page counts 0 KiB.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     const cspViolations: string[] = [];
     const pending: Promise<void>[] = [];
     const seen = new Map<string, FetchedScript>();

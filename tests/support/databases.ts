@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
+import { createPostgresDatabaseFromTemplate } from "./database-templates";
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it). */
 export const DIALECTS = ["sqlite", ...(process.env.TEST_POSTGRES_URL ? (["postgres"] as const) : [])] as const;
@@ -29,11 +30,12 @@ export async function createTestDatabase(kind: "sqlite" | "postgres", { migrate 
   const name = `bottega_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Migrated: a copy of the migrated template (tests/support/database-templates.ts).
+  if (migrate) await createPostgresDatabaseFromTemplate(admin, base, name, "migrated");
+  else await admin.query(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const handle = openDatabase(url.toString(), { poolSize: 4 });
-  if (migrate) await migrateToLatest(handle.db);
   return {
     db: handle.db,
     kind,

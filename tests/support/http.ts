@@ -17,6 +17,7 @@ import type { Database } from "~/db/schema";
 import type { App } from "~/server/app.server";
 import { getEnv } from "~/utils/env.server";
 import { type HttpClient, cookieJarClient } from "./cookie-client";
+import { copySqliteTemplate, createPostgresDatabaseFromTemplate } from "./database-templates";
 import { DIALECTS } from "./databases";
 
 export { type HttpClient, createUrlClient } from "./cookie-client";
@@ -64,10 +65,11 @@ function newestMtime(...dirs: string[]): number {
   return newest;
 }
 
-/** A fresh database URL of the given kind, and how to get rid of it. */
+/** A fresh database URL of the given kind, already migrated and seeded (a copy of a template), and how to get rid of it. */
 async function freshDatabase(kind: "sqlite" | "postgres"): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === "sqlite") {
     const file = path.join(os.tmpdir(), `bottega-http-${randomBytes(6).toString("hex")}.sqlite`);
+    await copySqliteTemplate(file, "seeded");
     return {
       url: `file:${file}`,
       async drop() {
@@ -79,7 +81,7 @@ async function freshDatabase(kind: "sqlite" | "postgres"): Promise<{ url: string
   const name = `bottega_http_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createPostgresDatabaseFromTemplate(admin, base, name, "seeded");
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
