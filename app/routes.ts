@@ -157,6 +157,8 @@ export default [
     page("catalog/import", "routes/atelier/catalog-import.tsx"),
     page("catalog/colors", "routes/atelier/catalog-colours.tsx"),
     page("catalog/colors/:code", "routes/atelier/catalog-colour.tsx"),
+    page("catalog/synonyms", "routes/atelier/catalog-synonyms.tsx"),
+    page("catalog/search-report", "routes/atelier/catalog-search-report.tsx"),
     page("catalog/manufacturers", "routes/atelier/catalog-manufacturers.tsx"),
     page("catalog/manufacturers/new", "routes/atelier/catalog-manufacturer.tsx"),
     page("catalog/manufacturers/:id", "routes/atelier/catalog-manufacturer.tsx"),
