@@ -73,6 +73,7 @@ export default [
 
     route("/api/categories", "routes/api.categories.ts"),
     route("/api/settings", "routes/api.settings.ts"),
+    route("/api/search/suggestions", "routes/api.search-suggestions.ts"),
     route("/api/newsletter", "routes/api.newsletter.ts"),
     route("/api/backstock/create", "routes/api.backstock.create.ts"),
     route("/api/auth/socialLogin/callback", "routes/api.auth.social-callback.ts"),
