@@ -250,7 +250,7 @@ export function SearchCombobox({ input, popupClassName }: { input: HTMLInputElem
                       ) : (
                         <span aria-hidden="true" className="h-10 w-8 shrink-0 bg-sand" />
                       )}
-                      <span className="min-w-0 flex-1 truncate">{option.product.name}</span>
+                      <span className="line-clamp-2 min-w-0 flex-1 leading-snug">{option.product.name}</span>
                       {/* Read after the name, with a comma's pause. */}
                       <span className="sr-only">, </span>
                       <span className="shrink-0 font-display text-base">{formatMoney(option.product.priceCents, locale)}</span>
