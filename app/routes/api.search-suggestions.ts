@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.search-suggestions";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { searchSuggestions } from "~/modules/catalog/search-suggestions.service.server";
 import { MAX_QUERY_LENGTH } from "~/modules/catalog/search-text";
-import { apiMessage, requestLocale } from "~/utils/json-api.server";
+import { apiMessage, methodNotAllowed, requestLocale } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
 import { cacheControl } from "~/utils/cache-policy";
 
@@ -19,3 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const suggestions = await searchSuggestions(getRequestContext(context).db, lang, q);
   return Response.json(suggestions, { headers: { ...cacheControl("publicMinute"), Vary: "Accept-Encoding" } });
 }
+
+/** A read only: any other method is told so, in the asked language. */
+export const action = ({ request }: Route.ActionArgs) => methodNotAllowed({ request }, "GET");

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachApp } from "../support/http";
+import { ORIGIN, describeEachApp } from "../support/http";
 
 // GET /api/search/suggestions (issue 39), the search field's suggestions as the shopper types, on
 // both databases: the last word read as the beginning of a word, products and categories in the
@@ -49,7 +49,7 @@ describeEachApp("the search suggestions call", (app) => {
     expect((await app().client().get("/api/search/suggestions")).status).toBe(200);
   });
 
-  it("refuses an unknown language and a query longer than the field allows, in the asked language", async () => {
+  it("refuses an unknown language, a query longer than the field allows and a write, in the asked language", async () => {
     const french = await suggest("cami", "fr");
     expect(french.answer.status).toBe(400);
     expect(french.body.message).toBe("Lingua sconosciuta: usa it oppure en");
@@ -57,6 +57,12 @@ describeEachApp("the search suggestions call", (app) => {
     expect(long.answer.status).toBe(400);
     expect(long.body.message).toBe("A search can have at most 100 characters");
     expect((await suggest("x".repeat(100))).answer.status).toBe(200);
+    const post = await app()
+      .client()
+      .fetch("/api/search/suggestions?q=cami&lang=en", { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: "{}" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
+    expect(((await post.json()) as { message: string }).message).toBe("This method is not allowed here");
   });
 
   it("answers any input with JSON, 200 or 400, never a 5xx", async () => {
