@@ -73,6 +73,7 @@ export default [
 
     route("/api/categories", "routes/api.categories.ts"),
     route("/api/settings", "routes/api.settings.ts"),
+    route("/api/search/suggestions", "routes/api.search-suggestions.ts"),
     route("/api/newsletter", "routes/api.newsletter.ts"),
     route("/api/backstock/create", "routes/api.backstock.create.ts"),
     route("/api/auth/socialLogin/callback", "routes/api.auth.social-callback.ts"),
@@ -157,6 +158,8 @@ export default [
     page("catalog/import", "routes/atelier/catalog-import.tsx"),
     page("catalog/colors", "routes/atelier/catalog-colours.tsx"),
     page("catalog/colors/:code", "routes/atelier/catalog-colour.tsx"),
+    page("catalog/synonyms", "routes/atelier/catalog-synonyms.tsx"),
+    page("catalog/search-report", "routes/atelier/catalog-search-report.tsx"),
     page("catalog/manufacturers", "routes/atelier/catalog-manufacturers.tsx"),
     page("catalog/manufacturers/new", "routes/atelier/catalog-manufacturer.tsx"),
     page("catalog/manufacturers/:id", "routes/atelier/catalog-manufacturer.tsx"),

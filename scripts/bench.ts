@@ -29,6 +29,7 @@ import { type FetchedJs, launchBrowser, measureFetchedJs } from "./bench/browser
 import { type PreloadedJs, measurePreloadedJs } from "./bench/preload";
 import { type Align, type MachineInfo, fixed, kib, machineInfo, table } from "./bench/report";
 import { runScaleBenchmark } from "./bench/scale";
+import { runSearchBenchmark } from "./bench/search";
 import { ServerProcess, build, freePort, snapshotBuild, withScratchPostgres } from "./bench/server";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -49,6 +50,8 @@ interface Options {
   atelierOnly: boolean;
   /** Only a photograph's variant served from disk. */
   imageOnly: boolean;
+  /** Only the search's latency, in process, at --products (100 000 by default). */
+  searchOnly: boolean;
 }
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -67,6 +70,9 @@ const USAGE = `Usage: npm run bench -- [options]
                        (or TEST_POSTGRES_URL) is set; reports how each ratio changes with size
   --atelier-only       only Atelier's dashboard and order list with 10 000 orders, signed in as staff
   --image-only         only a photograph's variant served from disk (the product page's photograph)
+  --search-only        only the search's latency (p50, p99 of distinct uncached queries and of the
+                       suggestions) at --products n (default 100 000), in process, on SQLite and on
+                       PostgreSQL when BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) is set; no build
   --json <file>        also write the results as JSON
   -h, --help           this text`;
 
@@ -83,6 +89,7 @@ function parseOptions(): Options {
       products: { type: "string" },
       "atelier-only": { type: "boolean", default: false },
       "image-only": { type: "boolean", default: false },
+      "search-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -109,6 +116,7 @@ function parseOptions(): Options {
     products: values.products === undefined ? undefined : number("products", values.products, 93, true),
     atelierOnly: values["atelier-only"],
     imageOnly: values["image-only"],
+    searchOnly: values["search-only"],
   };
 }
 
@@ -408,6 +416,10 @@ function toJson(startedAt: Date, machine: MachineInfo, settings: RunSettings, re
 
 async function main(): Promise<number> {
   const options = parseOptions();
+  if (options.searchOnly) {
+    const json = options.json ? path.resolve(process.env.INIT_CWD ?? process.cwd(), options.json) : undefined;
+    return runSearchBenchmark({ products: options.products ?? 100_000, rounds: options.rounds, json });
+  }
   const controlPage = checkPages(PAGES);
   const machine = machineInfo();
   const startedAt = new Date();

@@ -42,6 +42,7 @@ import * as tilesAndContentImages from "./migrations/20261202090000-tiles-and-co
 import * as scheduledTasks from "./migrations/20261203000000-scheduled-tasks";
 import * as refundsAndCreditNotes from "./migrations/20261206020000-refunds-and-credit-notes";
 import * as importJobs from "./migrations/20261206040000-import-jobs";
+import * as search from "./migrations/20261207000000-search";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   "20261206020000-refunds-and-credit-notes": refundsAndCreditNotes,
   "20261206030000-staff-capabilities": staffCapabilities,
   "20261206040000-import-jobs": importJobs,
+  "20261207000000-search": search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -242,6 +242,42 @@ export interface ProductSearchTable {
   document: string;
 }
 
+/** Search documents (issue 39): Snowball stems per field, space-separated (search-terms.ts). */
+export interface SearchDocumentsTable {
+  product_id: number;
+  locale: Locale;
+  name_terms: string;
+  category_terms: string;
+  color_terms: string;
+  body_terms: string;
+}
+
+/** Every word of the search documents with its stem, per language. */
+export interface SearchVocabularyTable {
+  locale: Locale;
+  word: string;
+  stem: string;
+}
+
+export interface SearchSynonymsTable {
+  id: Generated<number>;
+  locale: Locale;
+  /** The group's words and phrases, comma-separated, as the owner wrote them. */
+  terms: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What shoppers looked for: per UTC day, language and normalised query. No person. */
+export interface SearchQueriesTable {
+  day: string;
+  locale: Locale;
+  query: string;
+  searches: Generated<number>;
+  /** How many results the day's last search of it found. */
+  results: Generated<number>;
+}
+
 export interface ShopSettingsTable {
   key: string;
   /** JSON. */
@@ -985,6 +1021,10 @@ export interface Database {
   staff_form_drafts: StaffFormDraftsTable;
   back_in_stock_requests: BackInStockRequestsTable;
   product_search: ProductSearchTable;
+  search_documents: SearchDocumentsTable;
+  search_vocabulary: SearchVocabularyTable;
+  search_synonyms: SearchSynonymsTable;
+  search_queries: SearchQueriesTable;
   store_regions: StoreRegionsTable;
   stores: StoresTable;
   job_applications: JobApplicationsTable;

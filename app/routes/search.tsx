@@ -9,27 +9,37 @@ import { useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema";
 import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
-import { searchCachedCatalogue } from "~/modules/catalog/search.service.server";
+import { recordSearch, searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
 import { notFound } from "~/utils/id-param";
 
-// Kept by the anonymous page cache (docs/decisions/028), the first page of results only: the rest are rarely asked for.
-export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-page")];
-
 // The search page: /search?q= (and /en/search). The hits are a listing, so they take its
-// filters, sort and pages; the q rides along in every listing link and form.
+// filters, sort and pages; the q rides along in every listing link and form (and `exact=1`, the
+// "search for exactly what I typed" link, which turns the typo pass off). Each rendered search is
+// counted for the owner's report (docs/decisions/049): one upsert.
 const ALTERNATES = { it: "/search", en: "/en/search" };
+
+// Kept by the anonymous page cache (docs/decisions/028), the first page of results only: the rest
+// are rarely asked for. A page the cache answers is not counted again (decision 049: the report
+// counts a query's repeats within the cache's 30 seconds once).
+export const middleware: Route.MiddlewareFunction[] = [allowPageCache("first-page")];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, locale, tns } = getRequestContext(context);
   const url = new URL(request.url);
   try {
-    const { q, listing } = await searchCachedCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams));
+    const exact = url.searchParams.get("exact") === "1";
+    const result = await searchCachedCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams), { exact });
+    await recordSearch(db, locale, result);
+    const { q, listing, correction, alternatives } = result;
     const t = tns("catalog");
     return {
       q,
       listing,
-      title: q ? t("search.resultsFor", { query: q }) : t("search.title"),
+      correction,
+      exact,
+      alternatives,
+      title: correction ? t("search.resultsFor", { query: correction.to }) : q ? t("search.resultsFor", { query: q }) : t("search.title"),
       path: url.pathname,
       origin: env.PUBLIC_URL,
       page: { alternates: ALTERNATES },
@@ -42,16 +52,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, listing, path } = loaderData;
+  const { q, listing, path, correction, exact, alternatives } = loaderData;
   const { t } = useTranslation("catalog");
   // Filters can empty a listing that has hits: then the listing itself offers to clear them.
   const noResults = listing !== null && listing.total === 0 && !hasFilters(listing.query);
+  const extra: Record<string, string> = exact ? { q, exact: "1" } : { q };
   return (
     <div className="container-page pb-20 pt-4 desk:pt-10">
       {/* Tighter on phones: the first results show in the screen's upper half. */}
       <header className="mb-5 desk:mb-8">
         <h1 className="mb-4 text-[2.375rem] break-words desk:mb-6 desk:text-6xl" data-testid="search-title">
-          {!q ? t("search.title") : noResults ? t("search.noResults", { query: q }) : t("search.resultsFor", { query: q })}
+          {!q ? t("search.title") : noResults ? t("search.noResults", { query: q }) : t("search.resultsFor", { query: correction ? correction.to : q })}
+          {correction ? (
+            <span className="mt-2 block text-xl text-stone desk:text-2xl" data-testid="search-correction">
+              {t("search.didYouMeanBefore")}
+              <Link to={`${path}?q=${encodeURIComponent(correction.from)}&exact=1`} className="link text-ink" aria-label={t("search.exactLink", { query: correction.from })}>
+                {t("search.quoted", { query: correction.from })}
+              </Link>
+              {t("search.didYouMeanAfter")}
+            </span>
+          ) : null}
         </h1>
         <SearchForm variant="page" defaultValue={q} />
       </header>
@@ -60,21 +80,37 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {t("search.empty")}
         </p>
       ) : noResults ? (
-        <NoResults />
+        <NoResults path={path} alternatives={alternatives} />
       ) : (
-        <ListingView listing={listing} path={path} extra={{ q }} />
+        <ListingView listing={listing} path={path} extra={extra} />
       )}
     </div>
   );
 }
 
-/** Nothing found: a hint, and the top categories to browse instead. */
-function NoResults() {
+/** Nothing found: a hint, the words to try instead, and the top categories to browse. */
+function NoResults({ path, alternatives }: { path: string; alternatives: string[] }) {
   const { t } = useTranslation("catalog");
   const { menu } = useRootData();
   return (
     <section className="border border-line bg-paper px-6 py-12 text-center desk:py-16" data-testid="search-no-results">
       <p className="mx-auto mb-8 max-w-xl text-stone">{t("search.noResultsHint")}</p>
+      {alternatives.length ? (
+        <nav aria-labelledby="search-alternatives" className="mb-10" data-testid="search-alternatives">
+          <p id="search-alternatives" className="eyebrow mb-4">
+            {t("search.alternatives")}
+          </p>
+          <ul className="flex flex-wrap justify-center gap-3">
+            {alternatives.map((word) => (
+              <li key={word}>
+                <Link to={`${path}?q=${encodeURIComponent(word)}`} className="btn btn-secondary" aria-label={t("search.alternativeLink", { word })}>
+                  {word}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {menu.length ? (
         <nav aria-labelledby="search-suggestions">
           <p id="search-suggestions" className="eyebrow mb-4">

@@ -7,6 +7,7 @@ import { migrateToLatest, pendingMigrations } from "~/db/migrate.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { analyzeDatabase, refreshStatistics } from "~/db/statistics.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "~/modules/catalog/search.repository.server";
+import { pruneSearchQueries } from "~/modules/catalog/search-admin.service.server";
 import { areListingEntriesMissing, publishDueProducts, rebuildListingEntries } from "~/modules/catalog/listing-entries.server";
 import { applyDueSales } from "~/modules/catalog/variant-admin.service.server";
 import { getMailer } from "~/modules/mail/mail.server";
@@ -116,6 +117,8 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
           purgeExpiredApplications(database.db, { now }).then((purged) => {
             if (purged) log.info("job applications purged", { applications: purged });
           }),
+          // What shoppers looked for, counted per day: 90 days kept (issue 39).
+          pruneSearchQueries(database.db, now),
           refreshStatistics(database.db),
         ]),
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
 import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
@@ -103,30 +103,61 @@ const ICONS = {
 } as const;
 
 const SEARCH_FORM_STYLES = {
-  // Compact, in the desktop header's right area; the placeholder stays short.
-  header: { form: "relative mr-2", input: "h-11 w-36 border border-line bg-paper pl-3 pr-11 text-sm xl:w-60", button: "absolute inset-y-0 right-0 w-11" },
-  drawer: { form: "relative mt-4", input: "h-12 w-full border border-[#8c857d] bg-paper pl-4 pr-12 text-base", button: "absolute inset-y-0 right-0 w-12" },
-  page: { form: "relative max-w-xl", input: "h-13 w-full border border-[#8c857d] bg-paper pl-4 pr-14 text-base desk:text-lg", button: "absolute inset-y-0 right-0 w-13" },
+  // Compact, in the desktop header's right area; the placeholder stays short. Its suggestions
+  // open wider than the field, aligned on its right edge (the header's right side).
+  header: {
+    form: "relative mr-2",
+    input: "h-11 w-36 border border-line bg-paper pl-3 pr-11 text-sm xl:w-60",
+    button: "absolute inset-y-0 right-0 w-11",
+    popup: "right-0 w-[24rem]",
+  },
+  drawer: { form: "relative mt-4", input: "h-12 w-full border border-[#8c857d] bg-paper pl-4 pr-12 text-base", button: "absolute inset-y-0 right-0 w-12", popup: "inset-x-0" },
+  page: {
+    form: "relative max-w-xl",
+    input: "h-13 w-full border border-[#8c857d] bg-paper pl-4 pr-14 text-base desk:text-lg",
+    button: "absolute inset-y-0 right-0 w-13",
+    popup: "inset-x-0",
+  },
 } as const;
+
+/** The suggestions' code, asked for once per page load, on the first focus of or keystroke in a search field. */
+let comboboxCode: Promise<typeof import("./search-combobox")> | undefined;
+const loadCombobox = () => (comboboxCode ??= import("./search-combobox"));
 
 /**
  * The product search: a GET form to the search page, so it works without JavaScript. The header
  * and the drawer each hold one (only one of them is ever displayed); the search page its own.
+ * With JavaScript the field suggests products and categories as the shopper types: that code
+ * (search-combobox.tsx) loads on the field's first focus or keystroke and takes over the field
+ * as it is, with what was typed meanwhile (issue 39).
  */
 export function SearchForm({ variant, defaultValue = "" }: { variant: keyof typeof SEARCH_FORM_STYLES; defaultValue?: string }) {
   const { t } = useTranslation("catalog");
   const { href } = useLocale();
   const styles = SEARCH_FORM_STYLES[variant];
   const id = `search-${variant}`;
+  // The field itself (a new one after a navigation with another query: see its key).
+  const [field, setField] = useState<HTMLInputElement | null>(null);
+  const [combobox, setCombobox] = useState<typeof import("./search-combobox") | null>(null);
+  const wake = () => {
+    if (!combobox) void loadCombobox().then(setCombobox, () => undefined);
+  };
+  // Focused before this component went live (the header island hands the focus over): wake now.
+  useEffect(() => {
+    if (field && document.activeElement === field) wake();
+  });
   return (
     <Form method="get" action={href("/search")} role={variant === "page" ? undefined : "search"} className={styles.form} data-testid={`search-form-${variant}`}>
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
       <input
+        ref={setField}
         id={id}
         type="search"
         name="q"
+        onFocus={wake}
+        onInput={wake}
         // A new query arriving by navigation replaces what the field shows.
         key={defaultValue}
         defaultValue={defaultValue}
@@ -140,6 +171,7 @@ export function SearchForm({ variant, defaultValue = "" }: { variant: keyof type
       <button type="submit" aria-label={t("search.submit")} title={t("search.submit")} className={`${styles.button} inline-flex items-center justify-center hover:text-terracotta`}>
         <Icon name="search" className={variant === "page" ? "size-6" : "size-5"} />
       </button>
+      {combobox && field ? <combobox.SearchCombobox input={field} popupClassName={styles.popup} /> : null}
     </Form>
   );
 }

@@ -92,10 +92,20 @@ export async function growCatalogue(db: Kysely<Database>, target: number, log: (
       select g.new_id, i.color_code, i.view, i.position from grow_products g join product_images i on i.product_id = g.template_id`.execute(trx);
     step("images");
 
-    // The demo's search documents, read once (an FTS5 table is not joined by an unindexed column).
-    await temp("grow_documents", sql`select product_id as template_id, locale, document from product_search where product_id <= ${n(lastTemplate)}`);
-    await sql`insert into product_search (product_id, locale, document)
-      select g.new_id, d.locale, d.document from grow_products g join grow_documents d on d.template_id = g.template_id`.execute(trx);
+    // The demo's search documents, read once (an FTS5 table is not joined by an unindexed column);
+    // a copy's name holds its copy number, as rebuildSearchIndex would write it, and so does the vocabulary.
+    await temp(
+      "grow_documents",
+      sql`select product_id as template_id, locale, name_terms, category_terms, color_terms, body_terms from search_documents where product_id <= ${n(lastTemplate)}`,
+    );
+    await sql`insert into search_documents (product_id, locale, name_terms, category_terms, color_terms, body_terms)
+      select g.new_id, d.locale, d.name_terms || ' ' || cast(g.copy as varchar(12)), d.category_terms, d.color_terms, d.body_terms
+      from grow_products g join grow_documents d on d.template_id = g.template_id`.execute(trx);
+    await sql`insert into search_vocabulary (locale, word, stem)
+      select distinct d.locale, cast(g.copy as varchar(12)), cast(g.copy as varchar(12))
+      from grow_products g join grow_documents d on d.template_id = g.template_id
+      where true
+      on conflict (locale, word) do nothing`.execute(trx);
     step("search documents");
 
     // A copy lists exactly as its demo product does (same variants, stock and prices): its

@@ -128,6 +128,12 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   free_shipping_promotions: "none",
   shop_revision: "none",
   product_search: "none",
+  search_documents: "none",
+  search_vocabulary: "none",
+  // The owner's synonym groups (words, no person).
+  search_synonyms: "none",
+  // What shoppers looked for: counts per day and normalised query, no person, no session (90 days).
+  search_queries: "none",
   store_regions: "none",
   stores: "none",
   catalog_revision: "none",
@@ -184,8 +190,8 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   credit_notes: "withOrder",
   order_notes: "withOrder",
 };
-/** SQLite's full-text index stores itself in shadow tables of product_search. */
-const SQLITE_SEARCH_SHADOWS = ["product_search_config", "product_search_content", "product_search_data", "product_search_docsize", "product_search_idx"];
+/** SQLite's full-text indexes store themselves in shadow tables of product_search and search_documents. */
+const SQLITE_SEARCH_SHADOWS = ["product_search", "search_documents"].flatMap((table) => ["config", "content", "data", "docsize", "idx"].map((shadow) => `${table}_${shadow}`));
 
 describeEachDatabase("the shopper's data", (ctx) => {
   let skus: { sku: string; id: number }[];

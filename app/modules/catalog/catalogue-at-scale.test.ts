@@ -19,7 +19,7 @@ import { setVariantStock } from "./stock.service.server";
 // generator, with planner statistics. Big enough that both planners choose their plans for real.
 const SIZE = SITEMAP_PRODUCTS_PER_FILE + 60;
 /** Tables that grow with the catalogue: no request may read one of them whole. */
-const GROWING = ["products", "product_translations", "variants", "price_history", "product_images", "listing_entries", "product_search"];
+const GROWING = ["products", "product_translations", "variants", "price_history", "product_images", "listing_entries", "product_search", "search_documents"];
 
 /** Records the SQL of every statement a handle runs (not the subqueries it is built from). */
 class StatementLog implements KyselyPlugin {

@@ -1,11 +1,12 @@
 import { type Kysely, PostgresAdapter, type Transaction, sql } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { searchDocument, searchTokens } from "./search-text";
+import { meaningfulWords, stemWord } from "./search-terms";
 
-// Product search behind one pair of functions, on either dialect: an FTS5 virtual table on
-// SQLite, a generated tsvector with a GIN index on PostgreSQL (migration 20261122010000).
-// Both hold one normalised document per product and locale (see search-text.ts); queries are
-// normalised the same way, so matching is accent- and case-insensitive on both.
+// The search index behind a few functions, on either dialect (docs/decisions/049): an FTS5 table
+// on SQLite, a table with two generated tsvectors and their GIN indexes on PostgreSQL (migration
+// 20261207000000). Both hold the same Snowball stems per product, language and field, computed
+// in TypeScript (search-terms.ts), and answer the same term queries: which products hold these
+// terms. Ranking is done by the caller on what the candidates return, alike on both.
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -20,13 +21,12 @@ function chunk<T>(rows: T[], size: number): T[][] {
 
 /**
  * Rewrites the search documents of the given products (every product when `productIds` is
- * left out) in both languages, in one transaction (the caller's, when it passes one). Reads
- * take three queries whatever the number of products; writes are batched.
+ * left out) in both languages, and adds their new words to the vocabulary, in one transaction
+ * (the caller's, when it passes one). Reads take three queries whatever the number of products;
+ * writes are batched. A full rebuild also forgets words no product uses any more.
  *
- * A document holds the product's name, the names of its category and of the category's
- * ancestors, its colour names, its composition and its description. The name comes twice:
- * a simple weight, so that in both engines' ranking a product called "Cardigan" comes before
- * a dress whose description suggests wearing one with a cardigan.
+ * A document's fields: the product's name; its category's name and its ancestors'; its colours'
+ * names; its composition and description.
  */
 export async function rebuildSearchIndex(db: Kysely<Database>, productIds?: number[]): Promise<number> {
   if (productIds && productIds.length === 0) return 0;
@@ -79,58 +79,125 @@ export async function rebuildSearchIndex(db: Kysely<Database>, productIds?: numb
       colorNames.set(key(row.productId, row.locale), list);
     }
 
+    const vocabulary = new Map<string, { locale: Locale; word: string; stem: string }>();
+    const field = (locale: Locale, parts: Array<string | null | undefined>) => {
+      const stems: string[] = [];
+      for (const part of parts) {
+        if (!part) continue;
+        for (const word of meaningfulWords(locale, part)) {
+          const stem = stemWord(locale, word);
+          stems.push(stem);
+          if (!vocabulary.has(`${locale}:${word}`)) vocabulary.set(`${locale}:${word}`, { locale, word, stem });
+        }
+      }
+      return stems.join(" ");
+    };
     const documents = productRows.map((row) => ({
       product_id: row.productId,
       locale: row.locale,
-      document: searchDocument([
-        row.name,
-        row.name,
-        ...categoryTrail(row.categoryId, row.locale),
-        ...(colorNames.get(key(row.productId, row.locale)) ?? []),
-        row.composition,
-        row.description,
-      ]),
+      name_terms: field(row.locale, [row.name]),
+      category_terms: field(row.locale, categoryTrail(row.categoryId, row.locale)),
+      color_terms: field(row.locale, colorNames.get(key(row.productId, row.locale)) ?? []),
+      body_terms: field(row.locale, [row.composition, row.description]),
     }));
 
-    if (productIds) await trx.deleteFrom("product_search").where("product_id", "in", productIds).execute();
-    else await trx.deleteFrom("product_search").execute();
-    for (const rows of chunk(documents, INSERT_BATCH)) await trx.insertInto("product_search").values(rows).execute();
+    if (productIds) await trx.deleteFrom("search_documents").where("product_id", "in", productIds).execute();
+    else {
+      await trx.deleteFrom("search_documents").execute();
+      await trx.deleteFrom("search_vocabulary").execute();
+    }
+    for (const rows of chunk(documents, INSERT_BATCH)) await trx.insertInto("search_documents").values(rows).execute();
+    for (const rows of chunk([...vocabulary.values()], INSERT_BATCH)) {
+      await trx
+        .insertInto("search_vocabulary")
+        .values(rows)
+        .onConflict((oc) => oc.columns(["locale", "word"]).doNothing())
+        .execute();
+    }
     return documents.length;
   };
   return db.isTransaction ? run(db) : db.transaction().execute((trx: Transaction<Database>) => run(trx));
 }
 
-/** True when products exist but none has a search document (a database seeded before search). */
+/** True when products exist but none has a search document (a database indexed before issue 39). */
 export async function isSearchIndexMissing(db: Kysely<Database>): Promise<boolean> {
   const [product, document] = await Promise.all([
     db.selectFrom("products").select("id").limit(1).executeTakeFirst(),
-    db.selectFrom("product_search").select("product_id").limit(1).executeTakeFirst(),
+    db.selectFrom("search_documents").select("product_id").limit(1).executeTakeFirst(),
   ]);
   return product !== undefined && document === undefined;
 }
 
+/** The words of the documents in one language, with their stems. */
+export function selectVocabulary(db: Kysely<Database>, locale: Locale): Promise<{ word: string; stem: string }[]> {
+  return db.selectFrom("search_vocabulary").select(["word", "stem"]).where("locale", "=", locale).execute();
+}
+
 /**
- * The ids of the products whose document contains every word of `text` as a word prefix
- * ("cardig" finds "cardigan"), best match first, at most `limit`. The full-text query is built
- * from sanitised words only (letters and digits, see searchTokens) and bound as a parameter;
- * a text without words returns [] without querying.
+ * A term query: every group must match; a group matches when any of its alternatives does; an
+ * alternative is one or more terms, all required (a synonym of two words). Terms are stems made
+ * of letters and digits only (searchWords), so they never carry query syntax.
  */
-export async function searchProductIds(db: Kysely<Database>, locale: Locale, text: string, limit = 500): Promise<number[]> {
-  const tokens = searchTokens(text);
-  if (tokens.length === 0) return [];
+export type TermQuery = string[][][];
+
+function ftsExpression(query: TermQuery): string {
+  const term = (t: string) => `"${t}"`;
+  return query.map((group) => `(${group.map((alt) => (alt.length === 1 ? term(alt[0]) : `(${alt.map(term).join(" AND ")})`)).join(" OR ")})`).join(" AND ");
+}
+
+function tsqueryText(query: TermQuery): string {
+  return query.map((group) => `(${group.map((alt) => `(${alt.join(" & ")})`).join(" | ")})`).join(" & ");
+}
+
+export interface SearchCandidate {
+  productId: number;
+  nameTerms: string;
+  categoryTerms: string;
+  colorTerms: string;
+}
+
+/**
+ * Up to `limit` products whose document matches the query, with their head fields: those whose
+ * name, category or colours hold every group (`where: "head"`), or anywhere (`"all"`). Without
+ * an order: the caller ranks; the limit bounds the work whatever the catalogue's size.
+ */
+export async function findSearchCandidates(
+  db: Kysely<Database>,
+  locale: Locale,
+  query: TermQuery,
+  where: "head" | "all",
+  limit: number,
+): Promise<SearchCandidate[]> {
+  if (query.length === 0 || query.some((group) => group.length === 0)) return [];
   const rows = isPostgres(db)
-    ? await sql<{ product_id: number }>`
-        select s.product_id
-        from product_search as s, to_tsquery('simple', ${tokens.map((token) => `${token}:*`).join(" & ")}) as q
-        where s.locale = ${locale} and s.tsv @@ q
-        order by ts_rank(s.tsv, q) desc, s.product_id
+    ? await sql<{ product_id: number; name_terms: string; category_terms: string; color_terms: string }>`
+        select s.product_id, s.name_terms, s.category_terms, s.color_terms
+        from search_documents as s
+        where s.locale = ${locale} and ${where === "head" ? sql`s.head_tsv` : sql`s.tsv`} @@ to_tsquery('simple', ${tsqueryText(query)})
         limit ${limit}`.execute(db)
-    : // FTS5: each word a quoted prefix term, all required; rank is bm25 (lower is better).
-      await sql<{ product_id: number }>`
-        select product_id
-        from product_search
-        where product_search match ${tokens.map((token) => `"${token}"*`).join(" AND ")} and locale = ${locale}
-        order by rank, product_id
+    : await sql<{ product_id: number; name_terms: string; category_terms: string; color_terms: string }>`
+        select product_id, name_terms, category_terms, color_terms
+        from search_documents
+        where search_documents match ${where === "head" ? `{name_terms category_terms color_terms} : (${ftsExpression(query)})` : ftsExpression(query)}
+          and locale = ${locale}
         limit ${limit}`.execute(db);
-  return rows.rows.map((row) => Number(row.product_id));
+  return rows.rows.map((row) => ({
+    productId: Number(row.product_id),
+    nameTerms: row.name_terms,
+    categoryTerms: row.category_terms,
+    colorTerms: row.color_terms,
+  }));
+}
+
+/** Of these products, the ones listed (published by `now`): whether each is in stock, and its featured rank. */
+export async function findListedFlags(db: Kysely<Database>, productIds: number[], now: string): Promise<Map<number, { inStock: boolean; featuredRank: number }>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .selectFrom("listing_entries")
+    .select(["product_id", "in_stock", "featured_rank"])
+    .where("depth", "=", 0)
+    .where("product_id", "in", productIds)
+    .where("published_at", "<=", now)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.product_id), { inStock: Number(row.in_stock) === 1, featuredRank: Number(row.featured_rank) }]));
 }

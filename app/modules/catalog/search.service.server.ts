@@ -1,22 +1,44 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import type { ListingQuery } from "./listing.schema";
-import { getListing, type Listing } from "./listing.service.server";
-import { MAX_QUERY_LENGTH } from "./search-text";
-import { searchProductIds } from "./search.repository.server";
+import { log } from "~/utils/log.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
+import { hasFilters, type ListingQuery } from "./listing.schema";
+import { getListing, type Listing } from "./listing.service.server";
+import { upsertSearchQuery } from "./search-admin.repository.server";
+import { searchEngine } from "./search-engine.server";
+import { nearestWords, normalizedQuery } from "./search-query";
+import { MAX_QUERY_LENGTH } from "./search-text";
 
 export interface SearchResult {
-  /** The query as searched: trimmed, at most 100 characters. */
+  /** The query as typed: control characters out, trimmed, at most 100 characters. */
   q: string;
   /** Null for an empty query: the page asks what to look for. */
   listing: Listing | null;
+  /**
+   * When a word matched nothing and was searched as the closest word the catalogue knows:
+   * `from` is the query as typed, `to` the query searched ("capotto" → "cappotto").
+   */
+  correction: { from: string; to: string } | null;
+  /** True when the typo pass was off (the "search for exactly this" link). */
+  exact: boolean;
+  /** Nothing found: words to try instead (near the words that matched nothing, or each word alone). */
+  alternatives: string[];
+}
+
+/** The query as the page shows and searches it: no control characters (NUL…), at most 100 characters. */
+export function cleanQuery(rawQuery: string): string {
+  return rawQuery
+    .slice(0, MAX_QUERY_LENGTH * 4)
+    .replace(/\p{Cc}+/gu, " ")
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH)
+    .trim();
 }
 
 /**
- * A search as a listing: the hits, best first, take the listing's filters, sort and pages
- * (its "featured" sort keeps the relevance order). Throws PageOutOfRangeError past the last
- * page; no hits is an empty listing, not an error.
+ * A search as a listing: the hits, best first (search-query.ts's ranking), take the listing's
+ * filters, sort and pages (its "featured" sort keeps the relevance order). Throws
+ * PageOutOfRangeError past the last page; no hits is an empty listing, not an error.
  */
 export async function searchCatalogue(
   db: Kysely<Database>,
@@ -24,20 +46,54 @@ export async function searchCatalogue(
   rawQuery: string,
   listingQuery: ListingQuery,
   now = new Date(),
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<SearchResult> {
-  const q = rawQuery.trim().slice(0, MAX_QUERY_LENGTH).trim();
-  if (!q) return { q, listing: null };
-  // A query of symbols only ("***") has no words: searchProductIds answers [] without a query.
-  const productIds = await searchProductIds(db, locale, q);
-  return { q, listing: await getListing(db, locale, { productIds }, listingQuery, now) };
+  const q = cleanQuery(rawQuery);
+  if (!q) return { q, listing: null, correction: null, exact, alternatives: [] };
+  const { plan, lexicon, productIds } = await searchEngine(db, locale, q, { exact, now });
+  const listing = await getListing(db, locale, { productIds }, listingQuery, now);
+  const correction = plan.corrected && productIds.length ? { from: q, to: plan.corrected } : null;
+  let alternatives: string[] = [];
+  if (productIds.length === 0 && plan.words.length > 0) {
+    const words = plan.words.flatMap((word) => (word.alternatives.length ? [word.typed] : nearestWords(lexicon, word.typed)));
+    // One word alone is no alternative to itself.
+    alternatives = [...new Set(words)].filter((word) => word !== normalizedQuery(q)).slice(0, 6);
+  }
+  return { q, listing, correction, exact, alternatives };
 }
 
 /**
- * `searchCatalogue` through the catalogue cache: what the search page calls. Ranking every match
- * of a common word costs tens of milliseconds on a large catalogue (bm25 or ts_rank visits each),
- * so a query's page is kept until the catalogue changes, like a listing's.
+ * `searchCatalogue` through the catalogue cache: a query's page is kept until the catalogue (or
+ * a synonym) changes, like a listing's.
  */
-export function searchCachedCatalogue(db: Kysely<Database>, locale: Locale, rawQuery: string, listingQuery: ListingQuery): Promise<SearchResult> {
-  const q = rawQuery.trim().slice(0, MAX_QUERY_LENGTH).trim();
-  return cachedCatalogRead(db, `search|${locale}|${q}|${JSON.stringify(listingQuery)}`, () => searchCatalogue(db, locale, q, listingQuery));
+export function searchCachedCatalogue(
+  db: Kysely<Database>,
+  locale: Locale,
+  rawQuery: string,
+  listingQuery: ListingQuery,
+  options: { exact?: boolean } = {},
+): Promise<SearchResult> {
+  const q = cleanQuery(rawQuery);
+  return cachedCatalogRead(db, `search|${locale}|${options.exact ? "exact" : ""}|${q}|${JSON.stringify(listingQuery)}`, () =>
+    searchCatalogue(db, locale, q, listingQuery, new Date(), options),
+  );
+}
+
+/** The UTC day of a date, as the report keeps it. */
+export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Counts a shopper's search for the owner's report (Atelier, search report): the normalised
+ * query, per day and language, with how many results it found. Only a new search counts (its
+ * first page, no filters), and a failure to count never fails the page.
+ */
+export async function recordSearch(db: Kysely<Database>, locale: Locale, result: SearchResult, now = new Date()): Promise<void> {
+  if (!result.listing || result.listing.page !== 1 || hasFilters(result.listing.query)) return;
+  const query = normalizedQuery(result.q);
+  if (!query) return;
+  try {
+    await upsertSearchQuery(db, { day: dayOf(now), locale, query, results: result.listing.total });
+  } catch (error) {
+    log.warn("search not counted", { error: (error as Error).message });
+  }
 }

@@ -68,6 +68,9 @@ export const ATELIER_ROUTE_ACCESS = {
   "catalog/export": "catalogue",
   "catalog/colors": "catalogue",
   "catalog/colors/:code": "catalogue",
+  // Search (issue 39): the synonym groups, and what shoppers looked for (counts, no person).
+  "catalog/synonyms": "catalogue",
+  "catalog/search-report": "catalogue",
   "catalog/manufacturers": "catalogue",
   "catalog/manufacturers/new": "catalogue",
   "catalog/manufacturers/:id": "catalogue",

@@ -45,6 +45,7 @@ const ACTION_GROUPS = [
   "category.",
   "discount-code.",
   "catalog.",
+  "search-synonym.",
   "banner.",
   "closure.",
   "promotion.",
