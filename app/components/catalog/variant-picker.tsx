@@ -13,7 +13,7 @@ export const SIZE_LEGEND_ID = "size-legend";
  * JavaScript, and with it the page updates in place. A sold-out size stays a focusable link
  * (struck through) because choosing it offers the back-in-stock form.
  */
-export function VariantPicker({ selection, path }: { selection: VariantSelection; path: string }) {
+export function VariantPicker({ selection, path, sizeHelp }: { selection: VariantSelection; path: string; sizeHelp?: React.ReactNode }) {
   const { t } = useTranslation("catalog");
   const { color, size } = selection;
   return (
@@ -76,6 +76,7 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
             );
           })}
         </ul>
+        {sizeHelp}
         {size && size.stock > 0 && size.stock <= LOW_STOCK ? (
           <p className="mt-2 text-sm text-warning">{t("product.lowStock", { count: size.stock })}</p>
         ) : null}
