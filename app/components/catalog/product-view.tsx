@@ -49,7 +49,10 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
               sizeHelp={
                 // One-size pieces need no guide. The shop's size advice is the FAQ's "Taglie" (issue 41 builds the guide).
                 selection.sizes.length > 1 ? (
-                  <Link to={href("/pages/Faq")} className="link mt-3 inline-flex min-h-11 items-center text-sm underline" data-testid="size-guide">
+                  <Link to={href("/pages/Faq")} className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm underline underline-offset-4 hover:text-terracotta" data-testid="size-guide">
+                    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+                      <path d="M2 8h20v8H2zM6 8v3M10 8v4M14 8v3M18 8v4" strokeLinejoin="round" />
+                    </svg>
                     {t("product.sizeHelp")}
                   </Link>
                 ) : null

@@ -83,10 +83,10 @@ export function composeFabric(input: { subtype: Subtype; surface: Surface; hex: 
   const reverse = mixHex(c.base, c.light ? "#8a7a66" : "#fffdf9", c.light ? 0.1 : 0.14);
   // Soft folds: bands of shade and light across the cloth (silk's brighter, suede's duller).
   const sheen = surface === "silk" ? 0.42 : surface === "suede" ? 0.1 : surface === "leather" ? 0.26 : 0.18;
-  const folds = [0, 1, 2]
+  const folds = [0, 1]
     .map((i) => {
-      const y = 150 + i * 290 + ((variation * (i + 3) * 13) % 70);
-      const w = 90 + ((variation + i * 5) % 4) * 20;
+      const y = 200 + i * 400 + ((variation * (i + 3) * 13) % 90);
+      const w = 150 + ((variation + i * 5) % 4) * 25;
       return `<path d="M-60 ${n(y)}C220 ${n(y - 70)} 520 ${n(y + 90)} 860 ${n(y - 30)}V${n(y - 30 + w)}C520 ${n(y + 90 + w)} 220 ${n(y - 70 + w)} -60 ${n(y + w)}Z" fill="url(#${id}-fold)"/>`;
     })
     .join("");
@@ -191,17 +191,17 @@ const COMPANIONS: Record<GarmentType, (v: number) => Companion[]> = {
 
 /** Where the product itself stands: tops on the dress form, the rest at the left. */
 const MAIN: Record<GarmentType, { at: P; box: P }> = {
-  knit: { at: [370, 430], box: [460, 560] },
-  shirt: { at: [370, 430], box: [460, 580] },
-  jacket: { at: [370, 440], box: [470, 600] },
-  coat: { at: [360, 470], box: [470, 700] },
-  dress: { at: [360, 460], box: [440, 680] },
-  skirt: { at: [320, 520], box: [400, 640] },
-  trousers: { at: [310, 520], box: [380, 720] },
-  bag: { at: [330, 540], box: [460, 520] },
-  shoes: { at: [400, 700], box: [620, 330] },
-  scarf: { at: [320, 480], box: [420, 700] },
-  belt: { at: [320, 560], box: [420, 520] },
+  knit: { at: [360, 420], box: [540, 640] },
+  shirt: { at: [360, 420], box: [540, 660] },
+  jacket: { at: [360, 430], box: [540, 660] },
+  coat: { at: [350, 460], box: [520, 740] },
+  dress: { at: [350, 450], box: [500, 720] },
+  skirt: { at: [320, 510], box: [440, 700] },
+  trousers: { at: [310, 500], box: [400, 760] },
+  bag: { at: [330, 530], box: [500, 560] },
+  shoes: { at: [400, 700], box: [660, 360] },
+  scarf: { at: [320, 480], box: [460, 740] },
+  belt: { at: [320, 560], box: [460, 560] },
 };
 
 const ON_A_FORM: ReadonlyArray<GarmentType> = ["knit", "shirt", "jacket", "coat", "dress"];
