@@ -209,7 +209,7 @@ describeEachDatabase("product search", (ctx) => {
     await searchEngine(db.withPlugin(counter), "it", "lana seta");
     // A new handle: the revision, the lexicon (vocabulary, synonyms), at most two capped index reads, the candidates' flags.
     expect(counter.count).toBeLessThanOrEqual(6);
-    expect(CANDIDATES_PER_STAGE).toBeLessThanOrEqual(300);
+    expect(CANDIDATES_PER_STAGE).toBeLessThanOrEqual(200);
   });
 
   it("answers a query without words without reading the index", async () => {
