@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachApp } from "../support/http";
+import { markupErrors } from "../support/markup";
 
 // The search page through the request handler, without JavaScript, on both databases (issue 39):
 // the correction line and its link to the exact word, zero results with words to try and the
@@ -75,6 +76,14 @@ describeEachApp("the search page", (app) => {
     expect(rows[0]).toMatchObject({ locale: "it", results: 0 });
     // A cached page is not counted again; a rendered one is: one or two.
     expect(Number(rows[0].searches)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps the shop's markup rules on the corrected, empty, filtered and narrowed pages", async () => {
+    for (const path of ["/search?q=capotto", "/en/search?q=cashmire", "/search?q=pantaloni%20rosa", "/search?q=camicia&category=3", "/search?q=maglia&size=M"]) {
+      const answer = await app().client().get(path);
+      expect(answer.status, path).toBe(200);
+      expect(markupErrors(await answer.text()), path).toEqual([]);
+    }
   });
 
   it("answers any input with a page, never a 5xx", async () => {
