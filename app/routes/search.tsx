@@ -9,7 +9,7 @@ import { useRootData } from "~/hooks/use-locale";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { hasFilters, parseListingQuery } from "~/modules/catalog/listing.schema";
 import { PageOutOfRangeError } from "~/modules/catalog/listing.service.server";
-import { recordSearch, searchCachedCatalogue } from "~/modules/catalog/search.service.server";
+import { type SearchCategory, parseSearchCategory, recordSearch, searchCachedCatalogue } from "~/modules/catalog/search.service.server";
 import { seoMeta } from "~/utils/seo";
 import { notFound } from "~/utils/id-param";
 
@@ -29,9 +29,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const exact = url.searchParams.get("exact") === "1";
-    const result = await searchCachedCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams), { exact });
+    const categoryId = parseSearchCategory(url.searchParams.get("category"));
+    const result = await searchCachedCatalogue(db, locale, url.searchParams.get("q") ?? "", parseListingQuery(url.searchParams), { exact, categoryId });
     await recordSearch(db, locale, result);
-    const { q, listing, correction, alternatives } = result;
+    const { q, listing, correction, alternatives, categories } = result;
     const t = tns("catalog");
     return {
       q,
@@ -39,6 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       correction,
       exact,
       alternatives,
+      categories,
+      categoryId: result.categoryId,
       title: correction ? t("search.resultsFor", { query: correction.to }) : q ? t("search.resultsFor", { query: q }) : t("search.title"),
       path: url.pathname,
       origin: env.PUBLIC_URL,
@@ -52,11 +55,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, listing, path, correction, exact, alternatives } = loaderData;
+  const { q, listing, path, correction, exact, alternatives, categories, categoryId } = loaderData;
   const { t } = useTranslation("catalog");
   // Filters can empty a listing that has hits: then the listing itself offers to clear them.
   const noResults = listing !== null && listing.total === 0 && !hasFilters(listing.query);
-  const extra: Record<string, string> = exact ? { q, exact: "1" } : { q };
+  // What rides along in the listing's links and forms besides its own filters.
+  const extra: Record<string, string> = { q, ...(exact ? { exact: "1" } : {}), ...(categoryId !== null ? { category: String(categoryId) } : {}) };
   return (
     <div className="container-page pb-20 pt-4 desk:pt-10">
       {/* Tighter on phones: the first results show in the screen's upper half. */}
@@ -82,9 +86,50 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : noResults ? (
         <NoResults path={path} alternatives={alternatives} />
       ) : (
-        <ListingView listing={listing} path={path} extra={extra} />
+        <>
+          {categories.length > 1 || categoryId !== null ? <CategoryFilter path={path} q={q} exact={exact} categories={categories} categoryId={categoryId} /> : null}
+          <ListingView listing={listing} path={path} extra={extra} />
+        </>
       )}
     </div>
+  );
+}
+
+/** The hits' categories with their counts: links (GET), the chosen one marked, one to show them all. */
+function CategoryFilter({ path, q, exact, categories, categoryId }: { path: string; q: string; exact: boolean; categories: SearchCategory[]; categoryId: number | null }) {
+  const { t } = useTranslation("catalog");
+  const href = (id: number | null) => {
+    const params = new URLSearchParams({ q });
+    if (exact) params.set("exact", "1");
+    if (id !== null) params.set("category", String(id));
+    return `${path}?${params.toString()}`;
+  };
+  const chip = "inline-flex min-h-11 items-center gap-1.5 border px-3 text-sm";
+  return (
+    <nav aria-labelledby="search-categories" className="mb-6" data-testid="search-categories">
+      <p id="search-categories" className="eyebrow mb-3">
+        {t("search.categories")}
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link to={href(null)} className={`${chip} ${categoryId === null ? "border-ink bg-ink text-ivory" : "border-line bg-paper"}`} aria-current={categoryId === null ? "true" : undefined}>
+            {t("search.allCategories")}
+          </Link>
+        </li>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link
+              to={href(category.id)}
+              className={`${chip} ${categoryId === category.id ? "border-ink bg-ink text-ivory" : "border-line bg-paper"}`}
+              aria-current={categoryId === category.id ? "true" : undefined}
+            >
+              {category.label}
+              <span className={categoryId === category.id ? "" : "text-stone"}>({category.count})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

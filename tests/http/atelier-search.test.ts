@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachApp } from "../support/http";
+import { markupErrors } from "../support/markup";
 import { signInStaff } from "../support/staff";
 
 // Atelier's search pages through the request handler, without JavaScript, on both databases
@@ -30,10 +31,12 @@ describeEachApp("Atelier's search synonyms and report", (app) => {
     const nav = await html(client.get("/atelier"));
     expect(nav).toContain('href="/atelier/catalog/synonyms"');
     expect(nav).toContain('href="/atelier/catalog/search-report"');
-    for (const path of ["/atelier/catalog/synonyms", "/en/atelier/catalog/synonyms", "/atelier/catalog/search-report", "/en/atelier/catalog/search-report"]) {
+    for (const path of ["/atelier/catalog/synonyms", "/en/atelier/catalog/synonyms", "/atelier/catalog/synonyms?edit=1", "/atelier/catalog/search-report", "/en/atelier/catalog/search-report"]) {
       const answer = await client.get(path);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+      // The shop's markup rules (tests/support/markup.ts).
+      expect(markupErrors(await answer.text()), path).toEqual([]);
     }
   });
 

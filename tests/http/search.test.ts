@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachApp } from "../support/http";
+import { markupErrors } from "../support/markup";
 
 // The search page through the request handler, without JavaScript, on both databases (issue 39):
 // the correction line and its link to the exact word, zero results with words to try and the
@@ -9,7 +10,8 @@ describeEachApp("the search page", (app) => {
   const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&gt;/g, ">").replace(/&lt;/g, "<");
   const page = async (path: string) => {
     const answer = await app().client().get(path);
-    return { status: answer.status, html: decode(await answer.text()) };
+    // React's markers between adjacent texts out: "(<!-- -->3<!-- -->)" reads "(3)".
+    return { status: answer.status, html: decode(await answer.text()).replace(/<!-- -->/g, "") };
   };
 
   it("corrects a typo, says so, and links to the exact word; the exact search finds nothing and offers the nearest words", async () => {
@@ -51,6 +53,17 @@ describeEachApp("the search page", (app) => {
     expect(filtered.html).toMatch(/<form[^>]*method="get"/i);
     expect(filtered.html).toContain('name="q" value="maglia"');
     expect((await page("/search?q=maglia&page=99")).status).toBe(404);
+
+    // The hits' categories, counted, as links; one narrows the hits and is marked; a bad id is ignored.
+    const shirts = await page("/search?q=camicia");
+    const link = /<a[^>]*href="(\/search\?q=camicia&category=(\d+))"[^>]*>Donna › Camicie<span[^>]*>\((\d+)\)<\/span><\/a>/.exec(shirts.html);
+    expect(link, "the Donna › Camicie link").not.toBeNull();
+    const narrowed = await page(link![1]);
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.html).toMatch(/aria-current="true"[^>]*>Donna › Camicie/);
+    expect(narrowed.html).toContain(`name="category" value="${link![2]}"`);
+    expect((await page("/search?q=camicia&category=abc")).status).toBe(200);
+    expect((await page("/search?q=camicia&category=99999999999")).status).toBe(200);
   });
 
   it("counts each search for the report: the normalised words, per day and language, with the results", async () => {
@@ -63,6 +76,14 @@ describeEachApp("the search page", (app) => {
     expect(rows[0]).toMatchObject({ locale: "it", results: 0 });
     // A cached page is not counted again; a rendered one is: one or two.
     expect(Number(rows[0].searches)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps the shop's markup rules on the corrected, empty, filtered and narrowed pages", async () => {
+    for (const path of ["/search?q=capotto", "/en/search?q=cashmire", "/search?q=pantaloni%20rosa", "/search?q=camicia&category=3", "/search?q=maglia&size=M"]) {
+      const answer = await app().client().get(path);
+      expect(answer.status, path).toBe(200);
+      expect(markupErrors(await answer.text()), path).toEqual([]);
+    }
   });
 
   it("answers any input with a page, never a 5xx", async () => {

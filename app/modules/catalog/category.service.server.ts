@@ -34,6 +34,14 @@ export async function getMenu(db: Kysely<Database>, locale: Locale): Promise<Men
   return roots.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
+/** Every category of the menu, parents before children, a subcategory labelled with its parents ("Donna › Camicie"). */
+export function menuEntries(menu: MenuCategory[], parent: string | null = null): { id: number; name: string; url: string; label: string }[] {
+  return menu.flatMap((node) => {
+    const label = parent ? `${parent} › ${node.name}` : node.name;
+    return [{ id: node.id, name: node.name, url: node.url, label }, ...menuEntries(node.children, label)];
+  });
+}
+
 /** `getMenu` through the catalogue cache (the page shell's menu): current on every process after any category change. */
 export function getCachedMenu(db: Kysely<Database>, locale: Locale, now = Date.now()): Promise<MenuCategory[]> {
   return cachedCatalogRead(db, `menu|${locale}`, () => getMenu(db, locale), { now });

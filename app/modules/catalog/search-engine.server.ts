@@ -12,9 +12,9 @@ import { findListedFlags, findSearchCandidates, selectVocabulary } from "./searc
 // every process sees a change on its next search.
 
 /** Candidates read per stage: the head fields' matches first, then anywhere. Bounds the work at any size. */
-export const CANDIDATES_PER_STAGE = 300;
+export const CANDIDATES_PER_STAGE = 200;
 /** Products a search answers at most (the listing pages through them). */
-export const MAX_SEARCH_RESULTS = 500;
+export const MAX_SEARCH_RESULTS = 200;
 
 /** This process's lexicon of one language at the catalogue's current revision (two small reads on a change). */
 export function loadLexicon(db: Kysely<Database>, locale: Locale, revision?: string): Promise<Lexicon> {

@@ -27,6 +27,8 @@ export interface Lexicon {
   byLength: ReadonlyMap<number, readonly string[]>;
   /** For a stem, the alternatives of every synonym group holding it as a single word. */
   synonyms: ReadonlyMap<string, readonly string[][]>;
+  /** The synonyms' single words, sorted (a word being typed: "vestit" → vestito → abito). */
+  synonymWords: readonly string[];
 }
 
 /** Splits a synonym group as the owner wrote it into its members: "cappotto, blu notte" → two. */
@@ -62,7 +64,8 @@ export function buildLexicon(locale: Locale, vocabulary: { word: string; stem: s
     list.push(word);
     byLength.set(word.length, list);
   }
-  return { locale, stems: new Set(stemOf.values()), words: [...stemOf.keys()].sort(), stemOf, byLength, synonyms };
+  const synonymWords = [...targets].filter((word) => !stemOf.has(word)).sort();
+  return { locale, stems: new Set(stemOf.values()), words: [...stemOf.keys()].sort(), stemOf, byLength, synonyms, synonymWords };
 }
 
 /** One word of the query and what it became. */
@@ -99,9 +102,8 @@ function alternativesOf(lexicon: Lexicon, word: string): string[][] {
   });
 }
 
-/** The stems of the catalogue's words that start with `prefix`, fewest letters first. */
-export function prefixStems(lexicon: Lexicon, prefix: string, max = MAX_ALTERNATIVES): string[] {
-  const words = lexicon.words;
+/** The words of a sorted list that start with `prefix`. */
+function startingWith(words: readonly string[], prefix: string): string[] {
   let low = 0;
   let high = words.length;
   while (low < high) {
@@ -111,8 +113,12 @@ export function prefixStems(lexicon: Lexicon, prefix: string, max = MAX_ALTERNAT
   }
   const matches: string[] = [];
   for (let i = low; i < words.length && words[i].startsWith(prefix); i++) matches.push(words[i]);
-  matches.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-  return [...new Set(matches.map((word) => lexicon.stemOf.get(word)!))].slice(0, max);
+  return matches.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+}
+
+/** The stems of the catalogue's words that start with `prefix`, fewest letters first. */
+export function prefixStems(lexicon: Lexicon, prefix: string, max = MAX_ALTERNATIVES): string[] {
+  return [...new Set(startingWith(lexicon.words, prefix).map((word) => lexicon.stemOf.get(word)!))].slice(0, max);
 }
 
 /** The closest word the lexicon knows within the edits allowed for `word`'s length. */
@@ -156,7 +162,12 @@ export function planQuery(lexicon: Lexicon, query: string, { exact = false, pref
     // The word being typed: its stem and the words it begins, together.
     if (prefixLast && last && word.length >= 2) {
       const known = new Set(alternatives.map((alt) => alt.join(" ")));
-      for (const stem of prefixStems(lexicon, word)) if (!known.has(stem)) alternatives.push([stem]);
+      const add = (alt: string[]) => {
+        if (!known.has(alt.join(" "))) alternatives.push(alt);
+        known.add(alt.join(" "));
+      };
+      for (const stem of prefixStems(lexicon, word)) add([stem]);
+      for (const synonym of startingWith(lexicon.synonymWords, word).slice(0, 4)) for (const alt of alternativesOf(lexicon, synonym)) add(alt);
     }
     if (alternatives.length === 0 && word.length >= MIN_PREFIX) alternatives = prefixStems(lexicon, word).map((stem) => [stem]);
     let corrected: string | null = null;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { listShownProductPhotos } from "~/modules/media/product-photos.service.server";
-import { getCachedMenu, type MenuCategory } from "./category.service.server";
+import { getCachedMenu, menuEntries } from "./category.service.server";
 import { findListedProducts } from "./listing.repository.server";
 import { toProductCards } from "./product.service.server";
 import { listVariantSummaries } from "./product.repository.server";
@@ -27,13 +27,6 @@ export interface SearchSuggestions {
   categories: { name: string; href: string }[];
 }
 
-function flatten(menu: MenuCategory[], parent: string | null = null): { name: string; href: string; label: string }[] {
-  return menu.flatMap((node) => [
-    { name: node.name, href: node.url, label: parent ? `${parent} › ${node.name}` : node.name },
-    ...flatten(node.children, parent ? `${parent} › ${node.name}` : node.name),
-  ]);
-}
-
 /** Up to six products and four categories for what the shopper has typed so far (two letters at least). */
 export async function searchSuggestions(db: Kysely<Database>, locale: Locale, rawQuery: string, now = new Date()): Promise<SearchSuggestions> {
   const q = cleanQuery(rawQuery);
@@ -44,7 +37,7 @@ export async function searchSuggestions(db: Kysely<Database>, locale: Locale, ra
   ]);
 
   const categories = plan.words.length
-    ? flatten(menu)
+    ? menuEntries(menu)
         .map((category, index) => {
           const terms = new Set(termsOf(locale, [category.name]).split(" "));
           const hits = plan.words.filter((word) => word.alternatives.some((alt) => alt.every((term) => terms.has(term)))).length;
@@ -53,7 +46,7 @@ export async function searchSuggestions(db: Kysely<Database>, locale: Locale, ra
         .filter((entry) => entry.hits > 0)
         .sort((a, b) => b.hits - a.hits || a.index - b.index)
         .slice(0, MAX_SUGGESTED_CATEGORIES)
-        .map(({ category }) => ({ name: category.label, href: category.href }))
+        .map(({ category }) => ({ name: category.label, href: category.url }))
     : [];
 
   if (!productIds.length) return { q, products: [], categories };

@@ -201,3 +201,15 @@ export async function findListedFlags(db: Kysely<Database>, productIds: number[]
     .execute();
   return new Map(rows.map((row) => [Number(row.product_id), { inStock: Number(row.in_stock) === 1, featuredRank: Number(row.featured_rank) }]));
 }
+
+/** Of these products, listed by `now`, each category they are listed under (their own and its ancestors). */
+export async function findListedCategories(db: Kysely<Database>, productIds: number[], now: string): Promise<{ productId: number; categoryId: number }[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom("listing_entries")
+    .select(["product_id", "category_id"])
+    .where("product_id", "in", productIds)
+    .where("published_at", "<=", now)
+    .execute();
+  return rows.map((row) => ({ productId: Number(row.product_id), categoryId: Number(row.category_id) }));
+}

@@ -2,10 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { log } from "~/utils/log.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
+import { getCachedMenu, menuEntries } from "./category.service.server";
 import { hasFilters, type ListingQuery } from "./listing.schema";
 import { getListing, type Listing } from "./listing.service.server";
 import { upsertSearchQuery } from "./search-admin.repository.server";
 import { searchEngine } from "./search-engine.server";
+import { findListedCategories } from "./search.repository.server";
 import { nearestWords, normalizedQuery } from "./search-query";
 import { MAX_QUERY_LENGTH } from "./search-text";
 
@@ -23,6 +25,22 @@ export interface SearchResult {
   exact: boolean;
   /** Nothing found: words to try instead (near the words that matched nothing, or each word alone). */
   alternatives: string[];
+  /** The categories of the hits with how many each holds (the category filter), menu order. */
+  categories: SearchCategory[];
+  /** The category the hits are narrowed to, or null. */
+  categoryId: number | null;
+}
+
+export interface SearchCategory {
+  id: number;
+  /** A subcategory with its parents: "Donna › Camicie". */
+  label: string;
+  count: number;
+}
+
+/** The category filter's value: an id, or null for anything else (ignored, like an unknown size). */
+export function parseSearchCategory(value: string | null): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
 /** The query as the page shows and searches it: no control characters (NUL…), at most 100 characters. */
@@ -46,11 +64,21 @@ export async function searchCatalogue(
   rawQuery: string,
   listingQuery: ListingQuery,
   now = new Date(),
-  { exact = false }: { exact?: boolean } = {},
+  { exact = false, categoryId = null }: { exact?: boolean; categoryId?: number | null } = {},
 ): Promise<SearchResult> {
   const q = cleanQuery(rawQuery);
-  if (!q) return { q, listing: null, correction: null, exact, alternatives: [] };
-  const { plan, lexicon, productIds } = await searchEngine(db, locale, q, { exact, now });
+  if (!q) return { q, listing: null, correction: null, exact, alternatives: [], categories: [], categoryId: null };
+  const { plan, lexicon, productIds: hits } = await searchEngine(db, locale, q, { exact, now });
+  // The category filter: the hits' categories counted (one read), the hits narrowed to one.
+  const [listed, menu] = hits.length ? await Promise.all([findListedCategories(db, hits, now.toISOString()), getCachedMenu(db, locale)]) : [[], []];
+  const counts = new Map<number, number>();
+  for (const row of listed) counts.set(row.categoryId, (counts.get(row.categoryId) ?? 0) + 1);
+  const categories = menuEntries(menu)
+    .filter((entry) => counts.has(entry.id))
+    .map((entry) => ({ id: entry.id, label: entry.label, count: counts.get(entry.id)! }));
+  const chosen = categoryId !== null && counts.has(categoryId) ? categoryId : null;
+  const inChosen = chosen === null ? null : new Set(listed.filter((row) => row.categoryId === chosen).map((row) => row.productId));
+  const productIds = inChosen ? hits.filter((id) => inChosen.has(id)) : hits;
   const listing = await getListing(db, locale, { productIds }, listingQuery, now);
   const correction = plan.corrected && productIds.length ? { from: q, to: plan.corrected } : null;
   let alternatives: string[] = [];
@@ -59,7 +87,7 @@ export async function searchCatalogue(
     // One word alone is no alternative to itself.
     alternatives = [...new Set(words)].filter((word) => word !== normalizedQuery(q)).slice(0, 6);
   }
-  return { q, listing, correction, exact, alternatives };
+  return { q, listing, correction, exact, alternatives, categories, categoryId: chosen };
 }
 
 /**
@@ -71,10 +99,10 @@ export function searchCachedCatalogue(
   locale: Locale,
   rawQuery: string,
   listingQuery: ListingQuery,
-  options: { exact?: boolean } = {},
+  options: { exact?: boolean; categoryId?: number | null } = {},
 ): Promise<SearchResult> {
   const q = cleanQuery(rawQuery);
-  return cachedCatalogRead(db, `search|${locale}|${options.exact ? "exact" : ""}|${q}|${JSON.stringify(listingQuery)}`, () =>
+  return cachedCatalogRead(db, `search|${locale}|${options.exact ? "exact" : ""}|${options.categoryId ?? ""}|${q}|${JSON.stringify(listingQuery)}`, () =>
     searchCatalogue(db, locale, q, listingQuery, new Date(), options),
   );
 }
@@ -88,7 +116,7 @@ export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
  * first page, no filters), and a failure to count never fails the page.
  */
 export async function recordSearch(db: Kysely<Database>, locale: Locale, result: SearchResult, now = new Date()): Promise<void> {
-  if (!result.listing || result.listing.page !== 1 || hasFilters(result.listing.query)) return;
+  if (!result.listing || result.listing.page !== 1 || hasFilters(result.listing.query) || result.categoryId !== null) return;
   const query = normalizedQuery(result.q);
   if (!query) return;
   try {

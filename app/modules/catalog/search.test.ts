@@ -10,6 +10,7 @@ import { MAX_ALTERNATIVES } from "./search-query";
 import { CANDIDATES_PER_STAGE, searchEngine } from "./search-engine.server";
 import { isSearchIndexMissing, rebuildSearchIndex } from "./search.repository.server";
 import { searchCatalogue } from "./search.service.server";
+import { searchSuggestions } from "./search-suggestions.service.server";
 
 const query = (search = "") => parseListingQuery(new URLSearchParams(search));
 
@@ -209,7 +210,7 @@ describeEachDatabase("product search", (ctx) => {
     await searchEngine(db.withPlugin(counter), "it", "lana seta");
     // A new handle: the revision, the lexicon (vocabulary, synonyms), at most two capped index reads, the candidates' flags.
     expect(counter.count).toBeLessThanOrEqual(6);
-    expect(CANDIDATES_PER_STAGE).toBeLessThanOrEqual(300);
+    expect(CANDIDATES_PER_STAGE).toBeLessThanOrEqual(200);
   });
 
   it("answers a query without words without reading the index", async () => {
@@ -226,7 +227,7 @@ describeEachDatabase("product search", (ctx) => {
   it("a search is a listing: relevance order by default, with the listing's filters and sorts", async () => {
     const { db } = ctx();
     const empty = await searchCatalogue(db, "it", "   ", query());
-    expect(empty).toEqual({ q: "", listing: null, correction: null, exact: false, alternatives: [] });
+    expect(empty).toEqual({ q: "", listing: null, correction: null, exact: false, alternatives: [], categories: [], categoryId: null });
 
     const { q, listing, correction } = await searchCatalogue(db, "it", "  maglia ", query());
     expect(q).toBe("maglia");
@@ -248,6 +249,39 @@ describeEachDatabase("product search", (ctx) => {
     expect(apart.alternatives).toEqual(["pantaloni", "rosa"]);
     expect((await searchCatalogue(db, "it", "pantaloni zanzibaar", query())).alternatives[0]).toBe("pantaloni");
     await expect(searchCatalogue(db, "it", "maglia", query("page=99"))).rejects.toBeInstanceOf(PageOutOfRangeError);
+  });
+
+  it("narrows the hits to one of their categories, counted", async () => {
+    const { db } = ctx();
+    const all = await searchCatalogue(db, "it", "camicia", query());
+    const women = all.categories.find((c) => c.label === "Donna › Camicie")!;
+    const men = all.categories.find((c) => c.label === "Uomo › Camicie")!;
+    expect(women.count).toBeGreaterThan(0);
+    expect(men.count).toBeGreaterThan(0);
+    expect(all.categories.find((c) => c.label === "Donna")!.count).toBeGreaterThanOrEqual(women.count);
+    const narrowed = await searchCatalogue(db, "it", "camicia", query(), new Date(), { categoryId: women.id });
+    expect(narrowed.categoryId).toBe(women.id);
+    expect(narrowed.listing!.total).toBe(women.count);
+    // An id that is none of the hits' categories is ignored.
+    expect((await searchCatalogue(db, "it", "camicia", query(), new Date(), { categoryId: 987_654 })).listing!.total).toBe(all.listing!.total);
+  });
+
+  it("suggests as the shopper types: the last word a beginning, at most six products and four categories", async () => {
+    const { db } = ctx();
+    const cami = await searchSuggestions(db, "it", "cami");
+    expect(cami.products.length).toBeGreaterThan(0);
+    expect(cami.products.length).toBeLessThanOrEqual(6);
+    for (const product of cami.products) {
+      expect(product.name).toMatch(/^Camicia/);
+      expect(product.href).toMatch(/^\/products\//);
+      expect(product.priceCents).toBeGreaterThan(0);
+    }
+    expect(cami.categories.map((c) => c.name)).toEqual(["Donna › Camicie", "Uomo › Camicie"]);
+    const jumpers = await searchSuggestions(db, "en", "jump");
+    expect(jumpers.products[0].href).toMatch(/^\/en\/products\//);
+    expect((await searchSuggestions(db, "it", "vestit")).products[0].name).toMatch(/^Abito/);
+    expect(await searchSuggestions(db, "it", "c")).toEqual({ q: "c", products: [], categories: [] });
+    expect((await searchSuggestions(db, "it", "\u0000" + "x".repeat(5000))).products).toEqual([]);
   });
 
   it("keeps at most 100 characters of a query, without control characters", async () => {

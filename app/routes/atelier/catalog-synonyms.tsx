@@ -99,14 +99,14 @@ function SynonymsTable({ data }: { data: Data }) {
       key: "actions",
       header: t("synonyms.actions"),
       cell: (g) => (
-        <span className="flex flex-wrap gap-x-3">
+        <div className="flex flex-wrap gap-x-3">
           <Link to={href(`/atelier/catalog/synonyms?edit=${g.id}`)} className="link inline-flex min-h-6 items-center" aria-label={t("synonyms.editLabel", { terms: g.terms })}>
             {t("synonyms.edit")}
           </Link>
           <RowAction className="inline" intent="delete" fields={{ id: g.id }} label={t("synonyms.deleteLabel", { terms: g.terms })}>
             {t("synonyms.delete")}
           </RowAction>
-        </span>
+        </div>
       ),
     },
   ];
