@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy, use, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useFetchers, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { type Held, sendHeld } from "./held-press";
 import type { Handover } from "./island-handover";
@@ -65,6 +65,12 @@ export interface LazyIslandOptions {
    * suggestion that closes by itself): the island often renders nothing, and then costs nothing.
    */
   wakeWhenShown?: boolean;
+  /**
+   * Load the code as soon as a fetcher submits (an add to the bag): the data read again after it
+   * changes what the island shows (the bag's count, a notice), and its render waits for the code,
+   * which then comes beside the answer instead of after it.
+   */
+  wakeOnSubmit?: boolean;
 }
 
 /**
@@ -93,8 +99,14 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
   // navigation to its page) or its server HTML no longer fits. A failure settles it too, once and
   // for all: the page is then loaded again as a document (see `activate`), as React Router does
   // when a route's own module cannot load.
+  // Once the code is here it is marked settled (React's own fields on a thenable), so that `use`
+  // reads it at once instead of suspending the render for a turn.
   let settled: Promise<unknown> | undefined;
-  const loadSettled = () => (settled ??= loadOnce().catch(() => undefined));
+  const loadSettled = () => {
+    const promise = (settled ??= loadOnce().catch(() => undefined));
+    if (loaded && (promise as { status?: string }).status !== "fulfilled") Object.assign(promise, { status: "fulfilled", value: loaded });
+    return promise;
+  };
 
   function Island(props: P) {
     const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
@@ -114,7 +126,11 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     // Then the render waits for the code. A navigation, and the data read again after a fetcher's
     // submission, render in a transition: what is on screen stays, whole, until the code is here.
     if (!ready && !live && (mountedFresh || stale)) {
-      if (!loaded) use(loadSettled());
+      // Through `use` even when the code is already here (it then answers at once): a render that
+      // suspended here is replayed from this very call when the code comes, and React mounts the
+      // hooks below only past a `use`; skipping it then broke the replay of a first mount ("update
+      // hook called on initial render", React error #467, recovered as #520) under load.
+      use(loadSettled());
       // A render-time update of this component's own state: React renders again before committing.
       if (loaded) setLive(loaded);
     }
@@ -132,6 +148,7 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     const failed = useRef(false);
     const pressing = useRef(false);
     const navigating = useNavigation().state !== "idle";
+    const submitting = useFetchers().some((fetcher) => fetcher.state === "submitting");
 
     // The navigation under way, as on screen (its end may still wait on the code, above).
     const navigatingShown = useRef(false);
@@ -167,10 +184,11 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       if (mountedFresh || shown || stale) activate();
     });
 
-    // A navigation is about to make the server HTML stale: ask for the code beside the data.
+    // A navigation (or, for some, a fetcher's answer) is about to make the server HTML stale: ask
+    // for the code beside the data.
     useEffect(() => {
       if (ready || live) return;
-      if (navigating) loadOnce().catch(() => undefined);
+      if (navigating || (options.wakeOnSubmit && submitting)) loadOnce().catch(() => undefined);
       else if (requested.current && loaded) swap(loaded);
     });
 
