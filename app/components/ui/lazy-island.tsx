@@ -99,14 +99,8 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
   // navigation to its page) or its server HTML no longer fits. A failure settles it too, once and
   // for all: the page is then loaded again as a document (see `activate`), as React Router does
   // when a route's own module cannot load.
-  // Once the code is here it is marked settled (React's own fields on a thenable), so that `use`
-  // reads it at once instead of suspending the render for a turn.
   let settled: Promise<unknown> | undefined;
-  const loadSettled = () => {
-    const promise = (settled ??= loadOnce().catch(() => undefined));
-    if (loaded && (promise as { status?: string }).status !== "fulfilled") Object.assign(promise, { status: "fulfilled", value: loaded });
-    return promise;
-  };
+  const loadSettled = () => (settled ??= loadOnce().catch(() => undefined));
 
   function Island(props: P) {
     const ready = serverModule(key) as { default: ComponentType<P> } | undefined;
@@ -126,10 +120,12 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     // Then the render waits for the code. A navigation, and the data read again after a fetcher's
     // submission, render in a transition: what is on screen stays, whole, until the code is here.
     if (!ready && !live && (mountedFresh || stale)) {
-      // Through `use` even when the code is already here (it then answers at once): a render that
-      // suspended here is replayed from this very call when the code comes, and React mounts the
-      // hooks below only past a `use`; skipping it then broke the replay of a first mount ("update
-      // hook called on initial render", React error #467, recovered as #520) under load.
+      // Through `use` even when the code is already here: a render that suspended here is
+      // replayed from this very call when the code comes, and React mounts the hooks below only
+      // once past a `use`; skipping it then broke the replay of a first mount ("update hook called
+      // on initial render", React error #467, recovered as #520) under load. (A promise React has
+      // not seen settle yet holds a render for one turn; stale renders are transitions, and a
+      // fresh mount with the code here is live from its first render.)
       use(loadSettled());
       // A render-time update of this component's own state: React renders again before committing.
       if (loaded) setLive(loaded);
@@ -148,7 +144,7 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     const failed = useRef(false);
     const pressing = useRef(false);
     const navigating = useNavigation().state !== "idle";
-    const submitting = useFetchers().some((fetcher) => fetcher.state === "submitting");
+    const fetching = useFetchers().length > 0;
 
     // The navigation under way, as on screen (its end may still wait on the code, above).
     const navigatingShown = useRef(false);
@@ -188,7 +184,7 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     // for the code beside the data.
     useEffect(() => {
       if (ready || live) return;
-      if (navigating || (options.wakeOnSubmit && submitting)) loadOnce().catch(() => undefined);
+      if (navigating || (options.wakeOnSubmit && fetching)) loadOnce().catch(() => undefined);
       else if (requested.current && loaded) swap(loaded);
     });
 
