@@ -53,3 +53,45 @@ export function SaveButton({ pending, label, pendingLabel, className = "btn btn-
     </button>
   );
 }
+
+/**
+ * A colour of the product's (its code posted): the first choice empty (`placeholder`: "every
+ * colour", "choose"), `value` the one to show, the kit's by default.
+ */
+export function ColorSelect({
+  kit,
+  colors,
+  label,
+  placeholder,
+  name = "color",
+  value = kit.value(name),
+}: {
+  kit: FormKit;
+  colors: readonly { code: string; name: string }[];
+  label: string;
+  placeholder: string;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <Field kit={kit} name={name} label={label}>
+      <select {...controlProps(kit, name)} key={kit.resetKey} defaultValue={value} className="field-input">
+        <option value="">{placeholder}</option>
+        {colors.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A file to upload in a Field (`accept`: the types the reader takes), its hint below; it starts empty again with the kit. */
+export function FileField({ kit, name, label, hint, accept }: { kit: FormKit; name: string; label: ReactNode; hint: ReactNode; accept: string }) {
+  return (
+    <Field kit={kit} name={name} label={label} hint={hint}>
+      <input {...controlProps(kit, name, { hint: true })} key={kit.resetKey} type="file" required accept={accept} className="field-input" />
+    </Field>
+  );
+}

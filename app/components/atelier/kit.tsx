@@ -1,6 +1,7 @@
 import type { ReactNode, RefObject } from "react";
 import { Form, Link } from "react-router";
-import { type FormKit, FormErrors, SubmitButton } from "~/components/ui/form-kit";
+import { CheckboxField, type FormKit, FormErrors, SubmitButton } from "~/components/ui/form-kit";
+import { FileField } from "./editor-kit";
 
 // Atelier's UI kit (decision 046): the page pieces its routes kept writing again, once. The form
 // pieces only Atelier's editors use are beside it in editor-kit.tsx; tables in data-table.tsx,
@@ -129,5 +130,136 @@ export function RowAction({ intent, fields, label, className, children }: { inte
         {children}
       </button>
     </Form>
+  );
+}
+
+/** A kit form's inside: its intent, its errors, `children` (its fields), its button. */
+function KitFormBody({
+  kit,
+  intent,
+  pending,
+  pendingLabel,
+  submitLabel,
+  submitClassName,
+  children,
+}: {
+  kit: FormKit;
+  intent: string | undefined;
+  pending: boolean;
+  pendingLabel: string;
+  submitLabel: string;
+  submitClassName: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors kit={kit} />
+      {children}
+      <div>
+        <SubmitButton pending={pending} pendingLabel={pendingLabel} className={submitClassName}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </>
+  );
+}
+
+/** What a photograph's file input takes: the types the image pipeline reads. */
+export const PHOTOGRAPH_TYPES = "image/jpeg,image/png,image/webp,image/avif";
+
+/**
+ * A form that uploads a file (multipart): the form's errors first, then `children` (the fields
+ * that go with the file), the file last (an upload refused from its first bytes keeps the fields
+ * before it; the error shows at the file), and the submit button. `heading` above everything.
+ */
+export function UploadForm({
+  kit,
+  formRef,
+  intent,
+  file,
+  pending,
+  pendingLabel,
+  submitLabel,
+  submitClassName,
+  className,
+  label,
+  heading,
+  children,
+}: {
+  kit: FormKit;
+  formRef: RefObject<HTMLFormElement | null>;
+  /** Posted as `intent`, when the page has more than one form. */
+  intent?: string;
+  file: { name: string; label: ReactNode; hint: ReactNode; accept?: string };
+  pending: boolean;
+  pendingLabel: string;
+  submitLabel: string;
+  submitClassName?: string;
+  className: string;
+  /** The form's accessible name, when nothing around it gives one. */
+  label?: string;
+  heading?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" encType="multipart/form-data" ref={formRef} noValidate={kit.hydrated} className={className} aria-label={label}>
+      {heading}
+      <KitFormBody kit={kit} intent={intent} pending={pending} pendingLabel={pendingLabel} submitLabel={submitLabel} submitClassName={submitClassName}>
+        {children}
+        <FileField kit={kit} name={file.name} label={file.label} hint={file.hint} accept={file.accept ?? PHOTOGRAPH_TYPES} />
+      </KitFormBody>
+    </Form>
+  );
+}
+
+/**
+ * A step that cannot be undone (delete a record, erase a customer) in a box with a red border
+ * below the page: what it does, the form's errors, `children` (a box to tick, why it is refused
+ * now), and its button. `confirm`: the label of a required "I am sure" box (posted as `confirm`).
+ */
+export function ConfirmCard({
+  id,
+  title,
+  intro,
+  intent,
+  kit,
+  formRef,
+  confirm,
+  pending,
+  pendingLabel,
+  submitLabel,
+  submitClassName = "btn btn-secondary",
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  intent: string;
+  kit: FormKit;
+  formRef: RefObject<HTMLFormElement | null>;
+  confirm?: ReactNode;
+  pending: boolean;
+  pendingLabel: string;
+  submitLabel: string;
+  submitClassName?: string;
+  /** The box's place on the page (margins, width). */
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={[className, "border border-sale/40 bg-paper p-4"].filter(Boolean).join(" ")}>
+      <h2 id={id} className="mb-2 text-xl">
+        {title}
+      </h2>
+      <p className="mb-4 text-sm text-stone">{intro}</p>
+      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="grid gap-4">
+        <KitFormBody kit={kit} intent={intent} pending={pending} pendingLabel={pendingLabel} submitLabel={submitLabel} submitClassName={submitClassName}>
+          {children}
+          {confirm ? <CheckboxField kit={kit} name="confirm" label={confirm} required /> : null}
+        </KitFormBody>
+      </Form>
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import type NoticeList from "./notice-list";
 // The notices' own code (toasts that fade, their close buttons) loads when there is one to show
 // (decision 034); the live region stays in every page's shell, so that a notice arriving after
 // an add to the bag is announced, the region being there before it.
-const LazyNoticeList = lazyIsland<React.ComponentProps<typeof NoticeList>>("notice-list", () => import("./notice-list"), { wakeWhenShown: true });
+const LazyNoticeList = lazyIsland<React.ComponentProps<typeof NoticeList>>("notice-list", () => import("./notice-list"), { wakeWhenShown: true, wakeOnSubmit: true });
 
 /**
  * Flash notices from the last action, in a polite live region: top of the page on phones,

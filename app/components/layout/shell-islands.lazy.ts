@@ -10,7 +10,7 @@ import type { Header } from "./header";
 // code loads on first use (decision 034). Registered for the server in entry.server.tsx.
 
 /** The header: menus, search, the country, language, account and bag links. */
-export const LazyHeader = lazyIsland<ComponentProps<typeof Header>>("header", () => import("./header"));
+export const LazyHeader = lazyIsland<ComponentProps<typeof Header>>("header", () => import("./header"), { wakeOnSubmit: true });
 
 /** The footer, with the islands inside it (the newsletter form) loaded before it goes live. */
 export const LazyFooter = lazyIsland<ComponentProps<typeof Footer>>("footer", async () => {

@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy, use, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useFetchers, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { type Held, sendHeld } from "./held-press";
 import type { Handover } from "./island-handover";
@@ -65,6 +65,12 @@ export interface LazyIslandOptions {
    * suggestion that closes by itself): the island often renders nothing, and then costs nothing.
    */
   wakeWhenShown?: boolean;
+  /**
+   * Load the code as soon as a fetcher submits (an add to the bag): the data read again after it
+   * changes what the island shows (the bag's count, a notice), and its render waits for the code,
+   * which then comes beside the answer instead of after it.
+   */
+  wakeOnSubmit?: boolean;
 }
 
 /**
@@ -114,7 +120,13 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     // Then the render waits for the code. A navigation, and the data read again after a fetcher's
     // submission, render in a transition: what is on screen stays, whole, until the code is here.
     if (!ready && !live && (mountedFresh || stale)) {
-      if (!loaded) use(loadSettled());
+      // Through `use` even when the code is already here: a render that suspended here is
+      // replayed from this very call when the code comes, and React mounts the hooks below only
+      // once past a `use`; skipping it then broke the replay of a first mount ("update hook called
+      // on initial render", React error #467, recovered as #520) under load. (A promise React has
+      // not seen settle yet holds a render for one turn; stale renders are transitions, and a
+      // fresh mount with the code here is live from its first render.)
+      use(loadSettled());
       // A render-time update of this component's own state: React renders again before committing.
       if (loaded) setLive(loaded);
     }
@@ -132,6 +144,7 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
     const failed = useRef(false);
     const pressing = useRef(false);
     const navigating = useNavigation().state !== "idle";
+    const fetching = useFetchers().length > 0;
 
     // The navigation under way, as on screen (its end may still wait on the code, above).
     const navigatingShown = useRef(false);
@@ -167,10 +180,11 @@ export function lazyIsland<P extends object>(key: string, load: () => Promise<{ 
       if (mountedFresh || shown || stale) activate();
     });
 
-    // A navigation is about to make the server HTML stale: ask for the code beside the data.
+    // A navigation (or, for some, a fetcher's answer) is about to make the server HTML stale: ask
+    // for the code beside the data.
     useEffect(() => {
       if (ready || live) return;
-      if (navigating) loadOnce().catch(() => undefined);
+      if (navigating || (options.wakeOnSubmit && fetching)) loadOnce().catch(() => undefined);
       else if (requested.current && loaded) swap(loaded);
     });
 

@@ -4,7 +4,8 @@ import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
-import { FieldError, Hint, SubmitButton } from "~/components/ui/form-kit";
+import { UploadForm } from "~/components/atelier/kit";
+import { SubmitButton, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -84,47 +85,33 @@ export default function AtelierCatalogImport({ loaderData, actionData }: Route.C
   return (
     <>
       <PageHeader title={t("page.title")} description={t("page.intro")} />
-      {upload?.job ? <JobProgress upload={upload} /> : upload?.report ? <UploadReport upload={{ ...upload, report: upload.report }} /> : <UploadForm error={actionData?.fileError} />}
+      {upload?.job ? <JobProgress upload={upload} /> : upload?.report ? <UploadReport upload={{ ...upload, report: upload.report }} /> : <UploadCsv error={actionData?.fileError} />}
       <ExportSection />
     </>
   );
 }
 
-function UploadForm({ error }: { error?: string }) {
+function UploadCsv({ error }: { error?: string }) {
   const { t } = useTranslation("atelier-import");
+  const ref = useFormRef();
+  // The action's refusal (a message key) shown at the file, as the form kit shows a field's error.
+  const kit = useFormKit("import", error ? { status: "error", error: { [FILE_FIELD]: [error] } } : undefined, [FILE_FIELD], ref);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const errors = error ? [t(error.replace(/^atelier-import:/, "") as never)] : undefined;
   return (
     <section aria-labelledby="import-upload" className="mb-8 border border-line bg-paper p-4">
       <h2 id="import-upload" className="mb-3 text-xl">
         {t("upload.legend")}
       </h2>
-      <Form method="post" encType="multipart/form-data" className="grid max-w-prose gap-4">
-        <div>
-          <label htmlFor="import-file" className="field-label">
-            {t("upload.file")}
-          </label>
-          <input
-            id="import-file"
-            name={FILE_FIELD}
-            type="file"
-            accept=".csv,text/csv"
-            required
-            aria-describedby="import-file-hint import-file-error"
-            aria-invalid={errors ? true : undefined}
-            {...{ autoFocus: errors ? true : undefined }}
-            className="field-input"
-          />
-          <Hint id="import-file-hint">{t("upload.hint")}</Hint>
-          <FieldError id="import-file-error" errors={errors} />
-        </div>
-        <div>
-          <SubmitButton pending={pending} pendingLabel={t("upload.submit")}>
-            {t("upload.submit")}
-          </SubmitButton>
-        </div>
-      </Form>
+      <UploadForm
+        kit={kit}
+        formRef={ref}
+        file={{ name: FILE_FIELD, label: t("upload.file"), hint: t("upload.hint"), accept: ".csv,text/csv" }}
+        pending={pending}
+        pendingLabel={t("upload.submit")}
+        submitLabel={t("upload.submit")}
+        className="grid max-w-prose gap-4"
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
+import { ConfirmCard, UploadForm } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
@@ -312,22 +313,20 @@ function TileSection({ tile, result }: { tile: AtelierTile | null; result: Submi
         ) : (
           <p className="border border-line p-4 text-sm text-stone">{t("categories.tile.none")}</p>
         )}
-        {/* The file comes last: an upload refused from its first bytes keeps the fields before it. */}
-        <Form method="post" encType="multipart/form-data" ref={uploadRef} noValidate={upload.hydrated} className="grid gap-4 border border-line p-4">
-          <h3 className="font-sans text-base font-medium">{t(tile ? "categories.tile.replaceTitle" : "categories.tile.uploadTitle")}</h3>
-          <input type="hidden" name="intent" value="tile-upload" />
-          <FormErrors kit={upload} />
+        <UploadForm
+          kit={upload}
+          formRef={uploadRef}
+          intent="tile-upload"
+          heading={<h3 className="font-sans text-base font-medium">{t(tile ? "categories.tile.replaceTitle" : "categories.tile.uploadTitle")}</h3>}
+          file={{ name: TILE_FIELD, label: t("categories.tile.file"), hint: t("categories.tile.fileHint") }}
+          pending={busy("tile-upload")}
+          pendingLabel={t("categories.tile.uploading")}
+          submitLabel={t(tile ? "categories.tile.replace" : "categories.tile.upload")}
+          className="grid gap-4 border border-line p-4"
+        >
           <TextField kit={upload} name="tileAltIt" label={t("categories.tile.altIt")} maxLength={300} hint={t("categories.tile.altHint")} />
           <TextField kit={upload} name="tileAltEn" label={t("categories.tile.altEn")} maxLength={300} />
-          <Field kit={upload} name={TILE_FIELD} label={t("categories.tile.file")} hint={t("categories.tile.fileHint")}>
-            <input {...controlProps(upload, TILE_FIELD, { hint: true })} key={upload.resetKey} type="file" required accept="image/jpeg,image/png,image/webp,image/avif" className="field-input" />
-          </Field>
-          <div>
-            <SubmitButton pending={busy("tile-upload")} pendingLabel={t("categories.tile.uploading")}>
-              {t(tile ? "categories.tile.replace" : "categories.tile.upload")}
-            </SubmitButton>
-          </div>
-        </Form>
+        </UploadForm>
       </div>
     </section>
   );
@@ -342,25 +341,23 @@ function DeleteCategory({ data, result }: { data: Data; result: SubmissionResult
   const category = data.category!;
   const blocked = category.products > 0 || category.children > 0 || category.codes > 0;
   return (
-    <section aria-labelledby="delete-category-title" className="mt-10 max-w-xl border border-sale/40 bg-paper p-4">
-      <h2 id="delete-category-title" className="mb-2 text-xl">
-        {t("categories.delete.title")}
-      </h2>
-      <p className="mb-2 text-sm text-stone">{t("categories.delete.intro")}</p>
-      <p className="mb-4 text-sm">
+    <ConfirmCard
+      id="delete-category-title"
+      title={t("categories.delete.title")}
+      intro={t("categories.delete.intro")}
+      intent="delete"
+      kit={kit}
+      formRef={ref}
+      pending={pending}
+      pendingLabel={t("categories.delete.pending")}
+      submitLabel={t("categories.delete.submit")}
+      className="mt-10 max-w-xl"
+    >
+      <p className="text-sm">
         {t("categories.facts", { products: t("categories.products", { count: category.products }), children: t("categories.children", { count: category.children }) })}
       </p>
-      <Form method="post" ref={ref} className="grid gap-3">
-        <input type="hidden" name="intent" value="delete" />
-        <FormErrors kit={kit} />
-        {blocked ? <p className="text-sm">{t("categories.delete.blocked")}</p> : null}
-        <div>
-          <SubmitButton pending={pending} pendingLabel={t("categories.delete.pending")} className="btn btn-secondary">
-            {t("categories.delete.submit")}
-          </SubmitButton>
-        </div>
-      </Form>
-    </section>
+      {blocked ? <p className="text-sm">{t("categories.delete.blocked")}</p> : null}
+    </ConfirmCard>
   );
 }
 

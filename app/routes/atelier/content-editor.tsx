@@ -9,7 +9,8 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { Picture } from "~/components/catalog/product-card";
-import { Field, FormErrors, SubmitButton, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { FormErrors, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { UploadForm } from "~/components/atelier/kit";
 import { SaveButton, SelectField, TextAreaField, withStoredValues } from "~/components/atelier/editor-kit";
 import type { Locale } from "~/db/schema";
 import { useLocale } from "~/hooks/use-locale";
@@ -420,23 +421,23 @@ function UploadPicture({ intent, result, title, resetKey }: { intent: "cover-upl
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    // The file comes last: an upload refused from its first bytes keeps the fields before it.
-    <Form method="post" encType="multipart/form-data" ref={ref} noValidate={kit.hydrated} className="grid gap-3 border border-line p-3" aria-label={title}>
-      <input type="hidden" name="intent" value={intent} />
-      <FormErrors kit={kit} />
+    <UploadForm
+      kit={kit}
+      formRef={ref}
+      intent={intent}
+      file={{ name: CONTENT_IMAGE_FIELD, label: title, hint: t("images.fileHint") }}
+      pending={pending}
+      pendingLabel={t("images.uploading")}
+      submitLabel={t("images.upload")}
+      submitClassName="btn btn-secondary"
+      className="grid gap-3 border border-line p-3"
+      label={title}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField kit={kit} name="imageAltIt" label={t("images.altIt")} maxLength={300} />
         <TextField kit={kit} name="imageAltEn" label={t("images.altEn")} maxLength={300} />
       </div>
-      <Field kit={kit} name={CONTENT_IMAGE_FIELD} label={title} hint={t("images.fileHint")}>
-        <input {...controlProps(kit, CONTENT_IMAGE_FIELD, { hint: true })} key={kit.resetKey} type="file" required accept="image/jpeg,image/png,image/webp,image/avif" className="field-input" />
-      </Field>
-      <div>
-        <SubmitButton pending={pending} pendingLabel={t("images.uploading")} className="btn btn-secondary">
-          {t("images.upload")}
-        </SubmitButton>
-      </div>
-    </Form>
+    </UploadForm>
   );
 }
 

@@ -3,13 +3,13 @@ import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
-import { Section } from "~/components/atelier/kit";
+import { ConfirmCard, Section } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { Pager } from "~/components/atelier/pager";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { OrderStatusBadges } from "~/components/order/order-status";
-import { SubmitButton, CheckboxField, FormErrors, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -255,22 +255,19 @@ function EraseAccount({ email, result }: { email: string; result: Parameters<typ
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "erase";
   return (
-    <section aria-labelledby="customer-erase" className="border border-sale/40 bg-paper p-4">
-      <h2 id="customer-erase" className="mb-2 text-xl">
-        {t("erase.title")}
-      </h2>
-      <p className="mb-4 text-sm text-stone">{t("erase.intro")}</p>
-      <Form method="post" ref={ref} noValidate={kit.hydrated} className="grid gap-4">
-        <input type="hidden" name="intent" value="erase" />
-        <FormErrors kit={kit} />
-        <CheckboxField kit={kit} name="confirm" required label={t("erase.confirm", { email })} />
-        <div>
-          <SubmitButton pending={pending} pendingLabel={t("erase.pending")} className="btn btn-primary">
-            {t("erase.submit")}
-          </SubmitButton>
-        </div>
-      </Form>
-    </section>
+    <ConfirmCard
+      id="customer-erase"
+      title={t("erase.title")}
+      intro={t("erase.intro")}
+      intent="erase"
+      kit={kit}
+      formRef={ref}
+      confirm={t("erase.confirm", { email })}
+      pending={pending}
+      pendingLabel={t("erase.pending")}
+      submitLabel={t("erase.submit")}
+      submitClassName="btn btn-primary"
+    />
   );
 }
 

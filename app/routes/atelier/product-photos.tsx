@@ -4,6 +4,8 @@ import type { Route } from "./+types/product-photos";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
+import { ColorSelect } from "~/components/atelier/editor-kit";
+import { UploadForm } from "~/components/atelier/kit";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { Field, FormErrors, SubmitButton, TextField, controlProps, useFormKit, useFormRef, type FormActionData } from "~/components/ui/form-kit";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -153,7 +155,7 @@ export default function AtelierProductPhotos({ loaderData, actionData }: Route.C
       <PageHeader title={`${t("title")} · ${page.product.name}`} description={t("intro")} />
       <Poll active={processing} />
       <div className="grid items-start gap-8 desk:grid-cols-[minmax(0,1fr)_22rem]">
-        <UploadForm colors={page.colors} result={resultFor(result, "upload")} count={page.photos.length} />
+        <UploadPhoto colors={page.colors} result={resultFor(result, "upload")} count={page.photos.length} />
         <section aria-labelledby="photos-title" className="desk:col-start-1 desk:row-start-1">
           <h2 id="photos-title" className="mb-3 flex flex-wrap items-baseline gap-x-3 text-2xl">
             {t("list.title")} <span className="font-sans text-sm text-stone">{t("list.count", { count: page.photos.length })}</span>
@@ -198,24 +200,7 @@ function Poll({ active }: { active: boolean }) {
   return active && hydrated ? <Form method="get" replace preventScrollReset ref={ref} hidden aria-hidden="true" /> : null;
 }
 
-/** The colour a photograph shows (none: every colour); `value` the one to show, the kit's by default. */
-function ColorSelect({ kit, colors, name = "color", value = kit.value(name) }: { kit: ReturnType<typeof useFormKit>; colors: PageData["colors"]; name?: string; value?: string }) {
-  const { t } = useTranslation("atelier-photos");
-  return (
-    <Field kit={kit} name={name} label={t("fields.color")}>
-      <select {...controlProps(kit, name)} key={kit.resetKey} defaultValue={value} className="field-input">
-        <option value="">{t("fields.allColors")}</option>
-        {colors.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-function UploadForm({ colors, result, count }: { colors: PageData["colors"]; result: ActionResult | undefined; count: number }) {
+function UploadPhoto({ colors, result, count }: { colors: PageData["colors"]; result: ActionResult | undefined; count: number }) {
   const { t } = useTranslation("atelier-photos");
   const ref = useFormRef();
   // After an upload (with JavaScript the page stays) the form starts empty again.
@@ -228,22 +213,20 @@ function UploadForm({ colors, result, count }: { colors: PageData["colors"]; res
       <h2 id="upload-title" className="mb-3 text-xl">
         {t("upload.title")}
       </h2>
-      {/* The file comes last: an upload refused from its first bytes keeps the fields before it. */}
-      <Form method="post" encType="multipart/form-data" ref={ref} noValidate={kit.hydrated} className="grid gap-4">
-        <input type="hidden" name="intent" value="upload" />
-        <FormErrors kit={kit} />
-        <ColorSelect kit={kit} colors={colors} />
+      <UploadForm
+        kit={kit}
+        formRef={ref}
+        intent="upload"
+        file={{ name: PHOTO_FIELD, label: t("upload.file"), hint: t("upload.hint") }}
+        pending={pending}
+        pendingLabel={t("upload.pending")}
+        submitLabel={t("upload.submit")}
+        className="grid gap-4"
+      >
+        <ColorSelect kit={kit} colors={colors} label={t("fields.color")} placeholder={t("fields.allColors")} />
         <TextField kit={kit} name="altIt" label={t("fields.altIt")} maxLength={300} hint={t("fields.altHint")} />
         <TextField kit={kit} name="altEn" label={t("fields.altEn")} maxLength={300} />
-        <Field kit={kit} name={PHOTO_FIELD} label={t("upload.file")} hint={t("upload.hint")}>
-          <input {...controlProps(kit, PHOTO_FIELD, { hint: true })} key={kit.resetKey} type="file" required accept="image/jpeg,image/png,image/webp,image/avif" className="field-input" />
-        </Field>
-        <div>
-          <SubmitButton pending={pending} pendingLabel={t("upload.pending")}>
-            {t("upload.submit")}
-          </SubmitButton>
-        </div>
-      </Form>
+      </UploadForm>
     </section>
   );
 }
@@ -284,7 +267,7 @@ function PhotoCard({ photo, n, count, colors, result }: { photo: AtelierPhoto; n
           <div className="sm:col-span-3">
             <FormErrors kit={details} />
           </div>
-          <ColorSelect kit={details} colors={colors} value={detailValue("color")} />
+          <ColorSelect kit={details} colors={colors} label={t("fields.color")} placeholder={t("fields.allColors")} value={detailValue("color")} />
           <Field kit={details} name="altIt" label={t("fields.altIt")}>
             <input {...controlProps(details, "altIt")} key={details.resetKey} defaultValue={detailValue("altIt")} maxLength={300} className="field-input" />
           </Field>

@@ -8,7 +8,7 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { StatusBadge } from "~/components/atelier/status-badge";
 import { type FormKit, FieldError, FormErrors, SubmitButton, TextField, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
-import { withStoredValues } from "~/components/atelier/editor-kit";
+import { ColorSelect, withStoredValues } from "~/components/atelier/editor-kit";
 import { ColorDot } from "~/components/catalog/product-card";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -409,26 +409,6 @@ function MatrixCellFields({ kit, index, cell, color, size }: { kit: FormKit; ind
   );
 }
 
-function ColorSelect({ kit, editor, label, placeholder }: { kit: FormKit; editor: VariantEditor; label: string; placeholder: string }) {
-  const props = controlProps(kit, "color");
-  return (
-    <div>
-      <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium">
-        {label}
-      </label>
-      <select {...props} key={kit.resetKey} defaultValue={kit.value("color")} className="field-input">
-        <option value="">{placeholder}</option>
-        {editor.colorChoices.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${props.id}-error`} errors={kit.errors("color")} />
-    </div>
-  );
-}
-
 function AddColorForm({ editor, result }: { editor: VariantEditor; result: ActionResult }) {
   const t = withDateArticlesT(useTranslation("atelier-variants").t);
   const formRef = useFormRef();
@@ -440,7 +420,7 @@ function AddColorForm({ editor, result }: { editor: VariantEditor; result: Actio
         <input type="hidden" name="intent" value="add-color" />
         <p className="text-sm text-stone">{t("addColor.intro")}</p>
         <FormErrors kit={kit} />
-        <ColorSelect kit={kit} editor={editor} label={t("addColor.color")} placeholder={t("addColor.choose")} />
+        <ColorSelect kit={kit} colors={editor.colorChoices} label={t("addColor.color")} placeholder={t("addColor.choose")} />
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-medium">{t("addColor.new")}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -488,7 +468,7 @@ function AddVariantForm({ editor, result }: { editor: VariantEditor; result: Act
         <input type="hidden" name="intent" value="add-variant" />
         <p className="text-sm text-stone">{t("addVariant.intro")}</p>
         <FormErrors kit={kit} />
-        <ColorSelect kit={kit} editor={editor} label={t("addColor.color")} placeholder={t("addColor.choose")} />
+        <ColorSelect kit={kit} colors={editor.colorChoices} label={t("addColor.color")} placeholder={t("addColor.choose")} />
         <TextField kit={kit} name="size" label={t("addSize.size")} hint={t("addSize.sizeHint")} required maxLength={10} autoComplete="off" />
         <SubmitButton pending={pending} pendingLabel={t("matrix.saving")}>
           {t("addVariant.submit")}

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/returns";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
+import { ReceivedQuantity } from "~/components/atelier/order/desk-forms";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { Pager } from "~/components/atelier/pager";
@@ -76,22 +77,7 @@ export default function AtelierReturns({ loaderData }: Route.ComponentProps) {
               <legend className="sr-only">{t("returns.arrived")}</legend>
               {r.lines.map((line, index) => (
                 <div key={line.orderLineId} className="flex items-center justify-end gap-2 text-xs">
-                  <input type="hidden" name={`lines[${index}].orderLineId`} value={line.orderLineId} />
-                  <label htmlFor={`receive-${r.id}-${index}`} className="max-w-40 truncate">
-                    {t("actions.receivedQuantity", { name: line.name, size: line.size, quantity: line.quantity })}
-                  </label>
-                  <input
-                    id={`receive-${r.id}-${index}`}
-                    name={`lines[${index}].quantity`}
-                    type="text"
-                    inputMode="numeric"
-                    pattern="[0-9]+"
-                    maxLength={3}
-                    autoComplete="off"
-                    required
-                    defaultValue={line.quantity}
-                    className="field-input w-14 text-right"
-                  />
+                  <ReceivedQuantity index={index} line={line} control={{ id: `receive-${r.id}-${index}` }} defaultValue={line.quantity} labelClassName="max-w-40 truncate" inputClassName="w-14" />
                 </div>
               ))}
             </fieldset>

@@ -5,9 +5,9 @@ import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
-import { CheckboxField, FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { SelectField, withStoredValues } from "~/components/atelier/editor-kit";
-import { BoxSection } from "~/components/atelier/kit";
+import { BoxSection, ConfirmCard } from "~/components/atelier/kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -181,20 +181,19 @@ function DeleteStore({ result }: { result: SubmissionResult<string[]> | undefine
   const kit = useFormKit("store-delete", result, ["confirm"], formRef);
   const pending = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="store-delete" className="mt-10 max-w-xl border border-sale/40 bg-paper p-4">
-      <h2 id="store-delete" className="mb-2 text-xl">
-        {t("stores.deleteTitle")}
-      </h2>
-      <p className="mb-4 text-sm text-stone">{t("stores.deleteIntro")}</p>
-      <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-4">
-        <FormErrors kit={kit} />
-        <input type="hidden" name="intent" value="delete" />
-        <CheckboxField kit={kit} name="confirm" label={t("stores.deleteConfirm")} required />
-        <SubmitButton pending={pending} pendingLabel={t("stores.deleting")} className="btn btn-secondary">
-          {t("stores.delete")}
-        </SubmitButton>
-      </Form>
-    </section>
+    <ConfirmCard
+      id="store-delete"
+      title={t("stores.deleteTitle")}
+      intro={t("stores.deleteIntro")}
+      intent="delete"
+      kit={kit}
+      formRef={formRef}
+      confirm={t("stores.deleteConfirm")}
+      pending={pending}
+      pendingLabel={t("stores.deleting")}
+      submitLabel={t("stores.delete")}
+      className="mt-10 max-w-xl"
+    />
   );
 }
 

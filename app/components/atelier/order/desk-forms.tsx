@@ -103,20 +103,11 @@ export function ReceiveForm({ ret, lines, result }: { ret: DeskOrderView["return
             const kept = kit.value(name);
             return (
               <li key={l.orderLineId} className="grid max-w-md grid-cols-[1fr_4.5rem] items-center gap-x-2">
-                <input type="hidden" name={`lines[${index}].orderLineId`} value={l.orderLineId} />
-                <label htmlFor={`${id}-${name}`}>{t("actions.receivedQuantity", { name: line?.name ?? "", size: line?.size ?? "", quantity: l.quantity })}</label>
-                <input
-                  {...controlProps(kit, name)}
-                  aria-describedby={`${id}-lines-hint ${id}-${name}-error ${id}-lines-error`}
-                  // Text, not number: whatever was typed comes back as it was, next to its message.
-                  type="text"
-                  inputMode="numeric"
-                  pattern="[0-9]+"
-                  maxLength={3}
-                  autoComplete="off"
-                  required
+                <ReceivedQuantity
+                  index={index}
+                  line={{ orderLineId: l.orderLineId, name: line?.name ?? "", size: line?.size ?? "", quantity: l.quantity }}
+                  control={{ ...controlProps(kit, name), "aria-describedby": `${id}-lines-hint ${id}-${name}-error ${id}-lines-error` }}
                   defaultValue={result ? kept : String(l.quantity)}
-                  className="field-input text-right"
                 />
                 <div className="col-span-2">
                   <FieldError id={`${id}-${name}-error`} errors={kit.errors(name)} />
@@ -132,6 +123,50 @@ export function ReceiveForm({ ret, lines, result }: { ret: DeskOrderView["return
       </SubmitButton>
       <FormErrors kit={kit} />
     </Form>
+  );
+}
+
+/**
+ * How many units of a return's line arrived (its line's id posted beside it): the label, then the
+ * field, the units asked to start with. `control` the field's id and its ARIA links.
+ */
+export function ReceivedQuantity({
+  index,
+  line,
+  control,
+  defaultValue,
+  labelClassName,
+  inputClassName,
+}: {
+  index: number;
+  line: { orderLineId: number; name: string; size: string; quantity: number };
+  control: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string; autoFocus?: boolean };
+  defaultValue: string | number;
+  labelClassName?: string;
+  /** The field's width, where the line is narrow. */
+  inputClassName?: string;
+}) {
+  const { t } = useTranslation("atelier-orders");
+  return (
+    <>
+      <input type="hidden" name={`lines[${index}].orderLineId`} value={line.orderLineId} />
+      <label htmlFor={control.id} className={labelClassName}>
+        {t("actions.receivedQuantity", { name: line.name, size: line.size, quantity: line.quantity })}
+      </label>
+      <input
+        {...control}
+        name={`lines[${index}].quantity`}
+        // Text, not number: whatever was typed comes back as it was, next to its message.
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]+"
+        maxLength={3}
+        autoComplete="off"
+        required
+        defaultValue={defaultValue}
+        className={["field-input", inputClassName, "text-right"].filter(Boolean).join(" ")}
+      />
+    </>
   );
 }
 
