@@ -56,7 +56,7 @@ export function ProductGallery({ images, name, colorName }: { images: ProductIma
                 className={`block border bg-sand ${index === shown ? "border-ink" : "border-transparent hover:border-stone"}`}
               >
                 <Picture image={image} sizes={THUMB_SIZES} alt="" loading="lazy" decoding="async" className="aspect-[4/5] h-auto w-full object-cover" />
-                <span className="sr-only">{t("product.showImage", { index: index + 1, count, view: t(`product.views.${image.view}` as "product.views.front") })}</span>
+                <span className="sr-only">{t("product.showImage", { index: index + 1, total: count, view: t(`product.views.${image.view}` as "product.views.front") })}</span>
               </a>
             </li>
           ))}
