@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
+import { isUniqueViolation } from "~/db/errors.server";
 import type { ContentStatus, Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, type AuditValues, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
@@ -187,22 +188,39 @@ function auditValues(rows: Pick<ContentRow, "locale" | "title" | "slug" | "excer
 
 /** A new journal post, care-guide entry or story; its key (stable across languages) comes from its Italian slug. */
 export async function createContentEntry(db: Kysely<Database>, kind: CreatableKind, input: ContentInput, actor: AuditActor, now = new Date()): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const base = (input.translations.it?.slug ?? "").slice(0, 90) || "entry";
-    let key = base;
-    for (let n = 2; await contentKeyTaken(trx, kind, key); n++) key = `${base}-${n}`;
-    await writeEntry(trx, kind, key, [], input, actor, now);
-    return key;
-  });
+  // Two editors (or processes) creating at once can both find a key or slug free; the loser's
+  // insert meets the unique index, and a new try sees the winner's row: a next key, or the slug
+  // refused at its field.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const base = (input.translations.it?.slug ?? "").slice(0, 90) || "entry";
+        let key = base;
+        for (let n = 2; await contentKeyTaken(trx, kind, key); n++) key = `${base}-${n}`;
+        await writeEntry(trx, kind, key, [], input, actor, now);
+        return key;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt === 3) throw new DomainError("CONTENT_SLUG_TAKEN", `${kind}: a key or slug was taken meanwhile`, { field: "it.slug" });
+    }
+  }
 }
 
 /** Saves an entry's texts, state, date and cover; CONTENT_NOT_FOUND when there is no such entry. */
 export async function updateContentEntry(db: Kysely<Database>, kind: ContentKind, key: string, input: ContentInput, actor: AuditActor, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const rows = await findContentEntryRows(trx, kind, key);
-    if (!rows.length) throw new DomainError("CONTENT_NOT_FOUND", `no ${kind} entry ${key}`);
-    await writeEntry(trx, kind, key, rows, input, actor, now);
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await findContentEntryRows(trx, kind, key);
+      if (!rows.length) throw new DomainError("CONTENT_NOT_FOUND", `no ${kind} entry ${key}`);
+      await writeEntry(trx, kind, key, rows, input, actor, now);
+    })
+    .catch((error: unknown) => {
+      // A slug another save took between the check and the write.
+      if (isUniqueViolation(error)) throw new DomainError("CONTENT_SLUG_TAKEN", `${kind} ${key}: a slug was taken meanwhile`, { field: "it.slug" });
+      throw error;
+    });
 }
 
 async function writeEntry(trx: Kysely<Database>, kind: ContentKind, key: string, existing: ContentRow[], input: ContentInput, actor: AuditActor, now: Date): Promise<void> {

@@ -184,6 +184,17 @@ describeEachDatabase("content editor", (ctx) => {
     expect(await createContentEntry(db, "blog", post("primo-posto", "first-place-again"), actor, later)).toBe("primo-posto-2");
   });
 
+  it("creates entries posted at the same moment with one title: one gets the slug, the others a message at the field, never a database error", async () => {
+    const { db } = ctx();
+    const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => createContentEntry(db, "blog", post("stesso-titolo", "same-title"), actor, now)));
+    const created = outcomes.filter((outcome) => outcome.status === "fulfilled");
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") expect(outcome.reason).toMatchObject({ code: "CONTENT_SLUG_TAKEN" });
+    }
+    expect((await getContentEntry(db, "blog", "stesso-titolo"))!.translations.it!.slug).toBe("stesso-titolo");
+  });
+
   it("edits a static page's texts but never its address, languages or publication", async () => {
     const { db } = ctx();
     expect(contentLocales("page", "Whistleblowing")).toEqual(["it"]);
