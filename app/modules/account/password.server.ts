@@ -16,6 +16,20 @@ export interface ScryptParams {
 /** OWASP's scrypt minimum (N = 2^17, r = 8, p = 1): 128 MiB and a few hundred ms per hash. */
 export const PASSWORD_PARAMS: ScryptParams = { ln: 17, r: 8, p: 1 };
 
+/**
+ * The parameters new hashes get: PASSWORD_PARAMS, except inside the test runner (vitest sets
+ * VITEST in its workers), where the service and HTTP tests sign in, register and change
+ * passwords thousands of times and a few hundred ms of CPU each made up minutes of CI on two
+ * cores (as Devise's one stretch, or Django's fast hasher in tests). The rules under test —
+ * salts, the stored parameters, rehashing when they rise, a dummy hash for an unknown account —
+ * stay the same; a stored hash is always checked with its own parameters.
+ */
+export function hashParamsFor(env: NodeJS.ProcessEnv): ScryptParams {
+  return env.VITEST ? { ln: 11, r: 8, p: 1 } : PASSWORD_PARAMS;
+}
+
+const HASH_PARAMS = hashParamsFor(process.env);
+
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** Hashes stored by an older release, or forged into the table, are not read past these. */
@@ -80,7 +94,7 @@ function scryptNow(password: string, salt: Buffer, params: ScryptParams): Promis
   return new Promise((resolve, reject) => scryptCallback(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-export async function hashPassword(password: string, params: ScryptParams = PASSWORD_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = HASH_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scrypt(password, salt, params);
   return `$scrypt$ln=${params.ln},r=${params.r},p=${params.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
@@ -105,7 +119,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   const parsed = stored ? parseHash(stored) : null;
   if (!parsed) {
     // Spend the same time as a real check: the answer must not tell whether the account exists.
-    await scrypt(password, DUMMY_SALT, PASSWORD_PARAMS);
+    await scrypt(password, DUMMY_SALT, HASH_PARAMS);
     return false;
   }
   const key = await scrypt(password, parsed.salt, parsed.params);
@@ -118,7 +132,7 @@ export function verifyNothing(password: string): Promise<boolean> {
 }
 
 /** Whether a stored hash was made with weaker parameters than today's. */
-export function needsRehash(stored: string, params: ScryptParams = PASSWORD_PARAMS): boolean {
+export function needsRehash(stored: string, params: ScryptParams = HASH_PARAMS): boolean {
   const parsed = parseHash(stored);
   if (!parsed) return true;
   return parsed.params.ln < params.ln || parsed.params.r < params.r || parsed.params.p < params.p;

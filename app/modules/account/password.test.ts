@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/utils/domain-error";
 import { jsonError } from "~/utils/json-api.server";
-import { HASH_LIMITS, PASSWORD_PARAMS, createHashQueue, hashPassword, hashSlots, needsRehash, verifyPassword } from "./password.server";
+import { HASH_LIMITS, PASSWORD_PARAMS, createHashQueue, hashParamsFor, hashPassword, hashSlots, needsRehash, verifyPassword } from "./password.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 // Small parameters keep these unit tests quick; the service tests use the real ones.
@@ -12,6 +12,10 @@ describe("password hashing", () => {
   it("uses scrypt at OWASP's minimum or above", () => {
     expect(PASSWORD_PARAMS.ln).toBeGreaterThanOrEqual(17);
     expect(PASSWORD_PARAMS).toMatchObject({ r: 8, p: 1 });
+    // A deployment (no test runner) hashes with them; only vitest's workers hash cheaper.
+    expect(hashParamsFor({ NODE_ENV: "production" })).toEqual(PASSWORD_PARAMS);
+    expect(hashParamsFor({})).toEqual(PASSWORD_PARAMS);
+    expect(hashParamsFor({ VITEST: "true" }).ln).toBeLessThan(PASSWORD_PARAMS.ln);
   });
 
   it("stores the parameters with a salted hash, and verifies it", async () => {
