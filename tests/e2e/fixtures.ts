@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import { type Browser, type ConsoleMessage, type Page, test as base, expect } from "@playwright/test";
 import { A11Y_CACHE_DIR, PORT } from "./e2e-env";
@@ -96,10 +95,14 @@ export interface AccessibilityOptions {
  * (as rendered now, scripts removed) in a scripted page of the same size, with the app's own
  * styles and fonts, and animations off.
  *
- * A document found clean once in this run is not analysed again: the key covers the markup
- * (which names the fingerprinted CSS), viewport, scripting and hover/focus, and axe's verdict
- * depends on nothing else. Both workers share the record (A11Y_CACHE_DIR, emptied by
- * scripts/e2e-server.mjs when the run starts).
+ * A page like one found clean in this run is not analysed again (an analysis is most of a visit's
+ * cost on CI's two cores). Its key is the page's kind of markup: its title, and the set of its
+ * element shapes — each tag with the values of the attributes axe judges by (class, role, type,
+ * name, states such as aria-invalid, aria-expanded or open, an alt or label empty or not) and
+ * only the names of the others — with viewport, scripting and hover/focus. So the same listing
+ * filtered another way, or another product on the same template, is not checked twice, while a
+ * field in error, an open dialog, a new kind of control or colour (a class) is. Both workers
+ * share the record (A11Y_CACHE_DIR, emptied by scripts/e2e-server.mjs when the run starts).
  */
 export async function expectAccessible(page: Page, { knownViolations = [] }: AccessibilityOptions = {}) {
   const scripted = scriptsRun();
@@ -111,37 +114,58 @@ export async function expectAccessible(page: Page, { knownViolations = [] }: Acc
     ? await page.evaluate(() => Array.from(document.querySelectorAll(":hover, :focus-within"), (e) => `${e.tagName}#${e.id}.${e.className}`).join("|"))
     : null;
   const key = createHash("sha1")
-    .update(JSON.stringify([scripted, page.viewportSize(), knownViolations, hoverAndFocus, html]))
+    .update(JSON.stringify([scripted, page.viewportSize(), knownViolations, hoverAndFocus, markupShapes(html)]))
     .digest("hex");
   const record = `${A11Y_CACHE_DIR}/${key}`;
   if (fs.existsSync(record)) return;
 
   const target = scripted ? page : await mirror(page, html);
   if (scripted) await holdAnimations(page);
-  let results: Awaited<ReturnType<AxeBuilder["analyze"]>>;
+  let blocking: Array<{ id: string; impact: string; help: string; targets: string[] }>;
   try {
-    // AxeBuilder evaluates the axe-core source (half a megabyte) twice per analysis; inject it
-    // once per document instead and hand the builder an empty source.
+    // axe-core's source (half a megabyte) is evaluated once per document, and axe runs in the
+    // page with only what fails coming back: serialising every result (as @axe-core/playwright's
+    // builder did) cost as much as the analysis. One frame, no cross-origin iframes.
     if (!(await target.evaluate(() => typeof (window as { axe?: unknown }).axe === "object"))) await target.evaluate(axe.source);
-    results = await new AxeBuilder({ page: target, axeSource: ";" })
-      .withTags(WCAG_TAGS)
-      // One frame, no cross-origin iframes: the single-pass run needs no helper page.
-      .setLegacyMode(true)
-      // Only violations are reported, so axe need not collect every passing node.
-      .options({ resultTypes: ["violations"] })
-      .analyze();
+    blocking = await target.evaluate(
+      async ({ tags, known }) => {
+        const { axe: page } = window as unknown as { axe: typeof axe };
+        // Only violations are reported, so axe need not collect every passing node.
+        const results = await page.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+        return results.violations
+          .filter((v) => (v.impact === "serious" || v.impact === "critical") && !known.includes(v.id))
+          .map((v) => ({ id: v.id, impact: String(v.impact), help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+      },
+      { tags: WCAG_TAGS, known: knownViolations },
+    );
   } finally {
     if (scripted) await releaseAnimations(page);
   }
-  const blocking = results.violations.filter(
-    (v) => (v.impact === "serious" || v.impact === "critical") && !knownViolations.includes(v.id),
-  );
-  const report = blocking
-    .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(" ")}`).join("\n")}`)
-    .join("\n");
+  const report = blocking.map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.targets.map((t) => `      ${t}`).join("\n")}`).join("\n");
   expect(blocking.map((v) => v.id), `Accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
   fs.mkdirSync(A11Y_CACHE_DIR, { recursive: true });
   fs.writeFileSync(record, page.url());
+}
+
+/** Attributes whose values decide axe's verdict (a contrast by its class, a control by its type and state). */
+const JUDGED_ATTRIBUTES = new Set(["class", "role", "type", "name", "lang", "dir", "open", "disabled", "hidden", "tabindex", "scope", "colspan", "rowspan", "headers", "autocomplete", "rel", "target"]);
+/** Attributes judged by being empty or not (a name, a text alternative). */
+const PRESENCE_ATTRIBUTES = new Set(["alt", "aria-label", "aria-labelledby", "aria-describedby", "title", "for", "id", "href", "value", "placeholder"]);
+
+/** The page's title and the set of its element shapes (see expectAccessible): its text and repeats left out. */
+function markupShapes(html: string): string[] {
+  const shapes = new Set<string>([html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? ""]);
+  for (const [, tag, attributes] of html.matchAll(/<([a-zA-Z][\w-]*)\b([^>]*)>/g)) {
+    const parts = [tag.toLowerCase()];
+    for (const [, rawName, value = ""] of attributes.matchAll(/([^\s=/"']+)(?:\s*=\s*"([^"]*)")?/g)) {
+      const name = rawName.toLowerCase();
+      if (JUDGED_ATTRIBUTES.has(name) || (name.startsWith("aria-") && !PRESENCE_ATTRIBUTES.has(name)) || name.startsWith("data-state")) parts.push(`${name}=${value}`);
+      else if (PRESENCE_ATTRIBUTES.has(name)) parts.push(`${name}${value.trim() ? "+" : "-"}`);
+      else parts.push(name);
+    }
+    shapes.add(parts.sort().join(" "));
+  }
+  return [...shapes].sort();
 }
 
 type HeldWindow = Window & { __heldAnimations?: Animation[] };

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import type { Database } from "~/db/schema";
 import { isDomainError } from "~/utils/domain-error";
@@ -16,14 +16,6 @@ import {
   resendEmailConfirmation,
   updateProfile,
 } from "./account.service.server";
-
-// Registering hashes the password at the shop's full cost (a large share of a second of a core,
-// many seconds on a busy machine); what these tests prove is not the hash, so they hash at a
-// test's cost. The hash carries its parameters, so it still verifies as any other.
-vi.mock("./password.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./password.server")>();
-  return { ...original, hashPassword: (password: string) => original.hashPassword(password, { ln: 10, r: 8, p: 1 }) };
-});
 
 const code = (error: unknown) => (isDomainError(error) ? error.code : error);
 const schema = registerSchema({ minimumAge: 16, today: "2026-11-23" });

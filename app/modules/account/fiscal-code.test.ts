@@ -1,16 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/databases";
 import { ProfileSchema, registerSchema } from "./account.schema";
 import { exportAccountData } from "./account-data.service.server";
 import { getAccount, registerAccount, updateProfile } from "./account.service.server";
-
-// Registering hashes the password at the shop's full cost (a large share of a second of a core,
-// many seconds on a busy machine); what these tests prove is not the hash, so they hash at a
-// test's cost. The hash carries its parameters, so it still verifies as any other.
-vi.mock("./password.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./password.server")>();
-  return { ...original, hashPassword: (password: string) => original.hashPassword(password, { ln: 10, r: 8, p: 1 }) };
-});
 
 // The fiscal code belongs to the person (spec §3 Person): optional at registration and in the
 // profile, checked with the checkout's checksum (app/utils/invoice-codes.ts), kept on the account.
