@@ -13,6 +13,10 @@ export default defineConfig({
     include: ["tests/http/**/*.test.ts"],
     environment: "node",
     maxWorkers: 2,
+    // Files share a worker's loaded modules (the server build among them) instead of loading
+    // them again for each of 66 files: 433 s → 308 s on two cores. Each file starts its own app
+    // on its own databases, so nothing a test sees is shared but the code.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

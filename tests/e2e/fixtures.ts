@@ -101,8 +101,11 @@ export interface AccessibilityOptions {
  * name, states such as aria-invalid, aria-expanded or open, an alt or label empty or not) and
  * only the names of the others — with viewport, scripting and hover/focus. So the same listing
  * filtered another way, or another product on the same template, is not checked twice, while a
- * field in error, an open dialog, a new kind of control or colour (a class) is. Both workers
- * share the record (A11Y_CACHE_DIR, emptied by scripts/e2e-server.mjs when the run starts).
+ * field in error, an open dialog, a new kind of control or colour (a class) is. Scripting is not
+ * part of it: the no-JS mirror is a scripted page too, so the server's markup, checked once with
+ * JavaScript (its hydrated copy, where nothing was hovered or focused and no island changed it),
+ * is not checked again without. Both workers share the record (A11Y_CACHE_DIR, emptied by
+ * scripts/e2e-server.mjs when the run starts).
  */
 export async function expectAccessible(page: Page, { knownViolations = [] }: AccessibilityOptions = {}) {
   const scripted = scriptsRun();
@@ -114,7 +117,7 @@ export async function expectAccessible(page: Page, { knownViolations = [] }: Acc
     ? await page.evaluate(() => Array.from(document.querySelectorAll(":hover, :focus-within"), (e) => `${e.tagName}#${e.id}.${e.className}`).join("|"))
     : null;
   const key = createHash("sha1")
-    .update(JSON.stringify([scripted, page.viewportSize(), knownViolations, hoverAndFocus, markupShapes(html)]))
+    .update(JSON.stringify([page.viewportSize(), knownViolations, hoverAndFocus ?? "", markupShapes(html)]))
     .digest("hex");
   const record = `${A11Y_CACHE_DIR}/${key}`;
   if (fs.existsSync(record)) return;
@@ -159,7 +162,9 @@ function markupShapes(html: string): string[] {
     const parts = [tag.toLowerCase()];
     for (const [, rawName, value = ""] of attributes.matchAll(/([^\s=/"']+)(?:\s*=\s*"([^"]*)")?/g)) {
       const name = rawName.toLowerCase();
-      if (JUDGED_ATTRIBUTES.has(name) || (name.startsWith("aria-") && !PRESENCE_ATTRIBUTES.has(name)) || name.startsWith("data-state")) parts.push(`${name}=${value}`);
+      // Data attributes are the app's own bookkeeping (data-hydrated, data-discover), never axe's.
+      if (name.startsWith("data-")) continue;
+      if (JUDGED_ATTRIBUTES.has(name) || (name.startsWith("aria-") && !PRESENCE_ATTRIBUTES.has(name))) parts.push(`${name}=${value}`);
       else if (PRESENCE_ATTRIBUTES.has(name)) parts.push(`${name}${value.trim() ? "+" : "-"}`);
       else parts.push(name);
     }
