@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import axe from "axe-core";
-import { type Browser, type ConsoleMessage, type Page, test as base, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type ConsoleMessage, type Page, test as base, expect } from "@playwright/test";
 import { A11Y_CACHE_DIR, PORT } from "./e2e-env";
 
 export { expect };
@@ -210,31 +210,33 @@ function withoutScripts(rendered: string): string {
 }
 
 const AT_REST = "<style>*,*::before,*::after{animation:none!important;transition:none!important}</style>";
-const mirrors = new WeakMap<Browser, Promise<Page>>();
+const mirrorContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+let lastMirror: Page | null = null;
 
 /**
- * The no-JS mirror page of this worker's browser, showing `html`: a scripted page of the shop's origin
- * (so that its styles and fonts load) that loads no scripts or images (axe reads the markup of
- * images, not their pixels); hover and focus are not carried over. One per browser, kept for the
- * worker's life (a context per check costs more than the checks); document.write keeps its
- * window, so axe is injected once.
+ * The no-JS mirror of the page, showing `html`: a fresh scripted page of the shop's origin (so
+ * that its styles and fonts load) that loads no scripts or images (axe reads the markup of
+ * images, not their pixels); hover and focus are not carried over. The context is kept for the
+ * worker's life (one per check costs more than the checks); the page is new for each check, as
+ * a reused one carried the last document's scroll and layout into axe's contrast readings.
  */
 async function mirror(page: Page, html: string): Promise<Page> {
   const browser = page.context().browser();
   if (!browser) throw new Error("expectAccessible: the page has no browser");
-  let pending = mirrors.get(browser);
-  if (!pending || (await pending).isClosed()) {
+  let pending = mirrorContexts.get(browser);
+  if (!pending) {
     pending = (async () => {
       const context = await browser.newContext({ javaScriptEnabled: true, baseURL: new URL(page.url()).origin });
-      const copy = await context.newPage();
-      await copy.route("**/*", (route) => (["script", "image"].includes(route.request().resourceType()) ? route.abort() : route.continue()));
-      await copy.goto("/healthz");
-      return copy;
+      await context.route("**/*", (route) => (["script", "image"].includes(route.request().resourceType()) ? route.abort() : route.continue()));
+      return context;
     })();
-    mirrors.set(browser, pending);
+    mirrorContexts.set(browser, pending);
   }
-  const copy = await pending;
+  await lastMirror?.close().catch(() => undefined);
+  const copy = await (await pending).newPage();
+  lastMirror = copy;
   await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  await copy.goto("/healthz");
   await copy.setContent(html.replace(/<\/head>/i, `${AT_REST}</head>`), { waitUntil: "load" });
   return copy;
 }
