@@ -91,7 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formError(submission, error);
   }
   const success = href(`/checkout/success/${placed.orderId}`);
-  if (placed.paymentMethod === "bankTransfer" || !placed.created) throw redirect(success, 303);
+  // A press again (a second click, or a retry after a lost answer) finds the order placed: its
+  // payment, still open, is started or its page given again (startPayment is idempotent); paid or
+  // being started by the other press, the order's page says where it stands.
+  if (placed.paymentMethod === "bankTransfer") throw redirect(success, 303);
   let hostedPage: string | null = null;
   try {
     hostedPage = await startPayment(db, paymentProvider(env), placed.orderId, {
