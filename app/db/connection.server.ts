@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type KyselyConfig, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type KyselyConfig, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseKind } from "./database-kind";
 import type { Database } from "./schema";
@@ -56,8 +56,26 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: queryRecorderFromEnvironment("sqlite") });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: queryRecorderFromEnvironment("sqlite") });
   return { db, kind: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * SQLite's transactions take the write lock when they begin (`begin immediate`), as PostgreSQL's
+ * rows are locked by the statement that needs them. Kysely's `begin` is deferred: a transaction
+ * that reads first and writes later cannot upgrade past another connection's commit in between
+ * (a CLI command, a backup, a second process on the file) and fails at once with "database is
+ * locked", busy_timeout notwithstanding; an Atelier save failed so in a browser test. Begun
+ * immediate, it waits its turn (busy_timeout) and then sees the latest commit.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /**
