@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: "list",
+  reporter: [["list"], ["./tests/e2e/timeout-margin-reporter.ts"]],
   timeout: 30_000,
   // A response behind a busy 2-core CI machine's queue can take several seconds.
   expect: { timeout: 10_000 },

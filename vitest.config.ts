@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
+    reporters: ["default", "./tests/support/timeout-margin-reporter.ts"],
     // Database suites create their own isolated databases; two files at a time suit 2 cores.
     maxWorkers: 2,
     // Files share a worker's loaded modules instead of loading the app again for each of 130

@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ["tests/http/**/*.test.ts"],
     environment: "node",
+    reporters: ["default", "./tests/support/timeout-margin-reporter.ts"],
     maxWorkers: 2,
     // Files share a worker's loaded modules (the server build among them) instead of loading
     // them again for each of 66 files: 433 s → 308 s on two cores. Each file starts its own app
