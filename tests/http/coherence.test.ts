@@ -1,5 +1,6 @@
 // Two app processes on one PostgreSQL database (issue 27, docs/decisions/032): what the owner
-// changes in Atelier through one process — a size's stock, a price, the banner, the settings — is
+// changes in Atelier through one process — a size's stock, a price, the banner, the settings, a
+// search synonym, a product's name as the search knows it (issue 39) — is
 // on the other process's pages within a second, though that process had the pages in its caches
 // (its anonymous page cache answered them, X-Cache: hit, just before). The second process is a
 // separate `node build/server.js`: nothing is shared but the database.
@@ -116,6 +117,44 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("two processes on one PostgreSQL
     });
     expect(saved.status).toBe(303);
     expect(await secondSees("/", (html) => html.includes(text))).toBeLessThanOrEqual(SEEN_WITHIN_MS);
+  });
+
+  it("a synonym added through the first process changes the second's next search", async () => {
+    const path = "/search?q=zanzara";
+    expect(await cachedPageOfSecond(path)).toContain("Nessun risultato per «zanzara»");
+    const saved = await owner.postForm("/atelier/catalog/synonyms", { intent: "save", locale: "it", terms: "zanzara, poncho" });
+    expect(saved.status).toBe(303);
+    expect(await secondSees(path, (html) => html.includes("Poncho in lana e cashmere"))).toBeLessThanOrEqual(SEEN_WITHIN_MS);
+  });
+
+  it("a product renamed through the first process is found by its new word on the second's search", async () => {
+    const stored = await database.db.selectFrom("products").select(["category_id", "manufacturer_id", "garment", "published_at"]).where("id", "=", product.id).executeTakeFirstOrThrow();
+    const texts = await database.db.selectFrom("product_translations").selectAll().where("product_id", "=", product.id).execute();
+    const path = "/search?q=ortensiaprocessi";
+    expect(await cachedPageOfSecond(path)).toContain("Nessun risultato per «ortensiaprocessi»");
+    const form: Record<string, string> = {
+      intent: "save",
+      categoryId: String(stored.category_id),
+      manufacturerId: stored.manufacturer_id === null ? "" : String(stored.manufacturer_id),
+      garment: stored.garment,
+      status: "published",
+      publishedAt: "",
+    };
+    for (const t of texts) {
+      Object.assign(form, {
+        [`name_${t.locale}`]: t.locale === "it" ? `${t.name} Ortensiaprocessi` : t.name,
+        [`slug_${t.locale}`]: t.slug,
+        [`description_${t.locale}`]: t.description,
+        [`composition_${t.locale}`]: t.composition,
+        [`care_${t.locale}`]: t.care,
+        [`metaTitle_${t.locale}`]: t.meta_title,
+        [`metaDescription_${t.locale}`]: t.meta_description,
+      });
+    }
+    const saved = await owner.postForm(`/atelier/products/${product.id}`, form);
+    expect(saved.status).toBe(303);
+    const renamed = `${texts.find((t) => t.locale === "it")!.name} Ortensiaprocessi`;
+    expect(await secondSees(path, (html) => html.includes(`>${renamed}<`))).toBeLessThanOrEqual(SEEN_WITHIN_MS);
   });
 
   it("shows settings saved through the first process on the second", async () => {
