@@ -9,6 +9,7 @@ import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
 import { getCachedProductPage, getProductPage, productUrl } from "~/modules/catalog/product.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
+import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formError, honeypotValue, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { breadcrumbJsonLd, productJsonLd } from "~/utils/json-ld";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -40,6 +41,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw notFound();
   }
   const home = { name: tns("catalog")("listing.home"), url: locale === "it" ? "/" : "/en" };
+  // The delivery and returns line under the button says what the shop's settings say.
+  const { deliveryDays, returnDays } = await getShopSettings(db);
   const { offers, ...shown } = page;
   const { product, gallery, breadcrumbs } = page;
   const origin = env.PUBLIC_URL;
@@ -48,6 +51,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     preview,
     origin,
     home,
+    delivery: { min: deliveryDays.min, max: deliveryDays.max, returnDays },
     page: { alternates: page.alternates },
     // Built here, not in `meta`: the builders then stay out of the browser's JavaScript.
     structuredData: [

@@ -58,6 +58,7 @@ export function BagPage({ bag, suggestions, actionData }: { bag: BagView; sugges
           </section>
           <BagSummary bag={bag} />
           <Suggestions title={t("look.title")} intro={t("look.intro")} cards={suggestions} columns="sm:grid-cols-4" className="desk:col-span-8 desk:col-start-1" />
+          <CheckoutBar bag={bag} />
         </div>
       )}
     </div>
@@ -219,6 +220,33 @@ function CouponForm({ bag, actionData }: { bag: BagView; actionData?: BagActionD
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * Phones only: the total and the way to the checkout, kept at the bottom of the screen while the
+ * shopper scrolls the lines and the look (CSS sticky, no JavaScript). Hidden from the desktop,
+ * where the summary beside the lines stays in view.
+ */
+function CheckoutBar({ bag }: { bag: BagView }) {
+  const { t } = useTranslation("bag");
+  const { href, locale } = useLocale();
+  return (
+    <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-4 border-t border-line bg-paper px-4 py-3 shadow-[0_-4px_16px_rgba(27,27,27,0.06)] desk:hidden" data-testid="checkout-bar">
+      <p className="flex flex-col leading-tight">
+        <span className="text-xs text-stone">{t("summary.total")}</span>{" "}
+        <span className="font-display text-2xl tabular-nums">{formatMoney(bag.totals.totalCents, locale)}</span>
+      </p>
+      {bag.checkoutBlocked ? (
+        <span className="btn btn-primary cursor-not-allowed opacity-50" aria-disabled="true" aria-describedby="checkout-blocked">
+          {t("summary.checkout")}
+        </span>
+      ) : (
+        <Link to={href("/checkout")} className="btn btn-primary">
+          {t("summary.checkout")}
+        </Link>
+      )}
+    </div>
   );
 }
 

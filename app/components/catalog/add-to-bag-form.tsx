@@ -9,7 +9,6 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { MAX_QUANTITY, type VariantSelection } from "~/modules/catalog/variant-selection";
-import { SIZE_LEGEND_ID } from "./variant-picker";
 
 /**
  * The add-to-bag form: a POST to the bag's action carrying only the SKU and the quantity (price
@@ -50,11 +49,13 @@ export function AddToBagForm({ selection }: { selection: VariantSelection }) {
         className="btn btn-primary min-h-12 w-full min-w-0 sm:w-auto sm:flex-1"
         disabled={!chosen || busy}
         aria-busy={busy || undefined}
-        // Without a size, the size group's legend ("Scegli una taglia") says why it waits.
-        aria-describedby={chosen ? (errors ? "add-to-bag-error" : undefined) : SIZE_LEGEND_ID}
+        aria-describedby={chosen && errors ? "add-to-bag-error" : undefined}
+        data-testid="add-to-bag-button"
       >
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {t("product.addToBag")}
+        {/* Until a size is chosen the button says what it waits for; the server writes the same
+            (the size is in the URL), so it is true without JavaScript too. */}
+        {chosen ? t("product.addToBag") : t("product.chooseSize")}
       </button>
       <p id="add-to-bag-error" role="alert" className="w-full text-sm text-sale empty:hidden">
         {errors?.join(" ")}

@@ -39,6 +39,11 @@ function ProductCardView({ product, eager = false, sizes }: { product: ProductCa
     <article className="group relative">
       <div className="relative mb-3 overflow-hidden bg-sand">
         <Picture image={product.image} sizes={sizes} alt={product.image.alt} loading={eager ? "eager" : "lazy"} decoding="async" className="card-image" />
+        {product.hoverImage ? (
+          // The back view under a desktop pointer (CSS only). Lazy and hidden elsewhere, so
+          // phones and the first paint never fetch it; decorative: the front's alt names the piece.
+          <Picture image={product.hoverImage} sizes={sizes} alt="" loading="lazy" decoding="async" className="card-image-hover" aria-hidden="true" />
+        ) : null}
         {product.soldOut ? (
           <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">
             {t("price.soldOut")}

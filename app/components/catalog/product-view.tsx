@@ -16,7 +16,7 @@ export type ProductViewProps = Pick<Route.ComponentProps, "loaderData" | "action
 
 /** The product page: gallery, choices, the add-to-bag or back-in-stock form, details, related pieces. */
 export default function ProductView({ loaderData, actionData }: ProductViewProps) {
-  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview, origin } = loaderData;
+  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview, origin, delivery } = loaderData;
   const { t } = useTranslation("catalog");
   const { href } = useLocale();
   const { priced, size } = selection;
@@ -30,11 +30,11 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
       {/* Phones show only the way back to the category ("‹ Maglieria"); desktop the whole path. */}
       <Breadcrumbs items={[home, ...breadcrumbs, { name: product.name, url: product.url }]} collapse />
       <div className="grid gap-6 desk:grid-cols-12 desk:gap-x-12">
-        <div className="desk:col-span-6">
+        <div className="min-w-0 desk:col-span-7">
           <ProductGallery images={gallery} name={product.name} colorName={selection.color.name} />
         </div>
         {/* On desktop the details stay in view while the pictures scroll past. */}
-        <div className="desk:col-span-5 desk:col-start-8">
+        <div className="desk:col-span-5 desk:col-start-8 desk:pl-4">
           <div className="space-y-6 desk:sticky desk:top-24">
             <header>
               <div className="mb-3 flex items-start justify-between gap-4">
@@ -43,12 +43,34 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
               </div>
               <Price cents={priced.priceCents} compareAtCents={priced.compareAtCents} lowestCents={lowestPriceCents} className="font-display text-2xl" />
             </header>
-            <VariantPicker selection={selection} path={product.url} />
-            {size && size.stock <= 0 ? (
-              <BackInStockForm sku={size.sku} size={size.size} actionData={actionData} />
-            ) : (
-              <AddToBagForm selection={selection} />
-            )}
+            <VariantPicker
+              selection={selection}
+              path={product.url}
+              sizeHelp={
+                // One-size pieces need no guide. The shop's size advice is the FAQ's "Taglie" (issue 41 builds the guide).
+                selection.sizes.length > 1 ? (
+                  <Link to={href("/pages/Faq")} className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm underline underline-offset-4 hover:text-terracotta" data-testid="size-guide">
+                    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+                      <path d="M2 8h20v8H2zM6 8v3M10 8v4M14 8v3M18 8v4" strokeLinejoin="round" />
+                    </svg>
+                    {t("product.sizeHelp")}
+                  </Link>
+                ) : null
+              }
+            />
+            <div className="space-y-3">
+              {size && size.stock <= 0 ? (
+                <BackInStockForm sku={size.sku} size={size.size} actionData={actionData} />
+              ) : (
+                <AddToBagForm selection={selection} />
+              )}
+              <p className="flex items-start gap-2 text-sm text-stone" data-testid="delivery">
+                <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+                  <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 19a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" strokeLinejoin="round" />
+                </svg>
+                {t("product.delivery", { min: delivery.min, max: delivery.max, days: delivery.returnDays })}
+              </p>
+            </div>
             <div className="border-t border-line">
               <Disclosure title={t("product.description")} open>
                 <div className="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />

@@ -5,15 +5,15 @@ import { ColorDot } from "./product-card";
 
 const LOW_STOCK = 2;
 
-/** The size group's legend: "Scegli una taglia" until a size is chosen, which the add button points to. */
-export const SIZE_LEGEND_ID = "size-legend";
+/** The size group's legend: "Taglia", then "Taglia: M"; until a size is chosen the add button says "Scegli una taglia". */
+const SIZE_LEGEND_ID = "size-legend";
 
 /**
  * Colour swatches and size buttons as links that put the choice in the URL: they work without
  * JavaScript, and with it the page updates in place. A sold-out size stays a focusable link
  * (struck through) because choosing it offers the back-in-stock form.
  */
-export function VariantPicker({ selection, path }: { selection: VariantSelection; path: string }) {
+export function VariantPicker({ selection, path, sizeHelp }: { selection: VariantSelection; path: string; sizeHelp?: React.ReactNode }) {
   const { t } = useTranslation("catalog");
   const { color, size } = selection;
   return (
@@ -50,7 +50,7 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
       </fieldset>
 
       <fieldset>
-        <legend id={SIZE_LEGEND_ID} className="mb-2 text-sm font-semibold">{size ? `${t("product.size")}: ${size.size}` : t("product.chooseSize")}</legend>
+        <legend id={SIZE_LEGEND_ID} className="mb-2 text-sm font-semibold">{size ? `${t("product.size")}: ${size.size}` : t("product.size")}</legend>
         <ul className="flex flex-wrap gap-2" data-testid="sizes">
           {selection.sizes.map((option) => {
             const current = option.size === size?.size;
@@ -76,6 +76,7 @@ export function VariantPicker({ selection, path }: { selection: VariantSelection
             );
           })}
         </ul>
+        {sizeHelp}
         {size && size.stock > 0 && size.stock <= LOW_STOCK ? (
           <p className="mt-2 text-sm text-warning">{t("product.lowStock", { count: size.stock })}</p>
         ) : null}

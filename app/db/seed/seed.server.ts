@@ -4,6 +4,7 @@ import { rebuildListingEntries } from "../../modules/catalog/listing-entries.ser
 import { rebuildSearchIndex } from "../../modules/catalog/search.repository.server";
 import type { Database, Locale } from "../schema";
 import { catalogue as demoCatalogue } from "./catalogue";
+import { GARMENT_VIEWS } from "../../modules/media/garment-art";
 import { demoContent } from "./content.data";
 import { seedContent } from "./content.seed";
 import type { SeedCatalogue } from "./catalogue.types";
@@ -136,9 +137,9 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
       );
       for (const rows of chunk(history)) await trx.insertInto("price_history").values(rows).execute();
 
-      // Each colour's own small gallery: the front, the back and a close-up of the cloth.
+      // Each colour's own small lookbook: front, styled, back, the cloth close, a detail.
       const images = p.colors.flatMap((color, ci) =>
-        ["front", "back", "detail"].map((view, vi) => ({ product_id: productId, color_code: color, view, position: ci * 10 + vi })),
+        GARMENT_VIEWS.map((view, vi) => ({ product_id: productId, color_code: color, view, position: ci * 10 + vi })),
       );
       await trx.insertInto("product_images").values(images).execute();
     }

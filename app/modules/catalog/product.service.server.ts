@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { countryName } from "~/modules/country/countries.server";
-import { type GarmentView, isGarmentView } from "~/modules/media/garment-art";
+import { GARMENT_VIEWS, type GarmentView, isGarmentView } from "~/modules/media/garment-art";
 import { garmentStyleOf } from "~/modules/media/garment-style";
 import { type ResponsiveImage, productDrawing } from "~/modules/media/media-urls";
 import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
@@ -39,6 +39,8 @@ export interface ProductCard {
   soldOut: boolean;
   colors: { code: string; name: string; hex: string }[];
   image: ResponsiveImage & { alt: string };
+  /** What the card shows under a desktop pointer: the back view (a drawing), the next photograph. */
+  hoverImage: ResponsiveImage | null;
   /** The variant whose price and colour the card shows. */
   variantId: number;
 }
@@ -74,7 +76,7 @@ export function toProductCards(
     const candidates = own.filter(matches);
     const shown = (candidates.length ? candidates : own).reduce((min, v) => (v.priceCents < min.priceCents ? v : min));
     const colors = [...new Map(own.map((v) => [v.colorCode, { code: v.colorCode, name: v.colorName, hex: v.hex }])).values()];
-    const photo = photosForColor(photos?.get(p.id), shown.colorCode)[0];
+    const [photo, nextPhoto] = photosForColor(photos?.get(p.id), shown.colorCode);
     return [
       {
         id: p.id,
@@ -87,6 +89,7 @@ export function toProductCards(
         image: photo
           ? { ...photo.image, alt: photo.alt || `${p.name}, ${shown.colorName}` }
           : { ...productDrawing(p, shown.hex), alt: `${p.name}, ${shown.colorName}` },
+        hoverImage: photo ? (nextPhoto?.image ?? null) : productDrawing(p, shown.hex, "back"),
         variantId: shown.id,
       },
     ];
@@ -163,14 +166,13 @@ export async function getProductPage(
   ]);
   // The colour's photographs when it has any (docs/decisions/023), else its drawings.
   const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
-  // Only the views the shop draws (a stray row must not turn into a broken image).
-  const ofColor = images.filter((image): image is typeof image & { view: GarmentView } => image.colorCode === selection.color.code && isGarmentView(image.view));
+  // Drawn, every product gets the whole lookbook (issue 40): a drawing needs no stored row, so a
+  // product made in Atelier has it too; the stored rows' views come first, in their order.
+  const stored = images.filter((image) => image.colorCode === selection.color.code).map((image) => image.view).filter(isGarmentView);
+  const views: GarmentView[] = [...new Set<GarmentView>([...stored, ...GARMENT_VIEWS])];
   const gallery: ProductImage[] = shownPhotos.length
     ? shownPhotos.map((photo) => ({ view: "photo", alt: photo.alt || `${product.name}, ${selection.color.name}`, ...photo.image }))
-    : (ofColor.length ? ofColor : [{ colorCode: selection.color.code, view: "front" as const }]).map((image) => ({
-        view: image.view,
-        ...productDrawing(product, selection.color.hex, image.view),
-      }));
+    : views.map((view) => ({ view, ...productDrawing(product, selection.color.hex, view) }));
   const alternates = Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, productUrl(s as string, l as Locale)])) as Partial<
     Record<Locale, string>
   >;

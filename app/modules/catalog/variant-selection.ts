@@ -42,7 +42,8 @@ export interface VariantSelection {
 /**
  * Resolves the URL's choice against the product's variants (in display order). An unknown
  * colour falls back to the first colour that can be bought (else the first); an unknown size,
- * or none, leaves the size unchosen. Null for a product without variants.
+ * or none, leaves the size unchosen — but for a one-size piece, whose one size is chosen already
+ * (the button can say "Aggiungi al carrello" at once). Null for a product without variants.
  */
 export function selectVariant(variants: SelectableVariant[], wanted: { color?: string | null; size?: string | null }): VariantSelection | null {
   if (!variants.length) return null;
@@ -54,7 +55,7 @@ export function selectVariant(variants: SelectableVariant[], wanted: { color?: s
   }));
   const color = colors.find((c) => c.code === wanted.color) ?? colors.find((c) => c.available) ?? colors[0];
   const ofColor = variants.filter((v) => v.colorCode === color.code);
-  const variant = ofColor.find((v) => v.size === wanted.size) ?? null;
+  const variant = ofColor.find((v) => v.size === wanted.size) ?? (ofColor.length === 1 ? ofColor[0] : null);
   const priced = variant ?? ofColor.reduce((min, v) => (v.priceCents < min.priceCents ? v : min));
   return {
     colors,

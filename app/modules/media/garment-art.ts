@@ -7,6 +7,7 @@
  * the same bytes. The drawings themselves live in ./art/ (one file per family of garments).
  */
 import { backdrop as backdropGradient, composeGarment, placeGarment, shadowFilter } from "./art/compose";
+import { composeFabric, composeStyled } from "./art/lookbook";
 import { INK as PALETTE_INK, colorsFor, shortHash } from "./art/kit";
 import { type GarmentType, type Subtype, LIBRARY, SUBTYPES, isSubtype } from "./art/library";
 import { STILL_LIFES, STILL_PALETTE_NAMES, type StillLife, type StillPalette, drawStillLife } from "./art/still-life";
@@ -32,7 +33,12 @@ export const GARMENTS = [
 export { SUBTYPES, SURFACES, type Subtype, type Surface };
 export { isSubtype, isSurface };
 
-export const GARMENT_VIEWS = ["front", "back", "detail"] as const;
+/**
+ * A product's drawn gallery, in the order the product page shows it: the flat from the front,
+ * the garment styled (on a dress form, or with what goes with it), the back, the cloth seen close
+ * (drawn as cloth), and a detail of the garment.
+ */
+export const GARMENT_VIEWS = ["front", "styled", "back", "fabric", "detail"] as const;
 export type GarmentView = (typeof GARMENT_VIEWS)[number];
 
 export const isGarmentView = (v: string): v is GarmentView => (GARMENT_VIEWS as readonly string[]).includes(v);
@@ -46,9 +52,10 @@ export const VARIATIONS = 64;
 /**
  * Bump when the drawings change (it is part of cache-busting URLs). 3: the poncho, scarves,
  * belts and shoes redrawn as they are shown in a shop (decision 029). 4: the stole hung over a
- * wooden hanger instead of over an invisible figure's shoulders.
+ * wooden hanger instead of over an invisible figure's shoulders. 5: the lookbook (issue 40): the
+ * styled and fabric views, the cloths (silk, suede, leather, linen), near-repeats told apart.
  */
-export const ART_VERSION = "4";
+export const ART_VERSION = "5";
 
 export const PALETTE = {
   ivory: "#faf8f5",
@@ -81,7 +88,13 @@ export function renderGarmentSvg(input: { subtype: Subtype; surface?: Surface; h
   const variation = Math.abs(Math.floor(Number.isFinite(input.variation) ? (input.variation as number) : 0)) % VARIATIONS;
   const c = colorsFor(input.hex);
   const id = "b" + shortHash(`${ART_VERSION}|${subtype}|${surface}|${c.base}|${view}|${width}|${variation}`);
-  return svgOpen(width, Math.round((width * 5) / 4), 800, 1000) + composeGarment({ subtype, surface, hex: c.base, view, width, variation, id }) + `</svg>`;
+  const body =
+    view === "fabric"
+      ? composeFabric({ subtype, surface, hex: c.base, variation, id })
+      : view === "styled"
+        ? composeStyled({ subtype, surface, hex: c.base, variation, id, fine: width > 480 })
+        : composeGarment({ subtype, surface, hex: c.base, view, width, variation, id });
+  return svgOpen(width, Math.round((width * 5) / 4), 800, 1000) + body + `</svg>`;
 }
 
 /* ------------------------------------------------------------------ scenes */

@@ -157,6 +157,13 @@ const SURFACE_RULES: ReadonlyArray<readonly [RegExp, Surface, ReadonlyArray<Garm
   [/ (garza|gauze) /, "gauze"],
   [/ (denim|jeans|chambray|cimosa|selvedge) /, "denim"],
   [/ (a coste|costine|ribbed|rib) /, "rib"],
+  // The cloth, when no pattern is named: what a close-up of it shows (the nap, the grain, the sheen).
+  [/ (camoscio|scamosciat[oa]|suede) /, "suede"],
+  // Canvas with leather trims is canvas.
+  [/ (tela|canvas) /, "plain"],
+  [/ (seta|silk|raso|satin|crepe de chine) /, "silk"],
+  [/ (pelle|cuoio|nappa|leather|calfskin) /, "leather"],
+  [/ (lino|linen) /, "linen"],
 ];
 
 /** Garment types drawn in knitted cloth when the name says nothing finer. */

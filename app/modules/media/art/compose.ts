@@ -40,14 +40,16 @@ export function placeGarment(input: {
   box?: readonly [number, number];
   at?: readonly [number, number];
   filter?: string;
-}): Placed & { focus: readonly [number, number]; scale: number; zoom: number } {
+  /** One variation in three hangs a garment on a hanger (not when it is styled). */
+  hang?: boolean;
+}): Placed & { focus: readonly [number, number]; scale: number; zoom: number; extent: { top: number; bottom: number } } {
   const { subtype, surface, c, view, variation, id } = input;
   const rnd = seededRandom(hash32(`${subtype}|${variation}`));
   const paint = surfacePaint(surface, c, id);
   const k = new Sketch(id, c, paint.fill, input.fine, view === "back", rnd, surface);
   const def = subtypeDef(subtype);
   def.draw(k);
-  if (view !== "detail" && variation % 3 === 1) hang(k, def.garment);
+  if (view !== "detail" && variation % 3 === 1 && input.hang !== false) hang(k, def.garment);
   const b = k.bounds;
   const w = b.x1 - b.x0;
   const h = b.y1 - b.y0;
@@ -67,7 +69,7 @@ export function placeGarment(input: {
     `<g transform="translate(${n(ax)} ${n(ay)}) scale(${n3(s)}) translate(${n(-cx)} ${n(-cy)})"${input.filter ? ` filter="url(#${input.filter})"` : ""}>${k}</g>`;
   const focus = k.focus ?? [cx, b.y0 + h * 0.3];
   // The focus point in the box's coordinates.
-  return { defs, markup, focus: [ax + (focus[0] - cx) * s, ay + (focus[1] - cy) * s], scale: s, zoom: k.zoom };
+  return { defs, markup, focus: [ax + (focus[0] - cx) * s, ay + (focus[1] - cy) * s], scale: s, zoom: k.zoom, extent: { top: ay - (h * s) / 2, bottom: ay + (h * s) / 2 } };
 }
 
 const n3 = (x: number) => String(Math.round(x * 1000) / 1000);

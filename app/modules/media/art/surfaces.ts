@@ -24,6 +24,11 @@ export const SURFACES = [
   "woven",
   "grain",
   "gauze",
+  // The cloth itself, when the name says no pattern: silk's sheen, suede's nap, leather's grain, linen's slubs.
+  "silk",
+  "suede",
+  "leather",
+  "linen",
 ] as const;
 
 export type Surface = (typeof SURFACES)[number];
@@ -123,6 +128,38 @@ function tile(s: Surface, c: Colors): [number, number, string] | null {
         18,
         `<path d="M3 4q2 -2 4 0t-1 3-3 -3M12 10q2 -2 4 0t-1 3-3 -3M5 14q2 -1 3 1" fill="none" stroke="${lo}" stroke-width="1.2" stroke-opacity=".7"/>` +
           `<path d="M11 3q1 -1 2 0M2 11q1 -1 2 0" fill="none" stroke="${hi}" stroke-width="1.2" stroke-opacity=".7"/>`,
+      ];
+    case "silk":
+      // Sheen: broad soft diagonal bands of light, as satin and twill catch it.
+      return [
+        160,
+        160,
+        `<path d="M-40 120L120 -40L160 0L0 160Z" fill="${hi}" fill-opacity=".26"/><path d="M-10 150L150 -10" stroke="#fff" stroke-opacity=".22" stroke-width="5"/>` +
+          `<path d="M60 180L180 60" stroke="${lo}" stroke-opacity=".22" stroke-width="18"/>`,
+      ];
+    case "suede":
+      // Nap: short brushed fibres lying one way, a few catching the light.
+      return [
+        16,
+        14,
+        `<path d="M2 3l4 1.4M10 1l4 1.4M5 9l4 1.4M12 11l3 1M0 12l2 .7" stroke="${lo}" stroke-opacity=".45" stroke-width="1.5" stroke-linecap="round"/>` +
+          `<path d="M7 5l3 1M1 7l2.4 .8M13 6l2.4 .8" stroke="${hi}" stroke-opacity=".5" stroke-width="1.3" stroke-linecap="round"/>`,
+      ];
+    case "leather":
+      // Full grain: fine pores and the faint creases of the hide.
+      return [
+        26,
+        26,
+        `<g fill="${lo}" fill-opacity=".5"><circle cx="4" cy="5" r="1"/><circle cx="15" cy="3" r=".9"/><circle cx="21" cy="13" r="1"/><circle cx="9" cy="17" r=".9"/><circle cx="18" cy="23" r="1"/><circle cx="3" cy="22" r=".8"/></g>` +
+          `<path d="M6 11q4 -2 8 0M14 19q3 -2 7 -1" fill="none" stroke="${hi}" stroke-opacity=".35" stroke-width="1.1"/>`,
+      ];
+    case "linen":
+      // Slubs: the uneven thick-and-thin of the flax yarn across a plain weave.
+      return [
+        34,
+        18,
+        `<path d="M2 4h11M18 3.5h5M6 12h14M25 13h7M28 7h4" stroke="${lo}" stroke-opacity=".3" stroke-width="1.4" stroke-linecap="round"/>` +
+          `<path d="M14 8h6M1 15h4" stroke="${hi}" stroke-opacity=".45" stroke-width="1.3" stroke-linecap="round"/>`,
       ];
     case "gauze":
       return [16, 40, `<path d="M3 0q4 10 0 20t0 20M11 0q-4 10 0 20t0 20" fill="none" stroke="${lo}" stroke-width="1.4" stroke-opacity=".45"/><path d="M7 0q3 10 0 20t0 20" fill="none" stroke="${hi}" stroke-width="1.2" stroke-opacity=".6"/>`];

@@ -78,9 +78,13 @@ export function bucket(k: Sketch) {
   k.seam(`M${n(400 - 90)} ${top}l-16 60M${n(400 - 40)} ${top - 6}l-6 64M${n(400 + 10)} ${top - 8}l4 64M${n(400 + 60)} ${top - 4}l12 62M${n(400 + 100)} ${top + 4}l18 56`, 0.45);
   k.group("drawstring", () => {
     k.edge(`M${n(400 - hw + 10)} ${top + 44}Q400 ${top + 64} ${n(400 + hw - 10)} ${top + 44}`, 3);
+    // The ends and their tips hang in front; from the back only the cord round the top shows.
+    if (k.back) return;
     k.edge(`M${n(400 + 40)} ${top + 56}q20 60 8 110M${n(400 + 50)} ${top + 54}q34 50 30 100`, 3);
     k.raw(`<rect x="${n(400 + 40)}" y="${top + 160}" width="14" height="22" rx="4" fill="${k.c.lo}" stroke="${INK}" stroke-width="1.6"/><rect x="${n(400 + 72)}" y="${top + 150}" width="14" height="22" rx="4" fill="${k.c.lo}" stroke="${INK}" stroke-width="1.6"/>`);
   });
+  // A slip pocket on the back.
+  if (k.back) k.seam(`M${n(400 - 80)} ${top + 110}H${n(400 + 80)}M${n(400 - 80)} ${top + 110}V${top + 250}H${n(400 + 80)}V${top + 110}`, 0.6);
   k.seam(`M${n(400 - hw - 6)} ${n(bottom - 50)}Q400 ${n(bottom - 20)} ${n(400 + hw + 6)} ${n(bottom - 50)}`, 0.55);
   k.include([400, 140]);
   k.focus = [400 + 40, top + 80];
@@ -128,8 +132,10 @@ export function clutch(k: Sketch) {
   k.part("body", path().M([400 - hw, top + 12]).Q([400 - hw, top], [400 - hw + 12, top]).L([400 + hw - 12, top]).Q([400 + hw, top], [400 + hw, top + 12]).L([400 + hw - 4, bottom - 14]).Q([400 + hw - 4, bottom], [400 + hw - 18, bottom]).L([400 - hw + 18, bottom]).Q([400 - hw + 4, bottom], [400 - hw + 4, bottom - 14]).Z());
   k.group("zip", () => {
     k.raw(`<path d="M${n(400 - hw + 20)} ${top + 18}H${n(400 + hw - 20)}" stroke="${BRASS_DARK}" stroke-width="4" stroke-dasharray="2 2"/>`);
-    k.raw(`<path d="M${n(400 + hw - 60)} ${top + 16}l6 40" stroke="${BRASS}" stroke-width="5" stroke-linecap="round"/><rect x="${n(400 + hw - 62)}" y="${top + 52}" width="14" height="20" rx="4" fill="${BRASS}" stroke="${BRASS_DARK}"/>`);
+    // The pull hangs at the front; the back shows a card slot instead.
+    if (!k.back) k.raw(`<path d="M${n(400 + hw - 60)} ${top + 16}l6 40" stroke="${BRASS}" stroke-width="5" stroke-linecap="round"/><rect x="${n(400 + hw - 62)}" y="${top + 52}" width="14" height="20" rx="4" fill="${BRASS}" stroke="${BRASS_DARK}"/>`);
   });
+  if (k.back) k.seam(`M${n(400 - hw + 50)} ${top + 90}Q400 ${top + 84} ${n(400 + hw - 50)} ${top + 90}`, 0.6);
   k.include([400 - hw - 70, top + 150]);
   k.focus = [400 + hw - 70, top + 40];
 }
@@ -252,7 +258,8 @@ export function derby(k: Sketch) {
           d += `M${n(p[0])} ${n(p[1])}l-14 -12`;
           dots += `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="3.4" fill="${k.c.dark ? "#c9b79e" : INK}"/>`;
         }
-        const lace = k.c.dark ? "#2a2a2a" : k.c.lo;
+        // Waxed cotton laces in natural ecru: what tells a Derby from a loafer at a glance.
+        const lace = k.c.light ? k.c.lo : "#e4d5b7";
         d += `M476 548q-30 -20 -20 -30q14 -2 20 30q10 -30 26 -26q4 14 -26 26M476 548q-14 24 -30 34M476 548q8 24 2 44`;
         k.raw(`<path d="${d}" fill="none" stroke="${INK}" stroke-width="6" stroke-linecap="round"/><path d="${d}" fill="none" stroke="${lace}" stroke-width="2.6" stroke-linecap="round"/>${dots}`);
       });
@@ -811,7 +818,9 @@ function belt(k: Sketch, b: BeltCut) {
 
 export function beltBuckle(k: Sketch) {
   const w = vr(k, 40, 46);
-  belt(k, { w, bl: w * 1.05, bw: w + 22, round: false, metal: BRASS, woven: k.surface === "woven" });
+  // A suede belt has a rounded buckle in darker metal, a leather one a square brass buckle.
+  const suede = k.surface === "suede";
+  belt(k, { w, bl: w * 1.05, bw: w + 22, round: suede, metal: suede ? "#8f7f5e" : BRASS, woven: k.surface === "woven" });
 }
 
 export function beltSkinny(k: Sketch) {

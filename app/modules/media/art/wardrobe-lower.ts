@@ -131,10 +131,17 @@ export function skirtSlip(k: Sketch) {
   k.part("body", skirtPath(s));
   waistband(k, 236, 110, 30);
   gathers(k, 300, 500, 238, 24, 16);
-  // Bias folds that catch the light.
-  k.seam(both(path().M([352, 460]).Q([330, 640], [300, s.hemY + 6])), 0.35);
-  k.seam(`M410 480Q416 660 420 ${n(s.hemY + 16)}`, 0.3);
-  k.light(`M346 300Q330 560 290 ${n(s.hemY)}L310 ${n(s.hemY + 4)}Q344 560 356 300Z`, 0.12);
+  if (k.back) {
+    // The back: a concealed zip down the centre seam, the bias folds falling the other way.
+    k.seam(`M400 240V${n(s.hemY + 12)}`, 0.55);
+    k.group("zip", () => k.raw(`<rect x="395" y="252" width="10" height="16" rx="3" fill="${k.c.lo}" stroke="${k.c.outline}" stroke-width="1.4"/>`));
+    k.light(`M454 300Q470 560 510 ${n(s.hemY)}L490 ${n(s.hemY + 4)}Q456 560 444 300Z`, 0.12);
+  } else {
+    // Bias folds that catch the light.
+    k.seam(both(path().M([352, 460]).Q([330, 640], [300, s.hemY + 6])), 0.35);
+    k.seam(`M410 480Q416 660 420 ${n(s.hemY + 16)}`, 0.3);
+    k.light(`M346 300Q330 560 290 ${n(s.hemY)}L310 ${n(s.hemY + 4)}Q344 560 356 300Z`, 0.12);
+  }
   k.focus = [420, 420];
 }
 

@@ -124,6 +124,9 @@ export function blazerDouble(k: Sketch) {
   if (!k.back) {
     pocket(k, "welt", 476, 380, 60);
     pocketPair(k, "flap", 96, 620, 88, 70);
+    // A pocket square in the breast pocket: the blazer's mark beside a caban or a coat.
+    const square = k.c.light ? "#a4472f" : "#f2ecdf";
+    k.group("pocketsquare", () => k.part(null, path().M([452, 378]).L([462, 346]).L([474, 362]).L([488, 340]).L([500, 374]).Z(), square));
   }
   cuffDetail(k, f, "buttons");
   k.focus = [440, 540];
@@ -229,13 +232,19 @@ export function trench(k: Sketch) {
 }
 
 export function caban(k: Sketch) {
-  const sh = coatShape(k, { hem: vr(k, 700, 730) });
-  sh.hemW = sh.chestW + 10;
+  // Short and boxy (it ends at the hip), its broad collar turned up round the neck: a caban, not
+  // a double-breasted blazer or coat, even at a card's size.
+  const sh = coatShape(k, { hem: vr(k, 640, 660) });
+  sh.hemW = sh.chestW + 14;
   const breakY = vr(k, 370, 390);
   const ov = 68;
   const f = drawTop(k, sh, "open", breakY - sh.neckY, { overlap: ov });
-  backVent(k, f, sh.neckY + 30, 120);
+  backVent(k, f, sh.neckY + 30, 0);
   lapels(k, f, { kind: "broad", width: vr(k, 100, 110), breakY, overlap: ov, scale: 1.1 });
+  // The collar's stand raised at the back of the neck.
+  k.group("collarup", () =>
+    k.part(null, path().M([f.NL[0] - 14, f.NL[1] + 6]).L([f.NL[0] - 4, f.NL[1] - 66]).Q([400, f.NL[1] - 82], [800 - f.NL[0] + 4, f.NL[1] - 66]).L([800 - f.NL[0] + 14, f.NL[1] + 6]).Q([400, f.NL[1] - 14], [f.NL[0] - 14, f.NL[1] + 6]).Z(), k.c.lo),
+  );
   frontEdge(k, f, breakY, ov);
   doubleButtons(k, breakY + 24, breakY + 230, 4, ov, 9);
   if (!k.back) pocketPair(k, "vertical", 124, 560, 14, 110);
