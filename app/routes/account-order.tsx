@@ -145,7 +145,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
                 </p>
                 {!line.url ? <p className="text-stone">{t("detail.notAvailable")}</p> : null}
               </div>
-              <p className="text-sm font-medium">{money(line.totalCents)}</p>
+              <p className="amount text-sm">{money(line.totalCents)}</p>
             </li>
           ))}
         </ul>

@@ -69,7 +69,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                   </p>
                   <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} shippingStatus={order.shippingStatus} />
                 </div>
-                <p className="text-right font-medium max-sm:col-start-2 max-sm:row-start-1">{formatMoney(order.totalCents, locale)}</p>
+                <p className="amount text-right max-sm:col-start-2 max-sm:row-start-1">{formatMoney(order.totalCents, locale)}</p>
               </li>
             ))}
           </ul>

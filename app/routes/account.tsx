@@ -288,7 +288,7 @@ function LatestOrder({ order }: { order: Route.ComponentProps["loaderData"]["lat
             </p>
             <OrderStatusBadges status={order.status} paymentStatus={order.paymentStatus} shippingStatus={order.shippingStatus} />
             <p className="text-sm">
-              {to("list.items", { count: order.itemCount })} · <span className="font-medium">{formatMoney(order.totalCents, locale)}</span>
+              {to("list.items", { count: order.itemCount })} · <span className="amount">{formatMoney(order.totalCents, locale)}</span>
             </p>
             <Link to={orderPath} className="btn btn-secondary">
               {t("latestOrder.view")}

@@ -192,7 +192,7 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
         />
         <p className="flex items-baseline justify-between text-lg font-medium">
           <span>{t("summary.total")}</span>{" "}
-          <span className="tabular-nums" data-testid="review-total">
+          <span className="font-display text-xl tabular-nums" data-testid="review-total">
             {formatMoney(bag.totals.totalCents, locale)}
           </span>
         </p>{" "}
