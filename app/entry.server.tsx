@@ -23,6 +23,15 @@ import { appContext } from "~/server/context.server";
 import { log } from "~/utils/log.server";
 import { withoutModulePreloads } from "~/utils/module-preloads.server";
 import { setCachePolicy } from "~/utils/cache-policy";
+import displayFontUrl from "@fontsource-variable/bodoni-moda/files/bodoni-moda-latin-wght-normal.woff2?url";
+import bodyFontUrl from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
+
+/**
+ * The two faces every page sets text in (docs/decisions/050-type.md), preloaded once each by the
+ * document's Link header: the browser starts them with the HTML, and, unlike a <link> in the
+ * root's `links`, their addresses are not in every page's JavaScript.
+ */
+const FONT_PRELOADS = [displayFontUrl, bodyFontUrl].map((url) => `<${url}>; rel=preload; as=font; type="font/woff2"; crossorigin`).join(", ");
 
 export const streamTimeout = 5_000;
 
@@ -96,6 +105,7 @@ export default function handleRequest(
             timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.append("Link", FONT_PRELOADS);
           if (!responseHeaders.has("Cache-Control")) setCachePolicy(responseHeaders, "page");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

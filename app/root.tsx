@@ -26,17 +26,12 @@ import { CONTROL_PATH, type ShellData, loadShell } from "~/modules/content/shell
 import { useRootData } from "~/hooks/use-locale";
 import { localeFromPath } from "~/utils/locale";
 import stylesheet from "~/styles/app.css?url";
-import displayFontUrl from "@fontsource-variable/bodoni-moda/files/bodoni-moda-latin-wght-normal.woff2?url";
-import bodyFontUrl from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
 
 // The session middleware sits on the shop layout (routes/shop-layout.tsx): media, sitemaps and
 // robots.txt never load a session. Lite mode is decided first, for every route and the document.
 export const middleware: Route.MiddlewareFunction[] = [routePatternMiddleware, liteModeMiddleware, i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
-  // The two faces every page sets text in (docs/decisions/050-type.md): preloaded once each.
-  { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: bodyFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

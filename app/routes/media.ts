@@ -1,7 +1,6 @@
 import type { Route } from "./+types/media";
+import { ART_VERSION, IMAGE_WIDTHS } from "~/modules/media/drawn-image";
 import {
-  ART_VERSION,
-  IMAGE_WIDTHS,
   parseGarmentImageFile,
   renderCampaignSvg,
   renderCategoryTileSvg,

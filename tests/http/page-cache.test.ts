@@ -67,6 +67,10 @@ for (const kind of DIALECTS) {
         expect(second.headers.get("Cache-Control"), path).toBe("private, no-cache");
         expect(second.headers.get("Vary"), path).toBe("Accept-Encoding, Save-Data");
         expect(second.headers.get("Set-Cookie"), path).toBeNull();
+        // The two web fonts, preloaded by the document's header, rendered or kept (decision 050).
+        for (const response of [first, second]) {
+          expect(response.headers.get("Link"), path).toMatch(/^<\/assets\/bodoni-moda-latin-wght-normal-[\w-]+\.woff2>; rel=preload; as=font; type="font\/woff2"; crossorigin, <\/assets\/jost-latin-wght-normal-[\w-]+\.woff2>; rel=preload; as=font; type="font\/woff2"; crossorigin$/);
+        }
         expect(await second.text(), path).toBe(firstHtml);
       }
       // The query string is part of the key; another coding is made once from the kept page.

@@ -2,7 +2,7 @@ import { type ImgHTMLAttributes, memo } from "react";
 import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
-import type { ResponsiveImage } from "~/modules/media/media-urls";
+import type { ResponsiveImage } from "~/modules/media/drawn-image";
 import { Price } from "./price";
 
 /**

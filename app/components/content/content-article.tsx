@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from "~/modules/media/media-urls";
+import type { ResponsiveImage } from "~/modules/media/drawn-image";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { Picture } from "~/components/catalog/product-card";
 

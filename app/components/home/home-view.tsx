@@ -3,7 +3,7 @@ import type { Route } from "../../routes/+types/home";
 import { Picture, ProductCard } from "~/components/catalog/product-card";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
-import type { ResponsiveImage } from "~/modules/media/media-urls";
+import type { ResponsiveImage } from "~/modules/media/drawn-image";
 
 export type HomeViewProps = Pick<Route.ComponentProps, "loaderData">;
 

@@ -3,7 +3,7 @@ import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import type { FocalPoint } from "~/modules/media/focal";
 import { type AssetFiles, type AtelierAssetState, atelierAssetState, deleteAsset, discardPreparedImage, ingestImage, prepareImage, imageOfState, removeAssetFiles, setAssetFocalPoint } from "~/modules/media/media.service.server";
-import type { ResponsiveImage } from "~/modules/media/media-urls";
+import type { ResponsiveImage } from "~/modules/media/drawn-image";
 import { wakeMediaWorkers } from "~/modules/media/media-worker.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
 import { DomainError } from "~/utils/domain-error";

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
-import { type ResponsiveImage, editorialImage } from "~/modules/media/media-urls";
+import type { ResponsiveImage } from "~/modules/media/drawn-image";
+import { editorialImage } from "~/modules/media/media-urls";
 import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -67,7 +68,8 @@ export async function getContentPage(
     key: row.key,
     title: fill(row.title),
     excerpt: fill(row.excerpt),
-    html: renderMarkdown(fill(row.body)),
+    // The FAQ's questions open and close (issue 40); every other entry reads straight through.
+    html: renderMarkdown(fill(row.body), { questions: kind === "page" && row.key === FAQ_KEY }),
     metaTitle: fill(row.meta_title),
     metaDescription: fill(row.meta_description),
     keywords: row.keywords,
@@ -94,6 +96,8 @@ export async function getStaticPage(db: Kysely<Database>, locale: Locale, id: st
 }
 
 export const JOURNAL_PAGE_SIZE = 9;
+/** The FAQ page's key (its address is /pages/Faq in both languages, spec). */
+export const FAQ_KEY = "Faq";
 
 export interface ContentListItem {
   key: string;

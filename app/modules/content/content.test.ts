@@ -35,6 +35,12 @@ const CONTENT: SeedContent[] = [
   },
   {
     kind: "page",
+    key: "Faq",
+    publishedDaysAgo: 10,
+    translations: { it: translation("Faq", "Domande frequenti", "## Ordini\n\n### Come faccio un ordine?\n\nCosì.\n\n### Posso annullarlo?\n\nSì.") },
+  },
+  {
+    kind: "page",
     key: "Whistleblowing",
     publishedDaysAgo: 10,
     translations: { it: translation("Whistleblowing", "Segnalazioni", "Canale di segnalazione.") },
@@ -69,6 +75,19 @@ describe("renderMarkdown", () => {
     expect(renderMarkdown("[UPS](https://www.ups.com)")).toContain('rel="noopener noreferrer"');
     expect(renderMarkdown("[Resi](/pages/Returns)")).not.toContain("rel=");
   });
+
+  it("makes each third-level heading a question that opens and closes, when asked, to the next heading", () => {
+    const source = "Intro.\n\n## Ordini\n\n### Come ordino?\n\nCosì.\n\n- uno\n- due\n\n### E se cambio idea?\n\nScrivici.\n\n## Resi\n\nFine.";
+    expect(renderMarkdown(source)).not.toContain("<details");
+    expect(renderMarkdown(source, { questions: true })).toBe(
+      "<p>Intro.</p>\n<h2>Ordini</h2>\n" +
+        '<details class="question"><summary><h3>Come ordino?</h3></summary>\n<div class="answer"><p>Così.</p>\n<ul>\n<li>uno</li>\n<li>due</li>\n</ul>\n</div></details>\n' +
+        '<details class="question"><summary><h3>E se cambio idea?</h3></summary>\n<div class="answer"><p>Scrivici.</p>\n</div></details>\n' +
+        "<h2>Resi</h2>\n<p>Fine.</p>\n",
+    );
+    // A heading's text cannot open markup of its own (raw HTML is escaped).
+    expect(renderMarkdown("### <h3>x</h3>\n\nY", { questions: true })).toContain("<summary><h3>&lt;h3&gt;x&lt;/h3&gt;</h3></summary>");
+  });
 });
 
 describe("fillPlaceholders", () => {
@@ -98,6 +117,14 @@ describeEachDatabase("content and shop settings", (ctx) => {
     const en = await getContentPage(ctx().db, "page", "en", "Shipping", t("en"));
     expect(en?.html).toContain("Free from €250.00, otherwise €7.00. Delivery in 1–3 working days.");
     expect(en?.alternates).toEqual({ it: "/pages/Shipping", en: "/en/pages/Shipping" });
+  });
+
+  it("shows the FAQ's questions as questions that open and close, and no other page's", async () => {
+    const faq = await getContentPage(ctx().db, "page", "it", "Faq", t("it"));
+    expect(faq?.html).toContain('<details class="question"><summary><h3>Come faccio un ordine?</h3></summary>');
+    expect(faq?.html).toContain('<details class="question"><summary><h3>Posso annullarlo?</h3></summary>');
+    const shipping = await getContentPage(ctx().db, "page", "it", "Shipping", t("it"));
+    expect(shipping?.html).not.toContain("<details");
   });
 
   it("a changed setting changes every page that shows it", async () => {

@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import { IMAGE_WIDTHS } from "~/modules/media/garment-art";
+import { IMAGE_WIDTHS } from "~/modules/media/drawn-image";
 
 // Content is written in Markdown by the shop's staff and rendered on the server. Raw HTML is
 // not allowed (it is escaped, never passed through), and markdown-it refuses javascript:,
@@ -44,9 +44,19 @@ markdown.renderer.rules.image = (tokens, idx) => {
   return `<img ${attrs.join(" ")}>`;
 };
 
-/** Markdown to safe HTML. Headings start at h2: the page title is the h1. */
-export function renderMarkdown(source: string): string {
-  return markdown.render(source.replace(/^# /gm, "## "));
+/**
+ * Markdown to safe HTML. Headings start at h2: the page title is the h1. With `questions`, each
+ * third-level heading and what follows it (to the next heading) is a question that opens and
+ * closes (`<details>`, no script): the FAQ's form, where a shopper scans the questions first.
+ */
+export function renderMarkdown(source: string, { questions = false }: { questions?: boolean } = {}): string {
+  const html = markdown.render(source.replace(/^# /gm, "## "));
+  if (!questions) return html;
+  // Raw HTML is escaped, so an <h2>/<h3> tag here is one markdown-it wrote for a heading.
+  return html.replace(
+    /<h3>([\s\S]*?)<\/h3>\n?([\s\S]*?)(?=<h[23]>|$)/g,
+    (_match, question: string, answer: string) => `<details class="question"><summary><h3>${question}</h3></summary>\n<div class="answer">${answer}</div></details>\n`,
+  );
 }
 
 /** The previews of an editor's Markdown fields (intent=preview): each field's text as shoppers will see it. */

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { demoContent } from "~/db/seed/content.data";
 import { coverImage } from "~/modules/content/content.service.server";
 import { CONTENT_COVERS } from "~/modules/content/content-editor.service.server";
-import { ART_VERSION, GARMENTS, STILL_LIFES, isStillLife, isStillPalette, renderStillLifeSvg } from "./garment-art";
+import { ART_VERSION } from "./drawn-image";
+import { GARMENTS, STILL_LIFES, isStillLife, isStillPalette, renderStillLifeSvg } from "./garment-art";
 import { teaserImage } from "./media-urls";
 
 const STILL = new RegExp(`^/media/c${ART_VERSION}/still-([a-z]+)-([a-z]+)/tall-(\\d+)\\.svg$`);

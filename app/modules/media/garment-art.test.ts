@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ART_VERSION, IMAGE_WIDTHS } from "./drawn-image";
 import {
-  ART_VERSION,
   GARMENTS,
   GARMENT_VIEWS,
-  IMAGE_WIDTHS,
   STILL_LIFES,
   STILL_PALETTE_NAMES,
   SUBTYPES,

@@ -6,6 +6,7 @@
  * surface, its colour, the view and the product's own variation — so the same URL always gives
  * the same bytes. The drawings themselves live in ./art/ (one file per family of garments).
  */
+import { ART_VERSION, IMAGE_WIDTHS } from "./drawn-image";
 import { backdrop as backdropGradient, composeGarment, placeGarment, shadowFilter } from "./art/compose";
 import { composeFabric, composeStyled } from "./art/lookbook";
 import { INK as PALETTE_INK, colorsFor, shortHash } from "./art/kit";
@@ -43,19 +44,10 @@ export type GarmentView = (typeof GARMENT_VIEWS)[number];
 
 export const isGarmentView = (v: string): v is GarmentView => (GARMENT_VIEWS as readonly string[]).includes(v);
 
-/** Widths offered in srcset. */
-export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 
 /** How many variations of proportion and framing a sub-type has (a product picks one from its id). */
 export const VARIATIONS = 64;
 
-/**
- * Bump when the drawings change (it is part of cache-busting URLs). 3: the poncho, scarves,
- * belts and shoes redrawn as they are shown in a shop (decision 029). 4: the stole hung over a
- * wooden hanger instead of over an invisible figure's shoulders. 5: the lookbook (issue 40): the
- * styled and fabric views, the cloths (silk, suede, leather, linen), near-repeats told apart.
- */
-export const ART_VERSION = "5";
 
 export const PALETTE = {
   ivory: "#faf8f5",

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { DomainError } from "~/utils/domain-error";
 import { type FocalPoint, focalCrop, roundFocal } from "./focal";
-import { IMAGE_WIDTHS } from "./garment-art";
+import { IMAGE_WIDTHS } from "./drawn-image";
 import { PHOTO_FORMATS, type PhotoFormat } from "./media-urls";
 
 export { type FocalPoint, focalCrop, roundFocal };

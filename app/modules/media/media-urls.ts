@@ -1,30 +1,10 @@
 // URLs of the shop's drawn images. Every input of a drawing is in its URL (plus the art
 // version), so a URL's bytes never change: they are cached for a year, and every app process
 // renders the same file without shared storage.
-import { ART_VERSION, type GarmentView, IMAGE_WIDTHS, type Subtype, type Surface, VARIATIONS } from "./garment-art";
+import { ART_VERSION, IMAGE_WIDTHS, RATIO_4_5, type ResponsiveImage, responsive, stillLifeImage } from "./drawn-image";
+import { type GarmentView, type Subtype, type Surface, VARIATIONS } from "./garment-art";
 import { stillLifeFor } from "./art/still-life";
 import { garmentStyleOf } from "./garment-style";
-
-export interface ResponsiveImage {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-  /** Better formats than `src`'s, best first, for a `<picture>`'s `<source>`s (photographs: AVIF, WebP). */
-  sources?: { type: string; srcSet: string }[];
-}
-
-const RATIO_4_5 = 5 / 4;
-
-function responsive(url: (width: number) => string, widths: readonly number[] = IMAGE_WIDTHS, ratio = RATIO_4_5): ResponsiveImage {
-  const base = widths[Math.min(2, widths.length - 1)];
-  return {
-    src: url(base),
-    srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
-    width: base,
-    height: Math.round(base * ratio),
-  };
-}
 
 /** A drawing's URL inputs: what it shows and how (one of the sub-type's variations). */
 export interface DrawnGarment {
@@ -63,11 +43,6 @@ export function campaignImage(ratio: "16:9" | "4:5", theme: "donna" | "uomo" | "
     IMAGE_WIDTHS,
     ratio === "16:9" ? 9 / 16 : RATIO_4_5,
   );
-}
-
-/** An editorial still-life: /media/c<version>/still-<composition>-<palette>/tall-<width>.svg. */
-export function stillLifeImage(composition: string, palette: string): ResponsiveImage {
-  return responsive((w) => `/media/c${ART_VERSION}/still-${composition}-${palette}/tall-${w}.svg`);
 }
 
 /** A content entry's drawn cover: a still-life its theme (a garment type, or "atelier") allows, chosen by its key. */

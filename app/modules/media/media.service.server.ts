@@ -14,7 +14,8 @@ import {
   markAssetPending,
   updateAssetFocal,
 } from "./media.repository.server";
-import { PHOTO_FORMATS, type ResponsiveImage, photoImage } from "./media-urls";
+import type { ResponsiveImage } from "./drawn-image";
+import { PHOTO_FORMATS, photoImage } from "./media-urls";
 import type { MediaStorage } from "./storage.server";
 import { wakeMediaWorkers } from "./media-wake.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";

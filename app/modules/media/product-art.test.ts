@@ -11,7 +11,8 @@ import { listCategories } from "~/modules/catalog/category.repository.server";
 import { parseListingQuery } from "~/modules/catalog/listing.schema";
 import { getListing } from "~/modules/catalog/listing.service.server";
 import { getNewArrivals, getProductPage } from "~/modules/catalog/product.service.server";
-import { ART_VERSION, GARMENT_VIEWS, type GarmentImageParams, parseGarmentImageFile, renderGarmentSvg } from "./garment-art";
+import { ART_VERSION } from "./drawn-image";
+import { GARMENT_VIEWS, type GarmentImageParams, parseGarmentImageFile, renderGarmentSvg } from "./garment-art";
 import { PROMISES, partsOf } from "./garment-art.promises";
 import { garmentStyleOf } from "./garment-style";
 

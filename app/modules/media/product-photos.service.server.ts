@@ -19,7 +19,8 @@ import {
   setAssetFocalPoint,
   widthsOf,
 } from "./media.service.server";
-import { type ResponsiveImage, largestPhotoUrl } from "./media-urls";
+import type { ResponsiveImage } from "./drawn-image";
+import { largestPhotoUrl } from "./media-urls";
 import { wakeMediaWorkers } from "./media-worker.server";
 import {
   type PhotoRow,

@@ -4,7 +4,8 @@ import type { Database, Locale, OrderLinesTable, OrdersTable, OrderStatus } from
 import { isUniqueViolation } from "~/db/errors.server";
 import { claimDiscountCode, getBag, lockBagForOrder, recordRedemption, releaseRedemptions, takeOrderedLines } from "~/modules/bag/bag.service.server";
 import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
-import { type ResponsiveImage, productDrawing } from "~/modules/media/media-urls";
+import type { ResponsiveImage } from "~/modules/media/drawn-image";
+import { productDrawing } from "~/modules/media/media-urls";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, lockCheckoutForOrder, renewOrderKey } from "~/modules/checkout/checkout.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
