@@ -19,11 +19,17 @@ test.describe("not found", () => {
     await expect(title(page)).toHaveText("Pagina non trovata");
     await expect(page.getByText("La pagina che cerchi non esiste o è stata spostata.")).toBeVisible();
     await expectStandardShell(page, "it");
-    const home = page.getByRole("main").getByRole("link", { name: "Torna alla home" });
-    await expect(home).toHaveAttribute("href", "/");
-    await home.click();
-    await arrived(page, "/");
-    await expect(title(page)).toHaveText("Lana, lino e tempo: capi fatti per restare.");
+    await expect(page.getByRole("main").getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
+    // A way on (issue 40): the collections with their categories, and a search box.
+    const collections = page.getByRole("navigation", { name: "Le collezioni" });
+    await expect(collections.getByRole("link", { name: "Donna", exact: true })).toHaveAttribute("href", "/categories/donna");
+    await expect(collections.getByRole("link", { name: "Abiti" })).toHaveAttribute("href", "/categories/donna/abiti");
+    await expect(page.getByRole("main").locator("img")).toHaveJSProperty("complete", true);
+    const search = page.getByRole("main").getByRole("search").getByRole("searchbox", { name: "Cerca nel negozio" });
+    await search.fill("lino");
+    await search.press("Enter");
+    await arrived(page, "/search?q=lino");
+    await expect(title(page)).toContainText("lino");
   });
 
   test("an unknown English path is the English 404", async ({ page }) => {

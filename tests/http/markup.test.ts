@@ -189,7 +189,7 @@ describeEachApp("markup", (app) => {
     await shopper.postForm("/cart", { intent: "add", sku: variant.sku, quantity: "1", redirectTo: "/cart" });
     const productPath = (await (await app().client().get("/categories/donna")).text()).match(/href="(\/products\/[^"?]+)"/)![1]!;
     const pages: Array<[HttpClient, string]> = [
-      ...["/", "/en", "/categories/donna", `${productPath}?size=M`, "/search?q=camicia", "/blog", `/blog/${post.slug}`, "/login", "/login/register?redirectTo=/checkout", "/pages/country?from=%2F", "/pages/newsletter", "/pages/cookies", "/pages/Contact"].map(
+      ...["/", "/en", "/categories/donna", `${productPath}?size=M`, "/search?q=camicia", "/blog", `/blog/${post.slug}`, "/login", "/login/register?redirectTo=/checkout", "/pages/country?from=%2F", "/pages/newsletter", "/pages/cookies", "/pages/Contact", "/pages/Faq", "/questa-pagina-non-esiste"].map(
         (path) => [app().client(), path] as [HttpClient, string],
       ),
       ...["/cart", "/checkout", "/account", "/account/addresses"].map((path) => [shopper, path] as [HttpClient, string]),
@@ -214,7 +214,7 @@ describeEachApp("markup", (app) => {
     const html: Record<string, string> = {};
     for (const [client, path] of pages) {
       const response = await client.get(path);
-      expect(response.status, path).toBe(200);
+      expect(response.status, path).toBe(path === "/questa-pagina-non-esiste" ? 404 : 200);
       html[path] = await response.text();
       const errors = [...markupErrors(html[path]), ...(await htmlCheckerErrors(html[path]))];
       if (errors.length) found[path] = errors;
