@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function ContentListPage({ loaderData }: Route.ComponentProps) {
-  const { list, dates, title, intro, crumbs, path } = loaderData;
+  const { kind, list, dates, title, intro, crumbs, path } = loaderData;
   return (
     <div className="container-page pb-20 pt-6 desk:pt-10">
       <Breadcrumbs items={crumbs} />
@@ -47,7 +47,8 @@ export default function ContentListPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mb-4 text-5xl desk:text-6xl">{title}</h1>
         <p className="text-lg text-stone">{intro}</p>
       </header>
-      <ContentList items={list.items} dates={dates} />
+      {/* The journal opens with its newest story large (issue 40); the care guide is a reference, a grid. */}
+      <ContentList items={list.items} dates={dates} lead={kind === "blog" && list.page === 1} />
       <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)} />
     </div>
   );

@@ -13,6 +13,8 @@ test.describe("content (1440×900)", () => {
     await expect(title(page)).toHaveText("Il Journal");
     const posts = page.getByRole("main").getByRole("article");
     expect(await posts.count()).toBeGreaterThanOrEqual(5);
+    // The newest post opens the journal as its lead story, large (issue 40).
+    await expect(posts.first()).toHaveAttribute("data-testid", "lead-story");
     const dates = await page.getByRole("main").locator("article time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime")!));
     expect(dates).toEqual([...dates].sort().reverse());
 

@@ -4,8 +4,8 @@ import type { RootData } from "~/hooks/use-locale";
 import { localizePath } from "~/utils/locale";
 import { stillLifeImage } from "~/modules/media/drawn-image";
 
-/** The error page's picture: cloths on a hanger, a still-life in the shop's hand. */
-const EMPTY_HANGER = stillLifeImage("hanger", "stone");
+/** The error page's picture: the tailor's table (chalk, scissors), a still-life in the shop's hand. */
+const ERROR_PICTURE = stillLifeImage("tailoring", "stone");
 
 /**
  * The one error page of the shop: a designed, localized 404 for missing pages and a calm page
@@ -25,11 +25,11 @@ export default function RouteErrorPage() {
 
   const picture = (
     <img
-      src={EMPTY_HANGER.src}
-      srcSet={EMPTY_HANGER.srcSet}
+      src={ERROR_PICTURE.src}
+      srcSet={ERROR_PICTURE.srcSet}
       sizes="(min-width: 984px) 28rem, 60vw"
-      width={EMPTY_HANGER.width}
-      height={EMPTY_HANGER.height}
+      width={ERROR_PICTURE.width}
+      height={ERROR_PICTURE.height}
       alt=""
       decoding="async"
       className="aspect-[4/5] h-auto w-full bg-sand object-cover"
