@@ -127,7 +127,8 @@ describe("SIGTERM with keep-alive connections busy", () => {
   it("every request on 12 busy keep-alive connections is answered; none is reset", async () => {
     const { run, done } = keepAliveLoad(server.port, 12, ["/", "/en", "/categories/donna", "/en/search?q=lana", "/pages/newsletter", "/robots.txt"]);
     // Mid-flight: well into the load, with requests being rendered and others in transit.
-    await expect.poll(() => run.requests, { timeout: 20_000, interval: 10 }).toBeGreaterThanOrEqual(300);
+    // (150 requests: 12 per connection, every page rendered many times over; 300 took 13 of 30 s on a loaded machine.)
+    await expect.poll(() => run.requests, { timeout: 20_000, interval: 10 }).toBeGreaterThanOrEqual(150);
     server.child.kill("SIGTERM");
     await done;
     console.info(`keep-alive shutdown: ${run.requests} requests on 12 connections, ${run.resets} reset`);

@@ -51,7 +51,8 @@ export default function HomeView({ loaderData }: HomeViewProps) {
         </div>
       </section>
 
-      <section className="container-page py-16 desk:py-24" aria-labelledby="collections-title">
+      {/* One rhythm: every section opens with the same space (64 px, 96 on desktop); the last also closes with it. */}
+      <section className="container-page pt-16 desk:pt-24" aria-labelledby="collections-title">
         <h2 id="collections-title" className="mb-8 text-4xl">
           {t("categories")}
         </h2>
@@ -88,7 +89,7 @@ export default function HomeView({ loaderData }: HomeViewProps) {
       </section>
 
       {loaderData.newArrivals.length ? (
-        <section className="relative py-8" aria-labelledby="arrivals-title">
+        <section className="relative pt-16 desk:pt-24" aria-labelledby="arrivals-title">
           <div className="arrivals-head container-page mb-6">
             <h2 id="arrivals-title" className="text-4xl">
               {t("newArrivals")}
