@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { registrationForm } from "../support/forms";
+import { productEditorForm, registrationForm } from "../support/forms";
 import { describeEachApp } from "../support/http";
 import { signInStaff } from "../support/staff";
 
@@ -187,29 +187,7 @@ describeEachApp("Atelier products", (app) => {
   it("moves a published product's changed slug with a 301, and the sitemap lists the new address", async () => {
     const { client } = await signInStaff(app(), { role: "owner" });
     const product = await seeded(3);
-    const stored = await app().db.selectFrom("products").select(["category_id", "manufacturer_id", "garment"]).where("id", "=", product.id).executeTakeFirstOrThrow();
-    const texts = await app().db.selectFrom("product_translations").selectAll().where("product_id", "=", product.id).execute();
-    const field = (locale: string) => texts.find((t) => t.locale === locale)!;
-    const form: Record<string, string> = {
-      intent: "save",
-      categoryId: String(stored.category_id),
-      manufacturerId: stored.manufacturer_id === null ? "" : String(stored.manufacturer_id),
-      garment: stored.garment,
-      status: "published",
-      publishedAt: "",
-    };
-    for (const locale of ["it", "en"]) {
-      const t = field(locale);
-      Object.assign(form, {
-        [`name_${locale}`]: t.name,
-        [`slug_${locale}`]: t.slug,
-        [`description_${locale}`]: t.description,
-        [`composition_${locale}`]: t.composition,
-        [`care_${locale}`]: t.care,
-        [`metaTitle_${locale}`]: t.meta_title,
-        [`metaDescription_${locale}`]: t.meta_description,
-      });
-    }
+    const form = await productEditorForm(app().db, product.id);
     const newSlug = `${product.slug}-${app().kind}-nuovo`;
     const saved = await client.postForm(`/atelier/products/${product.id}`, { ...form, slug_it: newSlug });
     expect(saved.status).toBe(303);

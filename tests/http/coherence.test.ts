@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/connection.server";
 import { getEnv } from "~/utils/env.server";
 import { formatMoney } from "~/utils/money";
 import { type HttpClient, createUrlClient } from "../support/http";
-import { shopSettingsForm } from "../support/forms";
+import { productEditorForm, shopSettingsForm } from "../support/forms";
 import { createTestStaff, signInStaffClient } from "../support/staff";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 
@@ -128,32 +128,13 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("two processes on one PostgreSQL
   });
 
   it("a product renamed through the first process is found by its new word on the second's search", async () => {
-    const stored = await database.db.selectFrom("products").select(["category_id", "manufacturer_id", "garment", "published_at"]).where("id", "=", product.id).executeTakeFirstOrThrow();
-    const texts = await database.db.selectFrom("product_translations").selectAll().where("product_id", "=", product.id).execute();
+    const name = (await database.db.selectFrom("product_translations").select("name").where("product_id", "=", product.id).where("locale", "=", "it").executeTakeFirstOrThrow()).name;
     const path = "/search?q=ortensiaprocessi";
     expect(await cachedPageOfSecond(path)).toContain("Nessun risultato per «ortensiaprocessi»");
-    const form: Record<string, string> = {
-      intent: "save",
-      categoryId: String(stored.category_id),
-      manufacturerId: stored.manufacturer_id === null ? "" : String(stored.manufacturer_id),
-      garment: stored.garment,
-      status: "published",
-      publishedAt: "",
-    };
-    for (const t of texts) {
-      Object.assign(form, {
-        [`name_${t.locale}`]: t.locale === "it" ? `${t.name} Ortensiaprocessi` : t.name,
-        [`slug_${t.locale}`]: t.slug,
-        [`description_${t.locale}`]: t.description,
-        [`composition_${t.locale}`]: t.composition,
-        [`care_${t.locale}`]: t.care,
-        [`metaTitle_${t.locale}`]: t.meta_title,
-        [`metaDescription_${t.locale}`]: t.meta_description,
-      });
-    }
+    const form = { ...(await productEditorForm(database.db, product.id)), name_it: `${name} Ortensiaprocessi` };
     const saved = await owner.postForm(`/atelier/products/${product.id}`, form);
     expect(saved.status).toBe(303);
-    const renamed = `${texts.find((t) => t.locale === "it")!.name} Ortensiaprocessi`;
+    const renamed = `${name} Ortensiaprocessi`;
     expect(await secondSees(path, (html) => html.includes(`>${renamed}<`))).toBeLessThanOrEqual(SEEN_WITHIN_MS);
   });
 

@@ -1,5 +1,7 @@
 // Valid submissions of the shop's forms as a browser without JavaScript posts them, for the
 // HTTP tests: one copy of each, overridden field by field where a test needs another value.
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
 
 /** The password every test account is registered with (long enough for the strength rule). */
 export const TEST_PASSWORD = "una frase lunga e sicura";
@@ -71,4 +73,33 @@ export function shopSettingsForm(overrides: Record<string, string> = {}): Record
     applicationRetentionMonths: "12",
     ...overrides,
   };
+}
+
+/**
+ * The product editor's form as the page shows it for a stored, published product (every field
+ * from the database), to post back with a few fields changed.
+ */
+export async function productEditorForm(db: Kysely<Database>, productId: number): Promise<Record<string, string>> {
+  const stored = await db.selectFrom("products").select(["category_id", "manufacturer_id", "garment"]).where("id", "=", productId).executeTakeFirstOrThrow();
+  const texts = await db.selectFrom("product_translations").selectAll().where("product_id", "=", productId).execute();
+  const form: Record<string, string> = {
+    intent: "save",
+    categoryId: String(stored.category_id),
+    manufacturerId: stored.manufacturer_id === null ? "" : String(stored.manufacturer_id),
+    garment: stored.garment,
+    status: "published",
+    publishedAt: "",
+  };
+  for (const t of texts) {
+    Object.assign(form, {
+      [`name_${t.locale}`]: t.name,
+      [`slug_${t.locale}`]: t.slug,
+      [`description_${t.locale}`]: t.description,
+      [`composition_${t.locale}`]: t.composition,
+      [`care_${t.locale}`]: t.care,
+      [`metaTitle_${t.locale}`]: t.meta_title,
+      [`metaDescription_${t.locale}`]: t.meta_description,
+    });
+  }
+  return form;
 }
