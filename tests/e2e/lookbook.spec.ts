@@ -36,6 +36,8 @@ test.describe("the lookbook on desktop (1440×900)", () => {
     const card = page.locator("#related-title + ul article").first();
     const back = card.locator(".card-image-hover");
     await card.scrollIntoViewIfNeeded();
+    // The pointer away first: left where the thumbnail was clicked, it can rest on the card.
+    await page.mouse.move(0, 0);
     await expect(back).toHaveCSS("opacity", "0");
     await card.hover();
     await expect(back).toHaveCSS("opacity", "1");

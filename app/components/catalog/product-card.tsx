@@ -42,7 +42,7 @@ function ProductCardView({ product, eager = false, sizes }: { product: ProductCa
         {product.hoverImage ? (
           // The back view under a desktop pointer (CSS only). Lazy and hidden elsewhere, so
           // phones and the first paint never fetch it; decorative: the front's alt names the piece.
-          <Picture image={product.hoverImage} sizes={sizes} alt="" loading="lazy" decoding="async" className="card-image-hover" aria-hidden="true" />
+          <img src={product.hoverImage.src} width={product.hoverImage.width} height={product.hoverImage.height} alt="" loading="lazy" decoding="async" className="card-image-hover" aria-hidden="true" />
         ) : null}
         {product.soldOut ? (
           <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">

@@ -40,8 +40,12 @@ export interface ProductCard {
   soldOut: boolean;
   colors: { code: string; name: string; hex: string }[];
   image: ResponsiveImage & { alt: string };
-  /** What the card shows under a desktop pointer: the back view (a drawing), the next photograph. */
-  hoverImage: ResponsiveImage | null;
+  /**
+   * What the card shows under a desktop pointer: the back view (a drawing), the next photograph.
+   * One address, the card's desktop width at 2× (no srcset): it is only ever shown there, and a
+   * srcset per card doubled the listing's markup and loader data (the listing's CPU per request).
+   */
+  hoverImage: { src: string; width: number; height: number } | null;
   /** The variant whose price and colour the card shows. */
   variantId: number;
 }
@@ -57,6 +61,8 @@ export interface CardOptions {
   /** The products' photographs (listShownProductPhotos): a card shows its colour's cover instead of the drawing. */
   photos?: Map<number, ShownPhoto[]>;
 }
+
+const hoverOf = (image: ResponsiveImage | null) => (image ? { src: image.src, width: image.width, height: image.height } : null);
 
 /** Builds cards from products and all their variants (no query per product). */
 export function toProductCards(
@@ -90,7 +96,7 @@ export function toProductCards(
         image: photo
           ? { ...photo.image, alt: photo.alt || `${p.name}, ${shown.colorName}` }
           : { ...productDrawing(p, shown.hex), alt: `${p.name}, ${shown.colorName}` },
-        hoverImage: photo ? (nextPhoto?.image ?? null) : productDrawing(p, shown.hex, "back"),
+        hoverImage: hoverOf(photo ? (nextPhoto?.image ?? null) : productDrawing(p, shown.hex, "back")),
         variantId: shown.id,
       },
     ];
