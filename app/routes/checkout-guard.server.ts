@@ -6,6 +6,8 @@ import { type BagView, getBag } from "~/modules/bag/bag.service.server";
 import { activeClosure } from "~/modules/banner/banner.service.server";
 import type { ShopSettings } from "~/modules/settings/shop-settings";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { formatLongDate } from "~/utils/dates";
+import { withDateArticles } from "~/utils/date-article";
 import { stripLocale } from "~/utils/locale";
 import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, firstIncompleteStep, getCheckout } from "~/modules/checkout/checkout.service.server";
 
@@ -23,7 +25,7 @@ export interface CheckoutContext {
   /** Each step's page in the request's language, and the previous step's (the back button). */
   paths: Record<CheckoutStep | "cart", string>;
   /** The closure notice in force, in the request's language: orders placed now ship from its day (spec §9). */
-  closure: { text: string; shipsFrom: string } | null;
+  closure: { text: string; shipsFrom: string; shipsFromLine: string } | null;
 }
 
 export function checkouterOf(context: Readonly<RouterContextProvider>): Checkouter {
@@ -52,7 +54,7 @@ async function emptyBagTarget(context: Readonly<RouterContextProvider>, request:
 
 /** The checkout as far as the shopper may go: its data, or where the guards send the shopper. */
 async function openCheckout(context: Readonly<RouterContextProvider>, request: Request, step: CheckoutStep): Promise<CheckoutContext | { to: string; headers?: HeadersInit }> {
-  const { db, locale, bagId, href } = getRequestContext(context);
+  const { db, locale, bagId, href, tns } = getRequestContext(context);
   const paths = checkoutPaths(href);
   const now = new Date();
   const bag = await getBag(db, locale, bagId, now);
@@ -65,7 +67,14 @@ async function openCheckout(context: Readonly<RouterContextProvider>, request: R
     // Personal Info comes back here once the shopper signs in, registers or continues as a guest.
     return { to: paths[first], headers: first === "registrationLogin" ? { "Set-Cookie": await storeLoginRedirect(context, paths.shipping) } : undefined };
   }
-  const notice = closure ? { text: locale === "it" ? closure.textIt : closure.textEn, shipsFrom: closure.shipsFrom } : null;
+  // The sentence is written here: the date's formatting and articles stay out of the pages' JavaScript.
+  const notice = closure
+    ? {
+        text: locale === "it" ? closure.textIt : closure.textEn,
+        shipsFrom: closure.shipsFrom,
+        shipsFromLine: withDateArticles(tns("checkout")("closure.shipsFrom", { date: formatLongDate(`${closure.shipsFrom}T12:00:00Z`, locale) })),
+      }
+    : null;
   return { bag: { ...bag, id: bag.id }, checkout, who, settings, paths, closure: notice };
 }
 
