@@ -2,7 +2,8 @@
 // filled through the shop's own JSON calls, and the cookie that carries it.
 import Database from "better-sqlite3";
 
-function inStockSkus(databaseFile: string, count: number, order: "asc" | "desc" = "asc"): string[] {
+/** Variants with at least five in stock, read from the server's SQLite file (nothing written). */
+export function inStockSkus(databaseFile: string, count: number, order: "asc" | "desc" = "asc"): string[] {
   const db = new Database(databaseFile, { readonly: true });
   try {
     return (db.prepare(`select sku from variants where stock >= 5 order by id ${order} limit ?`).all(count) as { sku: string }[]).map((row) => row.sku);

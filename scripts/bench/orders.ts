@@ -71,7 +71,7 @@ class Shopper {
 }
 
 /** A guest whose bag holds one of `sku`, through the steps up to `step`; returns the shopper. */
-async function shopperAt(baseUrl: string, sku: string, step: "payment" | "review", index: number): Promise<Shopper> {
+export async function shopperAt(baseUrl: string, sku: string, step: "payment" | "review", index: number): Promise<Shopper> {
   const shopper = new Shopper(baseUrl);
   await shopper.send("/api/cart/add", { json: { sku, quantity: 1 } });
   await shopper.send("/checkout/registrationLogin", { form: { intent: "guest", email: `bench.${index}@example.com`, firstName: "Bench", lastName: "Shopper" } });

@@ -10,6 +10,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 export const OIDC_PORT = PORT + 1;
 /** Where the e2e server writes its mail as .eml files (scripts/e2e-server.mjs). */
 export const MAIL_DIR = path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`);
+/** The e2e server's SQLite database (scripts/e2e-server.mjs), read by tests that need a variant in stock. */
+export const DB_FILE = path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`);
 /** Records of documents found accessible in this run (emptied when the e2e server starts). */
 export const A11Y_CACHE_DIR = path.join(os.tmpdir(), `bottega-e2e-a11y-${PORT}`);
 
