@@ -13,7 +13,10 @@ export interface PageData {
   prevStepLabel?: string;
   /** The checkout shows the secure-payment note; other auth pages the account link. */
   securePayment?: boolean;
+  /** The header sits transparent over the page's hero until the page scrolls (the home). */
   transparentNavbar?: boolean;
+  /** The footer's newsletter sign-up as a band across the page, above the footer's columns (the home). */
+  newsletterBand?: boolean;
   /** The same page in each language, when slugs are localized. */
   alternates?: Partial<Record<"it" | "en", string>>;
 }

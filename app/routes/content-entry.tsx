@@ -4,6 +4,8 @@ import { allowPageCache } from "~/middleware/page-cache.server";
 import { ContentArticle } from "~/components/content/content-article";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getRequestContext } from "~/middleware/request-context.server";
+import { ProductRow } from "~/components/catalog/product-row";
+import { getProductCardsBySlugs } from "~/modules/catalog/product.service.server";
 import { contentUrl, getContentPage } from "~/modules/content/content.service.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { formatLongDate } from "~/utils/dates";
@@ -28,11 +30,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     if (moved) throw redirect(contentUrl(kind, moved, locale) + url.search, 301);
     throw notFound();
   }
+  // "Shop the story": the pieces its text links to, those still on sale.
+  const products = entry.productSlugs.length ? await getProductCardsBySlugs(db, locale, entry.productSlugs) : [];
   const home = locale === "it" ? "/" : "/en";
   const section = kind === "care" ? (locale === "it" ? "/curadelcapo" : "/en/careguide") : `${locale === "it" ? "" : "/en"}/blog`;
   return {
     kind,
     entry,
+    products,
+    productRow: { title: t("story.products"), previous: t("story.productsPrevious"), next: t("story.productsNext") },
     date: kind === "blog" ? { iso: entry.publishedAt, label: formatLongDate(entry.publishedAt, locale) } : undefined,
     crumbs: [
       { name: t("breadcrumbs.home"), url: home },
@@ -61,8 +67,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
-  const { entry, date, crumbs } = loaderData;
-  return <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} coverAlt={entry.coverAlt} breadcrumbs={crumbs} />;
+  const { entry, date, crumbs, products, productRow } = loaderData;
+  return (
+    <>
+      <ContentArticle title={entry.title} excerpt={entry.excerpt} html={entry.html} date={date} cover={entry.cover} coverAlt={entry.coverAlt} breadcrumbs={crumbs} />
+      {products.length ? <ProductRow id="story-products" title={productRow.title} previousLabel={productRow.previous} nextLabel={productRow.next} products={products} className="border-t border-line pt-16" /> : null}
+    </>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -24,6 +24,10 @@ test.describe("content (1440×900)", () => {
     await arrived(page, /\/blog\/[a-z0-9-]+$/);
     await expect(title(page)).toHaveText(name);
     await expect(page.getByRole("main").locator("time")).toHaveText(/\d{1,2} \w+ \d{4}/);
+    // The pieces the story's text links to, after it, as cards to shop (issue 40).
+    const pieces = page.getByRole("region", { name: "I capi di questa storia" });
+    await expect(pieces.getByRole("article")).toHaveCount(6);
+    await expect(pieces.getByRole("article").first().getByRole("link")).toHaveAttribute("href", "/products/abito-sottoveste-in-seta");
     const italianPath = new URL(page.url()).pathname;
 
     await toEnglish(page).click();

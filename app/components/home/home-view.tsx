@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "../../routes/+types/home";
 import { Picture, ProductCard } from "~/components/catalog/product-card";
+import { ProductRow } from "~/components/catalog/product-row";
 import { useLocale, useRootData } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { ResponsiveImage } from "~/modules/media/drawn-image";
@@ -12,30 +13,35 @@ export default function HomeView({ loaderData }: HomeViewProps) {
   const { t } = useTranslation("home");
   const { href } = useLocale();
   const { menu } = useRootData();
-  const { hero } = loaderData;
+  const { hero, storyBand } = loaderData;
 
   return (
     <>
-      {/* Ink on ivory beside the picture: the copy never sits on the art, so it needs no shade.
-          Phones: the picture first, cropped tight on the garments, then the words and both calls
-          to action within the first screen. Desktop: the words left, the picture right to the edge. */}
-      <section className="bg-ivory" aria-labelledby="hero-title">
-        <div className="mx-auto grid max-w-[1440px] md:grid-cols-2 md:items-center desk:grid-cols-[5fr_7fr]">
-          <div className="bg-sand md:order-last">
-            {/* The largest paint: eager, first in the HTML's images, at high priority. */}
-            <img
-              src={hero.src}
-              srcSet={hero.srcSet}
-              sizes="(min-width: 984px) 58vw, (min-width: 768px) 50vw, 100vw"
-              width={hero.width}
-              height={hero.height}
-              alt=""
-              fetchPriority="high"
-              className="aspect-[4/3] w-full object-cover object-[50%_76%] md:aspect-[4/5] desk:aspect-[10/9]"
-            />
-          </div>
-          <div className="px-4 pt-5 pb-12 md:py-12 md:pr-10 desk:pr-16 desk:pl-6" data-testid="hero-copy">
-            <p className="eyebrow mb-2 desk:mb-5">{t("hero.eyebrow")}</p>
+      {/* The campaign across the whole width, under the transparent header (layout.tsx,
+          .header-over-hero). Desktop: the 16:9 composition, the words over its calm left part,
+          ink straight on the picture's light ground (4.5:1 and more, no shading box; the drawing
+          keeps that part empty). Phones and tablets: the 4:5 composition, then the words on ivory
+          below it, both calls to action within the first screen. The picture's box is set by
+          CSS at every width, so nothing shifts when it arrives. */}
+      <section className="relative bg-ivory" aria-labelledby="hero-title">
+        <picture>
+          <source media="(min-width: 984px)" srcSet={hero.wide.srcSet} sizes="100vw" width={hero.wide.width} height={hero.wide.height} />
+          {/* The largest paint: eager, first in the HTML's images, at high priority. */}
+          <img
+            src={hero.tall.src}
+            srcSet={hero.tall.srcSet}
+            sizes="100vw"
+            width={hero.tall.width}
+            height={hero.tall.height}
+            alt=""
+            fetchPriority="high"
+            className="hero-art block aspect-[4/5] max-h-[62svh] w-full bg-sand object-cover object-[50%_72%] md:max-h-[70svh] desk:aspect-[16/9] desk:max-h-[calc(100svh-2rem)] desk:min-h-[34rem] desk:object-[70%_60%]"
+          />
+        </picture>
+        <div className="desk:absolute desk:inset-0 desk:mx-auto desk:flex desk:max-w-[1440px] desk:items-center">
+          <div className="px-4 pt-6 pb-4 md:px-8 desk:w-[46%] desk:pt-16 desk:pb-0 desk:pl-16" data-testid="hero-copy">
+            {/* In ink: stone on the picture's ground stays under 4.5:1. */}
+            <p className="eyebrow mb-2 desk:mb-5 desk:text-ink">{t("hero.eyebrow")}</p>
             <h1 id="hero-title" className="mb-5 max-w-xl text-4xl md:text-5xl desk:mb-10 desk:text-6xl xl:text-7xl">
               {t("hero.headline")}
             </h1>
@@ -88,34 +94,46 @@ export default function HomeView({ loaderData }: HomeViewProps) {
         </ul>
       </section>
 
-      {loaderData.newArrivals.length ? (
-        <section className="relative pt-16 desk:pt-24" aria-labelledby="arrivals-title">
-          <div className="arrivals-head container-page mb-6">
-            <h2 id="arrivals-title" className="text-4xl">
-              {t("newArrivals")}
-            </h2>
+      {storyBand ? (
+        // The journal's newest story that names pieces on sale: its picture beside them.
+        <section className="container-page pt-16 desk:pt-24" aria-labelledby="story-band-title" data-testid="story-band">
+          <div className="grid gap-8 desk:grid-cols-12 desk:gap-6">
+            <div className="desk:col-span-6">
+              <Picture
+                image={storyBand.story.cover}
+                sizes="(min-width: 984px) 50vw, 100vw"
+                alt={storyBand.story.coverAlt}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square w-full bg-sand object-cover object-[50%_30%] desk:sticky desk:top-24 desk:aspect-[4/5] desk:object-center"
+              />
+            </div>
+            <div className="desk:col-span-6 desk:pl-6">
+              <p className="eyebrow mb-3">{t("story.eyebrow")}</p>
+              <h2 id="story-band-title" className="mb-4 text-4xl desk:text-5xl">
+                {storyBand.story.title}
+              </h2>
+              <p className="mb-6 max-w-xl text-stone">{storyBand.story.excerpt}</p>
+              <Link to={storyBand.story.url} className="link mb-10 inline-block text-label font-medium uppercase">
+                {t("story.link")} <span aria-hidden="true">→</span>
+              </Link>
+              <ul className="grid grid-cols-2 gap-x-4 gap-y-8 desk:gap-x-6" aria-label={t("story.pieces")}>
+                {storyBand.products.map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} sizes="(min-width: 984px) 22vw, 45vw" />
+                  </li>
+                ))}
+              </ul>
+            </div>
           </div>
-          {/* A row that shows there is more: the next card peeks in at every width. Where the
-              browser draws scroll buttons from CSS (app.css, .snap-row-arrows), arrows beside the
-              heading scroll it, with no JavaScript. */}
-          <ul
-            className="snap-row snap-row-arrows container-page flex gap-4 overflow-x-auto pb-6 desk:gap-6"
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable).
-            tabIndex={0}
-            aria-labelledby="arrivals-title"
-            data-previous={t("arrivalsPrevious")}
-            data-next={t("arrivalsNext")}
-          >
-            {loaderData.newArrivals.map((product) => (
-              <li key={product.id} className="w-[70%] shrink-0 sm:w-[40%] md:w-[30%] desk:w-[calc((100%-6rem)/4.4)]">
-                <ProductCard product={product} sizes="(min-width: 984px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 40vw, 70vw" />
-              </li>
-            ))}
-          </ul>
         </section>
       ) : null}
 
-      <section className="container-page py-16 desk:py-24" aria-labelledby="teasers-title">
+      {loaderData.newArrivals.length ? (
+        <ProductRow id="arrivals-title" title={t("newArrivals")} previousLabel={t("arrivalsPrevious")} nextLabel={t("arrivalsNext")} products={loaderData.newArrivals} className="pt-16 desk:pt-24" />
+      ) : null}
+
+      <section className="container-page pt-16 desk:pt-24" aria-labelledby="teasers-title">
         <h2 id="teasers-title" className="sr-only">
           {t("teasers.title")}
         </h2>

@@ -5,6 +5,7 @@ import { LiteModeSwitch } from "~/components/layout/lite-mode-forms";
 import { LegalLine } from "~/components/layout/legal-line";
 import { LazyNewsletterForm } from "~/components/newsletter/newsletter-form.lazy";
 import { useRootData } from "~/hooks/use-locale";
+import { usePageData } from "~/hooks/use-page-data";
 import { COOKIES_PAGE_PATH } from "~/modules/consent/consent";
 import { type Locale, localizePath } from "~/utils/locale";
 
@@ -55,11 +56,29 @@ export function Footer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const { menu, shop } = useRootData();
   const lite = useLiteMode();
+  // The home gives the sign-up a band across the page (its page data); elsewhere it is a column.
+  const { newsletterBand = false } = usePageData();
   const visible = (links: FooterLink[]) => links.filter((l) => !l.only || l.only === locale);
 
   return (
     <footer className="mt-24 border-t border-line bg-sand/60">
-      <div className="container-page grid gap-10 py-14 md:grid-cols-2 desk:grid-cols-4">
+      {newsletterBand ? (
+        <section aria-labelledby="footer-newsletter" className="border-b border-line bg-paper" data-testid="newsletter-band">
+          <div className="container-page grid gap-8 py-16 desk:grid-cols-12 desk:gap-6 desk:py-24">
+            <div className="desk:col-span-5">
+              <p className="eyebrow mb-3">Bottega</p>
+              <h2 id="footer-newsletter" className="mb-4 text-4xl desk:text-5xl">
+                {t("newsletter.title")}
+              </h2>
+              <p className="max-w-md text-stone">{t("newsletter.intro")}</p>
+            </div>
+            <div className="desk:col-span-5 desk:col-start-8">
+              <LazyNewsletterForm variant="footer" />
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <div className={`container-page grid gap-10 py-14 md:grid-cols-2 ${newsletterBand ? "desk:grid-cols-3" : "desk:grid-cols-4"}`}>
         <FooterColumn title={t("footer.shop")}>
           {menu.map((top) => (
             <li key={top.id}>
@@ -76,13 +95,15 @@ export function Footer({ locale }: { locale: Locale }) {
         <FooterColumn title={t("footer.company")}>
           <LinkItems links={visible(COMPANY)} locale={locale} />
         </FooterColumn>
-        <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className="mb-3 font-display text-2xl">
-            {t("newsletter.title")}
-          </h2>
-          <p className="mb-4 text-sm text-stone">{t("newsletter.intro")}</p>
-          <LazyNewsletterForm variant="footer" />
-        </section>
+        {newsletterBand ? null : (
+          <section aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter" className="mb-3 font-display text-2xl">
+              {t("newsletter.title")}
+            </h2>
+            <p className="mb-4 text-sm text-stone">{t("newsletter.intro")}</p>
+            <LazyNewsletterForm variant="footer" />
+          </section>
+        )}
       </div>
       <div className="border-t border-line">
         <div className="container-page flex flex-col gap-4 py-6 text-xs text-stone desk:flex-row desk:items-center desk:justify-between">

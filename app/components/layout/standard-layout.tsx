@@ -20,8 +20,9 @@ export function StandardLayout({ data, page, children }: { data: RootData; page:
       <Banner banner={data.banner} />
       {/* The header, and hanging from its lower edge the notices and then the country suggestion:
           below the header whatever its height, never over it, in view while it sticks, and over
-          the top of the page, where no hero's buttons are. */}
-      <div className="header-block sticky top-0 z-40">
+          the top of the page, where no hero's buttons are. Over a page's hero (its page data's
+          transparentNavbar) the header is transparent until the page scrolls (app.css). */}
+      <div className={`header-block sticky top-0 z-40${page.transparentNavbar ? " header-over-hero" : ""}`}>
         <LazyHeader data={data} page={page} />
         <div className="notices-hang pointer-events-none absolute inset-x-0 top-full">
           <Notices notices={data.notices} className="" />

@@ -1269,17 +1269,17 @@ Abbiamo lavorato su una palette stretta, presa dai campi dopo la vendemmia e dai
 
 ## I materiali
 
-La protagonista è la **flanella di lana cardata**, tessuta nel Biellese: morbida, calda, con quell'aspetto leggermente mélange che cambia con la luce. La usiamo per i pantaloni a piega e per una giacca destrutturata senza fodera, leggera come una camicia pesante. Accanto ci sono il **loden**, per un cappotto che non teme la pioggia, il **cashmere** per la maglieria a coste e un **mohair spazzolato** che trasforma ogni maglione in una piccola nuvola. Per la sera, il raso di **seta di Como** in un abito sottoveste da portare sopra un dolcevita sottile, come si faceva una volta.
+La protagonista è la **flanella di lana cardata**, tessuta nel Biellese: morbida, calda, con quell'aspetto leggermente mélange che cambia con la luce. La usiamo per i pantaloni a piega e per una giacca destrutturata senza fodera, leggera come una camicia pesante. Accanto ci sono il **loden**, per un cappotto che non teme la pioggia, il **cashmere** per la maglieria a coste e un **mohair spazzolato** che trasforma ogni maglione in una piccola nuvola. Per la sera, il raso di **seta di Como** in un [abito sottoveste](/products/abito-sottoveste-in-seta) da portare sopra un [dolcevita sottile](/products/dolcevita-in-merino-extrafine), come si faceva una volta.
 
 ## Le forme
 
-Spalle morbide, volumi generosi ma mai trascurati, lunghezze pensate per muoversi: il cappotto arriva a metà polpaccio, la gonna a pieghe sfiora la caviglia, i pantaloni hanno un orlo ampio che si posa sulla scarpa. Sono capi che non chiedono abbinamenti studiati. Li metti, e funzionano.
+Spalle morbide, volumi generosi ma mai trascurati, lunghezze pensate per muoversi: il cappotto arriva a metà polpaccio, la [gonna a pieghe](/products/gonna-a-pieghe-in-lana) sfiora la caviglia, i pantaloni hanno un orlo ampio che si posa sulla scarpa. Sono capi che non chiedono abbinamenti studiati. Li metti, e funzionano.
 
 ## Tre capi da cui partire
 
-- **Il cappotto in loden**, con collo a lancia e tasche applicate: ne abbiamo raccontato la nascita, [dal bozzetto alla cucitura](/blog/cappotto-dal-bozzetto-alla-cucitura).
-- **Il cardigan in alpaca e merino**, da portare aperto sopra una camicia o da solo, abbottonato fino al collo.
-- **I pantaloni in flanella**, con doppia pince e risvolto, per l'ufficio come per la domenica.
+- **Il [cappotto in loden](/products/cappotto-in-loden)**, con collo a lancia e tasche applicate: ne abbiamo raccontato la nascita, [dal bozzetto alla cucitura](/blog/cappotto-dal-bozzetto-alla-cucitura).
+- **Il [cardigan a scialle in lana](/products/cardigan-a-scialle-in-lana)**, da portare aperto sopra una camicia o da solo, abbottonato fino al collo.
+- **I [pantaloni in flanella](/products/pantaloni-in-flanella-con-pince)**, con doppia pince e risvolto, per l'ufficio come per la domenica.
 
 ## Un inverno, e poi un altro
 
@@ -1303,17 +1303,17 @@ We kept the palette tight, borrowed from the fields after the grape harvest and 
 
 ## The materials
 
-The lead is **carded wool flannel**, woven in the Biella district: soft, warm, with a faint mottle that shifts with the light. We use it for pleated trousers and for an unlined, unstructured jacket that feels as light as a heavy shirt. Alongside it are **loden**, for a coat that shrugs off the rain, **cashmere** for rib knits, and a **brushed mohair** that turns every jumper into a small cloud. For evenings, **Como silk** satin cut into a slip dress, worn over a fine roll-neck the way it used to be.
+The lead is **carded wool flannel**, woven in the Biella district: soft, warm, with a faint mottle that shifts with the light. We use it for pleated trousers and for an unlined, unstructured jacket that feels as light as a heavy shirt. Alongside it are **loden**, for a coat that shrugs off the rain, **cashmere** for rib knits, and a **brushed mohair** that turns every jumper into a small cloud. For evenings, **Como silk** satin cut into a [slip dress](/en/products/silk-slip-dress), worn over a [fine roll-neck](/en/products/extra-fine-merino-turtleneck) the way it used to be.
 
 ## The shapes
 
-Soft shoulders, generous but never careless volumes, lengths made for moving: the coat reaches mid-calf, the pleated skirt brushes the ankle, the trousers have a wide hem that rests on the shoe. These aren't clothes that need careful styling. You put them on, and they work.
+Soft shoulders, generous but never careless volumes, lengths made for moving: the coat reaches mid-calf, the [pleated skirt](/en/products/pleated-wool-skirt) brushes the ankle, the trousers have a wide hem that rests on the shoe. These aren't clothes that need careful styling. You put them on, and they work.
 
 ## Three pieces to start with
 
-- **The loden coat**, with peaked lapels and patch pockets: we followed its making [from sketch to seam](/en/blog/coat-from-sketch-to-seam).
-- **The alpaca and merino cardigan**, worn open over a shirt or on its own, buttoned to the neck.
-- **The flannel trousers**, with double pleats and turn-ups, for the office and for Sundays alike.
+- **The [loden coat](/en/products/loden-coat)**, with peaked lapels and patch pockets: we followed its making [from sketch to seam](/en/blog/coat-from-sketch-to-seam).
+- **The [shawl-collar wool cardigan](/en/products/shawl-collar-wool-cardigan)**, worn open over a shirt or on its own, buttoned to the neck.
+- **The [flannel trousers](/en/products/pleated-flannel-trousers)**, with double pleats and turn-ups, for the office and for Sundays alike.
 
 ## One winter, then another
 
@@ -1435,7 +1435,7 @@ In sartoria si dice che stirare sia metà del lavoro, e non è un modo di dire. 
 
 Prima di partire, ogni capo viene controllato a mano: asole, bottoni, simmetrie, orli. All'interno trovi un bottone di ricambio e un po' di filo dello stesso colore, perché un cappotto così è fatto per durare, e prima o poi un bottone si allenta.
 
-Lo trovi nella sezione [Cappotti](/categories/uomo/cappotti) e nella nuova [collezione Autunno-Inverno](/blog/collezione-autunno-inverno). Per tenerlo bene, leggi i nostri consigli su [lana e cashmere](/curadelcapo/lana-e-cashmere).`,
+Il [cappotto in loden](/products/cappotto-in-loden) è nella sezione [Cappotti](/categories/uomo/cappotti) e nella nuova [collezione Autunno-Inverno](/blog/collezione-autunno-inverno). Per tenerlo bene, leggi i nostri consigli su [lana e cashmere](/curadelcapo/lana-e-cashmere).`,
         metaTitle: "Storia di un cappotto, dal bozzetto alla cucitura | Bottega",
         metaDescription:
           "Dal bozzetto al cartamodello, dalla tela di prova alle cuciture a mano: come nasce in atelier il cappotto in loden della nuova collezione.",
@@ -1471,7 +1471,7 @@ Tailors say pressing is half the job, and they mean it. Every seam is opened and
 
 Before it leaves, every coat is checked by hand: buttonholes, buttons, symmetry, hems. Inside you'll find a spare button and a little matching thread, because a coat like this is made to last, and sooner or later a button works loose.
 
-Find it in [Coats](/en/categories/men/coats) and in the new [Autumn-Winter collection](/en/blog/autumn-winter-collection). To look after it, read our advice on [wool and cashmere](/en/careguide/wool-and-cashmere).`,
+The [loden coat](/en/products/loden-coat) is in [Coats](/en/categories/men/coats) and in the new [Autumn-Winter collection](/en/blog/autumn-winter-collection). To look after it, read our advice on [wool and cashmere](/en/careguide/wool-and-cashmere).`,
         metaTitle: "The story of a coat, from sketch to seam | Bottega",
         metaDescription:
           "From sketch to pattern, from calico toile to hand-stitched canvas: how the loden coat in our new collection is made in the atelier.",
@@ -1512,7 +1512,7 @@ Il lino si stropiccia, ed è giusto così. Le pieghe che si formano durante una 
 
 ## Una fibra che dura
 
-Un capo di lino ben tenuto accompagna molte estati. Lavalo a 30 °C con un ciclo delicato, asciugalo appeso e non usare l'asciugatrice: nella guida [Lino e cotone](/curadelcapo/lino-e-cotone) trovi tutti i dettagli. Le camicie in lino sono nelle sezioni [Donna](/categories/donna/camicie) e [Uomo](/categories/uomo/camicie).`,
+Un capo di lino ben tenuto accompagna molte estati. Lavalo a 30 °C con un ciclo delicato, asciugalo appeso e non usare l'asciugatrice: nella guida [Lino e cotone](/curadelcapo/lino-e-cotone) trovi tutti i dettagli. Le camicie in lino sono nelle sezioni [Donna](/categories/donna/camicie) e [Uomo](/categories/uomo/camicie); per cominciare, la [camicia in lino lavato](/products/camicia-in-lino-lavato), l'[abito midi](/products/abito-midi-in-lino), i [pantaloni ampi](/products/pantaloni-ampi-in-lino) e la [gonna lunga](/products/gonna-lunga-in-lino).`,
         metaTitle: "Il lino e l'estate | Bottega",
         metaDescription:
           "Da dove viene il lino, perché è il tessuto più fresco dell'estate, come accettarne le pieghe e come portarlo: la camicia, i pantaloni, l'abito.",
@@ -1545,7 +1545,7 @@ Linen creases, and that's as it should be. The folds a day leaves behind are the
 
 ## A fibre that lasts
 
-Well looked after, a linen piece will see you through many summers. Wash it at 30 °C on a delicate cycle, dry it on a hanger and skip the tumble dryer: the [Linen and cotton](/en/careguide/linen-and-cotton) guide has all the details. Our linen shirts are in [Women](/en/categories/women/shirts) and [Men](/en/categories/men/shirts).`,
+Well looked after, a linen piece will see you through many summers. Wash it at 30 °C on a delicate cycle, dry it on a hanger and skip the tumble dryer: the [Linen and cotton](/en/careguide/linen-and-cotton) guide has all the details. Our linen shirts are in [Women](/en/categories/women/shirts) and [Men](/en/categories/men/shirts); to start with, the [washed linen shirt](/en/products/washed-linen-shirt), the [midi dress](/en/products/linen-midi-dress), the [wide-leg trousers](/en/products/wide-leg-linen-trousers) and the [long skirt](/en/products/long-linen-skirt).`,
         metaTitle: "Linen and summer | Bottega",
         metaDescription:
           "Where linen comes from, why it is summer's coolest fabric, how to embrace its creases and how to wear it: the shirt, the trousers, the dress.",
@@ -1677,7 +1677,7 @@ L'ultima fase è quella che dà alla scarpa il suo colore definitivo. La pelle v
 
 ## Dopo di noi, tu
 
-Una scarpa fatta così migliora con l'uso: la pelle si ammorbidisce, la suola prende la forma del tuo passo. Perché accada, usa i tendiscarpe in legno di cedro e lasciala riposare un giorno tra un utilizzo e l'altro: trovi tutti i consigli nella guida [Pelle, scarpe e borse](/curadelcapo/pelle-scarpe-e-borse). Le scarpe sono nella sezione [Scarpe](/categories/accessori/scarpe).`,
+Una scarpa fatta così migliora con l'uso: la pelle si ammorbidisce, la suola prende la forma del tuo passo. Perché accada, usa i tendiscarpe in legno di cedro e lasciala riposare un giorno tra un utilizzo e l'altro: trovi tutti i consigli nella guida [Pelle, scarpe e borse](/curadelcapo/pelle-scarpe-e-borse). Le scarpe sono nella sezione [Scarpe](/categories/accessori/scarpe): i [mocassini in pelle spazzolata](/products/mocassini-in-pelle-spazzolata), le [stringate Derby](/products/stringate-derby-in-pelle), gli [stivaletti Chelsea](/products/stivaletti-chelsea-in-camoscio) e le [ballerine in nappa](/products/ballerine-in-nappa).`,
         metaTitle: "Il laboratorio delle Marche delle nostre scarpe | Bottega",
         metaDescription:
           "Forma, taglio a mano, orlatura, montaggio e suola in cuoio cucita Blake: nel laboratorio delle Marche dove nascono le scarpe Bottega.",
@@ -1711,7 +1711,7 @@ The last stage gives the shoe its final colour. The leather is brushed, fed with
 
 ## After us, you
 
-A shoe made this way improves with wear: the leather softens and the sole takes on the shape of your stride. To help it along, use cedar shoe trees and give it a day's rest between wears: you'll find all our advice in the [Leather shoes and bags](/en/careguide/leather-shoes-and-bags) guide. The shoes are in [Shoes](/en/categories/accessories/shoes).`,
+A shoe made this way improves with wear: the leather softens and the sole takes on the shape of your stride. To help it along, use cedar shoe trees and give it a day's rest between wears: you'll find all our advice in the [Leather shoes and bags](/en/careguide/leather-shoes-and-bags) guide. The shoes are in [Shoes](/en/categories/accessories/shoes): the [brushed leather loafers](/en/products/brushed-leather-loafers), the [Derby shoes](/en/products/leather-derby-shoes), the [Chelsea boots](/en/products/suede-chelsea-boots) and the [nappa ballet flats](/en/products/nappa-ballet-flats).`,
         metaTitle: "The Marche workshop behind our shoes | Bottega",
         metaDescription:
           "Lasts, hand cutting, closing, lasting and Blake-stitched leather soles: inside the Marche workshop where Bottega shoes are made.",

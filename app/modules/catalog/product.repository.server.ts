@@ -37,6 +37,19 @@ export function listNewestProducts(db: Kysely<Database>, locale: Locale, limit: 
     .execute();
 }
 
+/** The published products among these slugs (in the reader's language), in no particular order. */
+export function listPublishedProductsBySlugs(db: Kysely<Database>, locale: Locale, slugs: string[], now: string): Promise<ProductSummaryRow[]> {
+  if (!slugs.length) return Promise.resolve([]);
+  return db
+    .selectFrom("products as p")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
+    .select(["p.id", "t.name", "t.slug", "p.garment", "p.published_at as publishedAt"])
+    .where("p.status", "=", "published")
+    .where("p.published_at", "<=", now)
+    .where("t.slug", "in", slugs)
+    .execute();
+}
+
 /**
  * A variant with its colour as the shop shows it: the columns of `variants as v` joined with
  * `colors as c` and `color_translations as ct` (in the reader's language). The bag's lines and

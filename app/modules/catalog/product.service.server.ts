@@ -21,6 +21,7 @@ import {
   findPublishedProduct,
   findSlugsById,
   listNewestProducts,
+  listPublishedProductsBySlugs,
   listProductImages,
   listVariantSummaries,
   type VariantSummaryRow,
@@ -129,6 +130,16 @@ export async function getNewArrivals(db: Kysely<Database>, locale: Locale, limit
 /** `getNewArrivals` through the catalogue cache: what the home page calls. */
 export function getCachedNewArrivals(db: Kysely<Database>, locale: Locale, limit = 8): Promise<ProductCard[]> {
   return cachedCatalogRead(db, `new-arrivals|${locale}|${limit}`, () => getNewArrivals(db, locale, limit));
+}
+
+/** The cards of the published products with these slugs, in the slugs' order (a story's "shop the story" row). */
+export async function getProductCardsBySlugs(db: Kysely<Database>, locale: Locale, slugs: string[], now = new Date()): Promise<ProductCard[]> {
+  const found = await listPublishedProductsBySlugs(db, locale, slugs, now.toISOString());
+  const bySlug = new Map(found.map((product) => [product.slug, product]));
+  const products = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
+  const ids = products.map((p) => p.id);
+  const [variants, photos] = await Promise.all([listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
+  return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
 }
 
 /** A product by its localized slug, with its URL in every locale, or null. */

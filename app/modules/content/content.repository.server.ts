@@ -53,6 +53,21 @@ export function listContent(
     .execute();
 }
 
+/** The newest published entries of a kind with their text (the home's story band reads what they name). */
+export function listLatestContentWithBodies(db: Kysely<Database>, kind: ContentKind, locale: Locale, limit: number, now: string): Promise<(ContentSummaryRow & Pick<ContentRow, "body">)[]> {
+  return db
+    .selectFrom("content")
+    .select(["key", "slug", "title", "excerpt", "cover", "published_at", "body"])
+    .where("kind", "=", kind)
+    .where("locale", "=", locale)
+    .where("status", "=", "published")
+    .where("published_at", "<=", now)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
 export async function countContent(db: Kysely<Database>, kind: ContentKind, locale: Locale, now: string): Promise<number> {
   const row = await db
     .selectFrom("content")

@@ -7,9 +7,10 @@ import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
 import { fillPlaceholders, settingsPlaceholders } from "~/modules/settings/placeholders";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { contentUrl } from "~/modules/base/page-urls";
-import { type ContentKind, countContent, findContentBySlug, findContentSlugs, listContent } from "./content.repository.server";
+import { type ContentKind, countContent, findContentBySlug, findContentSlugs, listContent, listLatestContentWithBodies } from "./content.repository.server";
 import { getShownCovers } from "./content-images.service.server";
 import { renderMarkdown } from "./markdown.server";
+import { productSlugsNamedIn } from "./named-products";
 
 // Kept here for this domain's callers; the address itself lives in the base level (decision 038).
 export { contentUrl };
@@ -42,6 +43,8 @@ export interface ContentPage {
   url: string;
   /** The same entry's URL in each language it exists in. */
   alternates: Partial<Record<Locale, string>>;
+  /** The products its text links to, in order (its "shop the story" row). */
+  productSlugs: string[];
 }
 
 /** A published entry by its slug, rendered; null when there is none in this language. */
@@ -64,12 +67,13 @@ export async function getContentPage(
   const photo = covers.get(row.key);
   const values = settingsPlaceholders(settings, locale, t, shipping.promotion);
   const fill = (text: string) => fillPlaceholders(text, values);
+  const body = fill(row.body);
   return {
     key: row.key,
     title: fill(row.title),
     excerpt: fill(row.excerpt),
     // The FAQ's questions open and close (issue 40); every other entry reads straight through.
-    html: renderMarkdown(fill(row.body), { questions: kind === "page" && row.key === FAQ_KEY }),
+    html: renderMarkdown(body, { questions: kind === "page" && row.key === FAQ_KEY }),
     metaTitle: fill(row.meta_title),
     metaDescription: fill(row.meta_description),
     keywords: row.keywords,
@@ -81,6 +85,7 @@ export async function getContentPage(
     updatedAt: row.updated_at,
     url: contentUrl(kind, row.slug, locale),
     alternates: Object.fromEntries(Object.entries(slugs).map(([l, s]) => [l, contentUrl(kind, s as string, l as Locale)])),
+    productSlugs: productSlugsNamedIn(body, locale),
   };
 }
 
@@ -125,4 +130,32 @@ export async function getContentList(db: Kysely<Database>, kind: "blog" | "care"
     publishedAt: row.published_at,
   }));
   return { items, page, pageCount, total };
+}
+
+/** A journal story that names products, as the home's story band shows it. */
+export interface StoryNamingProducts extends ContentListItem {
+  coverAlt: string;
+  productSlugs: string[];
+}
+
+/** How far back the home's story band looks for a story that names products. */
+const STORY_BAND_CANDIDATES = 6;
+
+/** The newest journal stories that link to products, newest first (the home's story band picks one). */
+export async function listStoriesNamingProducts(db: Kysely<Database>, locale: Locale, now = new Date()): Promise<StoryNamingProducts[]> {
+  const rows = (await listLatestContentWithBodies(db, "blog", locale, STORY_BAND_CANDIDATES, now.toISOString()))
+    .map((row) => ({ row, productSlugs: productSlugsNamedIn(row.body, locale) }))
+    .filter(({ productSlugs }) => productSlugs.length > 0);
+  if (!rows.length) return [];
+  const covers = await getShownCovers(db, "blog", rows.map(({ row }) => row.key), locale);
+  return rows.map(({ row, productSlugs }) => ({
+    key: row.key,
+    title: row.title,
+    excerpt: row.excerpt,
+    url: contentUrl("blog", row.slug, locale),
+    cover: covers.get(row.key)?.image ?? coverImage(row.cover, row.key),
+    coverAlt: covers.get(row.key)?.alt ?? "",
+    publishedAt: row.published_at,
+    productSlugs,
+  }));
 }
