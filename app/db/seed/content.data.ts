@@ -340,7 +340,7 @@ Everything about sending something back is on the [Returns](/en/pages/Returns) p
     kind: "page",
     key: "About",
     publishedDaysAgo: 210,
-    cover: "loom",
+    cover: "machine",
     translations: {
       it: {
         slug: "About",
@@ -1182,7 +1182,7 @@ This statement is based on an internal review (self-assessment) with automated t
     kind: "page",
     key: "garment-care",
     publishedDaysAgo: 150,
-    cover: "knitwear",
+    cover: "iron",
     translations: {
       it: {
         slug: "garment-care",
@@ -1265,6 +1265,8 @@ const journal: SeedContent[] = [
 
 ## I colori
 
+![Sei cartoncini con i tessuti della stagione: cammello, terra bruciata, oliva, grigio fumo, inchiostro e terracotta](/media/still/chips-terracotta)
+
 Abbiamo lavorato su una palette stretta, presa dai campi dopo la vendemmia e dai muri delle città del nord: cammello, terra bruciata, verde oliva, un grigio fumo che vira quasi al blu e il nostro nero inchiostro. Sono colori che si parlano: una maglia dell'anno scorso sta bene con un pantalone di quest'anno, ed è esattamente l'idea.
 
 ## I materiali
@@ -1298,6 +1300,8 @@ La collezione è online da oggi nelle sezioni [Donna](/categories/donna) e [Uomo
         body: `Every collection starts with a single word chalked on the atelier blackboard. This year it was "slow": the pace of a November walk, the time it takes wool to soften, the time a coat needs to take the shape of the person wearing it.
 
 ## The colours
+
+![Six cards with the season's cloths: camel, burnt earth, olive, smoke grey, ink and terracotta](/media/still/chips-terracotta)
 
 We kept the palette tight, borrowed from the fields after the grape harvest and the walls of northern towns: camel, burnt earth, olive, a smoke grey that edges towards blue, and our own ink black. They're colours that talk to each other: last year's jumper works with this year's trousers, and that's precisely the point.
 
@@ -1349,6 +1353,8 @@ Nella sala di tessitura il rumore è ritmico, quasi musicale. Prima di tessere b
 
 ## Il finissaggio, dove succede la magia
 
+![Cardi essiccati montati su un telaio di legno, sopra una pezza di flanella: così si solleva il pelo della lana](/media/still/teasels-sage)
+
 È nel reparto di finissaggio che la flanella diventa flanella. La pezza viene lavata in quell'acqua dolce, poi **follata**: battuta e compressa in acqua tiepida finché le fibre si avvicinano e il tessuto si infeltrisce appena, diventando compatto e morbido. Segue la **garzatura**, che solleva in superficie un pelo leggerissimo, e infine la pressatura. Il responsabile del reparto ci ha fatto toccare la stessa pezza prima e dopo: sembravano due tessuti diversi.
 
 ## Le rammendatrici
@@ -1380,6 +1386,8 @@ The mill we visited has been run by the same family for four generations. Wool a
 The weaving shed is loud, but in a rhythmic, almost musical way. Before any weaving, the warp has to be prepared: thousands of threads laid side by side onto the beam, following a plan the technician knows by heart. Then the shuttle, or rather the rapier of a modern loom, carries the weft back and forth. A piece of flannel is around sixty metres long and, fresh off the loom, it's rough, stiff and unrecognisable.
 
 ## Finishing, where the magic happens
+
+![Dried teasels set in a wooden frame over a length of flannel: how wool cloth is given its nap](/media/still/teasels-sage)
 
 It's in the finishing department that flannel becomes flannel. The cloth is washed in that soft water, then **milled**: pounded and compressed in warm water until the fibres draw together and the fabric felts ever so slightly, turning dense and soft. Next comes **raising**, which lifts a very fine nap to the surface, and finally pressing. The head of the department had us touch the same piece before and after: they felt like two different fabrics.
 
@@ -1417,6 +1425,8 @@ Il bozzetto passa alla modellista, che lo traduce in geometria. Il cartamodello 
 
 ## La tela e le prove
 
+![Un manichino da sarto con la tela di prova in cotone, segnata col gesso e fermata con gli spilli in vita](/media/still/form-stone)
+
 Prima di toccare il loden si cuce una **tela**, un prototipo in cotone grezzo. La proviamo in atelier, su persone vere, e la segniamo con gli spilli e il gesso. La prima prova ha mostrato un collo troppo alto; la seconda, tasche di un paio di centimetri troppo basse per una mano in tasca naturale. Alla terza il cappotto si muoveva come volevamo. Ogni correzione torna sulla carta, e il cartamodello viene ridisegnato.
 
 ## Il taglio
@@ -1453,6 +1463,8 @@ The sketch goes to the pattern cutter, who turns it into geometry. This coat's p
 
 ## The toile and the fittings
 
+![A tailor's dummy wearing the calico toile, marked in chalk and pinned at the waist](/media/still/form-stone)
+
 Before we touch the loden, we sew a **toile**, a prototype in unbleached calico. We fit it in the atelier, on real people, and mark it up with pins and chalk. The first fitting showed a collar that stood too high; the second, pockets a couple of centimetres too low for a hand to fall into naturally. By the third, the coat moved the way we wanted. Every correction goes back onto paper, and the pattern is redrawn.
 
 ## Cutting
@@ -1483,7 +1495,7 @@ The [loden coat](/en/products/loden-coat) is in [Coats](/en/categories/men/coats
     kind: "blog",
     key: "linen-summer",
     publishedDaysAgo: 195,
-    cover: "swatches",
+    cover: "flax",
     translations: {
       it: {
         slug: "lino-e-estate",
@@ -1557,7 +1569,7 @@ Well looked after, a linen piece will see you through many summers. Wash it at 3
     kind: "blog",
     key: "capsule-wardrobe",
     publishedDaysAgo: 90,
-    cover: "knitwear",
+    cover: "rail",
     translations: {
       it: {
         slug: "come-costruire-un-guardaroba-capsule",
@@ -1741,6 +1753,8 @@ Una cucitura che cede lungo un fianco o sotto la manica si chiude in dieci minut
 
 ## Il buco nella maglia
 
+![Un calzino di lana sul fungo da rammendo, il buco chiuso da una toppa tessuta in un altro colore](/media/still/darning-indigo)
+
 I buchi di tarma, o quelli che si aprono sui gomiti, si riparano con il **rammendo**. Su una maglia fine puoi chiedere un rammendo invisibile, ripreso maglia per maglia; su un maglione più grosso si può anche scegliere il contrario, un rammendo in un colore diverso, che diventa un dettaglio. Prima di tutto, però, ferma il buco: un giro di punti attorno ai bordi impedisce che si allarghi.
 
 ## I pallini
@@ -1780,6 +1794,8 @@ It's the easiest repair, and the one we put off longest. Our coats, jackets and 
 A seam that gives along the side or under the arm can be closed in ten minutes with a backstitch, sewn by hand from the inside, following the original stitch holes. If the fabric itself has torn beside the seam, take it to a tailor instead: they can reinforce it with a small patch on the inside.
 
 ## The hole in a knit
+
+![A wool sock over a darning mushroom, the hole closed by a woven patch in a second colour](/media/still/darning-indigo)
 
 Moth holes, or the ones that open at the elbows, are fixed by **darning**. On a fine knit you can ask for an invisible darn, rebuilt stitch by stitch; on a chunkier jumper you might choose the opposite, a darn in a contrasting colour that becomes a detail. Either way, stop the hole first: a round of stitches around the edge keeps it from growing.
 
@@ -2002,7 +2018,7 @@ Shirts keep well on wooden hangers with the top button done up. Linen trousers a
     kind: "care",
     key: "silk",
     publishedDaysAgo: 100,
-    cover: "spools",
+    cover: "cocoons",
     translations: {
       it: {
         slug: "seta",
@@ -2190,7 +2206,7 @@ If a shoe or bag needs more than care, read [Repair, don't replace](/en/blog/rep
     kind: "care",
     key: "seasonal-storage",
     publishedDaysAgo: 80,
-    cover: "hanger",
+    cover: "cedar",
     translations: {
       it: {
         slug: "cambio-di-stagione",
@@ -2299,7 +2315,7 @@ const inside: SeedContent[] = [
     kind: "inside",
     key: "atelier",
     publishedDaysAgo: 200,
-    cover: "loom",
+    cover: "pattern",
     translations: {
       it: {
         slug: "atelier",
@@ -2371,7 +2387,7 @@ Before it leaves, every piece passes through the hands of someone who checks the
     kind: "inside",
     key: "materials",
     publishedDaysAgo: 200,
-    cover: "swatches",
+    cover: "skeins",
     translations: {
       it: {
         slug: "materials",

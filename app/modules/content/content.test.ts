@@ -70,6 +70,13 @@ describe("renderMarkdown", () => {
     expect(html).toContain("&lt;script&gt;");
   });
 
+  it("draws a still-life named in the text at every width, its box set; an unknown one shows its alt text", () => {
+    const html = renderMarkdown("![Spole di filo](/media/still/spools-sage)");
+    expect(html).toMatch(/<img src="\/media\/c\d+\/still-spools-sage\/tall-\d+\.svg" srcset="[^"]*tall-320\.svg 320w[^"]*" sizes="[^"]+" width="\d+" height="\d+" alt="Spole di filo" loading="lazy" decoding="async">/);
+    expect(renderMarkdown("![Un telaio](/media/still/unicorn-sage)")).toBe("<p>Un telaio</p>\n");
+    expect(renderMarkdown("![Un telaio](/media/still/loom-plaid)")).toBe("<p>Un telaio</p>\n");
+  });
+
   it("keeps headings below the page title and marks external links", () => {
     expect(renderMarkdown("# Titolo")).toContain("<h2>Titolo</h2>");
     expect(renderMarkdown("[UPS](https://www.ups.com)")).toContain('rel="noopener noreferrer"');

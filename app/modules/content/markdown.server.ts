@@ -1,5 +1,6 @@
 import MarkdownIt from "markdown-it";
-import { IMAGE_WIDTHS } from "~/modules/media/drawn-image";
+import { IMAGE_WIDTHS, stillLifeImage } from "~/modules/media/drawn-image";
+import { isStillLife, isStillPalette } from "~/modules/media/garment-art";
 
 // Content is written in Markdown by the shop's staff and rendered on the server. Raw HTML is
 // not allowed (it is escaped, never passed through), and markdown-it refuses javascript:,
@@ -22,12 +23,25 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 // snippet Atelier's content editor gives) gets its width and height (4:5, no layout shift) and a
 // srcset of the smaller widths the pipeline makes with it; every image loads lazily.
 const PHOTO_VARIANT = /^\/media\/p\/([a-f0-9]{16,64})\/(\d{3,4})\.(avif|webp|jpg)$/;
+// A drawn still-life by its name, /media/still/<composition>-<palette> (the demo's stories use
+// them inside their text): written as the drawing's versioned address at every width, so a
+// stored text keeps showing it when the drawings are redrawn (a new version in their address).
+const STILL_LIFE_REF = /^\/media\/still\/([a-z]+)-([a-z]+)$/;
 markdown.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet("src") ?? "");
   const alt = markdown.utils.escapeHtml(token.children ? markdown.renderer.renderInlineAsText(token.children, markdown.options, {}) : token.content);
   if (!/^\/media\//.test(src)) return alt;
   const title = token.attrGet("title");
+  const drawn = STILL_LIFE_REF.exec(src);
+  if (drawn) {
+    const [, composition, palette] = drawn;
+    if (!isStillLife(composition) || !isStillPalette(palette)) return alt;
+    const image = stillLifeImage(composition, palette);
+    const attrs = [`src="${image.src}"`, `srcset="${image.srcSet}"`, `sizes="(min-width: 768px) 48rem, 100vw"`, `width="${image.width}"`, `height="${image.height}"`, `alt="${alt}"`];
+    if (title) attrs.push(`title="${markdown.utils.escapeHtml(String(title))}"`);
+    return `<img ${attrs.join(" ")} loading="lazy" decoding="async">`;
+  }
   const attrs = [`src="${markdown.utils.escapeHtml(src)}"`, `alt="${alt}"`];
   if (title) attrs.push(`title="${markdown.utils.escapeHtml(String(title))}"`);
   const variant = PHOTO_VARIANT.exec(src);

@@ -18,13 +18,35 @@ function stillLifeAt(src: string) {
 }
 
 describe("editorial pictures", () => {
-  it("give every journal post, care-guide entry and story a still-life of its own within its list", () => {
-    for (const kind of ["blog", "care", "inside"] as const) {
-      const entries = demoContent.filter((c) => c.kind === kind);
-      const pictures = entries.map((c) => stillLifeAt(coverImage(c.cover ?? null, c.key).src));
-      expect(new Set(pictures.map((p) => p.composition)).size, kind).toBe(entries.length);
-      for (const c of entries) expect(STILL_LIFES, c.key).toContain(c.cover);
+  it("give every journal post, care-guide entry, story and illustrated page a still-life drawn for it alone: no motif twice, recoloured or not", () => {
+    const entries = demoContent.filter((c) => c.kind !== "page" || c.cover);
+    expect(entries.length).toBeGreaterThanOrEqual(16);
+    const pictures = entries.map((c) => stillLifeAt(coverImage(c.cover ?? null, c.key).src));
+    const byComposition = new Map<string, string[]>();
+    entries.forEach((c, i) => byComposition.set(pictures[i].composition, [...(byComposition.get(pictures[i].composition) ?? []), c.key]));
+    expect([...byComposition.values()].filter((keys) => keys.length > 1)).toEqual([]);
+    for (const c of entries) expect(STILL_LIFES, c.key).toContain(c.cover);
+  });
+
+  it("draw the pictures inside the stories' text for them too: a motif of their own, no other story's cover or picture", () => {
+    const owner = new Map<string, string>();
+    for (const c of demoContent) if (c.cover && isStillLife(c.cover)) owner.set(c.cover, c.key);
+    let pictures = 0;
+    for (const c of demoContent) {
+      const inText = new Set<string>();
+      for (const translation of Object.values(c.translations)) {
+        for (const [, composition, palette] of translation!.body.matchAll(/\]\(\/media\/still\/([a-z]+)-([a-z]+)\)/g)) {
+          expect(isStillLife(composition) && isStillPalette(palette), `${c.key}: ${composition}-${palette}`).toBe(true);
+          inText.add(composition);
+        }
+      }
+      for (const composition of inText) {
+        expect(owner.get(composition) ?? c.key, `${c.key} shows ${composition}`).toBe(c.key);
+        owner.set(composition, c.key);
+        pictures++;
+      }
     }
+    expect(pictures).toBeGreaterThanOrEqual(4);
   });
 
   it("draw an older entry's garment theme, or none, as a still-life too", () => {

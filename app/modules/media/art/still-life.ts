@@ -1,7 +1,11 @@
 /**
  * Editorial still-lifes for the journal, the care guide and the home's teasers: the tools and
  * materials of the trade (a loom and spools, tailor's chalk and scissors, folded knitwear, a
- * hanger, fabric swatches, a shoemaker's last, leather and its brush) in one of several palettes.
+ * hanger, fabric swatches, a shoemaker's last, leather and its brush, flax in flower, a rail of
+ * cloth, silk cocoons, a storage box with cedar, a paper pattern, skeins in a basket, a sewing
+ * machine, an iron on its pressing cloth; and for pictures inside the stories' text: colour
+ * cards, teasels in their frame, a dress form with its toile, a darning mushroom) in one of
+ * several palettes. Each story has its own (editorial-art.test.ts).
  * Never a product drawing: these pictures are about the making and the keeping.
  *
  * 4:5, viewBox 0 0 800 1000, pure SVG like the product flats.
@@ -9,7 +13,28 @@
 import { INK, type P, SHADOW, colorsFor, hash32, mixHex, n } from "./kit";
 import { type Surface, surfacePaint } from "./surfaces";
 
-export const STILL_LIFES = ["loom", "tailoring", "knitwear", "hanger", "swatches", "spools", "shoemaker", "leather"] as const;
+export const STILL_LIFES = [
+  "loom",
+  "tailoring",
+  "knitwear",
+  "hanger",
+  "swatches",
+  "spools",
+  "shoemaker",
+  "leather",
+  "flax",
+  "rail",
+  "cocoons",
+  "cedar",
+  "pattern",
+  "skeins",
+  "machine",
+  "iron",
+  "chips",
+  "teasels",
+  "form",
+  "darning",
+] as const;
 export type StillLife = (typeof STILL_LIFES)[number];
 
 /** Palettes: the ground, two cloth colours, an accent and the wood. */
@@ -304,10 +329,359 @@ function leather(x: Ctx): string {
   return s + g(`translate(200 780) rotate(-10)`, brush, true, x.id) + g(`translate(620 800)`, tin, true, x.id);
 }
 
-const DRAW: Record<StillLife, (x: Ctx) => string> = { loom, tailoring, knitwear, hanger, swatches, spools, shoemaker, leather };
+const FLAX_BLUE = "#7f9cc9";
+
+/** A flax flower seen from the front: five petals round a small heart. */
+function flaxFlower(cx: number, cy: number, r: number): string {
+  let petals = "";
+  for (let i = 0; i < 5; i++) petals += `<ellipse cx="0" cy="${n(-r * 0.55)}" rx="${n(r * 0.42)}" ry="${n(r * 0.6)}" transform="rotate(${i * 72})" fill="${FLAX_BLUE}" stroke="${INK}" stroke-width="1.3"/>`;
+  return `<g transform="translate(${n(cx)} ${n(cy)})">${petals}<circle r="${n(r * 0.2)}" fill="#e2c36b" stroke="${INK}" stroke-width="1"/></g>`;
+}
+
+function flax(x: Ctx): string {
+  const { pal } = x;
+  // Flax in flower and in seed, in a stoneware jug; the linen it becomes, folded beside it.
+  let stems = "";
+  let heads = "";
+  for (let i = 0; i < 13; i++) {
+    const t = i / 12;
+    const topX = 120 + t * 300 + (i % 2 ? 16 : -12);
+    const topY = 150 + Math.abs(t - 0.5) * 220 + (i % 3) * 26;
+    const baseX = 262 + (t - 0.5) * 36;
+    const midX = (baseX + topX) / 2 + (t - 0.5) * 40;
+    stems += `M${n(baseX)} 580Q${n(midX)} ${n((580 + topY) / 2)} ${n(topX)} ${n(topY)}`;
+    // Small leaves along the stem.
+    for (const f of [0.35, 0.6]) {
+      const lx = baseX + (topX - baseX) * f + (midX - (baseX + topX) / 2) * 0.5;
+      const ly = 580 + (topY - 580) * f;
+      stems += `M${n(lx)} ${n(ly)}l${i % 2 ? 16 : -16} -14`;
+    }
+    heads += i % 3 === 1 ? `<circle cx="${n(topX)}" cy="${n(topY)}" r="9" fill="#c9a86a" stroke="${INK}" stroke-width="1.4"/>` : flaxFlower(topX, topY, 16 + (i % 2) * 4);
+  }
+  const jug =
+    `<path d="M326 650Q384 656 378 712Q372 762 334 770" fill="none" stroke="${INK}" stroke-width="13" stroke-linecap="round"/><path d="M326 650Q384 656 378 712Q372 762 334 770" fill="none" stroke="${pal.c}" stroke-width="8" stroke-linecap="round"/>` +
+    `<path d="M196 830Q180 720 202 650Q212 604 240 586L236 562H292L288 586Q316 604 326 650Q348 720 332 830Z" fill="${pal.c}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>` +
+    `<path d="M206 690Q264 704 322 690" fill="none" stroke="${pal.a}" stroke-width="10"/><path d="M236 562H292" stroke="${INK}" stroke-width="2.5"/>`;
+  const folds = [pal.b, pal.c, mixHex(pal.a, "#ffffff", 0.45)];
+  let stack = "";
+  folds.forEach((hex, i) => {
+    const y = 784 - i * 48;
+    const x0 = 440 + (i % 2 ? 14 : 0);
+    const w = 280 - i * 16;
+    stack += `<path d="M${x0} ${y}H${x0 + w - 18}Q${x0 + w + 6} ${y + 23} ${x0 + w - 18} ${y + 46}H${x0}Z" fill="${cloth(x, "linen", hex)}" stroke="${INK}" stroke-width="2.5"/>` + `<path d="M${x0 + 12} ${y + 8}H${x0 + w - 28}" stroke="${INK}" stroke-opacity=".18" stroke-width="2"/>`;
+  });
+  // Drawn at 1.12 about the table's middle: the jug and its flowers fill the picture.
+  return `<g transform="translate(-48 -99.6) scale(1.12)"><path d="${stems}" fill="none" stroke="#6f8a4e" stroke-width="3" stroke-linecap="round"/>${heads}${g(`translate(0 0)`, jug, true, x.id)}${g(`translate(0 0)`, stack, true, x.id)}</g>`;
+}
+
+function rail(x: Ctx): string {
+  const { pal } = x;
+  // A clothes rail with five lengths of cloth in colours that all go together: a capsule's palette.
+  const frame =
+    `<rect x="104" y="120" width="16" height="706" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/><rect x="680" y="120" width="16" height="706" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<rect x="92" y="140" width="616" height="16" rx="8" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<rect x="78" y="812" width="70" height="18" rx="6" fill="${STEEL_DARK}" stroke="${INK}" stroke-width="2"/><rect x="652" y="812" width="70" height="18" rx="6" fill="${STEEL_DARK}" stroke="${INK}" stroke-width="2"/>`;
+  const lengths: [Surface, string, number][] = [
+    ["plain", pal.a, 700],
+    ["stripes", pal.c, 780],
+    ["knit", pal.b, 640],
+    ["herringbone", mixHex(pal.b, pal.c, 0.5), 740],
+    ["linen", pal.c, 680],
+  ];
+  let hung = "";
+  lengths.forEach(([surface, hex, drop], i) => {
+    const cx = 190 + i * 105;
+    const fill = cloth(x, surface, hex);
+    hung += g(
+      `translate(${cx} 148) rotate(${(i % 2 ? 1 : -1) * 2})`,
+      `<path d="M0 0Q-2 -18 10 -20Q22 -20 20 -6" fill="none" stroke="${STEEL_DARK}" stroke-width="5" stroke-linecap="round"/><path d="M0 0V30" stroke="${STEEL_DARK}" stroke-width="5"/>` +
+        `<path d="M-62 70Q-30 36 0 34Q30 36 62 70L58 80Q30 50 0 48Q-30 50 -58 80Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2"/>` +
+        `<path d="M-56 72Q0 56 56 72L60 ${drop - 150}Q40 ${drop - 120} 0 ${drop - 130}Q-40 ${drop - 140} -60 ${drop - 120}Z" fill="${fill}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>` +
+        `<path d="M-20 90Q-24 ${drop / 2 - 60} -18 ${drop - 150}M24 88Q28 ${drop / 2 - 60} 20 ${drop - 146}" fill="none" stroke="${INK}" stroke-opacity=".18" stroke-width="3"/>`,
+      true,
+      x.id,
+    );
+  });
+  return frame + hung;
+}
+
+/** A silk cocoon, long side horizontal, with its loose floss. */
+function cocoon(w: number, h: number): string {
+  return (
+    `<path d="M${-w / 2} 0C${-w / 2} ${-h * 0.7} ${-w * 0.1} ${-h * 0.38} 0 ${-h * 0.44}C${w * 0.1} ${-h * 0.38} ${w / 2} ${-h * 0.7} ${w / 2} 0C${w / 2} ${h * 0.7} ${w * 0.1} ${h * 0.38} 0 ${h * 0.44}C${-w * 0.1} ${h * 0.38} ${-w / 2} ${h * 0.7} ${-w / 2} 0Z" fill="#fbf6e9" stroke="${INK}" stroke-width="2"/>` +
+    `<path d="M${n(-w * 0.36)} ${n(-h * 0.12)}Q0 ${n(-h * 0.3)} ${n(w * 0.36)} ${n(-h * 0.12)}M${n(-w * 0.38)} ${n(h * 0.1)}Q0 ${n(h * 0.28)} ${n(w * 0.38)} ${n(h * 0.1)}" fill="none" stroke="${INK}" stroke-opacity=".2" stroke-width="1.5"/>`
+  );
+}
+
+function cocoons(x: Ctx): string {
+  const { pal } = x;
+  // Silk from the start: cocoons in a wooden bowl, a reeled skein, and a square of silk with its sheen.
+  let bowl = `<circle r="190" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/><circle r="160" fill="${mixHex(pal.wood, "#ffffff", 0.25)}" stroke="${INK}" stroke-width="2"/>`;
+  const spots: [number, number, number][] = [
+    [-60, -70, 20],
+    [40, -90, -15],
+    [90, -10, 35],
+    [-90, 20, -30],
+    [0, 10, 10],
+    [50, 80, -20],
+    [-40, 95, 25],
+  ];
+  for (const [cx, cy, a] of spots) bowl += `<g transform="translate(${cx} ${cy}) rotate(${a})">${cocoon(96, 60)}</g>`;
+  const silk = cloth(x, "silk", pal.a);
+  const square = `<path d="M0 0L300 -30L330 250L20 290Z" fill="${silk}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/><path d="M20 20L310 -8M26 60L314 30" fill="none" stroke="#ffffff" stroke-opacity=".28" stroke-width="10"/><path d="M0 0L20 290" stroke="${INK}" stroke-opacity=".2" stroke-width="6"/>`;
+  let skein = `<ellipse rx="120" ry="34" fill="${pal.c}" stroke="${INK}" stroke-width="2.5"/>`;
+  for (let t = -100; t <= 100; t += 12) skein += `<path d="M${t} -30L${t + 14} 30" stroke="${mixHex(pal.c, INK, 0.3)}" stroke-width="1.4" stroke-opacity=".7"/>`;
+  return g(`translate(430 700) rotate(-8)`, square, true, x.id) + g(`translate(330 360)`, bowl, true, x.id) + g(`translate(250 850) rotate(-10)`, skein, true, x.id) + thread(`M370 850Q460 900 520 870T640 900`, pal.c);
+}
+
+function cedar(x: Ctx): string {
+  const { pal } = x;
+  // Put away for the season: a linen box seen from above with a folded knit, blocks of cedar and a lavender sachet.
+  const box = cloth(x, "linen", pal.c);
+  const knit = cloth(x, "cable", pal.a);
+  let grain = "";
+  for (let i = 0; i < 5; i++) grain += `M8 ${10 + i * 9}Q50 ${6 + i * 9} 92 ${12 + i * 9}`;
+  const block = `<rect width="100" height="54" rx="4" fill="#b0714a" stroke="${INK}" stroke-width="2"/><path d="${grain}" fill="none" stroke="${INK}" stroke-opacity=".25" stroke-width="1.5"/>`;
+  let lavender = "";
+  for (let i = 0; i < 9; i++) lavender += `<circle cx="${n(40 + (i % 3) * 14 + (i > 5 ? 6 : 0))}" cy="${n(34 + Math.floor(i / 3) * 14)}" r="5" fill="#8e7cc3" stroke="${INK}" stroke-width="1"/>`;
+  const sachet = `<rect width="120" height="120" rx="6" fill="${cloth(x, "linen", pal.b)}" stroke="${INK}" stroke-width="2.5"/><path d="M0 24H120" stroke="${INK}" stroke-opacity=".3" stroke-width="2"/>${lavender}<path d="M56 0Q60 -30 40 -44M64 0Q70 -30 92 -40" fill="none" stroke="${pal.a}" stroke-width="4" stroke-linecap="round"/>`;
+  return (
+    g(`translate(130 160) rotate(-3)`, `<rect width="540" height="640" rx="10" fill="${mixHex(pal.c, INK, 0.12)}" stroke="${INK}" stroke-width="2.5"/><rect x="26" y="26" width="488" height="588" rx="6" fill="${box}" stroke="${INK}" stroke-width="2"/>`, true, x.id) +
+    g(`translate(190 230) rotate(-3)`, `<rect width="420" height="380" rx="14" fill="${knit}" stroke="${INK}" stroke-width="2.5"/><path d="M12 300H408" stroke="${INK}" stroke-opacity=".3" stroke-width="18" stroke-dasharray="3 5"/><path d="M60 10Q210 60 360 10" fill="none" stroke="${INK}" stroke-opacity=".4" stroke-width="2"/>`, true, x.id) +
+    g(`translate(200 660) rotate(8)`, block, true, x.id) +
+    g(`translate(470 650) rotate(-12)`, block, true, x.id) +
+    g(`translate(560 820) rotate(14)`, sachet, true, x.id)
+  );
+}
+
+function pattern(x: Ctx): string {
+  const { pal } = x;
+  // A paper pattern on the cutting table: three pieces with their grainlines and notches, pins, a weight and a pencil.
+  const paper = mixHex(pal.c, "#c9a27a", 0.35);
+  const piece = (d: string, grain: [number, number, number]) =>
+    `<path d="${d}" fill="${paper}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>` +
+    `<path d="${d}" fill="none" stroke="${INK}" stroke-opacity=".35" stroke-width="1.5" stroke-dasharray="8 6" transform="scale(.9) translate(${grain[0] * 0.1} ${grain[1] * 0.05})"/>` +
+    `<path d="M${grain[0]} ${grain[1]}V${grain[1] + grain[2]}M${grain[0] - 10} ${grain[1] + 16}L${grain[0]} ${grain[1]}L${grain[0] + 10} ${grain[1] + 16}M${grain[0] - 10} ${grain[1] + grain[2] - 16}L${grain[0]} ${grain[1] + grain[2]}L${grain[0] + 10} ${grain[1] + grain[2] - 16}" fill="none" stroke="${INK}" stroke-width="2"/>`;
+  const front = piece("M0 0L180 -10Q230 60 240 160L260 520L10 540Q-20 300 0 0Z", [120, 120, 300]);
+  const sleeve = piece("M0 90Q110 -30 230 90L200 420H40Z", [115, 120, 240]);
+  const collar = piece("M0 40Q100 -20 200 40L190 90Q100 50 10 90Z", [100, 30, 40]);
+  const pin = (px: number, py: number, a: number) => `<g transform="translate(${px} ${py}) rotate(${a})"><path d="M0 0H46" stroke="${STEEL_DARK}" stroke-width="2.5"/><circle cx="0" cy="0" r="6" fill="${pal.a}" stroke="${INK}" stroke-width="1.5"/></g>`;
+  const pencil = `<path d="M0 -9H240L270 0L240 9H0Z" fill="${pal.b}" stroke="${INK}" stroke-width="2"/><path d="M240 -9L270 0L240 9Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2"/><path d="M262 -3L270 0L262 3Z" fill="${INK}"/>`;
+  const weight = `<ellipse rx="58" ry="40" fill="${STEEL_DARK}" stroke="${INK}" stroke-width="2.5"/><ellipse rx="40" ry="26" fill="${STEEL}" stroke="${INK}" stroke-width="1.5"/>`;
+  return (
+    g(`translate(110 160) rotate(-4)`, front, true, x.id) +
+    g(`translate(430 200) rotate(6)`, sleeve, true, x.id) +
+    g(`translate(440 660) rotate(-8)`, collar, true, x.id) +
+    pin(160, 220, -30) +
+    pin(330, 640, 20) +
+    pin(520, 300, 60) +
+    g(`translate(600 520)`, weight, true, x.id) +
+    g(`translate(140 840) rotate(-10)`, pencil, true, x.id)
+  );
+}
+
+/** A hank of yarn, twisted: two lobes and the twist's diagonal wraps. */
+function skein(color: string, w = 220, h = 70): string {
+  let wraps = "";
+  for (let t = -w / 2 + 18; t < w / 2 - 18; t += 11) wraps += `M${n(t)} ${n(-h * 0.38)}L${n(t + 14)} ${n(h * 0.38)}`;
+  return (
+    `<path d="M${-w / 2} 0Q${-w / 2 + 10} ${-h / 2} ${-w / 4} ${-h * 0.46}Q0 ${-h * 0.3} ${w / 4} ${-h * 0.46}Q${w / 2 - 10} ${-h / 2} ${w / 2} 0Q${w / 2 - 10} ${h / 2} ${w / 4} ${h * 0.46}Q0 ${h * 0.3} ${-w / 4} ${h * 0.46}Q${-w / 2 + 10} ${h / 2} ${-w / 2} 0Z" fill="${color}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="${wraps}" stroke="${mixHex(color, INK, 0.35)}" stroke-width="2" stroke-opacity=".6"/>`
+  );
+}
+
+function skeins(x: Ctx): string {
+  const { pal } = x;
+  // The yarn before the cloth: skeins in a woven basket, one on the table, and a tuft of washed fleece.
+  let weave = "";
+  for (let y = 560; y < 820; y += 26) weave += `M150 ${y}Q400 ${y + 18} 650 ${y}`;
+  let ribs = "";
+  for (let xx = 180; xx < 640; xx += 46) ribs += `M${xx} 540Q${xx + (xx < 400 ? -6 : 6)} 680 ${xx + (xx < 400 ? 10 : -10)} 822`;
+  const basketBack = `<path d="M130 540Q400 480 670 540" fill="none" stroke="${INK}" stroke-width="2.5"/>`;
+  const basket = `<path d="M130 540Q400 590 670 540L640 822Q400 850 160 822Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/><path d="${weave}" fill="none" stroke="${INK}" stroke-opacity=".3" stroke-width="2.5"/><path d="${ribs}" fill="none" stroke="${INK}" stroke-opacity=".22" stroke-width="2"/><path d="M130 540Q400 590 670 540" fill="none" stroke="${INK}" stroke-width="7"/><path d="M130 540Q400 590 670 540" fill="none" stroke="${mixHex(pal.wood, "#ffffff", 0.2)}" stroke-width="4"/>`;
+  let fleece = "";
+  for (const [cx, cy, r] of [
+    [0, 0, 40],
+    [44, -10, 34],
+    [84, 6, 30],
+    [30, 24, 32],
+    [-36, 16, 28],
+  ] as const)
+    fleece += `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#f6f1e6" stroke="${INK}" stroke-width="1.8"/>`;
+  return (
+    basketBack +
+    g(`translate(300 470) rotate(-24)`, skein(pal.a), true, x.id) +
+    g(`translate(480 460) rotate(18)`, skein(pal.b), true, x.id) +
+    g(`translate(400 520) rotate(-4)`, skein(pal.c), true, x.id) +
+    g(`translate(0 0)`, basket, true, x.id) +
+    g(`translate(260 900) rotate(-6)`, skein(mixHex(pal.a, pal.c, 0.5), 200, 60), true, x.id) +
+    g(`translate(590 900)`, fleece, true, x.id)
+  );
+}
+
+function machine(x: Ctx): string {
+  const { pal } = x;
+  // The atelier's sewing machine in profile, black with gilt lines, a length of cloth under its foot.
+  const BODY = "#262321";
+  const GILT = "#c9a86a";
+  const body =
+    `<rect x="150" y="724" width="500" height="36" rx="8" fill="${BODY}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M500 724V470Q500 404 566 404H600Q646 404 646 450V724Z" fill="${BODY}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<rect x="196" y="404" width="430" height="84" rx="34" fill="${BODY}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<rect x="176" y="392" width="96" height="210" rx="16" fill="${BODY}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M240 432H590Q612 432 612 456V700M210 430V580" fill="none" stroke="${GILT}" stroke-width="3"/>` +
+    `<path d="M300 446Q340 420 380 446T460 446" fill="none" stroke="${GILT}" stroke-width="2.5"/>` +
+    `<rect x="214" y="602" width="12" height="84" fill="${STEEL}" stroke="${INK}" stroke-width="1.8"/><path d="M220 686V716" stroke="${STEEL_DARK}" stroke-width="3"/>` +
+    `<rect x="196" y="706" width="48" height="12" rx="3" fill="${STEEL}" stroke="${INK}" stroke-width="1.8"/>`;
+  let spokes = "";
+  for (let i = 0; i < 5; i++) spokes += `<path d="M0 0L${n(Math.cos((i * 2 * Math.PI) / 5) * 52)} ${n(Math.sin((i * 2 * Math.PI) / 5) * 52)}" stroke="${INK}" stroke-width="6"/>`;
+  const wheel = `<circle r="66" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/><circle r="52" fill="${pal.ground2}" stroke="${INK}" stroke-width="2"/>${spokes}<circle r="12" fill="${STEEL_DARK}" stroke="${INK}" stroke-width="2"/>`;
+  const base = `<rect x="120" y="760" width="560" height="62" rx="6" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/><path d="M132 790H668" stroke="${INK}" stroke-opacity=".2" stroke-width="2"/>`;
+  // The cloth lies on the bed under the foot and falls over its left end.
+  const fabric = `<path d="M360 706H150Q112 712 100 770Q94 810 104 846H144Q140 790 152 726H360Z" fill="${cloth(x, "linen", pal.a)}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`;
+  return (
+    g(`translate(0 0)`, base + body, true, x.id) +
+    g(`translate(660 450)`, wheel, true, x.id) +
+    g(`translate(420 330) rotate(90)`, spool(pal.b, pal.wood, 74, 44), true, x.id) +
+    `<path d="M398 352Q300 330 240 392" fill="none" stroke="${pal.b}" stroke-width="2.5"/>` +
+    g(`translate(0 0)`, fabric, true, x.id)
+  );
+}
+
+function iron(x: Ctx): string {
+  const { pal } = x;
+  // Pressing: an iron on its pressing cloth, a folded piece with a sharp crease, and a clothes brush.
+  const pressing = `<rect width="560" height="700" rx="8" fill="${cloth(x, "linen", pal.c)}" stroke="${INK}" stroke-width="2.5"/><path d="M0 40H560M0 660H560" stroke="${pal.a}" stroke-width="6" stroke-opacity=".6"/>`;
+  const folded = `<rect width="300" height="220" rx="6" fill="${cloth(x, "plain", pal.b)}" stroke="${INK}" stroke-width="2.5"/><path d="M150 0V220" stroke="${INK}" stroke-opacity=".35" stroke-width="2.5"/><path d="M12 200H288" stroke="${INK}" stroke-opacity=".2" stroke-width="2"/>`;
+  const iron =
+    `<path d="M0 0Q50 -96 230 -104H330Q360 -104 360 -74V74Q360 104 330 104H230Q50 96 0 0Z" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M40 0Q80 -66 230 -72H320V72H230Q80 66 40 0Z" fill="${pal.a}" stroke="${INK}" stroke-width="2"/>` +
+    `<rect x="150" y="-26" width="190" height="52" rx="26" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<circle cx="110" cy="0" r="16" fill="${pal.c}" stroke="${INK}" stroke-width="2"/>` +
+    `<path d="M360 0Q420 10 440 60T470 160" fill="none" stroke="${INK}" stroke-width="7" stroke-linecap="round"/>`;
+  let bristles = "";
+  for (let i = 0; i < 16; i++) bristles += `M${14 + i * 12} 50v26`;
+  const brush = `<path d="M0 30Q0 0 40 0H180Q220 0 220 30V50H0Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/><path d="${bristles}" stroke="${INK}" stroke-width="4" stroke-opacity=".8"/>`;
+  return (
+    g(`translate(120 130) rotate(-2)`, pressing, true, x.id) +
+    g(`translate(300 560) rotate(4)`, folded, true, x.id) +
+    g(`translate(180 330) rotate(-14)`, iron, true, x.id) +
+    g(`translate(470 860) rotate(-8)`, brush, true, x.id)
+  );
+}
+
+function chips(x: Ctx): string {
+  const { pal } = x;
+  // A season's palette pinned to the board: cloth cut into cards, each with its tag, and a pencil.
+  const colours = ["#b08a5a", "#8a4a2e", "#6b6b3a", "#6f7480", "#1f1f24", pal.a];
+  let cards = "";
+  colours.forEach((hex, i) => {
+    const col = i % 3;
+    const row = Math.floor(i / 3);
+    const surface: Surface = (["plain", "herringbone", "tweed", "knit", "plain", "corduroy"] as const)[i];
+    cards += g(
+      `translate(${120 + col * 200} ${160 + row * 330}) rotate(${(i % 2 ? 1 : -1) * (2 + i)})`,
+      `<rect width="170" height="260" rx="4" fill="#fbf8f2" stroke="${INK}" stroke-width="2"/><rect x="14" y="14" width="142" height="170" fill="${cloth(x, surface, hex)}" stroke="${INK}" stroke-width="1.5"/>` +
+        `<path d="M20 210H130M20 232H96" stroke="${INK}" stroke-opacity=".35" stroke-width="5" stroke-linecap="round"/><circle cx="85" cy="0" r="9" fill="${pal.a}" stroke="${INK}" stroke-width="1.5"/>`,
+      true,
+      x.id,
+    );
+  });
+  const pencil = `<path d="M0 -9H240L270 0L240 9H0Z" fill="${pal.b}" stroke="${INK}" stroke-width="2"/><path d="M240 -9L270 0L240 9Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2"/><path d="M262 -3L270 0L262 3Z" fill="${INK}"/>`;
+  return cards + g(`translate(200 880) rotate(-6)`, pencil, true, x.id);
+}
+
+/** A dried teasel head: a spiny oval cone on its stalk. */
+function teasel(h: number): string {
+  let spines = "";
+  for (let y = -h * 0.42; y <= h * 0.42; y += 9) {
+    const half = Math.sqrt(Math.max(0, 1 - (y / (h / 2)) ** 2)) * 30;
+    spines += `M${n(-half)} ${n(y)}l-8 -4M${n(half)} ${n(y)}l8 -4M${n(-half * 0.4)} ${n(y)}l-2 -6M${n(half * 0.4)} ${n(y)}l2 -6`;
+  }
+  return (
+    `<path d="M0 ${h / 2}V${h / 2 + 120}" stroke="#7a6a45" stroke-width="6"/>` +
+    `<ellipse rx="30" ry="${h / 2}" fill="#b99866" stroke="${INK}" stroke-width="2"/>` +
+    `<path d="${spines}" stroke="${INK}" stroke-opacity=".55" stroke-width="1.5" stroke-linecap="round"/>` +
+    `<path d="M-10 ${h / 2 - 6}Q-40 ${h / 2 + 20} -60 ${h / 2 + 10}M10 ${h / 2 - 6}Q40 ${h / 2 + 20} 60 ${h / 2 + 10}" fill="none" stroke="#7a6a45" stroke-width="3"/>`
+  );
+}
+
+function teasels(x: Ctx): string {
+  const { pal } = x;
+  // How wool cloth gets its nap: dried teasels set in a wooden frame, drawn across flannel.
+  const frame = `<rect width="520" height="300" rx="10" fill="none" stroke="${INK}" stroke-width="30"/><rect width="520" height="300" rx="10" fill="none" stroke="${pal.wood}" stroke-width="24"/><path d="M0 150H520" stroke="${INK}" stroke-width="14"/><path d="M0 150H520" stroke="${pal.wood}" stroke-width="9"/>`;
+  let heads = "";
+  for (let row = 0; row < 2; row++) for (let i = 0; i < 6; i++) heads += `<g transform="translate(${60 + i * 80} ${80 + row * 150}) rotate(90)">${teasel(92).replace(/<path d="M0 46V166"[^>]*\/>/, "")}</g>`;
+  const flannel = cloth(x, "tweed", pal.b);
+  return (
+    g(`translate(90 620) rotate(-3)`, `<path d="M0 0H620V300H0Z" fill="${flannel}" stroke="${INK}" stroke-width="2.5"/><path d="M20 40Q300 20 600 50" fill="none" stroke="${INK}" stroke-opacity=".15" stroke-width="10"/>`, true, x.id) +
+    g(`translate(140 220) rotate(-5)`, frame + heads, true, x.id) +
+    g(`translate(640 470) rotate(14)`, teasel(110), true, x.id)
+  );
+}
+
+function form(x: Ctx): string {
+  const { pal } = x;
+  // A dress form on its stand wearing a calico toile, marked with chalk and pinned at the waist.
+  const calico = cloth(x, "linen", "#efe6d3");
+  const body =
+    `<path d="M300 170Q400 150 500 170Q530 176 540 210Q520 300 526 380Q560 470 540 560H260Q240 470 274 380Q280 300 260 210Q270 176 300 170Z" fill="${calico}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M330 160Q400 120 470 160V176Q400 150 330 176Z" fill="${pal.a}" stroke="${INK}" stroke-width="2"/>` +
+    `<path d="M400 180V560" stroke="${pal.a}" stroke-width="3" stroke-dasharray="10 7"/><path d="M286 380Q400 404 514 380" fill="none" stroke="#fbf8f2" stroke-width="4" stroke-dasharray="12 8"/>` +
+    `<path d="M330 300Q340 240 330 200M470 300Q460 240 470 200" fill="none" stroke="${INK}" stroke-opacity=".25" stroke-width="2.5"/>`;
+  let pins = "";
+  for (let i = 0; i < 5; i++) pins += `<path d="M${300 + i * 50} 392l10 16" stroke="${STEEL_DARK}" stroke-width="2.5"/><circle cx="${300 + i * 50}" cy="392" r="5" fill="${i % 2 ? pal.b : pal.a}" stroke="${INK}" stroke-width="1.2"/>`;
+  const stand = `<rect x="388" y="560" width="24" height="200" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/><path d="M400 760L280 830M400 760L520 830M400 760V836" stroke="${INK}" stroke-width="12" stroke-linecap="round"/><path d="M400 760L280 830M400 760L520 830M400 760V836" stroke="${pal.wood}" stroke-width="7" stroke-linecap="round"/>`;
+  return g(`translate(0 0)`, stand + body + pins, true, x.id) + g(`translate(600 780) rotate(-20)`, `<path d="M0 0L96 -6L50 70Z" fill="${pal.c}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`, true, x.id) + thread(`M120 840Q200 800 250 840T360 836`, pal.a);
+}
+
+function darning(x: Ctx): string {
+  const { pal } = x;
+  // Repair: a wool sock over a darning mushroom, the hole closed by a woven patch in a second colour.
+  const sock = cloth(x, "knit", pal.b);
+  let weave = "";
+  for (let i = 0; i < 9; i++) weave += `M${-44 + i * 11} -40V40`;
+  let weft = "";
+  for (let j = 0; j < 8; j++) weft += `M-48 ${-36 + j * 10}H48`;
+  const mushroom =
+    `<path d="M-24 120H24L30 330Q0 344 -30 330Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M-210 130Q-210 -110 0 -110Q210 -110 210 130Z" fill="${sock}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M-200 90Q0 60 200 90" fill="none" stroke="${INK}" stroke-opacity=".3" stroke-width="14" stroke-dasharray="3 5"/>` +
+    `<g transform="translate(20 -10)"><rect x="-52" y="-46" width="104" height="92" rx="18" fill="${pal.a}" stroke="${INK}" stroke-width="2"/><path d="${weave}" stroke="${mixHex(pal.a, "#ffffff", 0.35)}" stroke-width="3"/><path d="${weft}" stroke="${mixHex(pal.a, INK, 0.3)}" stroke-width="2" stroke-opacity=".6"/></g>`;
+  const needle = `<path d="M0 0L220 -60" stroke="${INK}" stroke-width="4" stroke-linecap="round"/><ellipse cx="212" cy="-58" rx="7" ry="3" transform="rotate(-15 212 -58)" fill="${pal.ground}"/>`;
+  return (
+    g(`translate(400 330)`, mushroom, true, x.id) +
+    g(`translate(130 780) rotate(-6)`, needle, true, x.id) +
+    thread(`M342 720Q420 760 380 820T520 860`, pal.a) +
+    g(`translate(560 820) rotate(10)`, spool(pal.a, pal.wood, 120, 66), true, x.id)
+  );
+}
+
+const DRAW: Record<StillLife, (x: Ctx) => string> = { loom, tailoring, knitwear, hanger, swatches, spools, shoemaker, leather, flax, rail, cocoons, cedar, pattern, skeins, machine, iron, chips, teasels, form, darning };
 
 /** Flat-lays lie on the ground seen from above; the rest stand against a wall on a table. */
-const FLAT: Record<StillLife, boolean> = { loom: false, tailoring: true, knitwear: false, hanger: false, swatches: true, spools: true, shoemaker: true, leather: true };
+const FLAT: Record<StillLife, boolean> = {
+  loom: false,
+  tailoring: true,
+  knitwear: false,
+  hanger: false,
+  swatches: true,
+  spools: true,
+  shoemaker: true,
+  leather: true,
+  flax: false,
+  rail: false,
+  cocoons: true,
+  cedar: true,
+  pattern: true,
+  skeins: false,
+  machine: false,
+  iron: true,
+  chips: true,
+  teasels: true,
+  form: false,
+  darning: true,
+};
 
 /** What each cover theme (a garment type, or the atelier) may show; an entry's key picks one. */
 const THEMES: Record<string, readonly StillLife[]> = {
