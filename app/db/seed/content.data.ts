@@ -350,6 +350,8 @@ Everything about sending something back is on the [Returns](/en/pages/Returns) p
 
 ## Meno capi, fatti meglio
 
+![La facciata della bottega: la vetrina ad arco, la porta e la tenda a righe](/media/still/shopfront-terracotta)
+
 Disegniamo due collezioni all'anno, autunno-inverno e primavera-estate, e poche cose tra l'una e l'altra. Ogni capo nasce per stare nel tuo armadio a lungo: tagli puliti, proporzioni studiate, colori che si accordano tra loro di stagione in stagione. Non inseguiamo le tendenze, e questo ci lascia il tempo di lavorare sui dettagli che si notano solo indossando: una manica che non tira, una tasca alla giusta altezza, un orlo che cade dritto.
 
 ## Una filiera italiana, persona per persona
@@ -379,6 +381,8 @@ Puoi scoprire di più su come lavoriamo in [Atelier](/inside-atelier) e [Materia
         body: `Bottega began the way workshops do: a cutting table, a good pair of shears and the belief that one well-made garment is worth more than ten ordinary ones. Today we're an atelier of pattern cutters, seamstresses and designers, but that belief hasn't changed.
 
 ## Fewer pieces, made better
+
+![The shop from the street: the arched window, the door and the striped awning](/media/still/shopfront-terracotta)
 
 We design two collections a year, autumn-winter and spring-summer, and little in between. Each piece is meant to stay in your wardrobe for a long time: clean cuts, considered proportions, colours that work with one another from season to season. We don't chase trends, which leaves us time for the details you only notice when you wear something: a sleeve that doesn't pull, a pocket at the right height, a hem that falls straight.
 
@@ -1844,6 +1848,8 @@ const careGuide: SeedContent[] = [
 
 ## Prima di lavare
 
+![Un maglione di lana in un catino d'acqua fresca, accanto a un asciugamano e al sapone](/media/still/basin-indigo)
+
 - **Arieggia.** Dopo averla indossata, lascia la maglia una notte su una sedia, vicino a una finestra aperta. Un cappotto, appeso fuori dall'armadio.
 - **Spazzola.** Cappotti e giacche si spazzolano con una spazzola a setole naturali, dall'alto verso il basso, seguendo il verso del pelo. Toglie polvere e pelucchi e ravviva il tessuto.
 - **Smacchia subito.** Una macchia fresca si tampona con acqua fredda e un panno bianco, senza strofinare.
@@ -1883,6 +1889,8 @@ La maglieria si **piega**, non si appende. I cappotti vanno su grucce sagomate e
         body: `Wool and cashmere look after themselves better than you might think: the fibres shrug off dirt and odours, and fresh air is often all they need. Washing them too often is the fastest way to ruin them.
 
 ## Before you wash
+
+![A wool jumper in a basin of cool water, beside a towel and a bar of soap](/media/still/basin-indigo)
 
 - **Air it.** After wearing a jumper, leave it overnight on a chair near an open window. Hang a coat outside the wardrobe.
 - **Brush it.** Coats and jackets want a natural-bristle brush, stroked from top to bottom in the direction of the nap. It lifts dust and fluff and revives the cloth.
@@ -1932,6 +1940,8 @@ Knitwear is **folded**, never hung. Coats go on broad, shaped hangers that suppo
 
 ## Prima del lavaggio
 
+![Teli di lino e cotone stesi all'ombra su un filo, fermati dalle mollette](/media/still/line-sage)
+
 - Dividi i bianchi dai colori, e i colori scuri da quelli chiari.
 - Abbottona le camicie, chiudi le cerniere e gira i capi colorati al rovescio.
 - Non riempire troppo il cestello: per il lino, **al massimo a metà**. Più spazio significa meno pieghe.
@@ -1975,6 +1985,8 @@ Le camicie restano bene su grucce di legno, con il primo bottone chiuso. Pantalo
         body: `Linen and cotton are the most forgiving fibres: they go in the washing machine, stand up to daily wear and, treated well, improve with time. A little attention is all they ask.
 
 ## Before washing
+
+![Linen and cotton drying in the shade on a line, held by wooden pegs](/media/still/line-sage)
 
 - Separate whites from colours, and darks from lights.
 - Button up shirts, close zips and turn coloured pieces inside out.
@@ -2028,6 +2040,8 @@ Shirts keep well on wooden hangers with the top button done up. Linen trousers a
 
 ## Leggi l'etichetta
 
+![Un foulard di seta piegato nella carta velina e chiuso da un nastro](/media/still/tissue-rose)
+
 Non tutta la seta si lava allo stesso modo. La **seta lavata** e il crêpe de chine si possono lavare a mano. Il **twill stampato** dei foulard, il **raso** degli abiti e i capi foderati o strutturati vanno invece in una lavanderia di fiducia: i colori stampati possono stingere e il raso si segna facilmente.
 
 Prima del primo lavaggio, prova la tenuta del colore: inumidisci un cotton fioc e premilo su una cucitura interna. Se si colora, affida il capo al lavasecco.
@@ -2067,6 +2081,8 @@ Appendi camicie e abiti su grucce imbottite, in una custodia di cotone. I foular
         body: `Silk is a protein fibre, strong for its weight but sensitive to heat, light and the wrong chemistry. With a little care, a silk shirt or scarf will last for decades.
 
 ## Read the label
+
+![A silk square folded in tissue paper and tied with a ribbon](/media/still/tissue-rose)
 
 Not all silk washes the same way. **Washed silk** and crêpe de chine can be washed by hand. **Printed twill** scarves, **satin** dresses and lined or structured pieces should go to a dry cleaner you trust: printed colours can run, and satin marks easily.
 
@@ -2116,6 +2132,8 @@ Hang shirts and dresses on padded hangers, in a cotton cover. Fold scarves with 
 
 ## Le scarpe
 
+![Un paio di tendiscarpe in legno di cedro, una crema e un panno morbido](/media/still/trees-ochre)
+
 ### Ogni giorno
 
 - Usa sempre il **calzascarpe**: il contrafforte del tallone non si schiaccia.
@@ -2161,6 +2179,8 @@ Se una scarpa o una borsa ha bisogno di più cure, leggi anche [Riparare invece 
         body: `Leather is a living material: it breathes, absorbs, softens and takes on the shape of whoever uses it. Fed and rested, it gets better with the years.
 
 ## Shoes
+
+![A pair of cedar shoe trees, a tin of cream and a soft cloth](/media/still/trees-ochre)
 
 ### Every day
 
@@ -2216,6 +2236,8 @@ If a shoe or bag needs more than care, read [Repair, don't replace](/en/blog/rep
 
 ## Prima di tutto, pulisci
 
+![Una sacca portabiti in cotone appesa a un gancio, con la cerniera e una piccola finestra](/media/still/garmentbag-stone)
+
 Riponi **solo capi puliti**. Le tarme e gli altri insetti delle fibre sono attratti dalle tracce di sudore, pelle e cibo, anche quelle invisibili; le macchie, poi, si ossidano nei mesi e diventano impossibili da togliere. Lava o porta in lavanderia tutto ciò che hai indossato almeno una volta, e assicurati che sia **perfettamente asciutto** prima di chiuderlo.
 
 È anche il momento di dividere: cosa tenere, cosa riparare, cosa regalare. Un capo che aspetta una riparazione è meglio sistemarlo adesso che a ottobre.
@@ -2262,6 +2284,8 @@ Lascia i capi all'aria per un giorno, poi un passaggio di vapore scioglie le pie
         body: `Twice a year, some of your clothes go to rest for a few months. How you put them away decides how you'll find them: in shape and ready to wear, or marked, misshapen or, worse, visited by moths.
 
 ## First, clean
+
+![A cotton garment bag on a hook, with its zip and a small window](/media/still/garmentbag-stone)
 
 Store **only clean clothes**. Moths and other fibre pests are drawn to traces of sweat, skin and food, even invisible ones, and stains oxidise over the months until they're impossible to shift. Wash or dry-clean everything you've worn even once, and make sure it's **completely dry** before you pack it.
 

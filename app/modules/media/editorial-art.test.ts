@@ -46,7 +46,7 @@ describe("editorial pictures", () => {
         pictures++;
       }
     }
-    expect(pictures).toBeGreaterThanOrEqual(4);
+    expect(pictures).toBeGreaterThanOrEqual(10);
   });
 
   it("draw an older entry's garment theme, or none, as a still-life too", () => {

@@ -4,7 +4,9 @@
  * hanger, fabric swatches, a shoemaker's last, leather and its brush, flax in flower, a rail of
  * cloth, silk cocoons, a storage box with cedar, a paper pattern, skeins in a basket, a sewing
  * machine, an iron on its pressing cloth; and for pictures inside the stories' text: colour
- * cards, teasels in their frame, a dress form with its toile, a darning mushroom) in one of
+ * cards, teasels in their frame, a dress form with its toile, a darning mushroom, a knit in a
+ * wash basin, linen on the line, silk in tissue paper, shoe trees, a garment bag, the shop's
+ * front) in one of
  * several palettes. Each story has its own (editorial-art.test.ts).
  * Never a product drawing: these pictures are about the making and the keeping.
  *
@@ -34,6 +36,12 @@ export const STILL_LIFES = [
   "teasels",
   "form",
   "darning",
+  "basin",
+  "line",
+  "tissue",
+  "trees",
+  "garmentbag",
+  "shopfront",
 ] as const;
 export type StillLife = (typeof STILL_LIFES)[number];
 
@@ -657,7 +665,96 @@ function darning(x: Ctx): string {
   );
 }
 
-const DRAW: Record<StillLife, (x: Ctx) => string> = { loom, tailoring, knitwear, hanger, swatches, spools, shoemaker, leather, flax, rail, cocoons, cedar, pattern, skeins, machine, iron, chips, teasels, form, darning };
+function basin(x: Ctx): string {
+  const { pal } = x;
+  // Washing wool by hand, seen from above: a basin of cool water with a knit in it, soap, a towel.
+  let ripples = "";
+  for (const r of [60, 110, 160]) ripples += `<ellipse rx="${r}" ry="${n(r * 0.8)}" fill="none" stroke="#ffffff" stroke-opacity=".45" stroke-width="3"/>`;
+  const bowl = `<circle r="250" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/><circle r="222" fill="#cfe0e6" stroke="${INK}" stroke-width="2"/>${ripples}`;
+  const knit = `<path d="M-120 -40Q-60 -90 0 -70Q70 -100 130 -30Q150 60 60 110Q-40 140 -110 80Q-160 20 -120 -40Z" fill="${cloth(x, "knit", pal.a)}" fill-opacity=".92" stroke="${INK}" stroke-width="2.5"/><path d="M-90 60Q0 90 90 50" fill="none" stroke="${INK}" stroke-opacity=".3" stroke-width="12" stroke-dasharray="3 5"/>`;
+  const towel = `<rect width="360" height="200" rx="8" fill="${cloth(x, "stripes", pal.c)}" stroke="${INK}" stroke-width="2.5"/><path d="M0 24H360M0 176H360" stroke="${pal.a}" stroke-width="8" stroke-opacity=".7"/>`;
+  const soap = `<rect width="120" height="78" rx="26" fill="${pal.b}" stroke="${INK}" stroke-width="2.5"/><rect x="22" y="16" width="76" height="46" rx="16" fill="#ffffff" fill-opacity=".3"/>`;
+  return g(`translate(400 380)`, bowl + knit, true, x.id) + g(`translate(90 700) rotate(-6)`, towel, true, x.id) + g(`translate(560 760) rotate(12)`, soap, true, x.id);
+}
+
+function line(x: Ctx): string {
+  const { pal } = x;
+  // Linen drying in the shade on a line between two posts, held by wooden pegs.
+  const post = (px: number) => `<rect x="${px}" y="170" width="22" height="660" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/>`;
+  const rope = `<path d="M96 210Q400 270 704 210" fill="none" stroke="${INK}" stroke-width="4"/>`;
+  const sheets: [number, number, number, Surface, string][] = [
+    [150, 232, 200, "linen", pal.c],
+    [370, 250, 170, "linen", pal.b],
+    [560, 234, 130, "stripes", pal.a],
+  ];
+  let hung = "";
+  for (const [sx, sy, w, surface, hex] of sheets) {
+    const h = 330 + (w % 3) * 20;
+    hung += g(
+      `translate(${sx} ${sy})`,
+      `<path d="M0 0Q${w / 2} 12 ${w} 0L${w + 8} ${h}Q${w / 2} ${h + 20} -6 ${h}Z" fill="${cloth(x, surface, hex)}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>` +
+        `<path d="M${w * 0.3} 14Q${w * 0.26} ${h / 2} ${w * 0.3} ${h - 10}M${w * 0.7} 12Q${w * 0.74} ${h / 2} ${w * 0.68} ${h - 8}" fill="none" stroke="${INK}" stroke-opacity=".16" stroke-width="4"/>` +
+        [14, w - 14].map((px) => `<rect x="${px - 7}" y="-18" width="14" height="40" rx="3" fill="${pal.wood}" stroke="${INK}" stroke-width="1.8"/>`).join(""),
+      false,
+    );
+  }
+  return `<g filter="url(#${x.id}f)">${post(86)}${post(692)}</g>` + rope + `<g filter="url(#${x.id}f)">${hung}</g>`;
+}
+
+function tissue(x: Ctx): string {
+  const { pal } = x;
+  // Silk put away: a square folded into white tissue paper, tied with a ribbon.
+  const paper = `<path d="M0 40L330 0L420 300L60 360Z" fill="#fbfaf6" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/><path d="M40 60L360 30L420 300" fill="none" stroke="${INK}" stroke-opacity=".12" stroke-width="3"/>`;
+  const silk = `<path d="M90 90L330 60L380 270L120 300Z" fill="${cloth(x, "silk", pal.a)}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/><path d="M110 110L320 84M118 140L330 114" stroke="#ffffff" stroke-opacity=".3" stroke-width="8"/>`;
+  const fold = `<path d="M60 360L200 150L420 300Z" fill="#f4f1ea" fill-opacity=".9" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/>`;
+  const ribbon = `<path d="M20 200Q240 170 440 190" fill="none" stroke="${INK}" stroke-width="16"/><path d="M20 200Q240 170 440 190" fill="none" stroke="${pal.b}" stroke-width="11"/><path d="M230 180Q190 120 160 150Q150 190 230 180Q290 120 320 150Q330 190 230 180Z" fill="${pal.b}" stroke="${INK}" stroke-width="2"/><path d="M230 180L200 260M230 180L270 262" stroke="${INK}" stroke-width="12"/><path d="M230 180L200 260M230 180L270 262" stroke="${pal.b}" stroke-width="7"/>`;
+  return g(`translate(60 180) rotate(-4) scale(1.45)`, paper + silk + fold + ribbon, true, x.id) + g(`translate(540 800) rotate(-10)`, `<rect width="170" height="110" rx="4" fill="#fbfaf6" stroke="${INK}" stroke-width="2"/><path d="M0 0L85 55L170 0" fill="none" stroke="${INK}" stroke-opacity=".4" stroke-width="2"/>`, true, x.id);
+}
+
+function trees(x: Ctx): string {
+  const { pal } = x;
+  // A pair of cedar shoe trees in profile: a toe block, the spring and a heel knob, one beside the other.
+  const CEDAR = "#b0714a";
+  const tree =
+    `<path d="M0 0C-40 -10 -44 -70 20 -84C90 -100 160 -98 220 -92L226 -2C150 8 70 10 0 0Z" fill="${CEDAR}" stroke="${INK}" stroke-width="2.5"/>` +
+    `<path d="M30 -70Q120 -86 210 -78" fill="none" stroke="${INK}" stroke-opacity=".22" stroke-width="2.5"/>` +
+    `<path d="M224 -50H330" stroke="${STEEL_DARK}" stroke-width="10" stroke-linecap="round"/><path d="M250 -60Q270 -40 290 -60T330 -60" fill="none" stroke="${STEEL}" stroke-width="5"/>` +
+    `<path d="M330 -96Q390 -100 400 -50Q392 0 330 -4Z" fill="${CEDAR}" stroke="${INK}" stroke-width="2.5"/><circle cx="368" cy="-110" r="18" fill="${CEDAR}" stroke="${INK}" stroke-width="2.5"/>`;
+  const cloth1 = `<rect width="280" height="180" rx="6" fill="${cloth(x, "plain", pal.c)}" stroke="${INK}" stroke-width="2.5"/>`;
+  const tin = `<circle r="62" fill="${STEEL}" stroke="${INK}" stroke-width="2.5"/><circle r="48" fill="${pal.a}" stroke="${INK}" stroke-width="2"/>`;
+  return g(`translate(380 740) rotate(-8)`, cloth1, true, x.id) + g(`translate(200 840)`, tin, true, x.id) + g(`translate(130 360) rotate(-4) scale(1.3)`, tree, true, x.id) + g(`translate(170 620) rotate(3) scale(1.3)`, tree, true, x.id);
+}
+
+function garmentbag(x: Ctx): string {
+  const { pal } = x;
+  // Put away for the summer: a cotton garment bag on a hook, its zip and its little window.
+  const bag =
+    `<path d="M-40 0Q0 -20 40 0L200 70Q220 80 220 110V600Q220 630 190 630H-190Q-220 630 -220 600V110Q-220 80 -200 70Z" fill="${cloth(x, "linen", pal.c)}" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>` +
+    `<path d="M0 10V620" stroke="${INK}" stroke-width="6" stroke-dasharray="2 3" stroke-opacity=".55"/><rect x="-8" y="560" width="16" height="34" rx="4" fill="${STEEL}" stroke="${INK}" stroke-width="1.8"/>` +
+    `<rect x="60" y="160" width="110" height="140" rx="10" fill="#e9eef0" fill-opacity=".8" stroke="${INK}" stroke-width="2"/><path d="M70 290Q110 200 160 290" fill="${pal.a}" fill-opacity=".7"/>` +
+    `<path d="M-200 140H200" stroke="${pal.a}" stroke-width="6" stroke-opacity=".6"/>`;
+  const hook = `<path d="M0 -60V-14Q0 6 -16 4Q-30 2 -28 -14" fill="none" stroke="${STEEL_DARK}" stroke-width="7" stroke-linecap="round"/><rect x="-36" y="-84" width="72" height="28" rx="6" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/>`;
+  return g(`translate(400 170)`, hook + bag, true, x.id) + g(`translate(560 780) rotate(10)`, `<rect width="120" height="120" rx="6" fill="${cloth(x, "linen", pal.b)}" stroke="${INK}" stroke-width="2.5"/><path d="M0 24H120" stroke="${INK}" stroke-opacity=".3" stroke-width="2"/>`, true, x.id);
+}
+
+function shopfront(x: Ctx): string {
+  const { pal } = x;
+  // The shop seen from the street: a stone front, an arched window with a garment on a form, the door, an awning and a bench.
+  const wall = `<rect x="60" y="80" width="680" height="750" fill="${mixHex(pal.ground2, "#ffffff", 0.25)}" stroke="${INK}" stroke-width="2.5"/><path d="M60 150H740" stroke="${INK}" stroke-opacity=".2" stroke-width="3"/><rect x="60" y="80" width="680" height="70" fill="${pal.a}" fill-opacity=".85"/>`;
+  let stripes = "";
+  for (let i = 0; i < 9; i++) stripes += `<path d="M${100 + i * 70} 190H${135 + i * 70}L${128 + i * 70} 250H${93 + i * 70}Z" fill="${i % 2 ? pal.c : pal.a}"/>`;
+  const awning = `<path d="M90 190H710L700 250H100Z" fill="${pal.c}" stroke="${INK}" stroke-width="2.5"/>${stripes}<path d="M100 250Q130 270 160 250T220 250T280 250T340 250T400 250T460 250T520 250T580 250T640 250T700 250" fill="${pal.c}" stroke="${INK}" stroke-width="2"/>`;
+  const window =
+    `<path d="M110 820V440Q110 300 270 300Q430 300 430 440V820Z" fill="#dfe6e8" stroke="${INK}" stroke-width="4"/>` +
+    `<path d="M270 300V820M110 560H430" stroke="${INK}" stroke-width="3" stroke-opacity=".5"/>` +
+    `<path d="M220 470Q270 450 320 470L330 640H210Z" fill="${cloth(x, "herringbone", pal.b)}" stroke="${INK}" stroke-width="2"/><path d="M270 640V760M230 760H310" stroke="${pal.wood}" stroke-width="6"/>` +
+    `<path d="M130 330L200 420M380 330L420 380" stroke="#ffffff" stroke-opacity=".5" stroke-width="8"/>`;
+  const door = `<path d="M500 830V420Q500 340 590 340Q680 340 680 420V830Z" fill="${pal.b}" stroke="${INK}" stroke-width="4"/><rect x="524" y="430" width="132" height="170" rx="6" fill="#dfe6e8" stroke="${INK}" stroke-width="2"/><circle cx="656" cy="660" r="8" fill="${STEEL}" stroke="${INK}" stroke-width="2"/>`;
+  const pot = (px: number) => `<path d="M${px} 790H${px + 60}L${px + 52} 840H${px + 8}Z" fill="${pal.wood}" stroke="${INK}" stroke-width="2.5"/><circle cx="${px + 16}" cy="770" r="24" fill="#6f8a4e" stroke="${INK}" stroke-width="2"/><circle cx="${px + 44}" cy="764" r="26" fill="#7f9a5c" stroke="${INK}" stroke-width="2"/>`;
+  return g(`translate(0 0)`, wall + window + door + awning, true, x.id) + pot(440) + pot(700);
+}
+
+const DRAW: Record<StillLife, (x: Ctx) => string> = { loom, tailoring, knitwear, hanger, swatches, spools, shoemaker, leather, flax, rail, cocoons, cedar, pattern, skeins, machine, iron, chips, teasels, form, darning, basin, line, tissue, trees, garmentbag, shopfront };
 
 /** Flat-lays lie on the ground seen from above; the rest stand against a wall on a table. */
 const FLAT: Record<StillLife, boolean> = {
@@ -681,6 +778,12 @@ const FLAT: Record<StillLife, boolean> = {
   teasels: true,
   form: false,
   darning: true,
+  basin: true,
+  line: false,
+  tissue: true,
+  trees: true,
+  garmentbag: false,
+  shopfront: false,
 };
 
 /** What each cover theme (a garment type, or the atelier) may show; an entry's key picks one. */
