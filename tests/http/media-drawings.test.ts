@@ -45,11 +45,25 @@ describeEachApp("drawn pictures", (app) => {
     const client = app().client();
     for (const path of ["/pages/About", "/en/pages/About"]) {
       const about = await (await client.get(path)).text();
-      expect(srcs(about, "/media/c5/still-loom-"), path).not.toHaveLength(0);
+      // Its cover, the atelier's sewing machine, and inside its text the shop's front.
+      expect(srcs(about, "/media/c5/still-machine-"), path).not.toHaveLength(0);
+      expect(srcs(about, "/media/c5/still-shopfront-"), path).not.toHaveLength(0);
     }
     for (const path of ["/pages/Terms-Conditions", "/pages/Privacy-Policy", "/pages/Faq"]) {
       const legal = await (await client.get(path)).text();
       expect(srcs(legal, "/media/c5/still-"), path).toHaveLength(0);
+    }
+  });
+
+  it("serves the pictures a story shows inside its text, in both languages", async () => {
+    const client = app().client();
+    for (const path of ["/blog/cappotto-dal-bozzetto-alla-cucitura", "/en/blog/coat-from-sketch-to-seam"]) {
+      const story = await (await client.get(path)).text();
+      const inText = srcs(story, "/media/c5/still-form-");
+      expect(inText.length, path).toBeGreaterThan(1);
+      const res = await client.get(inText[0]);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
     }
   });
 
