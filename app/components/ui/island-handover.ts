@@ -91,6 +91,8 @@ function setValue(control: Control, value: string) {
   control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
+
 /** Puts the values and the focus back, on the live component's HTML. */
 export function applyHandover(element: HTMLElement, { controls, focus, scrolled }: Handover) {
   for (const { ref, left, top } of scrolled) resolveRef(element, ref)?.scrollTo({ left, top, behavior: "instant" });
@@ -106,6 +108,15 @@ export function applyHandover(element: HTMLElement, { controls, focus, scrolled 
   if (!focus || !target) return;
   // Scrolled back above: focusing must not scroll a row to show the focused element again.
   target.focus({ preventScroll: true });
+  // A part shown only while the focus is inside it (the desktop menu's panel, opened by
+  // :focus-within) cannot take the focus from outside: the focus first goes to the nearest
+  // element around it that can (the panel's category), which opens it, then in.
+  for (let around = target.parentElement; document.activeElement !== target && around && element.contains(around); around = around.parentElement) {
+    const opener = around.querySelector<HTMLElement>(FOCUSABLE);
+    if (!opener || opener === target) continue;
+    opener.focus({ preventScroll: true });
+    if (document.activeElement === opener) target.focus({ preventScroll: true });
+  }
   if (target instanceof HTMLInputElement && focus.start !== null) {
     try {
       target.setSelectionRange(focus.start, focus.end);
