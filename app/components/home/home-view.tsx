@@ -138,19 +138,20 @@ export default function HomeView({ loaderData }: HomeViewProps) {
           {t("teasers.title")}
         </h2>
         <div className="grid gap-6 md:grid-cols-2">
-          <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" image={loaderData.teasers.journal} />
-          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo")} tone="bg-[#DDE2D6]" image={loaderData.teasers.care} />
+          <Teaser title={t("teasers.journalTitle")} text={t("teasers.journalText")} link={t("teasers.journalLink")} to={href("/blog")} tone="bg-[#E8DED2]" image={loaderData.teasers.journal} crop="object-[50%_45%]" />
+          <Teaser title={t("teasers.careTitle")} text={t("teasers.careText")} link={t("teasers.careLink")} to={href("/curadelcapo")} tone="bg-[#DDE2D6]" image={loaderData.teasers.care} crop="object-[50%_80%]" />
         </div>
       </section>
     </>
   );
 }
 
-function Teaser({ title, text, link, to, tone, image }: { title: string; text: string; link: string; to: string; tone: string; image: ResponsiveImage }) {
+/** `crop`: where the still-life's subject sits, kept in view when the picture's column is narrower than it (phones). */
+function Teaser({ title, text, link, to, tone, image, crop }: { title: string; text: string; link: string; to: string; tone: string; image: ResponsiveImage; crop: string }) {
   return (
     <article className={`grid grid-cols-[2fr_3fr] ${tone}`}>
       {/* A decorative still-life beside the words: the heading says what the section is. */}
-      <Picture image={image} sizes="(min-width: 768px) 20vw, 40vw" alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+      <Picture image={image} sizes="(min-width: 768px) 20vw, 40vw" alt="" loading="lazy" decoding="async" className={`h-full w-full object-cover ${crop}`} />
       <div className="flex min-h-72 flex-col justify-between p-6 desk:p-10">
         <div>
           <h3 className="mb-3 text-4xl">{title}</h3>
