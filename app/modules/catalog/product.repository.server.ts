@@ -23,31 +23,25 @@ export interface VariantSummaryRow {
   stock: number;
 }
 
-/** The newest products on show (published, their date come). */
-export function listNewestProducts(db: Kysely<Database>, locale: Locale, limit: number, now: string): Promise<ProductSummaryRow[]> {
+/** The products on show (published, their date come), as cards name them, in the reader's language. */
+function productsOnShow(db: Kysely<Database>, locale: Locale, now: string) {
   return db
     .selectFrom("products as p")
     .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
     .select(["p.id", "t.name", "t.slug", "p.garment", "p.published_at as publishedAt"])
     .where("p.status", "=", "published")
-    .where("p.published_at", "<=", now)
-    .orderBy("p.published_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(limit)
-    .execute();
+    .where("p.published_at", "<=", now);
 }
 
-/** The published products among these slugs (in the reader's language), in no particular order. */
+/** The newest products on show. */
+export function listNewestProducts(db: Kysely<Database>, locale: Locale, limit: number, now: string): Promise<ProductSummaryRow[]> {
+  return productsOnShow(db, locale, now).orderBy("p.published_at", "desc").orderBy("p.id", "desc").limit(limit).execute();
+}
+
+/** The products on show among these slugs (in the reader's language), in no particular order. */
 export function listPublishedProductsBySlugs(db: Kysely<Database>, locale: Locale, slugs: string[], now: string): Promise<ProductSummaryRow[]> {
   if (!slugs.length) return Promise.resolve([]);
-  return db
-    .selectFrom("products as p")
-    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "p.id").on("t.locale", "=", locale))
-    .select(["p.id", "t.name", "t.slug", "p.garment", "p.published_at as publishedAt"])
-    .where("p.status", "=", "published")
-    .where("p.published_at", "<=", now)
-    .where("t.slug", "in", slugs)
-    .execute();
+  return productsOnShow(db, locale, now).where("t.slug", "in", slugs).execute();
 }
 
 /**

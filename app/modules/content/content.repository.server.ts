@@ -32,6 +32,20 @@ export async function findContentSlugs(db: Kysely<Database>, kind: ContentKind, 
 
 export type ContentSummaryRow = Pick<ContentRow, "key" | "slug" | "title" | "excerpt" | "cover" | "published_at">;
 
+/** Published entries of a kind in a language, their date come, newest first. */
+function publishedContent(db: Kysely<Database>, kind: ContentKind, locale: Locale, now: string) {
+  return db
+    .selectFrom("content")
+    .where("kind", "=", kind)
+    .where("locale", "=", locale)
+    .where("status", "=", "published")
+    .where("published_at", "<=", now)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc");
+}
+
+const SUMMARY_COLUMNS = ["key", "slug", "title", "excerpt", "cover", "published_at"] as const;
+
 /** Published entries of a kind, newest first. */
 export function listContent(
   db: Kysely<Database>,
@@ -39,31 +53,13 @@ export function listContent(
   locale: Locale,
   { limit, offset, now }: { limit: number; offset: number; now: string },
 ): Promise<ContentSummaryRow[]> {
-  return db
-    .selectFrom("content")
-    .select(["key", "slug", "title", "excerpt", "cover", "published_at"])
-    .where("kind", "=", kind)
-    .where("locale", "=", locale)
-    .where("status", "=", "published")
-    .where("published_at", "<=", now)
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return publishedContent(db, kind, locale, now).select(SUMMARY_COLUMNS).limit(limit).offset(offset).execute();
 }
 
 /** The newest published entries of a kind with their text (the home's story band reads what they name). */
 export function listLatestContentWithBodies(db: Kysely<Database>, kind: ContentKind, locale: Locale, limit: number, now: string): Promise<(ContentSummaryRow & Pick<ContentRow, "body">)[]> {
-  return db
-    .selectFrom("content")
-    .select(["key", "slug", "title", "excerpt", "cover", "published_at", "body"])
-    .where("kind", "=", kind)
-    .where("locale", "=", locale)
-    .where("status", "=", "published")
-    .where("published_at", "<=", now)
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
+  return publishedContent(db, kind, locale, now)
+    .select([...SUMMARY_COLUMNS, "body"])
     .limit(limit)
     .execute();
 }
