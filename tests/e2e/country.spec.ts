@@ -263,6 +263,31 @@ test.describe("the small country popup", () => {
     await expect(countryLink(page)).toHaveText("IT · €");
   });
 
+  test("shown before its code, it does not fade in a second time when its code takes over", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "about the code taking over");
+    await decideCookies(page, EU_ORIGIN);
+    // The code held back a moment, so the server's popup is on screen (its fade-in played) first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/country-popup-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${EU_ORIGIN}/pages/Faq`);
+    await waitForHydration(page);
+    await expect(popup(page)).toBeVisible();
+    await page.waitForTimeout(300);
+    release();
+    // Live: the close button only the code draws. Its entrance does not play again.
+    await expect(popup(page).getByRole("button", { name: "Chiudi l'avviso sul paese" })).toBeVisible();
+    const replaying = await popup(page).evaluate((element) =>
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => "animationName" in animation && (animation as CSSAnimation).animationName === "fade-in" && animation.playState === "running").length,
+    );
+    expect(replaying, "the popup's fade-in running again").toBe(0);
+  });
+
   test.describe(() => {
     test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the timer and the close button need JavaScript");
     test("with JavaScript it closes by itself after 30 s, or with its close button, and never leaves the page", async ({ page }) => {

@@ -1,7 +1,8 @@
 // Carries what the shopper did to a lazy island's server HTML (see lazy-island.tsx) over to the
 // live component that replaces it: the values of its form controls (matched by name), the
 // focus and the caret, how far its scrolling rows were scrolled (a gallery swiped to its third
-// picture), and the press or submission that was held while the code loaded. Loaded
+// picture), where its CSS animations were (a popup that faded in does not fade in again), and
+// the press or submission that was held while the code loaded. Loaded
 // with the island's code, on first use.
 import { type Held, sendHeld } from "./held-press";
 
@@ -21,6 +22,8 @@ export interface Handover {
   controls: { name: string; value: string; checked: boolean }[];
   focus: { ref: ElementRef; start: number | null; end: number | null } | null;
   scrolled: { ref: ElementRef; left: number; top: number }[];
+  /** The server HTML's CSS animations: those under way (name and time) and those that had ended, in document order. */
+  animations: { running: { name: string; time: number }[]; ended: string[] };
   replay: { kind: Held["kind"]; target: ElementRef; submitter: ElementRef | null } | null;
 }
 
@@ -73,11 +76,12 @@ export function readHandover(element: HTMLElement, held: Held | null): Handover 
   for (const box of element.querySelectorAll("*")) {
     if (box.scrollLeft || box.scrollTop) scrolled.push({ ref: refOf(element, box), left: box.scrollLeft, top: box.scrollTop });
   }
+  const animations = readAnimations(element);
   const replay =
     held && element.contains(held.target)
       ? { kind: held.kind, target: refOf(element, held.target), submitter: held.submitter && element.contains(held.submitter) ? refOf(element, held.submitter) : null }
       : null;
-  return { controls, focus, scrolled, replay };
+  return { controls, focus, scrolled, animations, replay };
 }
 
 /**
@@ -93,8 +97,61 @@ function setValue(control: Control, value: string) {
 
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
 
+/**
+ * The CSS animations of an element's subtree that run in time (not driven by scrolling, whose
+ * position the scroll gives anyway); none where the browser has no Web Animations (tests' DOMs).
+ */
+function cssAnimations(element: HTMLElement): CSSAnimation[] {
+  if (typeof element.getAnimations !== "function") return [];
+  return element
+    .getAnimations({ subtree: true })
+    .filter((animation): animation is CSSAnimation => "animationName" in animation && (animation.currentTime === null || typeof animation.currentTime === "number"));
+}
+
+/** What the server HTML's animations had done: the ones under way, and those its styles name that had already ended (a fade-in played). */
+function readAnimations(element: HTMLElement): Handover["animations"] {
+  const running = cssAnimations(element);
+  const ended: string[] = [];
+  if (typeof element.getAnimations === "function") {
+    for (const box of element.querySelectorAll<HTMLElement>("*")) {
+      const names = getComputedStyle(box).animationName;
+      if (!names || names === "none") continue;
+      for (const name of names.split(",").map((part) => part.trim())) {
+        if (!running.some((animation) => animation.animationName === name && (animation.effect as KeyframeEffect | null)?.target === box)) ended.push(name);
+      }
+    }
+  }
+  return { running: running.map((animation) => ({ name: animation.animationName, time: Number(animation.currentTime ?? 0) })), ended };
+}
+
+/**
+ * The live HTML's animations take up where the server HTML's were: one still under way there
+ * continues at its time, one that had ended there (by name, in document order) ends at once, and
+ * any other (a notice that came with the code) plays as usual. Without it the live copy replays
+ * its entrance: a popup already shown faded out and in again when its code arrived.
+ */
+function continueAnimations(element: HTMLElement, { running, ended }: Handover["animations"]) {
+  const under = [...running];
+  const over = [...ended];
+  for (const animation of cssAnimations(element)) {
+    const continuing = under.findIndex((saved) => saved.name === animation.animationName);
+    if (continuing !== -1) {
+      animation.currentTime = under[continuing]!.time;
+      under.splice(continuing, 1);
+      continue;
+    }
+    const done = over.indexOf(animation.animationName);
+    // (An endless one, a spinner, has no end to go to.)
+    if (done !== -1 && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) {
+      animation.finish();
+      over.splice(done, 1);
+    }
+  }
+}
+
 /** Puts the values and the focus back, on the live component's HTML. */
-export function applyHandover(element: HTMLElement, { controls, focus, scrolled }: Handover) {
+export function applyHandover(element: HTMLElement, { controls, focus, scrolled, animations = { running: [], ended: [] } }: Handover) {
+  continueAnimations(element, animations);
   for (const { ref, left, top } of scrolled) resolveRef(element, ref)?.scrollTo({ left, top, behavior: "instant" });
   for (const control of element.querySelectorAll<Control>("input, select, textarea")) {
     if (!control.name || SKIPPED_TYPES.has(control.type)) continue;
