@@ -98,14 +98,15 @@ function setValue(control: Control, value: string) {
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
 
 /**
- * The CSS animations of an element's subtree that run in time (not driven by scrolling, whose
- * position the scroll gives anyway); none where the browser has no Web Animations (tests' DOMs).
+ * The CSS animations of an element's subtree that run on the document's clock (not driven by
+ * scrolling: the scroll gives their position, and they refuse a time); none where the browser
+ * has no Web Animations (tests' DOMs).
  */
 function cssAnimations(element: HTMLElement): CSSAnimation[] {
   if (typeof element.getAnimations !== "function") return [];
   return element
     .getAnimations({ subtree: true })
-    .filter((animation): animation is CSSAnimation => "animationName" in animation && (animation.currentTime === null || typeof animation.currentTime === "number"));
+    .filter((animation): animation is CSSAnimation => "animationName" in animation && animation.timeline === document.timeline);
 }
 
 /** What the server HTML's animations had done: the ones under way, and those its styles name that had already ended (a fade-in played). */
@@ -135,16 +136,21 @@ function continueAnimations(element: HTMLElement, { running, ended }: Handover["
   const over = [...ended];
   for (const animation of cssAnimations(element)) {
     const continuing = under.findIndex((saved) => saved.name === animation.animationName);
-    if (continuing !== -1) {
-      animation.currentTime = under[continuing]!.time;
-      under.splice(continuing, 1);
-      continue;
-    }
-    const done = over.indexOf(animation.animationName);
-    // (An endless one, a spinner, has no end to go to.)
-    if (done !== -1 && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) {
-      animation.finish();
-      over.splice(done, 1);
+    // Looks only: whatever an animation refuses, the hand-over goes on.
+    try {
+      if (continuing !== -1) {
+        animation.currentTime = under[continuing]!.time;
+        under.splice(continuing, 1);
+        continue;
+      }
+      const done = over.indexOf(animation.animationName);
+      // (An endless one, a spinner, has no end to go to.)
+      if (done !== -1 && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) {
+        over.splice(done, 1);
+        animation.finish();
+      }
+    } catch {
+      // An animation in a state that cannot be set (none known after the filter above).
     }
   }
 }
