@@ -17,7 +17,7 @@ export default function HomeView({ loaderData }: HomeViewProps) {
 
   return (
     <>
-      {/* The campaign across the whole width, under the transparent header (layout.tsx,
+      {/* The campaign across the whole width, under the transparent header (standard-layout.tsx,
           .header-over-hero). Desktop: the 16:9 composition, the words over its calm left part,
           ink straight on the picture's light ground (4.5:1 and more, no shading box; the drawing
           keeps that part empty). Phones and tablets: the 4:5 composition, then the words on ivory
@@ -35,7 +35,7 @@ export default function HomeView({ loaderData }: HomeViewProps) {
             height={hero.tall.height}
             alt=""
             fetchPriority="high"
-            className="hero-art block aspect-[4/5] max-h-[62svh] w-full bg-sand object-cover object-[50%_72%] md:max-h-[70svh] desk:aspect-[16/9] desk:max-h-[calc(100svh-2rem)] desk:min-h-[34rem] desk:object-[70%_60%]"
+            className="block aspect-[4/5] max-h-[62svh] w-full bg-sand object-cover object-[50%_72%] md:max-h-[70svh] desk:aspect-[16/9] desk:max-h-[calc(100svh-2rem)] desk:min-h-[34rem] desk:object-[70%_60%]"
           />
         </picture>
         <div className="desk:absolute desk:inset-0 desk:mx-auto desk:flex desk:max-w-[1440px] desk:items-center">
