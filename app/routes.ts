@@ -49,6 +49,9 @@ export default [
     page("pages/*", "routes/static-page.tsx"),
     page("products/*", "routes/product.tsx"),
     page("search", "routes/search.tsx"),
+    // The wishlist: its own word in each language.
+    route("/preferiti", "routes/wishlist.tsx", { id: "wishlist.preferiti" }),
+    route("/en/wishlist", "routes/wishlist.tsx", { id: "wishlist.wishlist" }),
 
     // Login and checkout: their own minimal layout (no header, footer or popups over the forms).
     layout("routes/auth-layout.tsx", { id: "auth" }, [
@@ -82,6 +85,8 @@ export default [
     route("/api/payments/webhook/:provider", "routes/api.payments.webhook.ts"),
     route("/api/cart", "routes/api.cart.ts", { id: "api-cart" }),
     route("/api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
+    route("/api/wishlist", "routes/api.wishlist.ts", { id: "api-wishlist" }),
+    route("/api/wishlist/:operation", "routes/api.wishlist.ts", { id: "api-wishlist-operation" }),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.
     route("/_control", "routes/control.tsx"),
     route("*", "routes/not-found.tsx"),

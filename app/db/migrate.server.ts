@@ -43,6 +43,7 @@ import * as scheduledTasks from "./migrations/20261203000000-scheduled-tasks";
 import * as refundsAndCreditNotes from "./migrations/20261206020000-refunds-and-credit-notes";
 import * as importJobs from "./migrations/20261206040000-import-jobs";
 import * as search from "./migrations/20261207000000-search";
+import * as wishlist from "./migrations/20261207010000-wishlist";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   "20261206030000-staff-capabilities": staffCapabilities,
   "20261206040000-import-jobs": importJobs,
   "20261207000000-search": search,
+  "20261207010000-wishlist": wishlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -214,6 +214,31 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** A saved piece (the wishlist, "Preferiti"): an account's or a session's, never both. */
+export interface WishlistItemsTable {
+  id: Id;
+  user_id: number | null;
+  /** The owning session's id (its token's hash): follows a rename, goes with the session. */
+  session_id: string | null;
+  product_id: number;
+  /** The size saved with the piece, when the shopper chose one. */
+  variant_id: number | null;
+  saved_price_cents: number;
+  /** The price the last price-drop e-mail announced: each reduction is announced once. */
+  alerted_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when the saved size had none left when it was saved. */
+  saved_sold_out: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** An account's wish to hear, by e-mail, when a saved piece is reduced. */
+export interface WishlistAlertsTable {
+  id: Id;
+  user_id: number;
+  locale: Locale;
+  created_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -1016,6 +1041,8 @@ export interface Database {
   shop_revision: ShopRevisionTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   sessions: SessionsTable;
+  wishlist_items: WishlistItemsTable;
+  wishlist_alerts: WishlistAlertsTable;
   rate_limits: RateLimitsTable;
   rate_backoffs: RateBackoffsTable;
   staff_form_drafts: StaffFormDraftsTable;

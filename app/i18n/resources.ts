@@ -46,6 +46,8 @@ import enAtelierMerch from "../../locales/en/atelier-merch.json";
 import itAtelierMerch from "../../locales/it/atelier-merch.json";
 import enAtelierPhotos from "../../locales/en/atelier-photos.json";
 import itAtelierPhotos from "../../locales/it/atelier-photos.json";
+import enWishlist from "../../locales/en/wishlist.json";
+import itWishlist from "../../locales/it/wishlist.json";
 import enApi from "../../locales/en/api.json";
 import itApi from "../../locales/it/api.json";
 import enMail from "../../locales/en/mail.json";
@@ -64,6 +66,7 @@ export const namespaces = [
   "account",
   "checkout",
   "orders",
+  "wishlist",
   "atelier",
   "atelier-orders",
   "atelier-dashboard",
@@ -107,6 +110,7 @@ export const resources = {
     account: itAccount,
     checkout: itCheckout,
     orders: itOrders,
+    wishlist: itWishlist,
     atelier: itAtelier,
     "atelier-orders": itAtelierOrders,
     "atelier-dashboard": itAtelierDashboard,
@@ -134,6 +138,7 @@ export const resources = {
     account: enAccount,
     checkout: enCheckout,
     orders: enOrders,
+    wishlist: enWishlist,
     atelier: enAtelier,
     "atelier-orders": enAtelierOrders,
     "atelier-dashboard": enAtelierDashboard,

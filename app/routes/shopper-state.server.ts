@@ -7,19 +7,21 @@ import { resolveCountry } from "~/modules/country/country-rules";
 import { readPreference } from "~/modules/country/preference.server";
 import type { ShopperState } from "~/modules/session/shopper-state";
 import { urlNoticeOf } from "~/modules/session/url-notice";
+import { savedProductIds, wishlistOwnerOf } from "~/modules/wishlist/wishlist.service.server";
 
 /**
- * The shopper's own part of every page: bag badge, auth state for the header, flash notices,
+ * The shopper's own part of every page: bag badge, saved pieces, auth state for the header, flash notices,
  * and the country and cookie choices. Unlike the shell it is read again after every mutation
  * and on every navigation (spec §4: the bag is refetched on each route change).
  */
 export async function loadShopperState(context: Readonly<RouterContextProvider>, request: Request): Promise<ShopperState> {
   const ctx = getRequestContext(context);
   const { session, shopper } = ctx;
-  const [flash, choices, bagCount, firstName] = await Promise.all([
+  const [flash, choices, bagCount, wishlist, firstName] = await Promise.all([
     session.takeFlash(),
     loadChoices(context, request),
     getBagCount(ctx.db, ctx.bagId),
+    savedProductIds(ctx.db, wishlistOwnerOf(shopper, session.id)),
     shopper.kind === "account" ? getAccountFirstName(ctx.db, shopper.userId) : null,
   ]);
   // A notice a GET handed over in the address (url-notice.ts): shown like a flash, stored nowhere.
@@ -29,6 +31,7 @@ export async function loadShopperState(context: Readonly<RouterContextProvider>,
     // Ids unique across answers: a notice the shopper closed must not hide the next one.
     notices: flash.map((notice, index) => ({ id: Date.now() * 10 + index, kind: notice.kind, message: String(ctx.t(notice.key as never, (notice.values ?? {}) as never)) })),
     bagCount,
+    wishlist,
     auth: { isLoggedIn: shopper.kind !== "anonymous", guest: shopper.kind === "guest", initial: firstName?.charAt(0) || undefined },
     isAccountHolder: shopper.kind === "account",
     ...choices,

@@ -25,6 +25,8 @@ export const DOMAIN_ERRORS = {
   INVALID_QUANTITY: { status: 400, message: "domain.invalidQuantity" },
   /** More of a size than the shop has (editing a bag line). */
   NOT_ENOUGH_STOCK: { status: 409, message: "domain.notEnoughStock" },
+  /** The wishlist holds MAX_WISHLIST_ITEMS pieces already. */
+  WISHLIST_FULL: { status: 422, message: "catalog:wishlist.full" },
   /** A bag line that is not in this shopper's bag (removed in another tab, or someone else's). */
   LINE_NOT_IN_BAG: { status: 404, message: "domain.lineNotInBag" },
   /** A discount code that does not exist or does not apply to this bag now (spec §5). */

@@ -21,8 +21,11 @@ export function stripLocale(pathname: string): string {
   return pathname;
 }
 
-// Route segments whose name itself is translated (the care guide).
-const SEGMENT_TRANSLATIONS: Array<Record<Locale, string>> = [{ it: "curadelcapo", en: "careguide" }];
+// Route segments whose name itself is translated (the care guide, the wishlist).
+const SEGMENT_TRANSLATIONS: Array<Record<Locale, string>> = [
+  { it: "curadelcapo", en: "careguide" },
+  { it: "preferiti", en: "wishlist" },
+];
 
 /**
  * Prefixes an Italian-shaped path for a locale: ("/pages/Faq", "en") → "/en/pages/Faq", and

@@ -248,6 +248,24 @@ describeEachApp("every page form redirects after success (no JavaScript)", (app)
         }),
     },
     {
+      route: "wishlist.tsx",
+      form: "heart (a product card, a product page)",
+      to: "/categories/donna",
+      post: async () => {
+        const product = await app().db.selectFrom("products").select("id").where("status", "=", "published").orderBy("id").executeTakeFirstOrThrow();
+        return app().client().postForm("/preferiti", { intent: "add", productId: String(product.id), redirectTo: "/categories/donna" });
+      },
+    },
+    {
+      route: "wishlist.tsx",
+      form: "remove (the wishlist page)",
+      to: "/preferiti",
+      post: async () => {
+        const product = await app().db.selectFrom("products").select("id").where("status", "=", "published").orderBy("id").executeTakeFirstOrThrow();
+        return app().client().postForm("/preferiti", { intent: "remove", productId: String(product.id), redirectTo: "/preferiti" });
+      },
+    },
+    {
       route: "cart.tsx",
       form: "add to bag (product page)",
       to: "/cart",

@@ -4,7 +4,6 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import type { BagLine, BagView } from "~/modules/bag/bag.service.server";
 import { withDateArticles } from "~/utils/date-article";
-import { formatLongDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
 /** What the bag's action (cart.tsx) answers a form or a fetcher: done, or the form's errors, for a line. */
@@ -118,7 +117,7 @@ export function FreeShippingProgress({ totals, id }: { totals: BagView["totals"]
             ? t(done ? "summary.reachedPromotion" : "summary.missingPromotion", {
                 amount: formatMoney(totals.missingForFreeShippingCents, locale),
                 threshold: formatMoney(totals.freeShippingFromCents, locale),
-                date: formatLongDate(`${totals.freeShippingUntil}T12:00:00Z`, locale),
+                date: totals.freeShippingUntilText,
               })
             : done
               ? t("summary.reached")

@@ -9,6 +9,7 @@ import { formatMoney } from "~/utils/money";
 import { closeClass, FilterFields, FiltersDrawer, SheetHead } from "./listing-filters";
 import { Pagination } from "./pagination";
 import { ProductCard } from "./product-card";
+import { WishlistHeartForm } from "./wishlist-heart";
 
 const CARD_SIZES = "(min-width: 1280px) 20vw, (min-width: 984px) 25vw, (min-width: 640px) 33vw, 50vw";
 
@@ -37,108 +38,114 @@ export function ListingView({ listing, path, extra = {} }: { listing: Listing; p
   const filtersLabel = activeCount ? t("listing.filtersActive", { count: activeCount }) : t("listing.filters");
 
   return (
-    <Form
-      method="get"
-      action={path}
-      preventScrollReset
-      className="desk:grid desk:grid-cols-[15rem_minmax(0,1fr)] desk:gap-10"
-      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
-    >
-      {Object.entries(extra).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <>
+      <Form
+        method="get"
+        action={path}
+        preventScrollReset
+        className="desk:grid desk:grid-cols-[15rem_minmax(0,1fr)] desk:gap-10"
+        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      >
+        {Object.entries(extra).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
 
-      {/* The fields live here unless the drawer holds them: one set of inputs in the form. */}
-      <section id="filters" aria-label={t("listing.filters")} className="filters-sheet" data-testid="filters">
-        {drawer ? null : (
-          <>
-            <SheetHead>
-              <a href="#listing-tools" aria-label={t("listing.closeFilters")} title={t("listing.closeFilters")} className={closeClass}>
-                <span aria-hidden="true">×</span>
-              </a>
-            </SheetHead>
-            <div className="filters-sheet-body">
-              <FilterFields query={query} facets={listing.facets} />
-            </div>
-            <div className={`filters-sheet-foot ${hydrated ? "desk:hidden" : ""}`}>
-              <button type="submit" className="btn btn-primary w-full">
-                {t("listing.apply")}
-              </button>
-            </div>
-          </>
-        )}
-      </section>
-      {drawer ? <FiltersDrawer listing={listing} path={path} opener={drawer.opener} onClosed={closeDrawer} /> : null}
-
-      <div>
-        <div id="listing-tools" className="mb-4 desk:flex desk:flex-wrap desk:items-center desk:justify-between desk:gap-3">
-          <div className="grid grid-cols-2 border-y border-line desk:contents">
-            {hydrated ? (
-              <button type="button" aria-haspopup="dialog" className="listing-tool desk:hidden" onClick={(event) => setDrawer({ opener: event.currentTarget })} data-testid="filters-open">
-                <FiltersIcon />
-                {filtersLabel}
-              </button>
-            ) : (
-              <a href="#filters" className="listing-tool desk:hidden" data-testid="filters-open">
-                <FiltersIcon />
-                {filtersLabel}
-              </a>
-            )}{" "}
-            <label className="relative flex items-center border-l border-line text-sm desk:gap-3 desk:border-0">
-              <span aria-hidden="true" className="pointer-events-none absolute left-4 top-2 text-[0.6875rem] font-semibold tracking-widest uppercase desk:hidden">
-                {t("listing.sortShort")}
-              </span>{" "}
-              <span className="sr-only desk:not-sr-only">{t("listing.sort")}</span>{" "}
-              <select name="sort" defaultValue={query.sort} key={query.sort} className="sort-select">
-                {SORTS.map((sort) => (
-                  <option key={sort} value={sort} data-current={sort === query.sort ? "" : undefined}>
-                    {t(`listing.sorts.${sort}`)}
-                  </option>
-                ))}
-              </select>
-              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="pointer-events-none absolute right-3 size-4 desk:bottom-auto" fill="none" stroke="currentColor" strokeWidth="1.5">
-                <path d="M6 9l6 6 6-6" />
-              </svg>
-            </label>
-          </div>
-          <p className="mt-3 text-sm text-stone desk:order-first desk:mt-0" role="status" aria-live="polite" data-testid="result-count">
-            {updating ? t("listing.loading") : t("listing.results", { count: listing.total })}
-          </p>
-          {/* Without JavaScript a new sort needs a submit: offered once the sort has changed (app.css). */}
-          {hydrated ? null : (
-            <button type="submit" className="sort-apply btn btn-secondary mt-3 w-full desk:mt-0 desk:w-auto">
-              {t("listing.sortApply")}
-            </button>
+        {/* The fields live here unless the drawer holds them: one set of inputs in the form. */}
+        <section id="filters" aria-label={t("listing.filters")} className="filters-sheet" data-testid="filters">
+          {drawer ? null : (
+            <>
+              <SheetHead>
+                <a href="#listing-tools" aria-label={t("listing.closeFilters")} title={t("listing.closeFilters")} className={closeClass}>
+                  <span aria-hidden="true">×</span>
+                </a>
+              </SheetHead>
+              <div className="filters-sheet-body">
+                <FilterFields query={query} facets={listing.facets} />
+              </div>
+              <div className={`filters-sheet-foot ${hydrated ? "desk:hidden" : ""}`}>
+                <button type="submit" className="btn btn-primary w-full">
+                  {t("listing.apply")}
+                </button>
+              </div>
+            </>
           )}
-        </div>
+        </section>
+        {drawer ? <FiltersDrawer listing={listing} path={path} opener={drawer.opener} onClosed={closeDrawer} /> : null}
 
-        <ActiveFilters listing={listing} hrefFor={hrefFor} clearHref={path + listingSearch({ ...query, sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false, page: 1 }, extra)} />
-
-        {/* The cards' titles are h3: this h2 keeps the outline from jumping from the page's h1. */}
-        <h2 className="sr-only">{t("listing.productsHeading")}</h2>
-        {listing.products.length ? (
-          <ul className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 xl:grid-cols-4 desk:gap-x-6 ${updating ? "opacity-60 transition-opacity" : ""}`} aria-busy={updating || undefined} data-testid="product-grid">
-            {listing.products.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} eager={index < 4} sizes={CARD_SIZES} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="border border-line bg-paper px-6 py-16 text-center" data-testid="empty-listing">
-            <p className="mb-2 font-display text-3xl">{t("listing.empty")}</p>
-            <p className="mb-6 text-stone">{t("listing.emptyHint")}</p>
-            {hasFilters(query) ? (
-              <Link to={path + listingSearch({ ...query, sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false, page: 1 }, extra)} className="btn btn-secondary">
-                {t("listing.clear")}
-              </Link>
-            ) : null}
+        <div>
+          <div id="listing-tools" className="mb-4 desk:flex desk:flex-wrap desk:items-center desk:justify-between desk:gap-3">
+            <div className="grid grid-cols-2 border-y border-line desk:contents">
+              {hydrated ? (
+                <button type="button" aria-haspopup="dialog" className="listing-tool desk:hidden" onClick={(event) => setDrawer({ opener: event.currentTarget })} data-testid="filters-open">
+                  <FiltersIcon />
+                  {filtersLabel}
+                </button>
+              ) : (
+                <a href="#filters" className="listing-tool desk:hidden" data-testid="filters-open">
+                  <FiltersIcon />
+                  {filtersLabel}
+                </a>
+              )}{" "}
+              <label className="relative flex items-center border-l border-line text-sm desk:gap-3 desk:border-0">
+                <span aria-hidden="true" className="pointer-events-none absolute left-4 top-2 text-[0.6875rem] font-semibold tracking-widest uppercase desk:hidden">
+                  {t("listing.sortShort")}
+                </span>{" "}
+                <span className="sr-only desk:not-sr-only">{t("listing.sort")}</span>{" "}
+                <select name="sort" defaultValue={query.sort} key={query.sort} className="sort-select">
+                  {SORTS.map((sort) => (
+                    <option key={sort} value={sort} data-current={sort === query.sort ? "" : undefined}>
+                      {t(`listing.sorts.${sort}`)}
+                    </option>
+                  ))}
+                </select>
+                <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="pointer-events-none absolute right-3 size-4 desk:bottom-auto" fill="none" stroke="currentColor" strokeWidth="1.5">
+                  <path d="M6 9l6 6 6-6" />
+                </svg>
+              </label>
+            </div>
+            <p className="mt-3 text-sm text-stone desk:order-first desk:mt-0" role="status" aria-live="polite" data-testid="result-count">
+              {updating ? t("listing.loading") : t("listing.results", { count: listing.total })}
+            </p>
+            {/* Without JavaScript a new sort needs a submit: offered once the sort has changed (app.css). */}
+            {hydrated ? null : (
+              <button type="submit" className="sort-apply btn btn-secondary mt-3 w-full desk:mt-0 desk:w-auto">
+                {t("listing.sortApply")}
+              </button>
+            )}
           </div>
-        )}
 
-        <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => path + listingSearch({ ...query, page }, extra)} />
-      </div>
-    </Form>
+          <ActiveFilters listing={listing} hrefFor={hrefFor} clearHref={path + listingSearch({ ...query, sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false, page: 1 }, extra)} />
+
+          {/* The cards' titles are h3: this h2 keeps the outline from jumping from the page's h1. */}
+          <h2 className="sr-only">{t("listing.productsHeading")}</h2>
+          {listing.products.length ? (
+            <ul className={`grid grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 xl:grid-cols-4 desk:gap-x-6 ${updating ? "opacity-60 transition-opacity" : ""}`} aria-busy={updating || undefined} data-testid="product-grid">
+              {listing.products.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard product={product} eager={index < 4} sizes={CARD_SIZES} detachedHeart />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="border border-line bg-paper px-6 py-16 text-center" data-testid="empty-listing">
+              <p className="mb-2 font-display text-3xl">{t("listing.empty")}</p>
+              <p className="mb-6 text-stone">{t("listing.emptyHint")}</p>
+              {hasFilters(query) ? (
+                <Link to={path + listingSearch({ ...query, sizes: [], colors: [], minCents: null, maxCents: null, inStock: false, onSale: false, page: 1 }, extra)} className="btn btn-secondary">
+                  {t("listing.clear")}
+                </Link>
+              ) : null}
+            </div>
+          )}
+
+          <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => path + listingSearch({ ...query, page }, extra)} />
+        </div>
+      </Form>
+      {/* The cards' hearts post these: a form may not sit inside the filters' form. */}
+      {listing.products.map((product) => (
+        <WishlistHeartForm key={product.id} productId={product.id} />
+      ))}
+    </>
   );
 }
 

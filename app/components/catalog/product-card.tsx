@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product.service.server";
 import type { ResponsiveImage } from "~/modules/media/drawn-image";
 import { Price } from "./price";
+import { WishlistHeart } from "./wishlist-heart";
 
 /**
  * A colour swatch. An SVG fill, not a `style` attribute: the shop's CSP allows no inline styles,
@@ -33,7 +34,8 @@ export function Picture({ image, sizes, alt, ...img }: { image: ResponsiveImage;
   );
 }
 
-function ProductCardView({ product, eager = false, sizes }: { product: ProductCardData; eager?: boolean; sizes: string }) {
+/** `detachedHeart`: the card sits inside another form (a listing's), which renders the hearts' forms outside it. */
+function ProductCardView({ product, eager = false, sizes, detachedHeart = false }: { product: ProductCardData; eager?: boolean; sizes: string; detachedHeart?: boolean }) {
   const { t } = useTranslation();
   return (
     <article className="group relative">
@@ -44,6 +46,8 @@ function ProductCardView({ product, eager = false, sizes }: { product: ProductCa
           // phones and the first paint never fetch it; decorative: the front's alt names the piece.
           <img src={product.hoverImage.src} width={product.hoverImage.width} height={product.hoverImage.height} alt="" loading="lazy" decoding="async" className="card-image-hover" aria-hidden="true" />
         ) : null}
+        {/* Above the card's link, which covers the whole card. */}
+        <WishlistHeart productId={product.id} name={product.name} className="absolute right-1 top-1 z-10" detached={detachedHeart} />
         {product.soldOut ? (
           <span className="absolute left-2 top-2 bg-paper px-2 py-1 text-[0.6875rem] font-semibold tracking-widest text-ink uppercase">
             {t("price.soldOut")}

@@ -11,6 +11,7 @@ import { ProductGallery } from "./product-gallery";
 import { ProductSafetyInfo } from "./product-safety";
 import { ShareButton } from "./share-button";
 import { VariantPicker } from "./variant-picker";
+import { WishlistHeart } from "./wishlist-heart";
 
 export type ProductViewProps = Pick<Route.ComponentProps, "loaderData" | "actionData">;
 
@@ -39,7 +40,10 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
             <header>
               <div className="mb-3 flex items-start justify-between gap-4">
                 <h1 className="text-4xl desk:text-5xl">{product.name}</h1>
-                <ShareButton title={product.name} path={product.url} origin={origin} />
+                <div className="flex shrink-0 items-center">
+                  <WishlistHeart productId={product.id} name={product.name} sku={size?.sku} />
+                  <ShareButton title={product.name} path={product.url} origin={origin} />
+                </div>
               </div>
               <Price cents={priced.priceCents} compareAtCents={priced.compareAtCents} lowestCents={lowestPriceCents} className="font-display text-2xl" />
             </header>

@@ -2,8 +2,8 @@ import { useTranslation } from "~/hooks/use-translation";
 import { Link } from "react-router";
 import { selectionSearch, type VariantSelection } from "~/modules/catalog/variant-selection";
 import { ColorDot } from "./product-card";
+import { FEW_LEFT } from "~/modules/catalog/catalog-rules";
 
-const LOW_STOCK = 2;
 
 /** The size group's legend: "Taglia", then "Taglia: M"; until a size is chosen the add button says "Scegli una taglia". */
 const SIZE_LEGEND_ID = "size-legend";
@@ -56,7 +56,7 @@ export function VariantPicker({ selection, path, sizeHelp }: { selection: Varian
             const current = option.size === size?.size;
             const soldOut = option.stock <= 0;
             // Said in words as well as struck through: screen readers and text browsers get it.
-            const note = soldOut ? t("product.sizeSoldOut") : option.stock <= LOW_STOCK ? t("product.sizeLowStock", { count: option.stock }) : null;
+            const note = soldOut ? t("product.sizeSoldOut") : option.stock <= FEW_LEFT ? t("product.sizeLowStock", { count: option.stock }) : null;
             return (
               <li key={option.size}>
                 <Link
@@ -77,7 +77,7 @@ export function VariantPicker({ selection, path, sizeHelp }: { selection: Varian
           })}
         </ul>
         {sizeHelp}
-        {size && size.stock > 0 && size.stock <= LOW_STOCK ? (
+        {size && size.stock > 0 && size.stock <= FEW_LEFT ? (
           <p className="mt-2 text-sm text-warning">{t("product.lowStock", { count: size.stock })}</p>
         ) : null}
       </fieldset>

@@ -47,7 +47,8 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
             icon="account"
             initial={data.auth.initial}
           />
-          <BagLink to={href("/cart")} count={bagCount} label={t("header.bagCount", { count: bagCount })} />
+          <CountLink to={href("/preferiti")} icon="heart" testId="wishlist" className="hidden sm:inline-flex" count={data.wishlist.length} label={t("wishlist.header", { count: data.wishlist.length })} />
+          <CountLink to={href("/cart")} icon="bag" testId="bag" count={bagCount} label={t("header.bagCount", { count: bagCount })} />
         </div>
       </div>
     </header>
@@ -55,20 +56,22 @@ export function Header({ data, page }: { data: RootData; page: PageData }) {
 }
 
 /**
- * The bag link: the icon and the count in a badge. Its words ("Carrello, 2 articoli") are the
- * link's text, the count among them printed once: hidden around the badge for the eye, read whole
- * by a screen reader and by a text browser (which shows no icon and ignores aria-label).
+ * The bag link and the wishlist's: the icon and the count in a badge. Its words ("Carrello, 2
+ * articoli") are the link's text, the count among them printed once: hidden around the badge for
+ * the eye, read whole by a screen reader and by a text browser (which shows no icon and ignores
+ * aria-label). The wishlist's badge shows only once something is saved.
  */
-function BagLink({ to, count, label }: { to: string; count: number; label: string }) {
+function CountLink({ to, count, label, icon, testId, className = "inline-flex" }: { to: string; count: number; label: string; icon: "bag" | "heart"; testId: string; className?: string }) {
   const number = String(count);
   const at = label.indexOf(number);
   const [before, after] = at < 0 ? [label, ""] : [label.slice(0, at), label.slice(at + number.length)];
   return (
-    <Link to={to} className="relative inline-flex size-11 items-center justify-center hover:text-terracotta" title={label} data-testid="bag-link">
-      <Icon name="bag" />
+    <Link to={to} className={`relative ${className} size-11 items-center justify-center hover:text-terracotta`} title={label} data-testid={`${testId}-link`}>
+      <Icon name={icon} />
       <span className="sr-only">{before}</span>
       <span
-        data-testid="bag-count"
+        data-testid={`${testId}-count`}
+        hidden={icon === "heart" && count === 0}
         className="absolute right-0.5 top-1 min-w-[1.125rem] rounded-full bg-ink px-1 text-center text-[0.6875rem] leading-[1.125rem] font-semibold text-ivory"
       >
         {number}
@@ -97,6 +100,7 @@ const ICONS = {
   help: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-11.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 16.5v.5",
   account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9c.6-3.7 3.5-6 7-6s6.4 2.3 7 6",
   bag: "M5 8h14l-1.2 12H6.2L5 8Zm3.5 0V6.5a3.5 3.5 0 1 1 7 0V8",
+  heart: "M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.1a4.3 4.3 0 0 1 7.5 2.7C19.5 15.4 12 20 12 20Z",
   menu: "M4 7h16M4 12h16M4 17h16",
   close: "M6 6l12 12M18 6 6 18",
   search: "M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.75-1.75L20 20",
@@ -316,8 +320,13 @@ function CountryButton({ variant }: { variant: "header" | "drawer" }) {
 function MobileExtras() {
   const { t } = useTranslation();
   const { href } = useLocale();
+  const { wishlist } = useRootData();
   return (
     <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
+      {/* On phones the header has no room for the wishlist's heart: it is here, with help. */}
+      <Link to={href("/preferiti")} className="link inline-flex min-h-11 items-center text-sm">
+        {t("wishlist.header", { count: wishlist.length })}
+      </Link>{" "}
       <Link to={href("/pages/Faq")} className="link inline-flex min-h-11 items-center text-sm">
         {t("header.help")}
       </Link>{" "}

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { scrolledPastThreshold } from "~/modules/country/country-rules";
+import { scrolledPastThreshold } from "~/modules/base/modal-rules";
 
 /**
  * The life of one of the shop's modal dialogs (the DialogHost's): shown as a native modal

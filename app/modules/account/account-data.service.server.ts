@@ -10,6 +10,7 @@ import { eraseMailOf, listMailTo } from "~/modules/mail/outbox.server";
 import { eraseSubscription, subscriptionOf } from "~/modules/newsletter/newsletter.service.server";
 import { accountOrdersForExport } from "~/modules/order/order-data.service.server";
 import { detachOrdersFromAccount, listAccountOrders } from "~/modules/order/order.service.server";
+import { eraseWishlist, wishlistForExport } from "~/modules/wishlist/wishlist.service.server";
 import { forgetRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { endGuestSessionsOf, endSessionsOf, sessionsOf } from "~/modules/session/session.server";
 import { DomainError } from "~/utils/domain-error";
@@ -75,6 +76,7 @@ export async function eraseAccount(db: Kysely<Database>, userId: number, options
     await eraseBags(trx, { userId, bagIds, emails });
     await endSessionsOf(trx, userId);
     await eraseAddresses(trx, userId);
+    await eraseWishlist(trx, userId);
     await detachOrdersFromAccount(trx, userId);
     for (const email of emails) {
       await endGuestSessionsOf(trx, email);
@@ -95,7 +97,7 @@ export async function eraseAccount(db: Kysely<Database>, userId: number, options
 /**
  * Everything the shop keeps about an account holder, as one JSON document (GDPR arts. 15 and
  * 20): profile, address book, bag and the checkout under way, orders with their lines,
- * addresses, payments, returns, refunds and withdrawals, newsletter subscription, back-in-stock
+ * addresses, payments, returns, refunds and withdrawals, the wishlist, newsletter subscription, back-in-stock
  * requests, career applications and the mail sent to the account's addresses, sessions and
  * linked identities. What is filed by address comes only for the addresses the account has
  * proven; an unproven one is named in `notIncluded`. Never a password hash, a token or a
@@ -106,13 +108,14 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
   if (!user || !account) return null;
   const { verified: emails, unverified } = await verifiedEmailsOf(db, user);
   const bagId = await findAccountBag(db, userId);
-  const [addresses, bag, checkout, orders, sessions, identities, perEmail] = await Promise.all([
+  const [addresses, bag, checkout, orders, sessions, identities, wishlist, perEmail] = await Promise.all([
     listAddresses(db, userId),
     bagId === null ? null : getBag(db, user.locale, bagId, now),
     getCheckout(db, bagId),
     accountOrdersForExport(db, userId),
     sessionsOf(db, userId),
     repo.listIdentities(db, userId),
+    wishlistForExport(db, userId, user.locale),
     Promise.all(
       emails.map(async (email) => ({
         newsletter: await subscriptionOf(db, email),
@@ -147,6 +150,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: number, no
       paymentMethod: checkout.paymentMethod,
     },
     orders,
+    wishlist,
     newsletter: perEmail.flatMap((e) => (e.newsletter ? [e.newsletter] : [])),
     backInStockAlerts: perEmail.flatMap((e) => e.backInStock),
     careerApplications: perEmail.flatMap((e) => e.applications),

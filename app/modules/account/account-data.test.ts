@@ -180,6 +180,9 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   bag_lines: "erased",
   checkouts: "erased",
   discount_redemptions: "erased",
+  // The wishlist: an account's pieces and its price-drop alerts (a session's go with the session).
+  wishlist_items: "erased",
+  wishlist_alerts: "erased",
   // The sales records: kept ten years (art. 2220 codice civile), with the withdrawals made on them.
   orders: "kept",
   withdrawals: "kept",

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bagForGuest, bagForSignIn } from "~/modules/bag/bag.service.server";
+import { mergeWishlistAtSignIn } from "~/modules/wishlist/wishlist.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { requestSubscription } from "~/modules/newsletter/newsletter.service.server";
@@ -73,12 +74,14 @@ async function refuseCommonPassword(password: string, field = "password"): Promi
 }
 
 /**
- * Signs the session in as `userId`: the anonymous bag joins the account's (spec §4), the
+ * Signs the session in as `userId`: the anonymous bag joins the account's (spec §4), and so do
+ * the pieces saved to the wishlist meanwhile; the
  * session id rotates (a fixated id is worthless afterwards), and the account's last sign-in is
  * noted (Atelier's customer page shows it).
  */
 export async function signIn(db: Kysely<Database>, session: Session, userId: number, now = new Date()): Promise<void> {
   const cartId = await bagForSignIn(db, { sessionBagId: session.cartId, userId }, now);
+  await mergeWishlistAtSignIn(db, { sessionId: session.id, userId });
   await session.signIn({ user_id: userId, cart_id: cartId, is_guest: 0, guest_email: null });
   await repo.recordSignIn(db, userId, now.toISOString());
 }

@@ -57,6 +57,8 @@ export interface BagTotals {
   missingForFreeShippingCents: number;
   /** While a dated free-shipping promotion sets the threshold: its last day in Italy (YYYY-MM-DD), to announce it. */
   freeShippingUntil?: string | null;
+  /** That day as the bag's language writes it ("31 dicembre 2026"): written here, so the page loads no date formatter. */
+  freeShippingUntilText?: string | null;
 }
 
 export interface ShippingRule {

@@ -8,6 +8,7 @@ import { productUrl } from "~/modules/base/page-urls";
 import { isReduced } from "~/modules/catalog/product.service.server";
 import { productDrawing } from "~/modules/media/media-urls";
 import { shippingRuleAt } from "~/modules/promotion/promotion.service.server";
+import { formatLongDate } from "~/utils/dates";
 import { DomainError } from "~/utils/domain-error";
 import {
   type AppliedDiscount,
@@ -180,6 +181,12 @@ export async function emptyBag(db: Kysely<Database>, bagId: number | null, now =
   });
 }
 
+/** A dated free-shipping promotion's last day, as a date and as the bag's language writes it (its page then needs no date formatter). */
+function freeShippingUntil(shipping: Awaited<ReturnType<typeof shippingRuleAt>>, locale: Locale) {
+  const endsOn = shipping.promotion?.endsOn ?? null;
+  return { freeShippingUntil: endsOn, freeShippingUntilText: endsOn && formatLongDate(`${endsOn}T12:00:00Z`, locale) };
+}
+
 /** The header badge: the sum of quantities, one query. */
 export async function getBagCount(db: Kysely<Database>, bagId: number | null): Promise<number> {
   return bagId === null ? 0 : repo.countItems(db, bagId);
@@ -242,7 +249,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
   // the one place the bag, its page, the checkout and the order learn them.
   const shipping = await shippingRuleAt(db, now);
   const bag = await existingBag(db, bagId);
-  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: { ...EMPTY_TOTALS(shipping.freeShippingFromCents), freeShippingUntil: shipping.promotion?.endsOn ?? null }, checkoutBlocked: false, kinds: { categoryIds: [], garments: [] } };
+  if (!bag) return { id: null, lines: [], count: 0, discount: null, totals: { ...EMPTY_TOTALS(shipping.freeShippingFromCents), ...freeShippingUntil(shipping, locale) }, checkoutBlocked: false, kinds: { categoryIds: [], garments: [] } };
   const at = now.toISOString();
   const codeId = tryCodeId ?? bag.discountCodeId;
   const [rows, parents, code] = await Promise.all([
@@ -304,7 +311,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
     lines,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     discount: applied,
-    totals: { ...bagTotals(priced, applied, shipping), freeShippingUntil: shipping.promotion?.endsOn ?? null },
+    totals: { ...bagTotals(priced, applied, shipping), ...freeShippingUntil(shipping, locale) },
     checkoutBlocked: lines.some((line) => line.problem !== null),
     kinds: {
       categoryIds: [...new Set(priced.map((line) => line.categoryPath.at(-1)!))].sort((a, b) => a - b),

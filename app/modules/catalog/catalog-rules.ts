@@ -13,3 +13,6 @@ export const SKU_PATTERN = /^[A-Z0-9](?:[A-Z0-9._-]{0,78}[A-Z0-9])?$/;
 export const normalizeSku = (sku: string) => sku.trim().toUpperCase();
 
 export const isValidSku = (sku: string) => SKU_PATTERN.test(sku);
+
+/** A size with this many pieces left or fewer says so ("ultimo pezzo", "ultimi 2 pezzi"): the product page's picker and the wishlist. */
+export const FEW_LEFT = 2;

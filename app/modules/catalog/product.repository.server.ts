@@ -44,6 +44,12 @@ export function listPublishedProductsBySlugs(db: Kysely<Database>, locale: Local
   return productsOnShow(db, locale, now).where("t.slug", "in", slugs).execute();
 }
 
+/** The products on show among these ids (in the reader's language), in no particular order. */
+export function listPublishedProductsByIds(db: Kysely<Database>, locale: Locale, ids: number[], now: string): Promise<ProductSummaryRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return productsOnShow(db, locale, now).where("p.id", "in", ids).execute();
+}
+
 /**
  * A variant with its colour as the shop shows it: the columns of `variants as v` joined with
  * `colors as c` and `color_translations as ct` (in the reader's language). The bag's lines and

@@ -29,8 +29,9 @@ export interface CountryOption {
 
 export const PREFERENCE_MAX_AGE_S = 86_400;
 export const POPUP_AUTO_CLOSE_MS = 30_000;
-/** Modals close when the page scrolls more than this share of the window height. */
-export const SCROLL_CLOSE_RATIO = 0.2;
+// Modals close when the page scrolls more than a share of the window height: a rule of every
+// modal, kept in the base level so a page's modal need not load the country's rules.
+export { SCROLL_CLOSE_RATIO, scrolledPastThreshold } from "~/modules/base/modal-rules";
 export const CHOOSER_PATH = "/pages/country";
 
 export function isCountryCode(value: unknown): value is CountryCode {
@@ -164,10 +165,6 @@ export function showCountryPopup({
   return true;
 }
 
-/** Whether an open modal should close after the page scrolled from `start` to `current`. */
-export function scrolledPastThreshold(start: number, current: number, windowHeight: number): boolean {
-  return Math.abs(current - start) > windowHeight * SCROLL_CLOSE_RATIO;
-}
 
 /**
  * The chooser page's address from a page: it carries the page the shopper came from (and, on

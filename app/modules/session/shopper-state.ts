@@ -14,6 +14,8 @@ export interface ShopperState {
   notices: ShopperNotice[];
   /** Sum of item quantities in the bag. */
   bagCount: number;
+  /** The ids of the pieces on the shopper's wishlist (the hearts' state; its length is the header's count). */
+  wishlist: number[];
   /** The spec's auth state, as much as the header needs; `initial`: an account holder's avatar, the first letter of the first name (spec §3). */
   auth: { isLoggedIn: boolean; guest: boolean; initial?: string };
   /** Logged in and not a guest: the header links the account instead of the login. */
@@ -27,6 +29,7 @@ export interface ShopperState {
 export const NO_SHOPPER_STATE: ShopperState = {
   notices: [],
   bagCount: 0,
+  wishlist: [],
   auth: { isLoggedIn: false, guest: false },
   isAccountHolder: false,
   country: { current: null, preference: null },
