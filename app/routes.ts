@@ -72,6 +72,9 @@ export default [
       // The newsletter's double opt-in link and every newsletter mail's unsubscribe link (RFC 8058).
       page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
       page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+      // Every price-drop e-mail's stop link (the wishlist's): its own words in each language.
+      route("/preferiti/avvisi", "routes/wishlist-alerts.tsx", { id: "wishlist-alerts.preferiti-avvisi" }),
+      route("/en/wishlist/alerts", "routes/wishlist-alerts.tsx", { id: "wishlist-alerts.wishlist-alerts" }),
     ]),
 
     route("/api/categories", "routes/api.categories.ts"),

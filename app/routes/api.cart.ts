@@ -4,7 +4,7 @@ import { performBagIntent } from "./bag-actions.server";
 import { AddToBagSchema, BAG_ACTION_MARKERS, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema, ReorderSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
 import { isLocale } from "~/utils/locale";
-import { bodyLocale, jsonError, methodNotAllowed, readJsonObject, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
+import { bodyLocale, jsonError, methodNotAllowed, operationOf, readJsonObject, validationErrorResponse } from "~/utils/json-api.server";
 import { serverText } from "~/i18n/texts.server";
 import type { z } from "~/utils/zod";
 import { cacheControl } from "~/utils/cache-policy";
@@ -26,10 +26,10 @@ const OPERATIONS: Record<string, { method: string; intent: BagForm["intent"]; sc
 const noStore = cacheControl("private");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // An operation's address answers a GET with 404 (no such operation) or 405 (a write).
   if (params.operation !== undefined) {
-    const known = OPERATIONS[params.operation];
-    if (!known) return unknownOperation(request);
-    return methodNotAllowed({ request }, known.method);
+    const operation = operationOf(request, OPERATIONS, params.operation);
+    return operation instanceof Response ? operation : methodNotAllowed({ request }, operation.method);
   }
   const language = new URL(request.url).searchParams.get("language");
   const locale = isLocale(language) ? language : "it";
@@ -38,9 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const operation = params.operation === undefined ? undefined : OPERATIONS[params.operation];
-  if (!operation) return unknownOperation(request);
-  if (request.method !== operation.method) return methodNotAllowed({ request }, operation.method);
+  const operation = operationOf(request, OPERATIONS, params.operation);
+  if (operation instanceof Response) return operation;
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
   const locale = bodyLocale(body);

@@ -4,7 +4,7 @@ import { serverText } from "~/i18n/texts.server";
 import { WishlistAddSchema, type WishlistForm, WishlistRemoveSchema } from "~/modules/wishlist/wishlist.schema";
 import { getWishlist, wishlistOwnerOf } from "~/modules/wishlist/wishlist.service.server";
 import { cacheControl } from "~/utils/cache-policy";
-import { bodyLocale, jsonError, methodNotAllowed, readJsonObject, unknownOperation, validationErrorResponse } from "~/utils/json-api.server";
+import { bodyLocale, jsonError, methodNotAllowed, operationOf, readJsonObject, validationErrorResponse } from "~/utils/json-api.server";
 import { isLocale } from "~/utils/locale";
 import type { z } from "~/utils/zod";
 import { performWishlistIntent } from "./wishlist-actions.server";
@@ -14,7 +14,7 @@ import { performWishlistIntent } from "./wishlist-actions.server";
 // answers { wishlist, message }; errors { message } with the error table's status (400 with
 // `fields` for validation). docs/api.md has every shape.
 
-const OPERATIONS: Record<string, { method: string; intent: WishlistForm["intent"]; schema: z.ZodType }> = {
+const OPERATIONS: Record<string, { method: string; intent: "add" | "remove"; schema: z.ZodType }> = {
   add: { method: "POST", intent: "add", schema: WishlistAddSchema },
   remove: { method: "POST", intent: "remove", schema: WishlistRemoveSchema },
 };
@@ -22,10 +22,10 @@ const OPERATIONS: Record<string, { method: string; intent: WishlistForm["intent"
 const noStore = cacheControl("private");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // An operation's address answers a GET with 404 (no such operation) or 405 (a write).
   if (params.operation !== undefined) {
-    const known = OPERATIONS[params.operation];
-    if (!known) return unknownOperation(request);
-    return methodNotAllowed({ request }, known.method);
+    const operation = operationOf(request, OPERATIONS, params.operation);
+    return operation instanceof Response ? operation : methodNotAllowed({ request }, operation.method);
   }
   const language = new URL(request.url).searchParams.get("language");
   const locale = isLocale(language) ? language : "it";
@@ -39,9 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const operation = params.operation === undefined ? undefined : OPERATIONS[params.operation];
-  if (!operation) return unknownOperation(request);
-  if (request.method !== operation.method) return methodNotAllowed({ request }, operation.method);
+  const operation = operationOf(request, OPERATIONS, params.operation);
+  if (operation instanceof Response) return operation;
   const body = await readJsonObject(request);
   if (body instanceof Response) return body;
   const locale = bodyLocale(body);
@@ -49,18 +48,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return validationErrorResponse(parsed.error, locale);
   const ctx = getRequestContext(context);
   try {
-    const saved = await performWishlistIntent(ctx, {
-      ...(parsed.data as object),
-      intent: operation.intent,
-    } as WishlistForm);
+    const { notice } = await performWishlistIntent(ctx, { ...(parsed.data as object), intent: operation.intent } as WishlistForm);
     const wishlist = await getWishlist(ctx.db, locale, wishlistOwnerOf(ctx.shopper, ctx.session.id));
-    return Response.json(
-      {
-        wishlist,
-        message: serverText(locale, saved ? "wishlist.added" : "wishlist.removed"),
-      },
-      { headers: noStore },
-    );
+    return Response.json({ wishlist, message: serverText(locale, notice) }, { headers: noStore });
   } catch (error) {
     return jsonError(error, locale);
   }

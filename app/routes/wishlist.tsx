@@ -1,4 +1,4 @@
-import { data, Link, redirect, useFetcher, useLocation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/wishlist";
 import { ADD_TO_BAG_FETCHER } from "~/components/bag/add-to-bag-fetcher";
 import { Price } from "~/components/catalog/price";
@@ -11,7 +11,10 @@ import { pickTexts } from "~/i18n/resources";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { FEW_LEFT } from "~/modules/catalog/catalog-rules";
 import { WISHLIST_INTENTS, WishlistFormSchema } from "~/modules/wishlist/wishlist.schema";
-import { type WishlistEntry, getWishlist, wishlistOwnerOf } from "~/modules/wishlist/wishlist.service.server";
+import { type WishlistEntry, getWishlist, priceDropAlertsOn, wishlistOwnerOf } from "~/modules/wishlist/wishlist.service.server";
+import { getAccount } from "~/modules/account/account.service.server";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
 import { cacheControl } from "~/utils/cache-policy";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
@@ -23,11 +26,13 @@ import { performWishlistIntent } from "./wishlist-actions.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, locale, env, tns, shopper, session } = getRequestContext(context);
   const t = tns("wishlist");
-  const entries = await getWishlist(db, locale, wishlistOwnerOf(shopper, session.id));
+  const [entries, alerts] = await Promise.all([getWishlist(db, locale, wishlistOwnerOf(shopper, session.id)), shopper.kind === "account" ? alertsOf(db, shopper.userId) : null]);
   return data(
     {
       entries,
       isAccountHolder: shopper.kind === "account",
+      // An account holder's price-drop e-mails: on or off, and the address they go to.
+      alerts,
       texts: pickTexts(locale, ["wishlist"]),
       origin: env.PUBLIC_URL,
       title: t("title"),
@@ -39,8 +44,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
 }
 
+async function alertsOf(db: Kysely<Database>, userId: number) {
+  const [on, account] = await Promise.all([priceDropAlertsOn(db, userId), getAccount(db, userId)]);
+  return { on, email: account?.email ?? "" };
+}
+
 /**
- * Every heart posts here (add, remove), and the page's own remove buttons. Without JavaScript a
+ * Every heart posts here (add, remove), and the page's own remove buttons and price-drop e-mail switch. Without JavaScript a
  * form carries `redirectTo`: the shopper goes back there with a notice, an error as a notice
  * too. A fetcher's post (JavaScript) is answered with the heart's new state, announced in place.
  */
@@ -60,32 +70,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data(invalidForm(submission).data, { status: 400 });
   }
-  let saved: boolean;
+  let outcome: { saved: boolean; notice: string };
   try {
-    saved = await performWishlistIntent(ctx, submission.value);
+    outcome = await performWishlistIntent(ctx, submission.value);
   } catch (error) {
     if (goBack && isDomainError(error)) {
       await ctx.session.addFlash({ kind: "error", key: error.messageKey });
       throw redirect(goBack, 303);
     }
     const answer = formError(submission, error);
-    return data(answer.data, {
-      status: answer.init?.status ?? 400,
-      headers: answer.init?.headers,
-    });
+    return data(answer.data, { status: answer.init?.status ?? 400, headers: answer.init?.headers });
   }
   if (goBack) {
-    await ctx.session.addFlash({
-      kind: "success",
-      key: saved ? "wishlist.added" : "wishlist.removed",
-    });
+    await ctx.session.addFlash({ kind: "success", key: outcome.notice });
     throw redirect(goBack, 303);
   }
-  return { result: submission.reply(), done: true, saved };
+  return { result: submission.reply(), done: true, saved: outcome.saved };
 }
 
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
-  const { entries, isAccountHolder } = loaderData;
+  const { entries, isAccountHolder, alerts } = loaderData;
   const { t } = useTranslation("wishlist");
   const { href } = useLocale();
   return (
@@ -102,6 +106,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+      {alerts ? <PriceDropAlerts on={alerts.on} email={alerts.email} /> : null}
       {entries.length ? (
         <ul className="divide-y divide-line border-y border-line" data-testid="wishlist">
           {entries.map((entry) => (
@@ -117,6 +122,30 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** An account holder's switch for the price-drop e-mails: a form post that comes back here with a notice. */
+function PriceDropAlerts({ on, email }: { on: boolean; email: string }) {
+  const { t } = useTranslation("wishlist");
+  const { href } = useLocale();
+  return (
+    <section aria-labelledby="wishlist-alerts-title" className="mb-8 flex max-w-2xl flex-wrap items-center justify-between gap-x-6 gap-y-3 border border-line bg-paper px-5 py-4" data-testid="wishlist-alerts">
+      <div className="min-w-0 flex-1">
+        <h2 id="wishlist-alerts-title" className="font-sans text-xs font-semibold tracking-widest text-stone uppercase">
+          {t("alerts.title")}
+        </h2>
+        <p className="mt-1 text-sm">{on ? t("alerts.on", { email }) : t("alerts.off")}</p>
+      </div>
+      <Form method="post" action={href("/preferiti")}>
+        <input type="hidden" name="intent" value="alerts" />
+        <input type="hidden" name="alerts" value={on ? "off" : "on"} />
+        <input type="hidden" name="redirectTo" value={href("/preferiti")} />
+        <button type="submit" className={on ? "link inline-flex min-h-11 items-center text-sm underline underline-offset-4" : "btn btn-secondary"}>
+          {on ? t("alerts.turnOff") : t("alerts.turnOn")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 function WishlistRow({ entry }: { entry: WishlistEntry }) {
   const { t } = useTranslation("wishlist");
   const { locale, href } = useLocale();
@@ -128,7 +157,7 @@ function WishlistRow({ entry }: { entry: WishlistEntry }) {
   const remover = useFetcher({ key: `wishlist-${entry.product.id}` });
   const { product } = entry;
   const samePrice = entry.priceCents === product.priceCents;
-  const titleId = `wishlist-${product.id}`;
+  const titleId = `wishlist-title-${product.id}`;
   return (
     <li className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-4 py-6 sm:grid-cols-[9rem_minmax(0,1fr)] desk:gap-8" data-testid="wishlist-item">
       <Link to={product.url} tabIndex={-1} aria-hidden="true" className="block self-start bg-sand">

@@ -19,6 +19,7 @@ import { purgeExpiredResetTokens } from "~/modules/account/account.service.serve
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { sweepExpiredOrders } from "~/modules/order/order.service.server";
+import { sendPriceDropAlerts } from "~/modules/wishlist/wishlist.service.server";
 import { createScheduler } from "~/modules/schedule/scheduler.server";
 import { issuePendingRefunds } from "~/modules/order/returns.service.server";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
@@ -121,6 +122,12 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
           pruneSearchQueries(database.db, now),
           refreshStatistics(database.db),
         ]),
+    },
+    {
+      // The wishlist's price-drop e-mails: each reduction of a saved piece announced once (issue 41).
+      name: "wishlist-price-drops",
+      periodMs: 15 * 60_000,
+      run: (now) => sendPriceDropAlerts(database.db, { origin: env.PUBLIC_URL }, now),
     },
     {
       // Unpaid orders past their 30-minute hold give their stock back within a minute (each

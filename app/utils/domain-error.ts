@@ -27,6 +27,10 @@ export const DOMAIN_ERRORS = {
   NOT_ENOUGH_STOCK: { status: 409, message: "domain.notEnoughStock" },
   /** The wishlist holds MAX_WISHLIST_ITEMS pieces already. */
   WISHLIST_FULL: { status: 422, message: "catalog:wishlist.full" },
+  /** A price-drop e-mail's stop link that is forged, cut, or whose account is gone. */
+  WISHLIST_LINK_INVALID: { status: 410, message: "wishlist:alerts.linkInvalid" },
+  /** Price-drop e-mails are for account holders (they go to the account's address). */
+  WISHLIST_ALERTS_NEED_ACCOUNT: { status: 403, message: "wishlist:alerts.guest" },
   /** A bag line that is not in this shopper's bag (removed in another tab, or someone else's). */
   LINE_NOT_IN_BAG: { status: 404, message: "domain.lineNotInBag" },
   /** A discount code that does not exist or does not apply to this bag now (spec §5). */

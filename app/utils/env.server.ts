@@ -14,7 +14,9 @@ const EnvSchema = z.object({
       message: "DATABASE_URL must be file:PATH (SQLite) or postgres://… (PostgreSQL)",
     }),
   SESSION_SECRET: z.string().min(1).default(DEV_SESSION_SECRET),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  // Unset: this machine at PORT (http://localhost:3000 by default), so `PORT=4000 npm start`
+  // serves forms that post to its own origin and prints a setup link that opens.
+  PUBLIC_URL: z.url().optional(),
   // Unset, both shop hosts are this shop's own origin (PUBLIC_URL): one process serves both.
   IT_SHOP_HOST: z.string().min(1).optional(),
   EU_SHOP_HOST: z.string().min(1).optional(),
@@ -70,7 +72,8 @@ export interface SocialProviderConfig {
   clientSecret?: string;
 }
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL"> & {
+  PUBLIC_URL: string;
   IT_SHOP_HOST: string;
   EU_SHOP_HOST: string;
   MEDIA_DIR: string;
@@ -137,10 +140,12 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("PAYMENT_PROVIDER=stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
   }
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const result: Env = {
     ...env,
-    IT_SHOP_HOST: env.IT_SHOP_HOST ?? env.PUBLIC_URL,
-    EU_SHOP_HOST: env.EU_SHOP_HOST ?? env.PUBLIC_URL,
+    PUBLIC_URL: publicUrl,
+    IT_SHOP_HOST: env.IT_SHOP_HOST ?? publicUrl,
+    EU_SHOP_HOST: env.EU_SHOP_HOST ?? publicUrl,
     MEDIA_DIR: env.MEDIA_DIR ?? defaultMediaDir(env.DATABASE_URL),
     databaseKind: env.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgres",
     socialProviders: socialProviders(source, env.OIDC_PROVIDERS),

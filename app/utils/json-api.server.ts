@@ -35,6 +35,18 @@ export function methodNotAllowed({ request }: { request: Request }, allow = "POS
 /** 404 for an operation the call does not have, in the request's language. */
 export const unknownOperation = (request: Request) => apiMessage(requestLocale(request), "notFound", { status: 404 });
 
+/**
+ * The operation an /api call's address names (`/api/cart/add`), for a route whose writes are a
+ * table of operations, each with its method: the operation, or the answer to return as it is —
+ * 404 for an operation the call does not have, 405 (with Allow) for another method, a GET on a
+ * write's address included.
+ */
+export function operationOf<Operation extends { method: string }>(request: Request, operations: Record<string, Operation>, name: string | undefined): Operation | Response {
+  const operation = name === undefined ? undefined : operations[name];
+  if (!operation || !Object.hasOwn(operations, name!)) return unknownOperation(request);
+  return request.method === operation.method ? operation : methodNotAllowed({ request }, operation.method);
+}
+
 /** The request's JSON object, or a 400 response (in the query's language) to return as it is. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
   try {

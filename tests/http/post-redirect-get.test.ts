@@ -7,6 +7,7 @@ import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { paidOrder } from "../support/order-fixtures";
 import { deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { createSandboxProvider } from "~/modules/payment/sandbox.server";
+import { alertsToken, setPriceDropAlerts } from "~/modules/wishlist/wishlist.service.server";
 
 // Post/redirect/get (issue 22): every page form, posted with a valid submission as a browser
 // without JavaScript posts it (what the server renders for it: hidden redirectTo fields
@@ -464,6 +465,16 @@ describeEachApp("every page form redirects after success (no JavaScript)", (app)
         const mail = await app().db.selectFrom("mail_outbox").select("text_body").where("recipient", "=", email).where("template", "=", "newsletter-confirmation").executeTakeFirstOrThrow();
         const token = /\/newsletter\/unsubscribe\?token=([\w.-]+)/.exec(mail.text_body)![1];
         return app().client().postForm("/newsletter/unsubscribe", { token });
+      },
+    },
+    {
+      route: "wishlist-alerts.tsx",
+      form: "the price-drop e-mails' stop button",
+      to: /^\/preferiti\/avvisi\?token=[\w.-]+$/,
+      post: async () => {
+        const user = await app().db.selectFrom("users").select("id").orderBy("id").executeTakeFirstOrThrow();
+        await setPriceDropAlerts(app().db, { userId: user.id, on: true, locale: "it" });
+        return app().client().postForm("/preferiti/avvisi", { token: alertsToken(user.id) });
       },
     },
     {

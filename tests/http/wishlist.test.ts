@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { alertsToken } from "~/modules/wishlist/wishlist.service.server";
 import { registrationForm } from "../support/forms";
 import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 
@@ -51,7 +52,7 @@ describeEachApp("the wishlist", (app) => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`/products/${pieces[0].slug}`);
     const page = await (await guest.get(`/products/${pieces[0].slug}`)).text();
-    expect(page).toContain("Aggiunto ai preferiti.");
+    expect(page).toContain(">Aggiunto ai preferiti.<");
     expect(page).toMatch(/data-testid="wishlist-heart" data-saved="true"/);
     expect(page).toContain("Preferiti, 1 capo");
 
@@ -99,10 +100,8 @@ describeEachApp("the wishlist", (app) => {
     expect(await listed(laptop)).toHaveLength(2);
 
     // The account's data export carries it.
-    const exported = (await (await laptop.get("/account/export")).json()) as {
-      wishlist: unknown[];
-    };
-    expect(exported.wishlist).toHaveLength(2);
+    const exported = (await (await laptop.get("/account/export")).json()) as { wishlist: { priceDropEmails: boolean; pieces: unknown[] } };
+    expect(exported.wishlist).toEqual({ priceDropEmails: false, pieces: [expect.anything(), expect.anything()] });
   });
 
   it("answers bad input with a notice back on the page, or a 400 at the form, and never saves a piece not on show", async () => {
@@ -113,7 +112,7 @@ describeEachApp("the wishlist", (app) => {
       redirectTo: "/",
     });
     expect(forged.status).toBe(303);
-    expect(await (await guest.get("/")).text()).toContain("Prodotto non disponibile");
+    expect(await (await guest.get("/")).text()).toContain(">Prodotto non disponibile<");
     expect(
       (
         await guest.postForm("/preferiti", {
@@ -166,5 +165,41 @@ describeEachApp("the wishlist", (app) => {
     expect((await client.get("/api/wishlist/add")).status).toBe(405);
     expect((await post("remove", { productId: pieces[2].id })).status).toBe(200);
     expect(await listed(client)).toEqual([]);
+  });
+
+  it("lets an account holder switch the price-drop e-mails on and off on the page, refuses them to a guest, and stops them from the e-mail's link", async () => {
+    const email = newEmail();
+    const holder = app().client();
+    await holder.postForm("/login/register", registrationForm(email));
+    const userId = (await app().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    expect(await (await holder.get("/preferiti")).text()).toMatch(/data-testid="wishlist-alerts"[\s\S]*>Avvisami via e-mail<\/button>/);
+    const on = await holder.postForm("/preferiti", { intent: "alerts", alerts: "on", redirectTo: "/preferiti" });
+    expect(on.status).toBe(303);
+    const page = await (await holder.get("/preferiti")).text();
+    expect(page).toContain(">Ti avviseremo quando un capo dei preferiti scende di prezzo.<");
+    expect(page).toContain(">Non avvisarmi più</button>");
+    expect(page).toContain(`Ti scriviamo a ${email}`);
+
+    // A guest has no address to write to: a notice back on the page, or the error table's 403.
+    const guest = app().client();
+    expect(await (await guest.get("/preferiti")).text()).not.toContain('data-testid="wishlist-alerts"');
+    expect((await guest.postForm("/preferiti", { intent: "alerts", alerts: "on", redirectTo: "/preferiti" })).status).toBe(303);
+    expect(await (await guest.get("/preferiti")).text()).toContain(">Accedi per ricevere un&#x27;e-mail");
+    expect((await guest.postForm("/preferiti", { intent: "alerts", alerts: "on" })).status).toBe(403);
+    expect((await guest.postForm("/preferiti", { intent: "alerts", alerts: "maybe" })).status).toBe(400);
+
+    // The e-mail's link, opened anywhere: the GET writes nothing, the button stops them.
+    const link = `/preferiti/avvisi?token=${alertsToken(userId)}`;
+    const landing = await guest.get(link);
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get("Cache-Control")).toContain("private");
+    expect(await landing.text()).toMatch(/>Non avvisarmi più<\/button>/);
+    expect((await guest.postForm("/preferiti/avvisi", { token: alertsToken(userId) })).status).toBe(303);
+    expect(await (await guest.get(link)).text()).toContain(">Gli avvisi di ribasso sono già disattivati.<");
+    expect(await (await holder.get("/preferiti")).text()).toMatch(/>Avvisami via e-mail<\/button>/);
+    expect((await guest.get(`/en/wishlist/alerts?token=${alertsToken(userId)}`)).status).toBe(200);
+    // A forged or cut link is gone.
+    expect((await guest.get("/preferiti/avvisi?token=1.abc")).status).toBe(410);
+    expect((await guest.postForm("/preferiti/avvisi", { token: `${userId}.${"x".repeat(43)}` })).status).toBe(410);
   });
 });

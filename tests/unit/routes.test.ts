@@ -47,7 +47,8 @@ describe("route table", () => {
 
   it("answers every relative page in Italian and under /en with the same route id and layouts", () => {
     const pages = [
-      ...leaves(shop.children!.filter((entry) => !entry.path?.startsWith("/"))),
+      // A page with its own words in each language is declared once per language, by its absolute path (below).
+      ...leaves(shop.children!.filter((entry) => !entry.path?.startsWith("/"))).filter((leaf) => !leaf.path.startsWith("/")),
       ...leaves(atelier.children!).map((leaf) => ({ ...leaf, path: ["atelier", leaf.path].filter(Boolean).join("/") })),
     ];
     expect(pages.length).toBeGreaterThan(80);
@@ -86,6 +87,12 @@ describe("route table", () => {
     ["/careguide", "inside.-insideName"],
     ["/en/pages/recesso", "static-page.pages-"],
     ["/pages/withdrawal", "static-page.pages-"],
+    // The wishlist and its price-drop e-mails' stop link, in the auth layout.
+    ["/preferiti", "wishlist.preferiti"],
+    ["/en/wishlist", "wishlist.wishlist"],
+    ["/preferiti/avvisi", "wishlist-alerts.preferiti-avvisi"],
+    ["/en/wishlist/alerts", "wishlist-alerts.wishlist-alerts"],
+    ["/en/preferiti", "inside.-insideName"],
     // Italian-shaped only: the API, the control route and the files.
     ["/api/cart", "api-cart"],
     ["/api/auth/login", "routes/api.auth"],

@@ -114,6 +114,11 @@ function BagLineItem({ line, errors }: { line: BagLine; errors?: string[] }) {
                 <dt>{t("line.color")}</dt> <dd className="text-ink">{line.color.name}</dd>
               </div>
             </dl>{" "}
+            {line.fewLeft ? (
+              <p className="mt-1 text-xs font-medium text-warning" data-testid="line-few-left">
+                {t("line.fewLeft", { count: line.fewLeft })}
+              </p>
+            ) : null}{" "}
             {/* The unit price only where it says more than the line's total: several pieces, or a reduction. */}
             {line.quantity > 1 || line.compareAtCents ? (
               <Price cents={line.unitCents} compareAtCents={line.compareAtCents} lowestCents={line.lowestPriceCents} className="mt-2 font-display text-base" />

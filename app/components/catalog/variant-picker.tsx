@@ -78,7 +78,15 @@ export function VariantPicker({ selection, path, sizeHelp }: { selection: Varian
         </ul>
         {sizeHelp}
         {size && size.stock > 0 && size.stock <= FEW_LEFT ? (
-          <p className="mt-2 text-sm text-warning">{t("product.lowStock", { count: size.stock })}</p>
+          <p className="mt-2 text-sm text-warning" data-testid="few-left">
+            {t("product.lowStock", { count: size.stock })}
+          </p>
+        ) : null}
+        {/* A sold-out size chosen: it comes back, and the form under the picker asks to be told. */}
+        {size && size.stock <= 0 ? (
+          <p className="mt-2 text-sm font-medium" data-testid="coming-back">
+            {t("product.comingBack")}
+          </p>
         ) : null}
       </fieldset>
     </div>

@@ -4,6 +4,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { findPriceHistories } from "~/modules/catalog/listing.repository.server";
 import { lowestPriceBeforeReduction } from "~/modules/catalog/price-history";
 import { isShownToShoppers } from "~/modules/catalog/product-status";
+import { FEW_LEFT } from "~/modules/catalog/catalog-rules";
 import { productUrl } from "~/modules/base/page-urls";
 import { isReduced } from "~/modules/catalog/product.service.server";
 import { productDrawing } from "~/modules/media/media-urls";
@@ -53,6 +54,8 @@ export interface BagLine {
   totalCents: number;
   /** What the shop has: the most the line may hold (capped at the line maximum). */
   maxQuantity: number;
+  /** The pieces left of the size when they are few (FEW_LEFT or fewer, none missing): the line says "Ultimi 2 pezzi". */
+  fewLeft: number | null;
   /** Stock fell below the quantity, or the product left the shop: checkout waits until it is fixed. */
   problem: BagLineProblem | null;
 }
@@ -290,6 +293,7 @@ export async function getBag(db: Kysely<Database>, locale: Locale, bagId: number
       quantity: row.quantity,
       totalCents: lineTotal({ unitCents: row.priceCents, quantity: row.quantity }),
       maxQuantity: Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY)),
+      fewLeft: row.stock > 0 && row.stock <= FEW_LEFT && row.stock >= row.quantity ? row.stock : null,
       problem: unavailable ? "UNAVAILABLE" : row.stock < row.quantity ? "OUT_OF_STOCK" : null,
     };
   });

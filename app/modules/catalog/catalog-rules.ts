@@ -14,5 +14,5 @@ export const normalizeSku = (sku: string) => sku.trim().toUpperCase();
 
 export const isValidSku = (sku: string) => SKU_PATTERN.test(sku);
 
-/** A size with this many pieces left or fewer says so ("ultimo pezzo", "ultimi 2 pezzi"): the product page's picker and the wishlist. */
-export const FEW_LEFT = 2;
+/** A size with this many pieces left or fewer says so ("ultimo pezzo", "ultimi 3 pezzi"): the product page's picker, the bag's lines and the wishlist. */
+export const FEW_LEFT = 3;

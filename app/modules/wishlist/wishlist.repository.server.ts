@@ -135,3 +135,82 @@ export async function findLowestPrice(db: Kysely<Database>, productId: number): 
     .executeTakeFirst();
   return row?.cents ?? null;
 }
+
+/** Switches an account's price-drop e-mails on (in the language they are to be written in). */
+export async function upsertAlert(db: Kysely<Database>, input: { userId: number; locale: "it" | "en"; at: string }): Promise<void> {
+  await db
+    .insertInto("wishlist_alerts")
+    .values({ user_id: input.userId, locale: input.locale, created_at: input.at })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ locale: input.locale }))
+    .execute();
+}
+
+export async function deleteAlert(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom("wishlist_alerts").where("user_id", "=", userId).execute();
+}
+
+export async function hasAlert(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return (await db.selectFrom("wishlist_alerts").select("id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
+}
+
+export interface PriceDropRow {
+  itemId: number;
+  userId: number;
+  email: string;
+  locale: "it" | "en";
+  productId: number;
+  name: string;
+  /** The price now: the saved size's, else the piece's cheapest. */
+  priceCents: number;
+  /** The price last announced, else the price it was saved at. */
+  referenceCents: number;
+}
+
+/**
+ * The saved pieces of the accounts that asked for price-drop e-mails whose price now is below the
+ * last one announced (or the one they were saved at): pieces on show only, named in the language
+ * of the alerts.
+ */
+export async function listPriceDrops(db: Kysely<Database>, now: string): Promise<PriceDropRow[]> {
+  const rows = await db
+    .selectFrom("wishlist_items as w")
+    .innerJoin("wishlist_alerts as a", "a.user_id", "w.user_id")
+    .innerJoin("users as u", "u.id", "w.user_id")
+    .innerJoin("products as p", "p.id", "w.product_id")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "w.product_id").onRef("t.locale", "=", "a.locale"))
+    .leftJoin("variants as v", "v.id", "w.variant_id")
+    .select((eb) => [
+      "w.id as itemId",
+      "a.user_id as userId",
+      "u.email",
+      "a.locale",
+      "w.product_id as productId",
+      "t.name",
+      eb.fn
+        .coalesce("v.price_cents", eb.selectFrom("variants as cheapest").select((inner) => inner.fn.min<number>("cheapest.price_cents").as("cents")).whereRef("cheapest.product_id", "=", "w.product_id"))
+        .as("priceCents"),
+      eb.fn.coalesce("w.alerted_price_cents", "w.saved_price_cents").as("referenceCents"),
+    ])
+    .where("p.status", "=", "published")
+    .where("p.published_at", "<=", now)
+    .orderBy("a.user_id")
+    .orderBy("w.created_at")
+    .execute();
+  return rows
+    .map((row) => ({ ...row, priceCents: Number(row.priceCents), referenceCents: Number(row.referenceCents), locale: row.locale as "it" | "en" }))
+    .filter((row) => Number.isFinite(row.priceCents) && row.priceCents < row.referenceCents);
+}
+
+/**
+ * Records that a reduction to `priceCents` was announced, unless another run did already (a
+ * compare-and-set): true when this call may announce it.
+ */
+export async function markAlerted(db: Kysely<Database>, itemId: number, priceCents: number): Promise<boolean> {
+  const result = await db
+    .updateTable("wishlist_items")
+    .set({ alerted_price_cents: priceCents })
+    .where("id", "=", itemId)
+    .where((eb) => eb(eb.fn.coalesce("alerted_price_cents", "saved_price_cents"), ">", priceCents))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -20,17 +20,15 @@ const sku = z
 export const WishlistAddSchema = z.object({ productId, sku });
 export const WishlistRemoveSchema = z.object({ productId });
 
-export const WISHLIST_INTENTS = ["add", "remove"] as const;
+/** Price-drop e-mails on or off (an account holder's, from the wishlist page). */
+export const WishlistAlertsSchema = z.object({ alerts: z.enum(["on", "off"], { error: "domain.malformedForm" }) });
+
+export const WISHLIST_INTENTS = ["add", "remove", "alerts"] as const;
 
 /** The pages' forms: the same fields, and where a form without JavaScript goes back to. */
 export const WishlistFormSchema = z.discriminatedUnion("intent", [
-  WishlistAddSchema.extend({
-    intent: z.literal("add"),
-    redirectTo: redirectTargetField(),
-  }),
-  WishlistRemoveSchema.extend({
-    intent: z.literal("remove"),
-    redirectTo: redirectTargetField(),
-  }),
+  WishlistAddSchema.extend({ intent: z.literal("add"), redirectTo: redirectTargetField() }),
+  WishlistRemoveSchema.extend({ intent: z.literal("remove"), redirectTo: redirectTargetField() }),
+  WishlistAlertsSchema.extend({ intent: z.literal("alerts"), redirectTo: redirectTargetField() }),
 ]);
 export type WishlistForm = z.infer<typeof WishlistFormSchema>;

@@ -1,9 +1,16 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type ProductCard, toProductCards, withLowestPrices } from "~/modules/catalog/product.service.server";
 import { listPublishedProductsByIds, listVariantSummaries } from "~/modules/catalog/product.repository.server";
 import { listShownProductPhotos } from "~/modules/media/product-photos.service.server";
+import { renderMail } from "~/modules/mail/mail-template.server";
+import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { DomainError } from "~/utils/domain-error";
+import { getEnv } from "~/utils/env.server";
+import { idParam } from "~/utils/id-param";
+import { localizePath } from "~/utils/locale";
+import { formatMoney } from "~/utils/money";
 import * as repo from "./wishlist.repository.server";
 import type { WishlistOwner } from "./wishlist.repository.server";
 
@@ -142,19 +149,110 @@ export async function getWishlist(db: Kysely<Database>, locale: Locale, owner: W
   });
 }
 
-/** The account's saved pieces for "download my data". */
+/** The account's saved pieces and whether it asked for price-drop e-mails, for "download my data". */
 export async function wishlistForExport(db: Kysely<Database>, userId: number, locale: Locale) {
-  const rows = await repo.listItemsForExport(db, userId, locale);
-  return rows.map((row) => ({
-    product: row.name,
-    sku: row.sku ?? null,
-    size: row.size ?? null,
-    savedPriceCents: row.savedPriceCents,
-    savedAt: row.savedAt,
-  }));
+  const [rows, alerts] = await Promise.all([repo.listItemsForExport(db, userId, locale), repo.hasAlert(db, userId)]);
+  const pieces = rows.map((row) => ({ product: row.name, sku: row.sku ?? null, size: row.size ?? null, savedPriceCents: row.savedPriceCents, savedAt: row.savedAt }));
+  return { priceDropEmails: alerts, pieces };
 }
 
 /** Erases an account's list and its price-drop alerts (account deletion). */
 export function eraseWishlist(db: Kysely<Database>, userId: number): Promise<void> {
   return repo.deleteAccountItems(db, userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price-drop e-mails: an account holder asks for them on the wishlist page; a scheduled run
+// (app.server.ts) mails each account once per reduction of a saved piece, through the outbox.
+// The stop link of every such e-mail is an HMAC of the account's id (no state to keep), as the
+// newsletter's unsubscribe link is.
+
+/** The stop link's token as it appears in links (checked before any look-up). */
+export const ALERTS_TOKEN = /^\d{1,12}\.[\w-]{43}$/;
+
+/** The stop link's page: its own words in each language. */
+export const alertsStopPath = (locale: Locale) => (locale === "it" ? "/preferiti/avvisi" : "/en/wishlist/alerts");
+
+let alertsKey: Buffer | undefined;
+export function alertsToken(userId: number): string {
+  alertsKey ??= createHmac("sha256", getEnv().SESSION_SECRET).update("bottega:wishlist-alerts").digest();
+  return `${userId}.${createHmac("sha256", alertsKey).update(String(userId)).digest("base64url")}`;
+}
+
+/** Whether the account asked for price-drop e-mails. */
+export function priceDropAlertsOn(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return repo.hasAlert(db, userId);
+}
+
+/** Switches an account's price-drop e-mails on (written in `locale`) or off. */
+export async function setPriceDropAlerts(db: Kysely<Database>, input: { userId: number; on: boolean; locale: Locale }, now = new Date()): Promise<void> {
+  if (input.on) await repo.upsertAlert(db, { userId: input.userId, locale: input.locale, at: now.toISOString() });
+  else await repo.deleteAlert(db, input.userId);
+}
+
+/** The account a stop link names, and whether its e-mails are on; null for a forged or cut link. */
+export async function findByAlertsToken(db: Kysely<Database>, token: string): Promise<{ userId: number; on: boolean } | null> {
+  if (!ALERTS_TOKEN.test(token)) return null;
+  const userId = idParam(token.slice(0, token.indexOf(".")));
+  if (userId === null) return null;
+  const expected = Buffer.from(alertsToken(userId));
+  const given = Buffer.from(token);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { userId, on: await repo.hasAlert(db, userId) };
+}
+
+/** The stop link's button: the account's price-drop e-mails off (twice is no error). Throws WISHLIST_LINK_INVALID. */
+export async function stopAlertsWithToken(db: Kysely<Database>, token: string): Promise<void> {
+  const found = await findByAlertsToken(db, token);
+  if (!found) throw new DomainError("WISHLIST_LINK_INVALID", "wishlist alerts link unknown");
+  await repo.deleteAlert(db, found.userId);
+}
+
+/**
+ * Mails every account that asked for it about the saved pieces whose price fell below the last
+ * one announced (or the one they were saved at): one e-mail per account and run, each reduction
+ * announced once (a compare-and-set on the piece, in the transaction that queues the e-mail, so
+ * two runs at once cannot both announce it). Returns how many e-mails were queued.
+ */
+export async function sendPriceDropAlerts(db: Kysely<Database>, input: { origin: string }, now = new Date()): Promise<number> {
+  const drops = await repo.listPriceDrops(db, now.toISOString());
+  const byAccount = new Map<number, repo.PriceDropRow[]>();
+  for (const drop of drops) byAccount.set(drop.userId, [...(byAccount.get(drop.userId) ?? []), drop]);
+  let queued = 0;
+  for (const pieces of byAccount.values()) {
+    const sent = await db.transaction().execute(async (trx) => {
+      const announced: repo.PriceDropRow[] = [];
+      for (const piece of pieces) if (await repo.markAlerted(trx, piece.itemId, piece.priceCents)) announced.push(piece);
+      if (!announced.length) return false;
+      await enqueueMail(trx, priceDropMail(announced, input.origin), { now });
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
+}
+
+function priceDropMail(pieces: repo.PriceDropRow[], origin: string): OutgoingMail {
+  const [{ email, locale, userId }] = pieces;
+  const base = origin.replace(/\/+$/, "");
+  const wishlist = `${base}${localizePath("/preferiti", locale)}`;
+  const stop = `${base}${alertsStopPath(locale)}?token=${alertsToken(userId)}`;
+  const count = String(pieces.length);
+  const rendered = renderMail({
+    to: email,
+    locale,
+    subject: { key: "wishlist.subject", values: { count } },
+    paragraphs: [
+      [{ key: "wishlist.greeting" }],
+      [
+        { key: "wishlist.intro", values: { count } },
+        ...pieces.map((piece) => ({ key: "wishlist.item" as const, values: { product: piece.name, price: formatMoney(piece.priceCents, locale), was: formatMoney(piece.referenceCents, locale) } })),
+      ],
+      [{ key: "wishlist.link", values: { url: wishlist }, link: wishlist }],
+      [{ key: "wishlist.once" }],
+      [{ key: "wishlist.stop", values: { url: stop }, link: stop }],
+      [{ key: "wishlist.signature" }],
+    ],
+  });
+  return { ...rendered, template: "wishlist-price-drop", locale, about: email };
 }

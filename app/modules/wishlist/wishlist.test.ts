@@ -6,10 +6,23 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { eraseAccount, exportAccountData } from "~/modules/account/account-data.service.server";
 import { deleteSession, renameSession } from "~/modules/session/session.repository.server";
 import { isDomainError } from "~/utils/domain-error";
-import { MAX_WISHLIST_ITEMS, getWishlist, mergeWishlistAtSignIn, removeFromWishlist, savedProductIds, saveToWishlist, wishlistOwnerOf } from "./wishlist.service.server";
+import {
+  MAX_WISHLIST_ITEMS,
+  alertsToken,
+  findByAlertsToken,
+  getWishlist,
+  mergeWishlistAtSignIn,
+  removeFromWishlist,
+  savedProductIds,
+  saveToWishlist,
+  sendPriceDropAlerts,
+  setPriceDropAlerts,
+  stopAlertsWithToken,
+  wishlistOwnerOf,
+} from "./wishlist.service.server";
 
 // The wishlist (issue 41): an account's list follows it to every device; a session's list joins
-// the account's at sign-in. Accounts 201 to 206 are bare user rows; sessions are bare rows too.
+// the account's at sign-in. Accounts 201 to 208 are bare user rows; sessions are bare rows too.
 
 const at = new Date().toISOString();
 
@@ -38,7 +51,7 @@ describeEachDatabase("the wishlist", (ctx) => {
   beforeAll(async () => {
     const { db } = ctx();
     await seedDatabase(db);
-    for (let id = 201; id <= 206; id++) {
+    for (let id = 201; id <= 208; id++) {
       await db
         .insertInto("users")
         .values({
@@ -182,13 +195,61 @@ describeEachDatabase("the wishlist", (ctx) => {
     const { db } = ctx();
     await saveToWishlist(db, { userId: 206 }, { productId: products[1].id, sku: products[1].variants[0].sku });
     const exported = await exportAccountData(db, 206);
-    expect(exported?.wishlist).toEqual([
-      expect.objectContaining({
-        sku: products[1].variants[0].sku,
-        savedAt: expect.any(String),
-      }),
-    ]);
+    expect(exported?.wishlist.priceDropEmails).toBe(false);
+    expect(exported?.wishlist.pieces).toEqual([expect.objectContaining({ sku: products[1].variants[0].sku, savedAt: expect.any(String) })]);
     expect(await eraseAccount(db, 206)).toBe(true);
     expect(await db.selectFrom("wishlist_items").select("id").where("user_id", "=", 206).execute()).toEqual([]);
+  });
+
+  it("mails an account once per reduction of a saved piece, a further reduction again, and nothing once the e-mails are off", async () => {
+    const { db } = ctx();
+    const [piece] = await db.selectFrom("products").select("id").where("status", "=", "published").orderBy("id", "desc").limit(1).execute();
+    const prices = await db.selectFrom("variants").select(["id", "price_cents"]).where("product_id", "=", piece.id).execute();
+    const lowerBy = async (cents: number) => {
+      for (const v of prices) await db.updateTable("variants").set({ price_cents: v.price_cents - cents }).where("id", "=", v.id).execute();
+    };
+    const mails = () => db.selectFrom("mail_outbox").select(["recipient", "subject", "text_body", "template"]).where("template", "=", "wishlist-price-drop").where("recipient", "=", "wish207@example.it").execute();
+    const origin = "https://shop.example";
+    await saveToWishlist(db, { userId: 207 }, { productId: piece.id });
+    // A guest's list (no address) and an account that did not ask are never mailed.
+    await saveToWishlist(db, { userId: 208 }, { productId: piece.id });
+    await setPriceDropAlerts(db, { userId: 207, on: true, locale: "it" });
+    try {
+      expect(await sendPriceDropAlerts(db, { origin })).toBe(0);
+      await lowerBy(1000);
+      expect(await sendPriceDropAlerts(db, { origin })).toBe(1);
+      const [mail] = await mails();
+      expect(mail.subject).toBe("Un capo dei tuoi preferiti costa meno");
+      expect(mail.text_body).toContain(`${origin}/preferiti`);
+      expect(mail.text_body).toContain(`${origin}/preferiti/avvisi?token=${alertsToken(207)}`);
+      // Once per reduction: the next run has nothing to say.
+      expect(await sendPriceDropAlerts(db, { origin })).toBe(0);
+      await lowerBy(1500);
+      expect(await sendPriceDropAlerts(db, { origin })).toBe(1);
+      expect(await mails()).toHaveLength(2);
+      // Back up, then down to the price already announced: no news.
+      await lowerBy(0);
+      await lowerBy(1500);
+      expect(await sendPriceDropAlerts(db, { origin })).toBe(0);
+      await setPriceDropAlerts(db, { userId: 207, on: false, locale: "it" });
+      await lowerBy(2000);
+      expect(await sendPriceDropAlerts(db, { origin })).toBe(0);
+      expect(await db.selectFrom("mail_outbox").select("id").where("recipient", "=", "wish208@example.it").execute()).toEqual([]);
+    } finally {
+      await lowerBy(0);
+    }
+  });
+
+  it("stops the e-mails from the e-mail's link, which names the account and nothing forged", async () => {
+    const { db } = ctx();
+    await setPriceDropAlerts(db, { userId: 207, on: true, locale: "en" });
+    expect(await findByAlertsToken(db, alertsToken(207))).toEqual({ userId: 207, on: true });
+    const forged = `208.${alertsToken(207).split(".")[1]}`;
+    expect(await findByAlertsToken(db, forged)).toBeNull();
+    expect(await findByAlertsToken(db, "99999999999999.abc")).toBeNull();
+    await expect(stopAlertsWithToken(db, forged).catch((error: unknown) => (isDomainError(error) ? error.code : error))).resolves.toBe("WISHLIST_LINK_INVALID");
+    await stopAlertsWithToken(db, alertsToken(207));
+    await stopAlertsWithToken(db, alertsToken(207));
+    expect(await findByAlertsToken(db, alertsToken(207))).toEqual({ userId: 207, on: false });
   });
 });
