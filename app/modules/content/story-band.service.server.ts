@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
+import { productUrl } from "~/modules/base/page-urls";
 import { getProductCardsBySlugs, type ProductCard } from "~/modules/catalog/product.service.server";
 import { listStoriesNamingProducts, type StoryNamingProducts } from "./content.service.server";
 
@@ -18,8 +19,13 @@ export interface StoryBand {
  * pieces still on sale, with the first four of them; null when no recent story does.
  */
 export async function getStoryBand(db: Kysely<Database>, locale: Locale, now = new Date()): Promise<StoryBand | null> {
-  for (const story of await listStoriesNamingProducts(db, locale, now)) {
-    const products = await getProductCardsBySlugs(db, locale, story.productSlugs, now);
+  const stories = await listStoriesNamingProducts(db, locale, now);
+  // The pieces of every candidate in one read (a story whose pieces left the shop gives its
+  // place to the next), then each story's in the order its text names them.
+  const cards = await getProductCardsBySlugs(db, locale, [...new Set(stories.flatMap((story) => story.productSlugs))], now);
+  const byUrl = new Map(cards.map((card) => [card.url, card]));
+  for (const story of stories) {
+    const products = story.productSlugs.flatMap((slug) => byUrl.get(productUrl(slug, locale)) ?? []);
     if (products.length >= STORY_BAND_MINIMUM) return { story, products: products.slice(0, STORY_BAND_PRODUCTS) };
   }
   return null;
