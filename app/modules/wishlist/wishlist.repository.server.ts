@@ -33,18 +33,10 @@ export async function listProductIds(db: Kysely<Database>, owner: WishlistOwner)
   return rows.map((row) => row.product_id);
 }
 
-export async function countItems(db: Kysely<Database>, owner: WishlistOwner): Promise<number> {
-  const row = await db
-    .selectFrom("wishlist_items")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where(ownedBy(owner))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /**
- * Saves a piece, or, saved already, keeps its row (its date and the price it was saved at) and
- * takes the size when one is given now. One statement: two presses at once save it once.
+ * Saves a piece, or, saved already, keeps its row (its date) and, when a size is given now, takes
+ * that size with its price and stock as the new reference. One statement: two presses at once
+ * save it once.
  */
 export async function upsertItem(
   db: Kysely<Database>,
