@@ -52,6 +52,9 @@ export default [
     // The wishlist: its own word in each language.
     route("/preferiti", "routes/wishlist.tsx", { id: "wishlist.preferiti" }),
     route("/en/wishlist", "routes/wishlist.tsx", { id: "wishlist.wishlist" }),
+    // A product's size guide (the product page's dialog without JavaScript): its own words in each language.
+    route("/guida-taglie/*", "routes/size-guide.tsx", { id: "size-guide.guida-taglie" }),
+    route("/en/size-guide/*", "routes/size-guide.tsx", { id: "size-guide.size-guide" }),
 
     // Login and checkout: their own minimal layout (no header, footer or popups over the forms).
     layout("routes/auth-layout.tsx", { id: "auth" }, [
@@ -90,6 +93,7 @@ export default [
     route("/api/cart/:operation", "routes/api.cart.ts", { id: "api-cart-operation" }),
     route("/api/wishlist", "routes/api.wishlist.ts", { id: "api-wishlist" }),
     route("/api/wishlist/:operation", "routes/api.wishlist.ts", { id: "api-wishlist-operation" }),
+    route("/api/size-guide/*", "routes/api.size-guide.ts"),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.
     route("/_control", "routes/control.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -172,6 +176,11 @@ export default [
     page("catalog/manufacturers/new", "routes/atelier/catalog-manufacturer.tsx"),
     page("catalog/manufacturers/:id", "routes/atelier/catalog-manufacturer.tsx"),
     page("catalog/export", "routes/atelier/catalog-export.ts"),
+    // The size guides (issue 41 part 2) and a product's sizing: its guide, fit and model.
+    page("catalog/size-guides", "routes/atelier/size-guides.tsx"),
+    page("catalog/size-guides/new", "routes/atelier/size-guide.tsx"),
+    page("catalog/size-guides/:id", "routes/atelier/size-guide.tsx"),
+    page("products/:id/sizing", "routes/atelier/product-sizing.tsx"),
     page("*", "routes/atelier/not-found.tsx"),
   ]),
 

@@ -44,6 +44,7 @@ import * as refundsAndCreditNotes from "./migrations/20261206020000-refunds-and-
 import * as importJobs from "./migrations/20261206040000-import-jobs";
 import * as search from "./migrations/20261207000000-search";
 import * as wishlist from "./migrations/20261207010000-wishlist";
+import * as sizeGuides from "./migrations/20261207020000-size-guides";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   "20261206040000-import-jobs": importJobs,
   "20261207000000-search": search,
   "20261207010000-wishlist": wishlist,
+  "20261207020000-size-guides": sizeGuides,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

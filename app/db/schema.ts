@@ -15,6 +15,8 @@ export interface CategoriesTable {
   position: number;
   /** 1 for the import's holding category ("Da rivedere"): Atelier only, never in the storefront. */
   holding: Generated<number>;
+  /** The size guide of its products (and its sub-categories', unless they name their own). */
+  size_guide_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -81,6 +83,16 @@ export interface ProductsTable {
   sale_starts_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   sale_ends_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   sale_active: ColumnType<number, number | undefined, number>;
+  /** The product's own size guide, else its category's (migration 20261207020000). */
+  size_guide_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How it fits: "small", "regular" or "large" (size-guide-rules.ts FITS); null says nothing. */
+  fit: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The model its photographs show: height, the size worn, chest, waist and hips (cm). */
+  model_height_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  model_size: ColumnType<string | null, string | null | undefined, string | null>;
+  model_chest_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  model_waist_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  model_hips_cm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductTranslationsTable {
@@ -229,6 +241,43 @@ export interface WishlistItemsTable {
   /** 1 when the saved size had none left when it was saved. */
   saved_sold_out: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+}
+
+/** A size guide: the sizes of a kind of garment in every system, with their measurements. */
+export interface SizeGuidesTable {
+  id: Id;
+  /** What the "how to measure" drawing shows: "clothing", "trousers" or "shoes" (size-guide-rules.ts). */
+  kind: string;
+  name_it: string;
+  name_en: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+type Measure = ColumnType<number | null, number | null | undefined, number | null>;
+
+/** One size of a guide, smallest first. Lengths in millimetres; height and weight the size usually fits. */
+export interface SizeGuideRowsTable {
+  id: Id;
+  guide_id: number;
+  position: number;
+  /** The size as the shop's variants name it ("M", "42"). */
+  size: string;
+  size_it: Generated<string>;
+  size_eu: Generated<string>;
+  size_us: Generated<string>;
+  size_uk: Generated<string>;
+  chest_mm: Measure;
+  waist_mm: Measure;
+  hips_mm: Measure;
+  inseam_mm: Measure;
+  foot_mm: Measure;
+  garment_chest_mm: Measure;
+  garment_length_mm: Measure;
+  height_from_cm: Measure;
+  height_to_cm: Measure;
+  weight_from_kg: Measure;
+  weight_to_kg: Measure;
 }
 
 /** An account's wish to hear, by e-mail, when a saved piece is reduced. */
@@ -1043,6 +1092,8 @@ export interface Database {
   sessions: SessionsTable;
   wishlist_items: WishlistItemsTable;
   wishlist_alerts: WishlistAlertsTable;
+  size_guides: SizeGuidesTable;
+  size_guide_rows: SizeGuideRowsTable;
   rate_limits: RateLimitsTable;
   rate_backoffs: RateBackoffsTable;
   staff_form_drafts: StaffFormDraftsTable;

@@ -48,6 +48,8 @@ import enAtelierPhotos from "../../locales/en/atelier-photos.json";
 import itAtelierPhotos from "../../locales/it/atelier-photos.json";
 import enWishlist from "../../locales/en/wishlist.json";
 import itWishlist from "../../locales/it/wishlist.json";
+import enSizeGuide from "../../locales/en/size-guide.json";
+import itSizeGuide from "../../locales/it/size-guide.json";
 import enApi from "../../locales/en/api.json";
 import itApi from "../../locales/it/api.json";
 import enMail from "../../locales/en/mail.json";
@@ -67,6 +69,7 @@ export const namespaces = [
   "checkout",
   "orders",
   "wishlist",
+  "size-guide",
   "atelier",
   "atelier-orders",
   "atelier-dashboard",
@@ -111,6 +114,7 @@ export const resources = {
     checkout: itCheckout,
     orders: itOrders,
     wishlist: itWishlist,
+    "size-guide": itSizeGuide,
     atelier: itAtelier,
     "atelier-orders": itAtelierOrders,
     "atelier-dashboard": itAtelierDashboard,
@@ -139,6 +143,7 @@ export const resources = {
     checkout: enCheckout,
     orders: enOrders,
     wishlist: enWishlist,
+    "size-guide": enSizeGuide,
     atelier: enAtelier,
     "atelier-orders": enAtelierOrders,
     "atelier-dashboard": enAtelierDashboard,

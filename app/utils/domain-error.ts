@@ -219,6 +219,10 @@ export const DOMAIN_ERRORS = {
   CONTENT_IMAGE_NOT_FOUND: { status: 404, message: "atelier-content:errors.notFound", page: true },
   /** Atelier: removing a picture the entry's body still shows (remove its snippet first). */
   CONTENT_IMAGE_IN_USE: { status: 409, message: "atelier-content:images.inUse" },
+  /** Atelier: a size guide that is not there (deleted meanwhile, or a forged id). */
+  SIZE_GUIDE_NOT_FOUND: { status: 404, message: "atelier-catalog:sizeGuides.errors.notFound", page: true },
+  /** Atelier: a size guide named for a category that is not there. */
+  SIZE_GUIDE_CATEGORY_UNKNOWN: { status: 422, message: "atelier-catalog:sizeGuides.errors.category" },
   /** Atelier: a store that does not exist (a forged id, or deleted meanwhile). */
   STORE_NOT_FOUND: { status: 404, message: "atelier-content:errors.storeNotFound" },
   /** Atelier: a store's region that the store locator does not have (at the region's field). */

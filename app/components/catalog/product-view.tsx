@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "../../routes/+types/product";
+import { openDialog } from "~/components/ui/dialog-events";
+import { SizeGuideDialog } from "~/components/ui/dialogs.lazy";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { AddToBagForm } from "./add-to-bag-form";
@@ -17,7 +20,7 @@ export type ProductViewProps = Pick<Route.ComponentProps, "loaderData" | "action
 
 /** The product page: gallery, choices, the add-to-bag or back-in-stock form, details, related pieces. */
 export default function ProductView({ loaderData, actionData }: ProductViewProps) {
-  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview, origin, delivery } = loaderData;
+  const { product, selection, lowestPriceCents, gallery, breadcrumbs, related, home, preview, origin, delivery, sizing } = loaderData;
   const { t } = useTranslation("catalog");
   const { href } = useLocale();
   const { priced, size } = selection;
@@ -51,15 +54,8 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
               selection={selection}
               path={product.url}
               sizeHelp={
-                // One-size pieces need no guide. The shop's size advice is the FAQ's "Taglie" (issue 41 builds the guide).
-                selection.sizes.length > 1 ? (
-                  <Link to={href("/pages/Faq")} className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm underline underline-offset-4 hover:text-terracotta" data-testid="size-guide">
-                    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
-                      <path d="M2 8h20v8H2zM6 8v3M10 8v4M14 8v3M18 8v4" strokeLinejoin="round" />
-                    </svg>
-                    {t("product.sizeHelp")}
-                  </Link>
-                ) : null
+                // One-size pieces need no guide. Without a guide for the piece, the FAQ's "Taglie" advises.
+                selection.sizes.length > 1 ? <SizeHelp sizing={sizing} /> : null
               }
             />
             <div className="space-y-3">
@@ -109,6 +105,40 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
           </ul>
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/** The fit and the model, and the way to the size guide: a dialog with JavaScript, its page without. */
+function SizeHelp({ sizing }: { sizing: ProductViewProps["loaderData"]["sizing"] }) {
+  const { t } = useTranslation("catalog");
+  const { href } = useLocale();
+  const hydrated = useHydrated();
+  const { fit, model, guideUrl } = sizing;
+  return (
+    <div className="mt-2 space-y-1">
+      {fit ? (
+        <p className="text-sm text-stone" data-testid="fit-note">
+          {t(`product.fit.${fit}`)}
+        </p>
+      ) : null}
+      {model?.heightCm && model.size ? <p className="text-sm text-stone">{t("product.model.line", { height: model.heightCm, size: model.size })}</p> : null}
+      <Link
+        to={guideUrl ?? href("/pages/Faq")}
+        className="inline-flex min-h-11 items-center gap-2 text-sm underline underline-offset-4 hover:text-terracotta"
+        data-testid="size-guide"
+        aria-haspopup={guideUrl && hydrated ? "dialog" : undefined}
+        onClick={(event) => {
+          if (!guideUrl || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          openDialog(SizeGuideDialog, event.currentTarget);
+        }}
+      >
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <path d="M2 8h20v8H2zM6 8v3M10 8v4M14 8v3M18 8v4" strokeLinejoin="round" />
+        </svg>
+        {guideUrl ? t("product.sizeGuide") : t("product.sizeHelp")}
+      </Link>
     </div>
   );
 }

@@ -11,3 +11,6 @@ export const CountryDialog = lazy(() => import("~/components/country/country-dia
 
 /** The bag drawer, after an add (add-to-bag-form.tsx). */
 export const BagDrawer = lazy(() => import("~/components/bag/bag-drawer").catch(none));
+
+/** A product's size guide (product-view.tsx's link). */
+export const SizeGuideDialog = lazy(() => import("~/components/catalog/size-guide-dialog").catch(none));

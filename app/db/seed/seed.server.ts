@@ -9,6 +9,7 @@ import { demoContent } from "./content.data";
 import { seedContent } from "./content.seed";
 import type { SeedCatalogue } from "./catalogue.types";
 import { seedDiscountCodes } from "./discount-codes.seed";
+import { seedSizeGuides } from "./size-guides.seed";
 import { seedStores } from "./stores.seed";
 
 const LOCALES: Locale[] = ["it", "en"];
@@ -72,6 +73,7 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
       .execute();
 
     let variantCount = 0;
+    const productIds: { seed: (typeof catalogue.products)[number]; id: number }[] = [];
     for (const p of catalogue.products) {
       const categoryId = categoryIds.get(p.categoryKey);
       if (categoryId === undefined) throw new Error(`Seed product ${p.key}: unknown category ${p.categoryKey}`);
@@ -94,6 +96,7 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      productIds.push({ seed: p, id: productId });
 
       await trx
         .insertInto("product_translations")
@@ -170,6 +173,7 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
     await rebuildListingEntries(trx);
     await seedContent(trx, demoContent, now);
 
+    await seedSizeGuides(trx, categoryIds, productIds, stamp);
     await seedStores(trx, now);
     await seedDiscountCodes(trx, categoryIds, now);
     return { products: catalogue.products.length, variants: variantCount };

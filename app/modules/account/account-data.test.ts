@@ -136,6 +136,9 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   search_queries: "none",
   store_regions: "none",
   stores: "none",
+  // The size guides' tables: no person (what "Trova la tua taglia" is told is never stored).
+  size_guides: "none",
+  size_guide_rows: "none",
   catalog_revision: "none",
   // Periodic work's next due time and last runner (host:pid): no person.
   scheduled_tasks: "none",

@@ -11,6 +11,9 @@ export const categoryUrl = (path: string, locale: Locale) => localizePath(`/cate
 /** A product's page. */
 export const productUrl = (slug: string, locale: Locale) => localizePath(`/products/${slug}`, locale);
 
+/** A product's size guide: its own words in each language, the product's slug after them. */
+export const sizeGuideUrl = (slug: string, locale: Locale) => (locale === "it" ? `/guida-taglie/${slug}` : `/en/size-guide/${slug}`);
+
 /** A content entry's URL: pages under /pages, the journal under /blog, the care guide under its localized name. */
 export function contentUrl(kind: ContentTable["kind"], slug: string, locale: Locale): string {
   switch (kind) {

@@ -7,7 +7,8 @@ import { garmentStyleOf } from "~/modules/media/garment-style";
 import type { ResponsiveImage } from "~/modules/media/drawn-image";
 import { productDrawing } from "~/modules/media/media-urls";
 import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
-import { productUrl } from "~/modules/base/page-urls";
+import { productUrl, sizeGuideUrl } from "~/modules/base/page-urls";
+import { getProductSizing } from "~/modules/size-guide/size-guide.service.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { type CategoryRow, listCategories } from "./category.repository.server";
 import { ancestorsOf, categoryTrailOf } from "./category.service.server";
@@ -178,9 +179,10 @@ export async function getProductPage(
   ]);
   const selection = selectVariant(variants, wanted);
   if (!selection) return null;
-  const [history, related] = await Promise.all([
+  const [history, related, sizing] = await Promise.all([
     isReduced(selection.priced) ? findPriceHistories(db, [selection.priced.id]) : Promise.resolve([]),
     getRelatedProducts(db, locale, product, now, categories),
+    getProductSizing(db, product.id),
   ]);
   // The colour's photographs when it has any (docs/decisions/023), else its drawings.
   const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
@@ -206,6 +208,8 @@ export async function getProductPage(
     breadcrumbs: categoryTrailOf(categories, locale, product.categoryId),
     related,
     alternates,
+    /** The fit, the model's measurements, and the size guide's page when a guide covers the piece. */
+    sizing: { fit: sizing.fit, model: sizing.model, guideUrl: sizing.hasGuide ? sizeGuideUrl(product.slug, locale) : null },
     /** Every variant, for the structured data's offers. */
     offers: variants.map((v) => ({
       sku: v.sku,

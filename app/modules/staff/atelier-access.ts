@@ -70,6 +70,10 @@ export const ATELIER_ROUTE_ACCESS = {
   "catalog/colors/:code": "catalogue",
   // Search (issue 39): the synonym groups, and what shoppers looked for (counts, no person).
   "catalog/synonyms": "catalogue",
+  "catalog/size-guides": "catalogue",
+  "catalog/size-guides/new": "catalogue",
+  "catalog/size-guides/:id": "catalogue",
+  "products/:id/sizing": "catalogue",
   "catalog/search-report": "catalogue",
   "catalog/manufacturers": "catalogue",
   "catalog/manufacturers/new": "catalogue",

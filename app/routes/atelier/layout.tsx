@@ -51,6 +51,7 @@ const SECTIONS = [
   { path: "/atelier/categories", key: "categories" },
   { path: "/atelier/catalog/colors", key: "colours" },
   { path: "/atelier/catalog/manufacturers", key: "manufacturers" },
+  { path: "/atelier/catalog/size-guides", key: "sizeGuides" },
   { path: "/atelier/catalog/synonyms", key: "synonyms" },
   { path: "/atelier/catalog/search-report", key: "searchReport" },
   { path: "/atelier/discount-codes", key: "discountCodes" },

@@ -252,6 +252,11 @@ function ProductLinks({ data: loaded }: { data: LoaderData }) {
             {t("editor.photos")}
           </Link>
         </li>
+        <li>
+          <Link to={href(`/atelier/products/${loaded.id}/sizing`)} className="btn btn-secondary">
+            {t("editor.sizing")}
+          </Link>
+        </li>
         {shopUrl && loaded.variantCount > 0 ? (
           <li>
             {/* The storefront's own page, in a new tab: staff's cookie lets it show a draft. */}
