@@ -94,6 +94,7 @@ export default [
     route("/api/wishlist", "routes/api.wishlist.ts", { id: "api-wishlist" }),
     route("/api/wishlist/:operation", "routes/api.wishlist.ts", { id: "api-wishlist-operation" }),
     route("/api/size-guide/*", "routes/api.size-guide.ts"),
+    route("/api/recently-viewed", "routes/api.recently-viewed.ts"),
     // The benchmark's yardstick: the shell and static markup, no database and no session row.
     route("/_control", "routes/control.tsx"),
     route("*", "routes/not-found.tsx"),

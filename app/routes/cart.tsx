@@ -7,7 +7,8 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { performBagIntent } from "./bag-actions.server";
 import { BAG_ACTION_MARKERS, BAG_INTENTS, BagFormSchema } from "~/modules/bag/bag.schema";
 import { getBag } from "~/modules/bag/bag.service.server";
-import { getCachedNewArrivals, getCompleteTheLook } from "~/modules/catalog/product.service.server";
+import { getCachedNewArrivals, getCompleteTheLook, getProductCardsByIds } from "~/modules/catalog/product.service.server";
+import { readRecentlyViewed } from "~/modules/recently-viewed/recently-viewed.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -15,13 +16,15 @@ import { seoMeta } from "~/utils/seo";
 import { idParam } from "~/utils/id-param";
 import { cacheControl } from "~/utils/cache-policy";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, locale, bagId, env, tns } = getRequestContext(context);
   const t = tns("bag");
-  const bag = await getBag(db, locale, bagId);
+  const [bag, viewed] = await Promise.all([getBag(db, locale, bagId), readRecentlyViewed(request)]);
   return data(
     {
       bag,
+      // The pieces looked at last (preference cookies allowed), those in the bag left out.
+      recentlyViewed: viewed.ids.length ? await getProductCardsByIds(db, locale, viewed.ids.filter((id) => !bag.lines.some((line) => line.productId === id))) : [],
       // Under a bag: other garment types to go with it; under an empty one: what is new.
       suggestions: bag.lines.length ? await getCompleteTheLook(db, locale, bag.kinds) : await getCachedNewArrivals(db, locale, 4),
       texts: pickTexts(locale, ["bag"]),
@@ -74,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <BagPage bag={loaderData.bag} suggestions={loaderData.suggestions} actionData={actionData} />;
+  return <BagPage bag={loaderData.bag} suggestions={loaderData.suggestions} recentlyViewed={loaderData.recentlyViewed} actionData={actionData} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, location }) =>

@@ -7,6 +7,8 @@ import { getRequestContext } from "~/middleware/request-context.server";
 import { COOKIES_PAGE_PATH, OPTIONAL_CATEGORIES, consentFromChoice, noticeFor } from "~/modules/consent/consent";
 import { CONSENT_INTENTS, ConsentChoiceSchema, consentChoiceOf } from "~/modules/consent/consent.schema";
 import { readConsent, storeConsent } from "~/modules/consent/consent.server";
+import { RECENTLY_VIEWED_COOKIE } from "~/modules/recently-viewed/recently-viewed";
+import { clearViewedCookie } from "~/modules/recently-viewed/recently-viewed.server";
 import { pageError, parseIntentForm, readFormData, requireValidForm } from "~/utils/form.server";
 import { INTL_LOCALE, localizePath } from "~/utils/locale";
 import { enforceRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const consent = await readConsent(request.headers.get("Cookie"));
   return {
     consent: consent && {
+      preferences: consent.preferences,
       analytics: consent.analytics,
       marketing: consent.marketing,
       // Formatted here, so that the server and the browser show the same date.
@@ -52,10 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const value = requireValidForm(parseIntentForm(await readFormData(request), ConsentChoiceSchema, CONSENT_INTENTS));
   const choice = consentChoiceOf(value);
   await enforceRateLimit(db, "consent", clientIp, CONSENT_RATE_LIMIT).catch(pageError);
-  const headers = {
-    "Set-Cookie": await storeConsent(consentFromChoice(choice, new Date()), publicUrl.isHttps),
-    ...cacheControl("private"),
-  };
+  const consent = consentFromChoice(choice, new Date());
+  const headers = new Headers(cacheControl("private"));
+  headers.append("Set-Cookie", await storeConsent(consent, publicUrl.isHttps));
+  // Preferences refused or withdrawn: what they kept goes with them ("Visti di recente").
+  if (!consent.preferences) headers.append("Set-Cookie", clearViewedCookie(publicUrl.isHttps));
   // The notice says what the choice means (for the X: a refusal, only technical cookies). A
   // shopper without a session gets it in the flash cookie: no session row for a cookie choice.
   await session.addFlash({ kind: "success", key: noticeFor(choice) });
@@ -128,7 +132,37 @@ export default function CookiesPage({ loaderData }: Route.ComponentProps) {
                 {t(`consent.page.${category}.title`)}
               </h2>
               <p className="mb-2">{t(`consent.page.${category}.text`)}</p>
-              <p className="mb-5 text-sm text-stone">{t("consent.page.notUsed")}</p>
+              {category === "preferences" ? (
+                <div className="mb-5 overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">{t("consent.page.table.preferencesCaption")}</caption>
+                    <thead>
+                      <tr className="border-b border-line">
+                        <th scope="col" className="py-2 pr-4 font-semibold">
+                          {t("consent.page.table.name")}
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-semibold">
+                          {t("consent.page.table.purpose")}
+                        </th>
+                        <th scope="col" className="py-2 font-semibold">
+                          {t("consent.page.table.duration")}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <tr className="border-b border-line">
+                        <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                          {RECENTLY_VIEWED_COOKIE}
+                        </th>
+                        <td className="py-2 pr-4">{t("consent.page.cookies.viewed.purpose")}</td>
+                        <td className="whitespace-nowrap py-2">{t("consent.page.cookies.viewed.duration")}</td>
+                      </tr>
+                    </tbody>
+                  </table>
+                </div>
+              ) : (
+                <p className="mb-5 text-sm text-stone">{t("consent.page.notUsed")}</p>
+              )}
               <div className="flex items-center gap-3">
                 <input
                   id={`consent-${category}`}

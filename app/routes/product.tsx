@@ -7,7 +7,8 @@ import { LazyProductView } from "~/components/catalog/product-view.lazy";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { BackInStockSchema } from "~/modules/backstock/backstock.schema";
 import { requestBackInStock } from "~/modules/backstock/backstock.service.server";
-import { getCachedProductPage, getProductPage, productUrl } from "~/modules/catalog/product.service.server";
+import { getCachedProductPage, getProductCardsByIds, getProductPage, productUrl } from "~/modules/catalog/product.service.server";
+import { readRecentlyViewed, recordViewCookie } from "~/modules/recently-viewed/recently-viewed.server";
 import { resolveMovedPath } from "~/modules/seo/slug-redirect.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formError, honeypotValue, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
@@ -26,7 +27,7 @@ const ProductFormSchema = z.discriminatedUnion("intent", [BackInStockSchema.exte
 const PRODUCT_INTENTS = ["backstock"] as const;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, env, locale, tns } = getRequestContext(context);
+  const { db, env, locale, tns, publicUrl } = getRequestContext(context);
   const url = new URL(request.url);
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const wanted = { color: url.searchParams.get("color"), size: url.searchParams.get("size") };
@@ -46,8 +47,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { offers, ...shown } = page;
   const { product, gallery, breadcrumbs } = page;
   const origin = env.PUBLIC_URL;
+  // "Visti di recente", for a shopper who allows preference cookies: the others looked at last,
+  // and this piece remembered first (the page is then the shopper's own, never shared).
+  const viewed = preview ? { allowed: false, ids: [] } : await readRecentlyViewed(request);
+  const recentlyViewed = viewed.allowed ? await getProductCardsByIds(db, locale, viewed.ids.filter((id) => id !== product.id)) : [];
   const loaded = {
     ...shown,
+    recentlyViewed,
     preview,
     origin,
     home,
@@ -70,10 +76,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       breadcrumbJsonLd([home, ...breadcrumbs, { name: product.name, url: product.url }], origin),
     ],
   };
-  return preview ? data(loaded, { headers: { ...cacheControl("private"), "X-Robots-Tag": "noindex, nofollow" } }) : loaded;
+  if (preview) return data(loaded, { headers: { ...cacheControl("private"), "X-Robots-Tag": "noindex, nofollow" } });
+  if (viewed.allowed) return data(loaded, { headers: { ...cacheControl("private"), "Set-Cookie": recordViewCookie(viewed.ids, product.id, publicUrl.isHttps) } });
+  return loaded;
 }
 
-/** Only staff's preview sets headers (private, not for search engines). */
+/** Staff's preview (private, not for search engines) and a shopper's "Visti di recente" (private, the cookie) set headers. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -50,6 +50,6 @@ async function loadChoices(context: Readonly<RouterContextProvider>, request: Re
   const { country: current } = resolveCountry({ requestHost: new URL(request.url).host, hosts: { it: env.IT_SHOP_HOST, eu: env.EU_SHOP_HOST }, preference });
   return {
     country: { current, preference },
-    consent: consent ? { analytics: consent.analytics, marketing: consent.marketing } : null,
+    consent: consent ? { preferences: consent.preferences, analytics: consent.analytics, marketing: consent.marketing } : null,
   };
 }

@@ -165,6 +165,9 @@ export async function pageCacheKey({ url, cookieHeader, saveData }: { url: strin
     for (const name of cookies.keys()) if (!SHOPPER_COOKIES.has(name)) return null;
     if (cookies.has(CONSENT_COOKIE)) {
       const choice = await readConsent(cookieHeader);
+      // A shopper who allows preferences gets pages of their own: the product page remembers
+      // the piece for "Visti di recente" and shows the last ones looked at.
+      if (choice?.preferences) return null;
       consent = choice ? `a${Number(choice.analytics)}m${Number(choice.marketing)}` : "-";
     }
     if (cookies.has(PREFERENCE_COOKIE)) preference = (await readPreference(cookieHeader)) ?? "-";

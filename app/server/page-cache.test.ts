@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { CONSENT_VERSION } from "~/modules/consent/consent";
 import { storeConsent } from "~/modules/consent/consent.server";
 import { storePreference } from "~/modules/country/preference.server";
 import { pageCacheAllows } from "~/middleware/page-cache.server";
@@ -75,9 +76,9 @@ describe("pageCacheKey", () => {
 
   it("tells the cookie choices apart as the pages read them: undecided, refused, accepted", async () => {
     const now = new Date().toISOString();
-    const refused = cookiePair(await storeConsent({ version: 1, analytics: false, marketing: false, decidedAt: now }, false));
-    const refusedEarlier = cookiePair(await storeConsent({ version: 1, analytics: false, marketing: false, decidedAt: new Date(Date.now() - 60_000).toISOString() }, false));
-    const accepted = cookiePair(await storeConsent({ version: 1, analytics: true, marketing: true, decidedAt: now }, false));
+    const refused = cookiePair(await storeConsent({ version: CONSENT_VERSION, preferences: false, analytics: false, marketing: false, decidedAt: now }, false));
+    const refusedEarlier = cookiePair(await storeConsent({ version: CONSENT_VERSION, preferences: false, analytics: false, marketing: false, decidedAt: new Date(Date.now() - 60_000).toISOString() }, false));
+    const accepted = cookiePair(await storeConsent({ version: CONSENT_VERSION, preferences: false, analytics: true, marketing: true, decidedAt: now }, false));
     const none = await pageCacheKey({ url: URL_HOME });
     const keys = await Promise.all([refused, refusedEarlier, accepted, "consent=garbage"].map((cookieHeader) => pageCacheKey({ url: URL_HOME, cookieHeader })));
     expect(keys[0]).not.toBe(none);
@@ -87,6 +88,9 @@ describe("pageCacheKey", () => {
     expect(keys[2]).not.toBe(none);
     // A cookie the pages ignore (malformed) is no choice at all.
     expect(keys[3]).toBe(none);
+    // Preferences allowed: the product page remembers the piece and shows the last ones, so no page is shared.
+    const remembered = cookiePair(await storeConsent({ version: CONSENT_VERSION, preferences: true, analytics: false, marketing: false, decidedAt: now }, false));
+    expect(await pageCacheKey({ url: URL_HOME, cookieHeader: remembered })).toBeNull();
   });
 
   it("tells the country preference, the lite version and Save-Data apart", async () => {

@@ -24,7 +24,7 @@ test.describe("cookie consent", () => {
   test("only technical cookies before consent; the banner offers accept all, the choices and a refusing X", { tag: "@server-html" }, async ({ page }) => {
     await visit(page, "/");
     await expect(banner(page)).toBeVisible();
-    await expect(banner(page)).toContainText("Usiamo solo cookie tecnici");
+    await expect(banner(page)).toContainText("Usiamo cookie tecnici, necessari al funzionamento del negozio");
     await expect(banner(page)).toContainText("Se chiudi questo avviso con la X continui senza accettare");
     await expect(banner(page).getByRole("button", { name: "Accetta tutti" })).toBeVisible();
     await expect(banner(page).getByRole("link", { name: "Scegli i cookie" })).toHaveAttribute("href", "/pages/cookies");
@@ -97,6 +97,8 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preferenze cookie");
     const statistics = page.getByRole("checkbox", { name: "Consenti i cookie di statistica" });
     const marketing = page.getByRole("checkbox", { name: "Consenti i cookie di marketing e profilazione" });
+    const preferences = page.getByRole("checkbox", { name: "Consenti i cookie di preferenza" });
+    await expect(preferences).toBeChecked();
     await expect(statistics).toBeChecked();
     await marketing.uncheck();
     await page.getByRole("button", { name: "Salva le mie scelte" }).click();
@@ -108,12 +110,13 @@ test.describe("cookie consent", () => {
     await page.getByRole("button", { name: "Rifiuta tutti" }).click();
     await arrived(page, "/pages/cookies");
     await expect(statistics).not.toBeChecked();
+    await expect(preferences).not.toBeChecked();
   });
 
   // A plain link, and the choices page's save: without JavaScript the footer-link test saves there.
   test("the banner's choices link leads to the choices page, where the banner steps aside", { tag: "@no-js-elsewhere" }, async ({ page }) => {
     await visit(page, "/en");
-    await expect(banner(page)).toContainText("We only use technical cookies");
+    await expect(banner(page)).toContainText("We use technical cookies, which the shop needs to work");
     await banner(page).getByRole("link", { name: "Choose cookies" }).click();
     await arrived(page, "/en/pages/cookies");
     await expect(banner(page)).toHaveCount(0);

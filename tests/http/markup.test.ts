@@ -79,7 +79,7 @@ describeEachApp("markup", (app) => {
     expect(text).toContain("Continua senza accettare ×");
     expect(text).toContain("Accetta tutti Scegli i cookie");
     // The phone's shorter wording and the full one, each a sentence of its own.
-    expect(text).toContain("Con la X continui senza accettare. Usiamo solo cookie tecnici");
+    expect(text).toContain("Con la X continui senza accettare. Usiamo cookie tecnici, necessari");
     expect(text).toContain("Cookie policy Leggi la cookie policy");
   });
 

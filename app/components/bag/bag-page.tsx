@@ -25,7 +25,7 @@ function useBusy(intent: string, lineId?: number) {
   return Boolean(form && form.get("intent") === intent && (lineId === undefined || Number(form.get("lineId")) === lineId));
 }
 
-export function BagPage({ bag, suggestions, actionData }: { bag: BagView; suggestions: ProductCardData[]; actionData?: BagActionData }) {
+export function BagPage({ bag, suggestions, recentlyViewed, actionData }: { bag: BagView; suggestions: ProductCardData[]; recentlyViewed: ProductCardData[]; actionData?: BagActionData }) {
   const { t } = useTranslation("bag");
   const { href } = useLocale();
   return (
@@ -61,16 +61,19 @@ export function BagPage({ bag, suggestions, actionData }: { bag: BagView; sugges
           <CheckoutBar bag={bag} />
         </div>
       )}
+      {/* The pieces the shopper looked at last (with their consent to preference cookies). */}
+      {/* A grid like the suggestions' (a scrolling row would cost the bag page its JavaScript budget). */}
+      <Suggestions id="recently-viewed-title" title={t("recentlyViewed")} cards={recentlyViewed} columns="desk:grid-cols-4" className="mt-16" />
     </div>
   );
 }
 
-/** Products to go on with: "Complete the look" under a bag, what is new under an empty one. Server-rendered cards. */
-function Suggestions({ title, intro, cards, columns, className = "" }: { title: string; intro?: string; cards: ProductCardData[]; columns: string; className?: string }) {
+/** Products to go on with: "Complete the look" under a bag, what is new under an empty one, the pieces looked at last. Server-rendered cards. */
+function Suggestions({ id = "suggestions-title", title, intro, cards, columns, className = "" }: { id?: string; title: string; intro?: string; cards: ProductCardData[]; columns: string; className?: string }) {
   if (!cards.length) return null;
   return (
-    <section aria-labelledby="suggestions-title" className={`border-t border-line pt-10 ${className}`} data-testid="bag-suggestions">
-      <h2 id="suggestions-title" className="text-3xl desk:text-4xl">
+    <section aria-labelledby={id} className={`border-t border-line pt-10 ${className}`} data-testid="bag-suggestions">
+      <h2 id={id} className="text-3xl desk:text-4xl">
         {title}
       </h2>
       {intro ? <p className="mt-2 text-stone">{intro}</p> : null}

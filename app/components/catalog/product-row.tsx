@@ -4,8 +4,9 @@ import { ProductCard } from "./product-card";
 /**
  * A titled row of product cards that shows there is more: the next card peeks in at every width,
  * phones swipe, and where the browser draws scroll buttons from CSS (app.css, .snap-row-arrows)
- * two arrows beside the heading scroll it, with no JavaScript. The home's new arrivals and a
- * story's "shop the story" row. One per page (the arrows are anchored to its heading).
+ * two arrows beside the heading scroll it, with no JavaScript. The home's new arrivals, a
+ * story's "shop the story" row, "Visti di recente" on the product page and the bag. One per page
+ * (the arrows are anchored to its heading).
  */
 export function ProductRow({
   id,
@@ -14,6 +15,7 @@ export function ProductRow({
   nextLabel,
   products,
   className = "",
+  contained = true,
 }: {
   /** The heading's id: the section and the list are named by it. */
   id: string;
@@ -22,16 +24,19 @@ export function ProductRow({
   nextLabel: string;
   products: ProductCardData[];
   className?: string;
+  /** Whether the row sets its own page margins (false inside a page's container: the product page, the bag). */
+  contained?: boolean;
 }) {
+  const page = contained ? "container-page " : "";
   return (
     <section className={`relative ${className}`} aria-labelledby={id}>
-      <div className="product-row-head container-page mb-6">
+      <div className={`product-row-head ${page}mb-6`}>
         <h2 id={id} className="text-4xl">
           {title}
         </h2>
       </div>
       <ul
-        className="snap-row snap-row-arrows container-page flex gap-4 overflow-x-auto pb-6 desk:gap-6"
+        className={`snap-row snap-row-arrows ${page}flex gap-4 overflow-x-auto pb-6 desk:gap-6`}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable row: keyboard users focus it to scroll (axe scrollable-region-focusable).
         tabIndex={0}
         aria-labelledby={id}

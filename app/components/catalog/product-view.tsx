@@ -10,6 +10,7 @@ import { BackInStockForm } from "./back-in-stock-form";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Price } from "./price";
 import { ProductCard } from "./product-card";
+import { ProductRow } from "./product-row";
 import { ProductGallery } from "./product-gallery";
 import { ProductSafetyInfo } from "./product-safety";
 import { ShareButton } from "./share-button";
@@ -104,6 +105,18 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
             ))}
           </ul>
         </section>
+      ) : null}
+
+      {loaderData.recentlyViewed.length ? (
+        <ProductRow
+          id="recently-viewed-title"
+          title={t("product.recentlyViewed")}
+          previousLabel={t("product.recentlyViewedPrevious")}
+          nextLabel={t("product.recentlyViewedNext")}
+          products={loaderData.recentlyViewed}
+          contained={false}
+          className="mt-20"
+        />
       ) : null}
     </div>
   );

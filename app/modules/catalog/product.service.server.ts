@@ -22,9 +22,11 @@ import {
   findPublishedProduct,
   findSlugsById,
   listNewestProducts,
+  listPublishedProductsByIds,
   listPublishedProductsBySlugs,
   listProductImages,
   listVariantSummaries,
+  type ProductSummaryRow,
   type VariantSummaryRow,
 } from "./product.repository.server";
 import { pickRelated } from "./related-products";
@@ -133,14 +135,25 @@ export function getCachedNewArrivals(db: Kysely<Database>, locale: Locale, limit
   return cachedCatalogRead(db, `new-arrivals|${locale}|${limit}`, () => getNewArrivals(db, locale, limit));
 }
 
+/** The cards of these products, in their order. */
+async function cardsOf(db: Kysely<Database>, locale: Locale, products: ProductSummaryRow[], now: Date): Promise<ProductCard[]> {
+  const ids = products.map((p) => p.id);
+  const [variants, photos] = await Promise.all([listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
+  return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
+}
+
 /** The cards of the published products with these slugs, in the slugs' order (a story's "shop the story" row). */
 export async function getProductCardsBySlugs(db: Kysely<Database>, locale: Locale, slugs: string[], now = new Date()): Promise<ProductCard[]> {
   const found = await listPublishedProductsBySlugs(db, locale, slugs, now.toISOString());
   const bySlug = new Map(found.map((product) => [product.slug, product]));
-  const products = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
-  const ids = products.map((p) => p.id);
-  const [variants, photos] = await Promise.all([listVariantSummaries(db, locale, ids), listShownProductPhotos(db, ids, locale)]);
-  return withLowestPrices(db, toProductCards(products, variants, locale, { photos }), now);
+  return cardsOf(db, locale, slugs.flatMap((slug) => bySlug.get(slug) ?? []), now);
+}
+
+/** The cards of the published products with these ids, in the ids' order (the pieces a shopper looked at last); others left out. */
+export async function getProductCardsByIds(db: Kysely<Database>, locale: Locale, ids: number[], now = new Date()): Promise<ProductCard[]> {
+  const found = await listPublishedProductsByIds(db, locale, ids, now.toISOString());
+  const byId = new Map(found.map((product) => [product.id, product]));
+  return cardsOf(db, locale, ids.flatMap((id) => byId.get(id) ?? []), now);
 }
 
 /** A product by its localized slug, with its URL in every locale, or null. */

@@ -17,12 +17,12 @@ const back = { redirectTo: redirectTargetField() };
 export const ConsentChoiceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept"), ...back }),
   z.object({ intent: z.literal("reject"), ...back }),
-  z.object({ intent: z.literal("save"), analytics: checkbox, marketing: checkbox, ...back }),
+  z.object({ intent: z.literal("save"), preferences: checkbox, analytics: checkbox, marketing: checkbox, ...back }),
 ]);
 
 export const CONSENT_INTENTS = ["accept", "reject", "save"] as const;
 
 /** The choice a valid form makes: only the save intent carries categories; the other two ignore stray fields. */
 export function consentChoiceOf(value: z.infer<typeof ConsentChoiceSchema>): ConsentChoice {
-  return value.intent === "save" ? { intent: "save", analytics: value.analytics, marketing: value.marketing } : { intent: value.intent };
+  return value.intent === "save" ? { intent: "save", preferences: value.preferences, analytics: value.analytics, marketing: value.marketing } : { intent: value.intent };
 }

@@ -22,18 +22,18 @@ const parseConsentChoice = (data: FormData) => {
 
 describe("a consent choice", () => {
   it("accept all allows every category; the X and reject all allow none", () => {
-    expect(consentFromChoice({ intent: "accept" }, NOW)).toEqual({ version: CONSENT_VERSION, analytics: true, marketing: true, decidedAt: NOW.toISOString() });
-    expect(consentFromChoice({ intent: "reject" }, NOW)).toMatchObject({ analytics: false, marketing: false });
+    expect(consentFromChoice({ intent: "accept" }, NOW)).toEqual({ version: CONSENT_VERSION, preferences: true, analytics: true, marketing: true, decidedAt: NOW.toISOString() });
+    expect(consentFromChoice({ intent: "reject" }, NOW)).toMatchObject({ preferences: false, analytics: false, marketing: false });
   });
 
   it("the granular choice records the ticked categories", () => {
-    expect(consentFromChoice({ intent: "save", analytics: true, marketing: false }, NOW)).toMatchObject({ analytics: true, marketing: false });
+    expect(consentFromChoice({ intent: "save", preferences: false, analytics: true, marketing: false }, NOW)).toMatchObject({ analytics: true, marketing: false });
   });
 
   it("says what was chosen", () => {
     expect(noticeFor({ intent: "accept" })).toBe("country:consent.accepted");
     expect(noticeFor({ intent: "reject" })).toBe("country:consent.refused");
-    expect(noticeFor({ intent: "save", analytics: false, marketing: false })).toBe("country:consent.saved");
+    expect(noticeFor({ intent: "save", preferences: false, analytics: false, marketing: false })).toBe("country:consent.saved");
   });
 });
 
@@ -41,8 +41,8 @@ describe("the consent form", () => {
   it("reads the three intents", () => {
     expect(parseConsentChoice(form({ intent: "accept" }))).toEqual({ intent: "accept" });
     expect(parseConsentChoice(form({ intent: "reject", analytics: "on" }))).toEqual({ intent: "reject" });
-    expect(parseConsentChoice(form({ intent: "save", analytics: "on" }))).toEqual({ intent: "save", analytics: true, marketing: false });
-    expect(parseConsentChoice(form({ intent: "save" }))).toEqual({ intent: "save", analytics: false, marketing: false });
+    expect(parseConsentChoice(form({ intent: "save", analytics: "on" }))).toEqual({ intent: "save", preferences: false, analytics: true, marketing: false });
+    expect(parseConsentChoice(form({ intent: "save" }))).toEqual({ intent: "save", preferences: false, analytics: false, marketing: false });
   });
 
   it("refuses an unknown intent or a strange checkbox value", () => {
@@ -74,7 +74,7 @@ describe("a stored consent", () => {
     expect(allows(null, "necessary")).toBe(true);
     expect(allows(null, "analytics")).toBe(false);
     expect(allows(stored, "marketing")).toBe(false);
-    expect(allows(consentFromChoice({ intent: "save", analytics: true, marketing: false }, NOW), "analytics")).toBe(true);
+    expect(allows(consentFromChoice({ intent: "save", preferences: false, analytics: true, marketing: false }, NOW), "analytics")).toBe(true);
   });
 });
 
@@ -100,7 +100,7 @@ describe("the consent cookie", () => {
 
   it("is read back, and hasConsent answers per category", async () => {
     const now = new Date();
-    const cookie = (await storeConsent(consentFromChoice({ intent: "save", analytics: true, marketing: false }, now), false)).split(";")[0];
+    const cookie = (await storeConsent(consentFromChoice({ intent: "save", preferences: false, analytics: true, marketing: false }, now), false)).split(";")[0];
     expect(await readConsent(cookie, now)).toMatchObject({ analytics: true, marketing: false });
     const request = new Request("http://localhost/", { headers: { Cookie: cookie } });
     expect(await hasConsent(request, "analytics")).toBe(true);

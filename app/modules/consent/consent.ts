@@ -4,42 +4,47 @@ import { stripLocale } from "~/utils/locale";
 // only technical cookies until the shopper chooses; closing the banner (the X) keeps that
 // default and counts as a refusal; the choice lasts six months and is not asked again before.
 
-/** The categories a shopper can allow; technical cookies need no consent and are always on. */
-export const OPTIONAL_CATEGORIES = ["analytics", "marketing"] as const;
+/**
+ * The categories a shopper can allow; technical cookies need no consent and are always on.
+ * "preferences": what the shop remembers to be more useful to this shopper (the pieces looked at
+ * last, "Visti di recente"); the other two the shop does not use today.
+ */
+export const OPTIONAL_CATEGORIES = ["preferences", "analytics", "marketing"] as const;
 export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
 export type ConsentCategory = "necessary" | OptionalCategory;
 
 /** Six months: the choice is kept, and not asked again, for this long. */
 export const CONSENT_MAX_AGE_S = 183 * 86_400;
-/** Raised when the categories change, so that everyone is asked again. */
-export const CONSENT_VERSION = 1;
+/** Raised when the categories change, so that everyone is asked again (2: preferences, issue 41). */
+export const CONSENT_VERSION = 2;
 export const COOKIES_PAGE_PATH = "/pages/cookies";
 
 export interface Consent {
   version: number;
+  preferences: boolean;
   analytics: boolean;
   marketing: boolean;
   /** When the shopper chose (ISO 8601). */
   decidedAt: string;
 }
 
-export type ConsentChoice = { intent: "accept" } | { intent: "reject" } | { intent: "save"; analytics: boolean; marketing: boolean };
+export type ConsentChoice = { intent: "accept" } | { intent: "reject" } | { intent: "save"; preferences: boolean; analytics: boolean; marketing: boolean };
 
 /** The consent a choice records: everything, nothing (the X and "reject all"), or the ticked categories. */
 export function consentFromChoice(choice: ConsentChoice, now: Date): Consent {
   const all = choice.intent === "accept";
-  const some = choice.intent === "save" ? choice : { analytics: all, marketing: all };
-  return { version: CONSENT_VERSION, analytics: some.analytics, marketing: some.marketing, decidedAt: now.toISOString() };
+  const some = choice.intent === "save" ? choice : { preferences: all, analytics: all, marketing: all };
+  return { version: CONSENT_VERSION, preferences: some.preferences, analytics: some.analytics, marketing: some.marketing, decidedAt: now.toISOString() };
 }
 
 /** A stored consent when it is well formed, current and younger than six months; otherwise null (ask again). */
 export function parseConsent(value: unknown, now: Date): Consent | null {
   if (!value || typeof value !== "object") return null;
-  const { version, analytics, marketing, decidedAt } = value as Record<string, unknown>;
-  if (version !== CONSENT_VERSION || typeof analytics !== "boolean" || typeof marketing !== "boolean" || typeof decidedAt !== "string") return null;
+  const { version, preferences, analytics, marketing, decidedAt } = value as Record<string, unknown>;
+  if (version !== CONSENT_VERSION || typeof preferences !== "boolean" || typeof analytics !== "boolean" || typeof marketing !== "boolean" || typeof decidedAt !== "string") return null;
   const at = Date.parse(decidedAt);
   if (Number.isNaN(at) || at > now.getTime() + 60_000 || now.getTime() - at >= CONSENT_MAX_AGE_S * 1000) return null;
-  return { version, analytics, marketing, decidedAt };
+  return { version, preferences, analytics, marketing, decidedAt };
 }
 
 /** Whether a category may be used: technical cookies always, the others only with consent. */
