@@ -182,6 +182,8 @@ export default [
     page("catalog/size-guides/new", "routes/atelier/size-guide.tsx"),
     page("catalog/size-guides/:id", "routes/atelier/size-guide.tsx"),
     page("products/:id/sizing", "routes/atelier/product-sizing.tsx"),
+    // A product's stock in the warehouse and the stores (issue 41 part 3).
+    page("products/:id/stores", "routes/atelier/product-stores.tsx"),
     page("*", "routes/atelier/not-found.tsx"),
   ]),
 

@@ -45,6 +45,7 @@ import * as importJobs from "./migrations/20261206040000-import-jobs";
 import * as search from "./migrations/20261207000000-search";
 import * as wishlist from "./migrations/20261207010000-wishlist";
 import * as sizeGuides from "./migrations/20261207020000-size-guides";
+import * as storeStock from "./migrations/20261207030000-store-stock";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   "20261207000000-search": search,
   "20261207010000-wishlist": wishlist,
   "20261207020000-size-guides": sizeGuides,
+  "20261207030000-store-stock": storeStock,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -514,6 +514,14 @@ export interface StoresTable {
   updated_at: Timestamp;
 }
 
+/** What a store holds of a variant (the warehouse's is `variants.stock`); never negative. */
+export interface StoreStockTable {
+  store_id: number;
+  variant_id: number;
+  quantity: number;
+  updated_at: Timestamp;
+}
+
 export interface JobApplicationsTable {
   id: Id;
   first_name: string;
@@ -1094,6 +1102,7 @@ export interface Database {
   wishlist_alerts: WishlistAlertsTable;
   size_guides: SizeGuidesTable;
   size_guide_rows: SizeGuideRowsTable;
+  store_stock: StoreStockTable;
   rate_limits: RateLimitsTable;
   rate_backoffs: RateBackoffsTable;
   staff_form_drafts: StaffFormDraftsTable;

@@ -190,7 +190,7 @@ describeEachApp("markup", (app) => {
     const productPath = (await (await app().client().get("/categories/donna")).text()).match(/href="(\/products\/[^"?]+)"/)![1]!;
     const guidePath = productPath.replace(/^\/products\//, "/guida-taglie/");
     const pages: Array<[HttpClient, string]> = [
-      ...["/", "/en", "/categories/donna", `${productPath}?size=M`, `${guidePath}?height=168&weight=60&system=eu&usual=38`, `${guidePath}?height=abc&weight=`, "/search?q=camicia", "/blog", `/blog/${post.slug}`, "/login", "/login/register?redirectTo=/checkout", "/pages/country?from=%2F", "/pages/newsletter", "/pages/cookies", "/pages/Contact", "/pages/Faq", "/questa-pagina-non-esiste"].map(
+      ...["/", "/en", "/categories/donna", `${productPath}?size=M`, `${productPath}?size=S`, `${guidePath}?height=168&weight=60&system=eu&usual=38`, `${guidePath}?height=abc&weight=`, "/search?q=camicia", "/blog", `/blog/${post.slug}`, "/login", "/login/register?redirectTo=/checkout", "/pages/country?from=%2F", "/pages/newsletter", "/pages/cookies", "/pages/Contact", "/pages/Faq", "/questa-pagina-non-esiste"].map(
         (path) => [app().client(), path] as [HttpClient, string],
       ),
       ...["/cart", "/checkout", "/account", "/account/addresses"].map((path) => [shopper, path] as [HttpClient, string]),
@@ -205,6 +205,7 @@ describeEachApp("markup", (app) => {
         `/atelier/products/${product.id}`,
         `/atelier/products/${product.id}/variants`,
         `/atelier/products/${product.id}/sizing`,
+        `/atelier/products/${product.id}/stores`,
         "/atelier/catalog/size-guides",
         "/atelier/catalog/size-guides/1",
         "/atelier/settings",

@@ -71,6 +71,7 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
                 </svg>
                 {t("product.delivery", { min: delivery.min, max: delivery.max, days: delivery.returnDays })}
               </p>
+              {size ? <InStores stores={loaderData.inStores} /> : null}
             </div>
             <div className="border-t border-line">
               <Disclosure title={t("product.description")} open>
@@ -118,6 +119,37 @@ export default function ProductView({ loaderData, actionData }: ProductViewProps
           className="mt-20"
         />
       ) : null}
+    </div>
+  );
+}
+
+/** "Disponibile in negozio": the stores that have the chosen size now, a list without JavaScript. */
+function InStores({ stores }: { stores: ProductViewProps["loaderData"]["inStores"] }) {
+  const { t } = useTranslation("catalog");
+  const { href } = useLocale();
+  return (
+    <div className="flex items-start gap-2 text-sm text-stone" data-testid="in-stores">
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <path d="M4 10h16v10H4zM3 10l2-6h14l2 6M9 20v-5h6v5" strokeLinejoin="round" />
+      </svg>
+      {stores.length ? (
+        <div>
+          <p className="text-ink">{t("product.inStores.title")}</p>
+          <ul>
+            {stores.map((store) => (
+              <li key={store.id}>
+                {t("product.inStores.store", { name: store.name, address: store.address })}
+                {store.fewLeft ? ` (${t("product.sizeLowStock", { count: store.fewLeft })})` : null}
+              </li>
+            ))}
+          </ul>
+          <Link to={href("/pages/storelocator")} className="underline underline-offset-4 hover:text-terracotta">
+            {t("product.inStores.hours")}
+          </Link>
+        </div>
+      ) : (
+        <p>{t("product.inStores.none")}</p>
+      )}
     </div>
   );
 }

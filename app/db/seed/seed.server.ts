@@ -10,7 +10,7 @@ import { seedContent } from "./content.seed";
 import type { SeedCatalogue } from "./catalogue.types";
 import { seedDiscountCodes } from "./discount-codes.seed";
 import { seedSizeGuides } from "./size-guides.seed";
-import { seedStores } from "./stores.seed";
+import { seedStoreStock, seedStores } from "./stores.seed";
 
 const LOCALES: Locale[] = ["it", "en"];
 const DAY_MS = 86_400_000;
@@ -175,6 +175,7 @@ async function writeCatalogue(trx: Transaction<Database>, catalogue: SeedCatalog
 
     await seedSizeGuides(trx, categoryIds, productIds, stamp);
     await seedStores(trx, now);
+    await seedStoreStock(trx, now);
     await seedDiscountCodes(trx, categoryIds, now);
     return { products: catalogue.products.length, variants: variantCount };
   }

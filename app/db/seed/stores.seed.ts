@@ -366,3 +366,23 @@ export async function seedStores(trx: Kysely<Database>, now = new Date()): Promi
     .execute();
   return stores.length;
 }
+
+/**
+ * What the Italian stores hold (issue 41 part 3): a few pieces of some sizes in each, chosen by a
+ * fixed rule so every seeded shop is alike; about half the variants are in some store.
+ */
+export async function seedStoreStock(trx: Kysely<Database>, now = new Date()): Promise<number> {
+  const [stores, variants] = await Promise.all([
+    trx.selectFrom("stores").select("id").where("country_code", "=", "IT").orderBy("id").execute(),
+    trx.selectFrom("variants").select("id").orderBy("id").execute(),
+  ]);
+  const at = now.toISOString();
+  const rows = variants.flatMap(({ id: variantId }) =>
+    stores.flatMap(({ id: storeId }) => {
+      const quantity = Math.max(0, ((variantId * 31 + storeId * 17) % 7) - 3);
+      return quantity ? [{ store_id: storeId, variant_id: variantId, quantity, updated_at: at }] : [];
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 500) await trx.insertInto("store_stock").values(rows.slice(i, i + 500)).execute();
+  return rows.length;
+}

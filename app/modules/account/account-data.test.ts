@@ -139,6 +139,8 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   // The size guides' tables: no person (what "Trova la tua taglia" is told is never stored).
   size_guides: "none",
   size_guide_rows: "none",
+  // What each store holds of each variant: no person.
+  store_stock: "none",
   catalog_revision: "none",
   // Periodic work's next due time and last runner (host:pid): no person.
   scheduled_tasks: "none",

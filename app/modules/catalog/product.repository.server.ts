@@ -228,3 +228,9 @@ export async function findRelatedCandidates(
     join product_translations t on t.product_id = r.product_id and t.locale = ${locale}`.execute(db);
   return rows.map((row) => ({ ...row, id: Number(row.id), categoryId: Number(row.categoryId) }));
 }
+
+/** A product's name in a language (Atelier's product pages' titles); the Italian one when that is missing. */
+export async function findProductName(db: Kysely<Database>, productId: number, locale: "it" | "en"): Promise<string | undefined> {
+  const rows = await db.selectFrom("product_translations").select(["locale", "name"]).where("product_id", "=", productId).execute();
+  return (rows.find((row) => row.locale === locale) ?? rows.find((row) => row.locale === "it") ?? rows[0])?.name;
+}

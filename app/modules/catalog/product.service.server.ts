@@ -9,6 +9,8 @@ import { productDrawing } from "~/modules/media/media-urls";
 import { type ShownPhoto, listShownProductPhotos, photosForColor } from "~/modules/media/product-photos.service.server";
 import { productUrl, sizeGuideUrl } from "~/modules/base/page-urls";
 import { getProductSizing } from "~/modules/size-guide/size-guide.service.server";
+import { storesWithVariant } from "~/modules/store/store-stock.service.server";
+import { FEW_LEFT } from "./catalog-rules";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { type CategoryRow, listCategories } from "./category.repository.server";
 import { ancestorsOf, categoryTrailOf } from "./category.service.server";
@@ -192,10 +194,12 @@ export async function getProductPage(
   ]);
   const selection = selectVariant(variants, wanted);
   if (!selection) return null;
-  const [history, related, sizing] = await Promise.all([
+  const chosen = selection.size ? variants.find((variant) => variant.sku === selection.size!.sku) : undefined;
+  const [history, related, sizing, inStores] = await Promise.all([
     isReduced(selection.priced) ? findPriceHistories(db, [selection.priced.id]) : Promise.resolve([]),
     getRelatedProducts(db, locale, product, now, categories),
     getProductSizing(db, product.id),
+    chosen ? storesWithVariant(db, chosen.id) : Promise.resolve([]),
   ]);
   // The colour's photographs when it has any (docs/decisions/023), else its drawings.
   const shownPhotos = photosForColor(photos.get(product.id), selection.color.code);
@@ -221,6 +225,8 @@ export async function getProductPage(
     breadcrumbs: categoryTrailOf(categories, locale, product.categoryId),
     related,
     alternates,
+    /** The stores that have the chosen size now ("Disponibile in negozio"); none until a size is chosen. */
+    inStores: inStores.map(({ id, name, city, address, quantity }) => ({ id, name, city, address, fewLeft: quantity <= FEW_LEFT ? quantity : null })),
     /** The fit, the model's measurements, and the size guide's page when a guide covers the piece. */
     sizing: { fit: sizing.fit, model: sizing.model, guideUrl: sizing.hasGuide ? sizeGuideUrl(product.slug, locale) : null },
     /** Every variant, for the structured data's offers. */

@@ -92,8 +92,3 @@ export async function updateProductSizing(db: Db, productId: number, values: Omi
     .execute();
 }
 
-/** A product's name in a language (the sizing page's title); the Italian one when that is missing. */
-export async function findProductName(db: Db, productId: number, locale: "it" | "en"): Promise<string | undefined> {
-  const rows = await db.selectFrom("product_translations").select(["locale", "name"]).where("product_id", "=", productId).execute();
-  return (rows.find((row) => row.locale === locale) ?? rows.find((row) => row.locale === "it") ?? rows[0])?.name;
-}

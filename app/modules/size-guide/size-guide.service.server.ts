@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { type AuditActor, type AuditRecord, type AuditValues, auditOfRecord, recordAudit } from "~/modules/audit/audit.service.server";
 import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
-import { findPublishedProduct, findSlugsById, listVariantSummaries } from "~/modules/catalog/product.repository.server";
+import { findProductName, findPublishedProduct, findSlugsById, listVariantSummaries } from "~/modules/catalog/product.repository.server";
 import { productUrl, sizeGuideUrl } from "~/modules/base/page-urls";
 import { DomainError } from "~/utils/domain-error";
 import type { ProductSizingInput, SizeGuideInput } from "./size-guide.schema";
@@ -23,7 +23,6 @@ import {
   type SizeGuideRowRecord,
   countSizeGuideRows,
   deleteSizeGuideRecord,
-  findProductName,
   findProductSizing,
   findSizeGuide,
   insertSizeGuide,

@@ -74,6 +74,7 @@ export const ATELIER_ROUTE_ACCESS = {
   "catalog/size-guides/new": "catalogue",
   "catalog/size-guides/:id": "catalogue",
   "products/:id/sizing": "catalogue",
+  "products/:id/stores": "catalogue",
   "catalog/search-report": "catalogue",
   "catalog/manufacturers": "catalogue",
   "catalog/manufacturers/new": "catalogue",

@@ -257,6 +257,11 @@ function ProductLinks({ data: loaded }: { data: LoaderData }) {
             {t("editor.sizing")}
           </Link>
         </li>
+        <li>
+          <Link to={href(`/atelier/products/${loaded.id}/stores`)} className="btn btn-secondary">
+            {t("editor.storeStock")}
+          </Link>
+        </li>
         {shopUrl && loaded.variantCount > 0 ? (
           <li>
             {/* The storefront's own page, in a new tab: staff's cookie lets it show a draft. */}
