@@ -184,6 +184,8 @@ export default [
     page("products/:id/sizing", "routes/atelier/product-sizing.tsx"),
     // A product's stock in the warehouse and the stores (issue 41 part 3).
     page("products/:id/stores", "routes/atelier/product-stores.tsx"),
+    page("catalog/store-stock", "routes/atelier/store-stock-csv.tsx"),
+    page("catalog/store-stock.csv", "routes/atelier/store-stock-export.ts"),
     page("*", "routes/atelier/not-found.tsx"),
   ]),
 

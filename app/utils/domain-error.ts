@@ -204,6 +204,8 @@ export const DOMAIN_ERRORS = {
   /** Atelier, variants and prices: the stock moved (an order) since the page showed it. */
   STOCK_CHANGED: { status: 409, message: "atelier-variants:errors.stockChanged" },
   /** Atelier's catalogue import: a file over 50 MB, an empty one, a binary one (not a CSV). */
+  /** Atelier: a store stock CSV past its 4 MB. */
+  STORE_STOCK_FILE_TOO_BIG: { status: 413, message: "atelier-variants:csv.errors.tooBig" },
   IMPORT_FILE_TOO_BIG: { status: 413, message: "atelier-import:errors.tooBig" },
   IMPORT_FILE_EMPTY: { status: 400, message: "atelier-import:errors.empty" },
   IMPORT_FILE_NOT_CSV: { status: 400, message: "atelier-import:errors.notCsv" },

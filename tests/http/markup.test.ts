@@ -206,6 +206,7 @@ describeEachApp("markup", (app) => {
         `/atelier/products/${product.id}/variants`,
         `/atelier/products/${product.id}/sizing`,
         `/atelier/products/${product.id}/stores`,
+        "/atelier/catalog/store-stock",
         "/atelier/catalog/size-guides",
         "/atelier/catalog/size-guides/1",
         "/atelier/settings",

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
-import { describeEachApp } from "../support/http";
+import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { signInStaff } from "../support/staff";
 
 // Stock per store through the request handler (issue 41 part 3), without JavaScript, on both
@@ -94,5 +94,56 @@ describeEachApp("stock per store", (app) => {
     expect((await app().db.selectFrom("audit_log").select("id").where("entity_type", "=", "store-stock").execute()).length).toBe(countBefore);
     // Without a staff session: the sign-in.
     expect((await app().client().get(`/atelier/products/${product.id}/stores`)).status).toBe(302);
+  });
+
+  it("takes the stores' stock out as CSV and back in: checked whole, applied whole or not at all", async () => {
+    const { client } = await signInStaff(app(), { role: "staff" });
+    const upload = (c: HttpClient, content: string | Uint8Array, name = "stock.csv") => {
+      const form = new FormData();
+      form.set("file", new Blob([typeof content === "string" ? content : Buffer.from(content)], { type: "text/csv" }), name);
+      return c.fetch("/atelier/catalog/store-stock", { method: "POST", headers: { Origin: ORIGIN }, body: form });
+    };
+    expect(await html(client.get("/atelier/catalog/store-stock"))).toMatch(/enc[tT]ype="multipart\/form-data"/);
+    const exported = await client.postForm("/atelier/catalog/store-stock.csv", {});
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = (await exported.text()).replace(/^\uFEFF/, "");
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("SKU,Product,Colour,Size,Location,On hand");
+    const variants = Number((await app().db.selectFrom("variants").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(lines).toHaveLength(1 + variants * stores.length);
+    const line = lines.find((candidate) => candidate.startsWith(`${variant.sku},`) && candidate.includes(`,${stores[3].name},`))!;
+    expect(line).toBeDefined();
+
+    // Bad lines: every one said with its line number, nothing written.
+    const bad = ["SKU,Location,On hand", `${variant.sku},${stores[3].name},7`, "NESSUNO,Bottega Roma,1", `${variant.sku},Bottega Paris,1`, `${variant.sku},${stores[4].name},tre`, `${variant.sku},${stores[3].name},8`].join("\n");
+    const refused = await upload(client, bad);
+    expect(refused.status).toBe(422);
+    const refusedText = await html(refused);
+    expect(refusedText).toContain(">Riga 3: nessuna taglia ha lo SKU «NESSUNO».<");
+    expect(refusedText).toContain(">Riga 4: «Bottega Paris» non è un negozio che tiene stock.<");
+    expect(refusedText).toContain(">Riga 5: «tre» non è un numero intero di pezzi.<");
+    expect(refusedText).toContain(`>Riga 6: ${variant.sku} a ${stores[3].name} è già alla riga 2.<`);
+    const quantityAt = async (storeId: number) => (await app().db.selectFrom("store_stock").select("quantity").where("store_id", "=", storeId).where("variant_id", "=", variant.id).executeTakeFirst())?.quantity ?? 0;
+    const before = await quantityAt(stores[3].id);
+    expect(before).not.toBe(7);
+
+    // The exported file with one quantity changed: that one applied, audited as a count.
+    const edited = text.replace(line, line.replace(/,\d+$/, ",7"));
+    const applied = await upload(client, edited);
+    expect(applied.status).toBe(303);
+    expect(await quantityAt(stores[3].id)).toBe(7);
+    expect(await html(client.get("/atelier/catalog/store-stock"))).toContain(">Quantità aggiornate: 1 cambiate, " + String(variants * stores.length - 1) + " uguali.<");
+    const audit = await app().db.selectFrom("audit_log").select(["action", "summary"]).where("entity_type", "=", "store-stock").orderBy("id", "desc").limit(2).execute();
+    expect(audit[0]).toEqual({ action: "store-stock.count", summary: `${variant.sku}, ${stores[3].name} (CSV)` });
+    expect(audit[1].action).toBe("store-stock.export");
+
+    // Not a CSV, no file, a header without its columns.
+    expect((await upload(client, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), "foto.png")).status).toBe(400);
+    expect((await upload(client, "")).status).toBe(400);
+    expect(await html(upload(client, "Codice,Negozio\nX,Y"))).toContain(">Riga 1: mancano le colonne SKU, Location, On hand.<");
+    expect((await client.postForm("/atelier/catalog/store-stock", { intent: "explode" })).status).toBe(400);
+    expect((await client.get("/atelier/catalog/store-stock.csv")).headers.get("Location")).toBe("/atelier/catalog/store-stock");
+    expect((await upload(app().client(), edited)).headers.get("Location")).toMatch(/^\/atelier\/login(\?|$)/);
   });
 });

@@ -75,6 +75,9 @@ export const ATELIER_ROUTE_ACCESS = {
   "catalog/size-guides/:id": "catalogue",
   "products/:id/sizing": "catalogue",
   "products/:id/stores": "catalogue",
+  // The stores' stock file: the same counts as a product's store stock page, for every product.
+  "catalog/store-stock": "catalogue",
+  "catalog/store-stock.csv": "catalogue",
   "catalog/search-report": "catalogue",
   "catalog/manufacturers": "catalogue",
   "catalog/manufacturers/new": "catalogue",

@@ -83,3 +83,22 @@ export function findVariantForStock(db: Db, variantId: number) {
 export function listProductVariantsForStock(db: Db, productId: number) {
   return db.selectFrom("variants").select(["id", "sku", "color_code as colorCode", "size", "stock"]).where("product_id", "=", productId).orderBy("position").orderBy("id").execute();
 }
+
+/** A page of variants by id, with their product's name and colour in a language: the store stock CSV's rows. */
+export function listVariantsForStockCsv(db: Db, locale: "it" | "en", afterId: number, limit: number) {
+  return db
+    .selectFrom("variants as v")
+    .innerJoin("product_translations as t", (join) => join.onRef("t.product_id", "=", "v.product_id").on("t.locale", "=", locale))
+    .innerJoin("color_translations as ct", (join) => join.onRef("ct.color_code", "=", "v.color_code").on("ct.locale", "=", locale))
+    .select(["v.id", "v.sku", "v.size", "t.name", "ct.name as colorName"])
+    .where("v.id", ">", afterId)
+    .orderBy("v.id")
+    .limit(limit)
+    .execute();
+}
+
+/** The variants with these SKUs (id, product and SKU). */
+export function findVariantsBySkus(db: Db, skus: string[]) {
+  if (!skus.length) return Promise.resolve([]);
+  return db.selectFrom("variants").select(["id", "product_id as productId", "sku"]).where("sku", "in", skus).execute();
+}

@@ -65,7 +65,15 @@ export default function AtelierProductStores({ loaderData, actionData }: Route.C
           {t("stores.back")}
         </Link>
       </p>
-      <PageHeader title={title} description={t("stores.description")} />
+      <PageHeader
+        title={title}
+        description={t("stores.description")}
+        actions={
+          <Link to={href("/atelier/catalog/store-stock")} className="btn btn-secondary">
+            {t("csv.link")}
+          </Link>
+        }
+      />
       {/* A region with a name, focusable so a keyboard can scroll a table wider than the screen. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="mb-8 overflow-x-auto border border-line bg-paper" role="region" aria-label={t("stores.caption")} tabIndex={0}>
