@@ -29,6 +29,9 @@ const TECHNICAL_COOKIES = [
   { name: LITE_COOKIE, key: "lite" },
 ] as const;
 
+/** The preference cookies, used with consent only. */
+const PREFERENCE_COOKIES = [{ name: RECENTLY_VIEWED_COOKIE, key: "viewed" }] as const;
+
 // The cookie choices (/pages/cookies): the banner's "choose" link and the footer's "Cookie
 // preferences" lead here; every consent form posts to its action.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -95,35 +98,7 @@ export default function CookiesPage({ loaderData }: Route.ComponentProps) {
               <p className="text-sm font-semibold">{t("consent.page.always")}</p>
             </div>
             <p className="mb-5">{t("consent.page.necessary.text")}</p>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t("consent.page.table.caption")}</caption>
-                <thead>
-                  <tr className="border-b border-line">
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      {t("consent.page.table.name")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      {t("consent.page.table.purpose")}
-                    </th>
-                    <th scope="col" className="py-2 font-semibold">
-                      {t("consent.page.table.duration")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {TECHNICAL_COOKIES.map((cookie) => (
-                    <tr key={cookie.name} className="border-b border-line">
-                      <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
-                        {cookie.name}
-                      </th>
-                      <td className="py-2 pr-4">{t(`consent.page.cookies.${cookie.key}.purpose`)}</td>
-                      <td className="whitespace-nowrap py-2">{t(`consent.page.cookies.${cookie.key}.duration`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CookieTable caption={t("consent.page.table.caption")} cookies={TECHNICAL_COOKIES} />
           </section>
 
           {categories.map((category) => (
@@ -133,32 +108,8 @@ export default function CookiesPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mb-2">{t(`consent.page.${category}.text`)}</p>
               {category === "preferences" ? (
-                <div className="mb-5 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">{t("consent.page.table.preferencesCaption")}</caption>
-                    <thead>
-                      <tr className="border-b border-line">
-                        <th scope="col" className="py-2 pr-4 font-semibold">
-                          {t("consent.page.table.name")}
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-semibold">
-                          {t("consent.page.table.purpose")}
-                        </th>
-                        <th scope="col" className="py-2 font-semibold">
-                          {t("consent.page.table.duration")}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      <tr className="border-b border-line">
-                        <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
-                          {RECENTLY_VIEWED_COOKIE}
-                        </th>
-                        <td className="py-2 pr-4">{t("consent.page.cookies.viewed.purpose")}</td>
-                        <td className="whitespace-nowrap py-2">{t("consent.page.cookies.viewed.duration")}</td>
-                      </tr>
-                    </tbody>
-                  </table>
+                <div className="mb-5">
+                  <CookieTable caption={t("consent.page.table.preferencesCaption")} cookies={PREFERENCE_COOKIES} />
                 </div>
               ) : (
                 <p className="mb-5 text-sm text-stone">{t("consent.page.notUsed")}</p>
@@ -198,6 +149,42 @@ export default function CookiesPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** A table of cookies: name, what it is for, how long it lasts. */
+function CookieTable({ caption, cookies }: { caption: string; cookies: readonly { name: string; key: string }[] }) {
+  const t = withDateArticlesT(useTranslation("country").t);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("consent.page.table.name")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("consent.page.table.purpose")}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {t("consent.page.table.duration")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cookies.map((cookie) => (
+            <tr key={cookie.name} className="border-b border-line">
+              <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                {cookie.name}
+              </th>
+              <td className="py-2 pr-4">{t(`consent.page.cookies.${cookie.key}.purpose` as never)}</td>
+              <td className="whitespace-nowrap py-2">{t(`consent.page.cookies.${cookie.key}.duration` as never)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

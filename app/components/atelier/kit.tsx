@@ -1,6 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode, RefObject } from "react";
-import { Form, Link } from "react-router";
-import { CheckboxField, type FormKit, FormErrors, SubmitButton } from "~/components/ui/form-kit";
+import { Form, Link, useNavigation } from "react-router";
+import { CheckboxField, type FormKit, FormErrors, SubmitButton, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { FileField } from "./editor-kit";
 
 // Atelier's UI kit (decision 046): the page pieces its routes kept writing again, once. The form
@@ -261,5 +262,38 @@ export function ConfirmCard({
         </KitFormBody>
       </Form>
     </section>
+  );
+}
+
+/**
+ * A record's deletion behind an "I understand" box (intent "delete", field "confirm"): the
+ * editor's last card (a store, a size guide). `texts` are the card's words, translated.
+ */
+export function DeleteRecordCard({
+  id,
+  result,
+  texts,
+}: {
+  id: string;
+  result: SubmissionResult<string[]> | undefined;
+  texts: { title: string; intro: string; confirm: string; submit: string; pending: string };
+}) {
+  const formRef = useFormRef();
+  const kit = useFormKit(id, result, ["confirm"], formRef);
+  const pending = useNavigation().state === "submitting";
+  return (
+    <ConfirmCard
+      id={id}
+      title={texts.title}
+      intro={texts.intro}
+      intent="delete"
+      kit={kit}
+      formRef={formRef}
+      confirm={texts.confirm}
+      pending={pending}
+      pendingLabel={texts.pending}
+      submitLabel={texts.submit}
+      className="mt-10 max-w-xl"
+    />
   );
 }

@@ -7,7 +7,7 @@ import { SelectField } from "~/components/atelier/editor-kit";
 import { BoxSection } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
-import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
+import { FormErrors, type FormKit, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -122,6 +122,20 @@ export default function AtelierProductStores({ loaderData, actionData }: Route.C
 
 type Stock = Route.ComponentProps["loaderData"]["stock"];
 
+/** The size a form is about: every variant of the product, by SKU, colour and size. */
+function VariantSelect({ kit, stock, label }: { kit: FormKit; stock: Stock; label: (v: Stock["variants"][number]) => string }) {
+  const { t } = useTranslation("atelier-variants");
+  return (
+    <SelectField kit={kit} name="variantId" label={t("stores.variant")}>
+      {stock.variants.map((variant) => (
+        <option key={variant.id} value={variant.id}>
+          {label(variant)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function MoveForm({ stock, label, result }: { stock: Stock; label: (v: Stock["variants"][number]) => string; result: ActionResult }) {
   const { t } = useTranslation("atelier-variants");
   const formRef = useFormRef();
@@ -134,13 +148,7 @@ function MoveForm({ stock, label, result }: { stock: Stock; label: (v: Stock["va
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-4" aria-labelledby="stock-move">
         <FormErrors kit={kit} />
         <input type="hidden" name="intent" value="move" />
-        <SelectField kit={kit} name="variantId" label={t("stores.variant")}>
-          {stock.variants.map((variant) => (
-            <option key={variant.id} value={variant.id}>
-              {label(variant)}
-            </option>
-          ))}
-        </SelectField>
+        <VariantSelect kit={kit} stock={stock} label={label} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField kit={kit} name="from" label={t("stores.from")}>
             {places.map((place) => (
@@ -150,7 +158,8 @@ function MoveForm({ stock, label, result }: { stock: Stock; label: (v: Stock["va
             ))}
           </SelectField>
           <SelectField kit={kit} name="to" label={t("stores.to")}>
-            {places.map((place) => (
+            {/* The stores first: the usual move is out of the warehouse, and the two selects start apart. */}
+            {[...places.slice(1), places[0]].map((place) => (
               <option key={place.value} value={place.value}>
                 {place.label}
               </option>
@@ -177,13 +186,7 @@ function CountForm({ stock, label, result }: { stock: Stock; label: (v: Stock["v
       <Form method="post" ref={formRef} noValidate={kit.hydrated} className="space-y-4" aria-labelledby="stock-count">
         <FormErrors kit={kit} />
         <input type="hidden" name="intent" value="count" />
-        <SelectField kit={kit} name="variantId" label={t("stores.variant")}>
-          {stock.variants.map((variant) => (
-            <option key={variant.id} value={variant.id}>
-              {label(variant)}
-            </option>
-          ))}
-        </SelectField>
+        <VariantSelect kit={kit} stock={stock} label={label} />
         <SelectField kit={kit} name="storeId" label={t("stores.store")}>
           {stock.stores.map((store) => (
             <option key={store.id} value={store.id}>

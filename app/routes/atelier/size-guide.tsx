@@ -4,7 +4,7 @@ import type { Route } from "./+types/size-guide";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { AuditTrail } from "~/components/atelier/audit-trail";
 import { SelectField, withStoredValues } from "~/components/atelier/editor-kit";
-import { BoxSection, ConfirmCard } from "~/components/atelier/kit";
+import { BoxSection, DeleteRecordCard } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { FieldError, FormErrors, type FormKit, SubmitButton, TextField, controlProps, useFormKit, useFormRef, valueAt } from "~/components/ui/form-kit";
@@ -196,7 +196,11 @@ export default function AtelierSizeGuide({ loaderData, actionData }: Route.Compo
       </Form>
       {id !== null ? (
         <>
-          <DeleteGuide result={forDelete ? actionData.result : undefined} />
+          <DeleteRecordCard
+            id="size-guide-delete"
+            result={forDelete ? actionData.result : undefined}
+            texts={{ title: t("sizeGuides.deleteTitle"), intro: t("sizeGuides.deleteIntro"), confirm: t("sizeGuides.deleteConfirm"), submit: t("sizeGuides.delete"), pending: t("sizeGuides.deleting") }}
+          />
           <AuditTrail entries={audit} />
         </>
       ) : null}
@@ -215,28 +219,6 @@ function GridCell({ kit, name, label }: { kit: FormKit; name: string; label: str
       <input type="text" {...props} key={kit.resetKey} defaultValue={kit.value(name)} maxLength={16} autoComplete="off" spellCheck={false} className="field-input min-w-14 px-1.5 py-1 text-xs" />
       <FieldError id={`${props.id}-error`} errors={kit.errors(name)} />
     </>
-  );
-}
-
-function DeleteGuide({ result }: { result: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation("atelier-catalog");
-  const formRef = useFormRef();
-  const kit = useFormKit("size-guide-delete", result, ["confirm"], formRef);
-  const pending = useNavigation().state === "submitting";
-  return (
-    <ConfirmCard
-      id="size-guide-delete"
-      title={t("sizeGuides.deleteTitle")}
-      intro={t("sizeGuides.deleteIntro")}
-      intent="delete"
-      kit={kit}
-      formRef={formRef}
-      confirm={t("sizeGuides.deleteConfirm")}
-      pending={pending}
-      pendingLabel={t("sizeGuides.deleting")}
-      submitLabel={t("sizeGuides.delete")}
-      className="mt-10 max-w-xl"
-    />
   );
 }
 

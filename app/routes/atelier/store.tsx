@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/store";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
@@ -7,7 +6,7 @@ import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { FormErrors, SubmitButton, TextField, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { SelectField, withStoredValues } from "~/components/atelier/editor-kit";
-import { BoxSection, ConfirmCard } from "~/components/atelier/kit";
+import { BoxSection, DeleteRecordCard } from "~/components/atelier/kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -167,33 +166,15 @@ export default function AtelierStore({ loaderData, actionData }: Route.Component
       </Form>
       {id !== null ? (
         <>
-          <DeleteStore result={forDelete ? actionData.result : undefined} />
+          <DeleteRecordCard
+            id="store-delete"
+            result={forDelete ? actionData.result : undefined}
+            texts={{ title: t("stores.deleteTitle"), intro: t("stores.deleteIntro"), confirm: t("stores.deleteConfirm"), submit: t("stores.delete"), pending: t("stores.deleting") }}
+          />
           <AuditTrail entries={audit} />
         </>
       ) : null}
     </>
-  );
-}
-
-function DeleteStore({ result }: { result: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation("atelier-content");
-  const formRef = useFormRef();
-  const kit = useFormKit("store-delete", result, ["confirm"], formRef);
-  const pending = useNavigation().state === "submitting";
-  return (
-    <ConfirmCard
-      id="store-delete"
-      title={t("stores.deleteTitle")}
-      intro={t("stores.deleteIntro")}
-      intent="delete"
-      kit={kit}
-      formRef={formRef}
-      confirm={t("stores.deleteConfirm")}
-      pending={pending}
-      pendingLabel={t("stores.deleting")}
-      submitLabel={t("stores.delete")}
-      className="mt-10 max-w-xl"
-    />
   );
 }
 
