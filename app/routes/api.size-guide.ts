@@ -20,7 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const asked = FIND_SIZE_FIELDS.some((field) => query.has(field));
   let suggestion = null;
   if (asked) {
-    const parsed = FindSizeSchema.safeParse(Object.fromEntries(FIND_SIZE_FIELDS.flatMap((field) => (query.has(field) ? [[field, query.get(field) ?? ""]] : []))));
+    // An empty parameter is one not given, as the page's form reads it (conform drops empty values).
+    const parsed = FindSizeSchema.safeParse(Object.fromEntries(FIND_SIZE_FIELDS.flatMap((field) => (query.get(field) ? [[field, query.get(field)]] : []))));
     if (!parsed.success) return validationErrorResponse(parsed.error, locale);
     suggestion = suggestSizeOnPage(page, parsed.data);
   }

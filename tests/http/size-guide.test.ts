@@ -89,7 +89,7 @@ describeEachApp("the size guide", (app) => {
     expect(body.sizes.map((size) => size.size)).toEqual(["XS", "S", "M", "L", "XL"]);
     expect(body.sizes[2].measures.chest).toBe(880);
     expect(body.suggestion).toBeNull();
-    const asked = await shopper.get(`/api/size-guide/${dress.slug}?height=168&weight=60`);
+    const asked = await shopper.get(`/api/size-guide/${dress.slug}?height=168&weight=60&system=&usual=`);
     expect(asked.headers.get("Cache-Control")).toBe("private, no-store");
     expect(((await asked.json()) as { suggestion: unknown }).suggestion).toEqual({ found: true, size: "M", basis: "body", between: null, offered: true });
     const invalid = await shopper.get(`/api/size-guide/${dress.slug}?height=12`);
