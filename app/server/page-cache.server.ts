@@ -23,6 +23,7 @@ import { readCatalogRevision, readShopRevision } from "~/modules/base/revision-c
 import { readConsent } from "~/modules/consent/consent.server";
 import { CONTROL_PATH } from "~/modules/content/shell.server";
 import { readPreference } from "~/modules/country/preference.server";
+import { RECENTLY_VIEWED_COOKIE } from "~/modules/recently-viewed/recently-viewed";
 import { type Coding, isNotModified, pickCoding } from "~/utils/http-caching";
 import { currentRequest } from "~/utils/request-scope.server";
 import type { InlineSources } from "./content-security-policy.server";
@@ -37,13 +38,15 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /**
  * The cookies a shopper without a session may have, and none of which names a person: any other
  * cookie (the session's, a notice's, Atelier's, an unknown one) means the page is rendered for
- * the request. These three change the markup, so they are part of the key.
+ * the request. The first three change the markup, so they are part of the key; the list of
+ * pieces looked at ("Visti di recente") is read only by pages the cache never keeps (the product
+ * page answers a shopper who allows it with a Set-Cookie and `private`, the bag is never shared).
  */
 const CONSENT_COOKIE = "consent";
 const PREFERENCE_COOKIE = "preference";
 /** The lite version's switch (issue 25): a page without scripts. */
 const LITE_COOKIE = "bottega_lite";
-const SHOPPER_COOKIES = new Set([CONSENT_COOKIE, PREFERENCE_COOKIE, LITE_COOKIE]);
+const SHOPPER_COOKIES = new Set([CONSENT_COOKIE, PREFERENCE_COOKIE, LITE_COOKIE, RECENTLY_VIEWED_COOKIE]);
 
 /** What a candidate request carries from `lookup` to `store` (res.locals.pageCache, and the request's context). */
 export interface PageCacheCandidate {
@@ -165,10 +168,8 @@ export async function pageCacheKey({ url, cookieHeader, saveData }: { url: strin
     for (const name of cookies.keys()) if (!SHOPPER_COOKIES.has(name)) return null;
     if (cookies.has(CONSENT_COOKIE)) {
       const choice = await readConsent(cookieHeader);
-      // A shopper who allows preferences gets pages of their own: the product page remembers
-      // the piece for "Visti di recente" and shows the last ones looked at.
-      if (choice?.preferences) return null;
-      consent = choice ? `a${Number(choice.analytics)}m${Number(choice.marketing)}` : "-";
+      // The banner's switches show the choice, preferences included.
+      consent = choice ? `p${Number(choice.preferences)}a${Number(choice.analytics)}m${Number(choice.marketing)}` : "-";
     }
     if (cookies.has(PREFERENCE_COOKIE)) preference = (await readPreference(cookieHeader)) ?? "-";
     if (cookies.has(LITE_COOKIE)) lite = JSON.stringify(cookies.get(LITE_COOKIE));

@@ -88,9 +88,12 @@ describe("pageCacheKey", () => {
     expect(keys[2]).not.toBe(none);
     // A cookie the pages ignore (malformed) is no choice at all.
     expect(keys[3]).toBe(none);
-    // Preferences allowed: the product page remembers the piece and shows the last ones, so no page is shared.
+    // Preferences allowed: a choice of its own; the list of pieces looked at changes no shared page.
     const remembered = cookiePair(await storeConsent({ version: CONSENT_VERSION, preferences: true, analytics: false, marketing: false, decidedAt: now }, false));
-    expect(await pageCacheKey({ url: URL_HOME, cookieHeader: remembered })).toBeNull();
+    const rememberedKey = await pageCacheKey({ url: URL_HOME, cookieHeader: remembered });
+    expect(rememberedKey).not.toBeNull();
+    expect(new Set([rememberedKey, ...keys.slice(0, 3), none]).size).toBe(4);
+    expect(await pageCacheKey({ url: URL_HOME, cookieHeader: `${remembered}; viewed=3.2.1` })).toBe(rememberedKey);
   });
 
   it("tells the country preference, the lite version and Save-Data apart", async () => {

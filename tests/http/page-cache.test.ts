@@ -206,6 +206,18 @@ for (const kind of DIALECTS) {
       expect(refusedHtml).not.toContain(BANNER);
       expect((await chooser.send("/")).headers.get("X-Cache")).toBe("hit");
 
+      // A shopper who allows preference cookies: the product page is their own (it remembers the
+      // piece), the pages that do not show the list are shared among such shoppers.
+      const remembering = builtServerClient(server);
+      await remembering.send("/pages/cookies", remembering.form({ intent: "accept", redirectTo: "/" }, { Origin: server.url }));
+      await remembering.send("/");
+      const viewed = await remembering.send(PRODUCT);
+      expect(viewed.headers.get("X-Cache")).toBeNull();
+      expect(viewed.headers.getSetCookie().some((line) => line.startsWith("viewed="))).toBe(true);
+      expect((await remembering.send(PRODUCT)).headers.get("X-Cache")).toBeNull();
+      expect(["miss", "hit"]).toContain((await remembering.send("/categories/donna")).headers.get("X-Cache"));
+      expect((await remembering.send("/categories/donna")).headers.get("X-Cache")).toBe("hit");
+
       const anonymous = await get("/");
       expect(anonymous.headers.get("X-Cache")).toBe("hit");
       const html = await anonymous.text();
