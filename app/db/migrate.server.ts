@@ -46,6 +46,7 @@ import * as search from "./migrations/20261207000000-search";
 import * as wishlist from "./migrations/20261207010000-wishlist";
 import * as sizeGuides from "./migrations/20261207020000-size-guides";
 import * as storeStock from "./migrations/20261207030000-store-stock";
+import * as storePickup from "./migrations/20261207040000-store-pickup";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   "20261207010000-wishlist": wishlist,
   "20261207020000-size-guides": sizeGuides,
   "20261207030000-store-stock": storeStock,
+  "20261207040000-store-pickup": storePickup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

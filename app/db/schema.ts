@@ -824,6 +824,10 @@ export interface CheckoutsTable {
   invoice: string | null;
   payment_method: string | null;
   order_key: string;
+  /** The store a pick-up order is collected from (shipping method store_pickup). */
+  pickup_store_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: the store gets the pieces from the warehouse (2–3 working days); 0: it has them all now. */
+  pickup_by_transfer: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -866,6 +870,12 @@ export interface OrdersTable {
   carrier: ColumnType<string | null, string | null | undefined, string | null>;
   /** What has gone back to the shopper so far (refunds the provider confirmed). */
   refunded_cents: ColumnType<number, number | undefined, number>;
+  /** A pick-up order's store (null once the store is deleted: `pickup_store` keeps its copy). */
+  pickup_store_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: the store's name, address, phone and whether its pieces came by transfer, as at placing. */
+  pickup_store: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a pick-up order's pieces were ready in the store (the uncollected order's days count from it). */
+  ready_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 
@@ -904,6 +914,8 @@ export interface OrderLinesTable {
   total_cents: number;
   /** The line's share of the order's discount. */
   discount_cents: ColumnType<number, number | undefined, number>;
+  /** The store whose stock the line took (a pick-up order); null: the warehouse's. */
+  store_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PaymentStatus = "pending" | "paid" | "failed" | "refund_pending" | "refunded" | "cancelled";

@@ -7,6 +7,7 @@ import { FieldError, SubmitButton, controlProps, FormErrors, useFormKit, useForm
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
+import { PickupStoreAddress } from "~/components/order/pickup-store";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { requireAccountHolder } from "./login-redirect.server";
 import { ReturnRequestSchema } from "~/modules/order/after-order.schema";
@@ -172,8 +173,17 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
             {t("detail.details")}
           </h2>
           <div>
-            <h3 className="eyebrow mb-1">{t("detail.shippingAddress")}</h3>
-            <AddressBlock address={order.shippingAddress} />
+            {order.pickup ? (
+              <>
+                <h3 className="eyebrow mb-1">{tc("pickup.title")}</h3>
+                <PickupStoreAddress store={order.pickup} />
+              </>
+            ) : (
+              <>
+                <h3 className="eyebrow mb-1">{t("detail.shippingAddress")}</h3>
+                <AddressBlock address={order.shippingAddress} />
+              </>
+            )}
           </div>
           <div>
             <h3 className="eyebrow mb-1">{t("detail.billingAddress")}</h3>

@@ -9,7 +9,7 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { formatLongDate } from "~/utils/dates";
 import { withDateArticles } from "~/utils/date-article";
 import { stripLocale } from "~/utils/locale";
-import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, firstIncompleteStep, getCheckout } from "~/modules/checkout/checkout.service.server";
+import { type Checkouter, type CheckoutState, type CheckoutStep, CHECKOUT_STEPS, STEP_PATHS, bagForCheckout, firstIncompleteStep, getCheckout } from "~/modules/checkout/checkout.service.server";
 
 // The checkout steps' shared loader half (spec §2): a missing or empty bag leaves the checkout
 // for the login-redirect target; a step whose earlier steps are incomplete sends the shopper to
@@ -75,7 +75,7 @@ async function openCheckout(context: Readonly<RouterContextProvider>, request: R
         shipsFromLine: withDateArticles(tns("checkout")("closure.shipsFrom", { date: formatLongDate(`${closure.shipsFrom}T12:00:00Z`, locale) })),
       }
     : null;
-  return { bag: { ...bag, id: bag.id }, checkout, who, settings, paths, closure: notice };
+  return { bag: { ...bagForCheckout(bag, checkout), id: bag.id }, checkout, who, settings, paths, closure: notice };
 }
 
 /** Loads the checkout for `step`, or throws the redirect the guards call for. */

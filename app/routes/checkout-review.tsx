@@ -14,6 +14,8 @@ import { checkoutPaths, checkouterOf, orderContact, redirectToOpenStep, requireC
 import { PlaceOrderSchema } from "~/modules/checkout/checkout.schema";
 import { getCheckout } from "~/modules/checkout/checkout.service.server";
 import { placeOrder } from "~/modules/order/order.service.server";
+import { findPickupStore } from "~/modules/store/store-pickup.service.server";
+import { PickupStoreAddress } from "~/components/order/pickup-store";
 import { paymentProvider } from "~/modules/payment/payment.service.server";
 import { startPayment } from "~/modules/order/order-payment.service.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -32,8 +34,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { bag, checkout: saved, who, settings, paths, closure } = await requireCheckoutStep(context, request, "review");
   // The review is reachable only once the steps before it saved their choices.
   const checkout = saved!;
-  const { env, locale, tns } = getRequestContext(context);
+  const { db, env, locale, tns } = getRequestContext(context);
   const t = tns("checkout");
+  const pickupStore = checkout.pickup ? await findPickupStore(db, checkout.pickup.storeId) : null;
   return data(
     {
       bag,
@@ -41,6 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // A guest corrects the contact details (a mistyped e-mail) at Personal Info.
       contactEditable: who.kind === "guest",
       shipping: checkout.shipping!,
+      pickup: pickupStore && checkout.pickup ? { ...pickupStore, byTransfer: checkout.pickup.byTransfer } : null,
       billing: checkout.billing,
       invoice: checkout.invoice,
       paymentMethod: checkout.paymentMethod!,
@@ -86,6 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(paths.cart, 303);
     }
     if (error.code === "CHECKOUT_INCOMPLETE") throw await redirectToOpenStep(context, request);
+    // The store no longer has every piece (another order took the last): choose again, told why.
+    if (error.code === "PICKUP_STORE_SOLD_OUT") {
+      await session.addFlash({ kind: "error", key: error.messageKey });
+      throw redirect(paths.shipping, 303);
+    }
     // A code used up by other orders meanwhile leaves the bag: the review shows the new total.
     if (error.code === "INVALID_COUPON") await removeDiscountCode(db, bagId);
     return formError(submission, error);
@@ -120,7 +129,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function CheckoutReview({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("checkout");
   const { href, locale } = useLocale();
-  const { bag, contact, shipping, billing, invoice, paymentMethod } = loaderData;
+  const { bag, contact, shipping, pickup, billing, invoice, paymentMethod } = loaderData;
   const formRef = useFormRef();
   const kit = useFormKit("review", actionData?.result, ["acceptTerms"], formRef);
   const pending = useNavigation().state === "submitting";
@@ -148,13 +157,13 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
       aside={<BagSummary bag={bag} />}
     >
       {contact ? section(t("review.contact"), loaderData.contactEditable ? "/checkout/registrationLogin" : null, <p>{`${contact.firstName} ${contact.lastName} · ${contact.email}`}</p>) : null}
-      {section(t("review.shipTo"), "/checkout", <AddressBlock address={shipping} />)}
+      {pickup ? section(t("pickup.title"), "/checkout", <PickupStoreAddress store={pickup} />) : section(t("review.shipTo"), "/checkout", <AddressBlock address={shipping} />)}
       {section(t("review.billTo"), "/checkout", billing ? <AddressBlock address={billing} /> : <p>{t("review.sameAddress")}</p>)}
       {section(
         t("review.method"),
         "/checkout",
         <>
-          <p>{t("shipping.ups", { courier: loaderData.courier, min: loaderData.days.min, max: loaderData.days.max })}</p>
+          <p>{pickup ? t("shipping.pickup") : t("shipping.ups", { courier: loaderData.courier, min: loaderData.days.min, max: loaderData.days.max })}</p>
           <ClosureNotice closure={loaderData.closure} className="mt-3" />
         </>,
       )}

@@ -14,6 +14,10 @@ import { listAddresses } from "~/modules/address/address.service.server";
 import { orderContact, requireCheckoutStep } from "./checkout-guard.server";
 import { type CheckoutAddress, ShippingStepSchema } from "~/modules/checkout/checkout.schema";
 import { saveShippingStep, shippingMethodsFor } from "~/modules/checkout/checkout.service.server";
+import { bagStockLines } from "~/modules/bag/bag.service.server";
+import { pickupOptions } from "~/modules/store/store-pickup.service.server";
+import { PickupStoreAddress } from "~/components/order/pickup-store";
+import { PICKUP_COLLECT_DAYS } from "~/modules/store/store-pickup.rules";
 import { formError, invalidForm, parseForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
 import { privatePageHeaders } from "~/utils/private-page-headers";
@@ -31,6 +35,7 @@ const FIELDS = [
   "billingSame",
   ...ADDRESS_FIELDS.map((f) => `billing.${f}`),
   "shippingMethod",
+  "pickupStore",
   "invoiceType",
   "fiscalCode",
   "companyName",
@@ -53,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A new address starts with the name the order is for (the guest's at Personal Info, or the
   // account's); an address already given for this checkout is shown as it was saved.
   const contact = shipping ? null : await orderContact(context, checkout, who);
+  const stores = await pickupOptions(db, await bagStockLines(db, bag.id));
   return data(
     {
       bag,
@@ -63,9 +69,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         billing: checkout?.billing ?? null,
         invoice: checkout?.invoice ?? null,
         fiscalCode: checkout?.invoice?.type === "person" ? checkout.invoice.fiscalCode : (account?.fiscalCode ?? ""),
+        shippingMethod: checkout?.shippingMethod ?? "ups_standard",
+        pickupStore: checkout?.pickup ? String(checkout.pickup.storeId) : "",
       },
       canSave: who.kind === "account",
       methods: shippingMethodsFor("IT").map((id) => ({ id, courier: settings.courier, days: settings.deliveryDays, feeCents: settings.shippingFeeCents, freeFromCents: bag.totals.freeShippingFromCents })),
+      // Pick-up: every store of the shop's country, each with its promise for this bag.
+      stores: stores.map(({ id, name, address, city, province, postalCode, phone, byTransfer }) => ({ id, name, address, city, province, postalCode, phone, byTransfer })),
       closure,
       euShopUrl: env.EU_SHOP_HOST,
       title: t("shipping.title"),
@@ -123,7 +133,7 @@ function flatten(prefix: string, address: Partial<CheckoutAddress> | null): Reco
 export default function CheckoutShipping({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("checkout");
   const { locale } = useLocale();
-  const { bag, saved, initial, methods } = loaderData;
+  const { bag, saved, initial, methods, stores } = loaderData;
   const formRef = useFormRef();
   const pending = useNavigation().state === "submitting";
   const answered = Boolean(actionData?.result);
@@ -139,8 +149,11 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
     vatNumber: invoice?.type === "company" ? invoice.vatNumber : "",
     sdiCode: invoice?.type === "company" ? (invoice.sdiCode ?? "") : "",
     pec: invoice?.type === "company" ? (invoice.pec ?? "") : "",
-    shippingMethod: "ups_standard",
+    shippingMethod: initial.shippingMethod,
+    pickupStore: initial.pickupStore,
   });
+  const method = kit.value("shippingMethod") || "ups_standard";
+  const pickupStore = kit.value("pickupStore");
   const choice = kit.value("addressChoice") || "new";
   const invoiceType = kit.value("invoiceType") || "none";
   const money = (cents: number) => formatMoney(cents, locale);
@@ -215,23 +228,63 @@ export default function CheckoutShipping({ loaderData, actionData }: Route.Compo
         <fieldset className="space-y-3">
           <legend className="mb-4 font-display text-2xl">{t("shipping.methodTitle")}</legend>
           <ClosureNotice closure={loaderData.closure} />
-          {methods.map((method) => (
-            <Choice
-              key={method.id}
-              name="shippingMethod"
-              value={method.id}
-              defaultChecked
-              describedBy="shipping-shippingMethod-error"
-              label={
-                <>
-                  <span className="font-medium">{t("shipping.ups", { courier: method.courier, min: method.days.min, max: method.days.max })}</span>{" "}
-                  <span className="block text-stone">
-                    {bag.totals.shippingCents === 0 ? t("shipping.free") : money(method.feeCents)} · {t("shipping.freeFrom", { amount: money(method.freeFromCents) })}
-                  </span>
-                </>
-              }
-            />
-          ))}
+          <div className="grid gap-3" key={kit.resetKey}>
+            {methods.map((option) =>
+              option.id === "store_pickup" ? (
+                stores.length ? (
+                  <Choice
+                    key={option.id}
+                    name="shippingMethod"
+                    value={option.id}
+                    defaultChecked={method === option.id}
+                    reveal="pickup-stores"
+                    describedBy="shipping-shippingMethod-error"
+                    label={
+                      <>
+                        <span className="font-medium">{t("shipping.pickup")}</span> <span className="block text-stone">{t("shipping.pickupFree")}</span>
+                      </>
+                    }
+                  />
+                ) : null
+              ) : (
+                <Choice
+                  key={option.id}
+                  name="shippingMethod"
+                  value={option.id}
+                  defaultChecked={method === option.id}
+                  describedBy="shipping-shippingMethod-error"
+                  label={
+                    <>
+                      <span className="font-medium">{t("shipping.ups", { courier: option.courier, min: option.days.min, max: option.days.max })}</span>{" "}
+                      <span className="block text-stone">
+                        {bag.totals.missingForFreeShippingCents === 0 ? t("shipping.free") : money(option.feeCents)} · {t("shipping.freeFrom", { amount: money(option.freeFromCents) })}
+                      </span>
+                    </>
+                  }
+                />
+              ),
+            )}
+          </div>
+          {stores.length ? (
+            <div data-revealed-by="pickup-stores">
+              <fieldset className="space-y-3" aria-describedby="shipping-pickupStore-hint shipping-pickupStore-error">
+                <legend className="mb-1 font-medium">{t("shipping.pickupStores")}</legend>
+                <Hint id="shipping-pickupStore-hint">{t("shipping.pickupHint", { count: PICKUP_COLLECT_DAYS })}</Hint>
+                <div className="grid gap-3 sm:grid-cols-2" key={kit.resetKey}>
+                  {stores.map((store) => (
+                    <Choice
+                      key={store.id}
+                      name="pickupStore"
+                      value={String(store.id)}
+                      defaultChecked={pickupStore === String(store.id)}
+                      label={<PickupStoreAddress store={store} />}
+                    />
+                  ))}
+                </div>
+                <FieldError id="shipping-pickupStore-error" errors={kit.errors("pickupStore")} />
+              </fieldset>
+            </div>
+          ) : null}
           <FieldError id="shipping-shippingMethod-error" errors={kit.errors("shippingMethod")} />
         </fieldset>
 

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
+import { PickupStoreAddress } from "~/components/order/pickup-store";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { getOrderFor, orderLineProducts } from "~/modules/order/order.service.server";
 import { paymentProvider, pendingPaymentUrl } from "~/modules/payment/payment.service.server";
@@ -123,8 +124,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         ) : null}
         {state === "cancelled" ? <p>{t("success.cancelled")}</p> : null}
         <div className="space-y-1 border-t border-line pt-6 text-sm">
-          <h2 className="text-xl">{t("review.shipTo")}</h2>
-          <AddressBlock address={order.shippingAddress} />
+          <h2 className="text-xl">{order.pickup ? t("pickup.title") : t("review.shipTo")}</h2>
+          {order.pickup ? <PickupStoreAddress store={order.pickup} /> : <AddressBlock address={order.shippingAddress} />}
         </div>
         <div className="flex flex-wrap gap-4">
           <Link to={href("/")} className="btn btn-secondary">

@@ -19,6 +19,7 @@ import { purgeExpiredResetTokens } from "~/modules/account/account.service.serve
 import { purgeExpiredSocialFlows } from "~/modules/account/social-login.server";
 import { sweepAbandonedBags } from "~/modules/bag/bag.service.server";
 import { sweepExpiredOrders } from "~/modules/order/order.service.server";
+import { cancelUncollectedOrders } from "~/modules/order/fulfilment.service.server";
 import { sendPriceDropAlerts } from "~/modules/wishlist/wishlist.service.server";
 import { createScheduler } from "~/modules/schedule/scheduler.server";
 import { issuePendingRefunds } from "~/modules/order/returns.service.server";
@@ -128,6 +129,12 @@ export async function createApp(env: Env = getEnv()): Promise<App> {
       name: "wishlist-price-drops",
       periodMs: 15 * 60_000,
       run: (now) => sendPriceDropAlerts(database.db, { origin: env.PUBLIC_URL }, now),
+    },
+    {
+      // Pick-up orders uncollected 10 days after they were ready: cancelled, refunded, their pieces back on the shelf (issue 41).
+      name: "uncollected-orders",
+      periodMs: 15 * 60_000,
+      run: (now) => cancelUncollectedOrders(database.db, paymentProvider(env), now),
     },
     {
       // Unpaid orders past their 30-minute hold give their stock back within a minute (each

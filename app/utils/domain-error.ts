@@ -71,6 +71,12 @@ export const DOMAIN_ERRORS = {
   EMPTY_BAG: { status: 409, message: "checkout:errors.emptyBag" },
   /** No shipping method serves the chosen address (spec §8). */
   NO_SHIPPING_METHODS: { status: 422, message: "checkout:errors.noShippingMethods" },
+  /** Pick-up: the store chosen no longer has every piece it promised (another order took the last). */
+  PICKUP_STORE_SOLD_OUT: { status: 409, message: "checkout:errors.pickupSoldOut" },
+  /** Pick-up: a store that takes no pick-up orders (another country's, deleted, a forged id). */
+  PICKUP_STORE_UNKNOWN: { status: 422, message: "checkout:validation.pickupStore" },
+  /** Atelier: the ready or collected step on an order that is not collected in a store, or shipping one that is. */
+  NOT_A_PICKUP_ORDER: { status: 409, message: "atelier-orders:errors.pickupOnly" },
   /** The shop has enabled no payment method, or a method it does not offer was posted (spec §8). */
   NO_PAYMENT_METHODS: { status: 422, message: "checkout:errors.noPaymentMethods" },
   /** A checkout step posted before the steps it needs were completed. */

@@ -33,7 +33,7 @@ export async function readyCheckout(db: Kysely<Database>, { sku, quantity = 1, e
   const settings = await getShopSettings(db);
   const who = { kind: "guest" as const, email };
   await savePersonalInfo(db, bagId, { email, firstName: "Giulia", lastName: "Rossi" });
-  await saveShippingStep(db, bagId, { addressId: null, shipping: ADDRESS, saveAddress: false, billing: null, shippingMethod: "ups_standard", invoice: null }, who);
+  await saveShippingStep(db, bagId, { addressId: null, shipping: ADDRESS, saveAddress: false, billing: null, shippingMethod: "ups_standard", pickupStoreId: null, invoice: null }, who);
   await savePaymentMethod(db, bagId, method, settings);
   const checkout = (await getCheckout(db, bagId))!;
   const bag = await getBag(db, "it", bagId);

@@ -6,7 +6,7 @@ import { type DisplayedPaymentStatus, displayedPaymentStatus, type OrderPaymentS
 
 const ORDER_TONE: Record<OrderStatus, BadgeTone> = { pending_payment: "attention", confirmed: "attention", shipped: "neutral", delivered: "good", cancelled: "bad", refunded: "neutral" };
 const PAYMENT_TONE: Record<DisplayedPaymentStatus, BadgeTone> = { pending: "neutral", awaiting_transfer: "attention", failed: "bad", paid: "good", partially_refunded: "neutral", refunded: "neutral", not_charged: "neutral", to_refund: "attention" };
-const SHIPPING_TONE: Record<OrderShippingStatus, BadgeTone> = { not_shipped: "attention", shipped: "neutral", delivered: "good" };
+const SHIPPING_TONE: Record<OrderShippingStatus, BadgeTone> = { not_shipped: "attention", ready_for_pickup: "neutral", shipped: "neutral", delivered: "good" };
 
 export function OrderDeskBadges({ status, paymentStatus, shippingStatus }: { status: OrderStatus; paymentStatus: OrderPaymentStatus; shippingStatus: OrderShippingStatus }) {
   const { t } = useTranslation("atelier-orders");

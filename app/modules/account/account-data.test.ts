@@ -229,7 +229,7 @@ describeEachDatabase("the shopper's data", (ctx) => {
     await saveShippingStep(
       db,
       bagId,
-      { addressId: null, shipping: { ...address(who), phonePrefix: "+39", province: "BO", country: "IT", additionalInfo: undefined }, saveAddress: false, billing: null, shippingMethod: "ups_standard", invoice: null },
+      { addressId: null, shipping: { ...address(who), phonePrefix: "+39", province: "BO", country: "IT", additionalInfo: undefined }, saveAddress: false, billing: null, shippingMethod: "ups_standard", pickupStoreId: null, invoice: null },
       { kind: "account", userId },
     );
     await phone.claimCart(bagId, phone.cartId);

@@ -66,6 +66,16 @@ export interface ShippingRule {
   shippingFeeCents: number;
 }
 
+/**
+ * The totals of an order that is not delivered (collected in a store): no shipping, the VAT of
+ * the rest. What a delivery would still need to ship free stays (the shipping step shows it).
+ */
+export function withoutShipping<T extends BagTotals>(totals: T): T {
+  if (totals.shippingCents === 0) return totals;
+  const totalCents = subtractMoney(totals.totalCents, totals.shippingCents);
+  return { ...totals, shippingCents: 0, totalCents, vatCents: vatIncluded(totalCents, VAT_PERCENT) };
+}
+
 export function lineTotal(line: Pick<PricedLine, "unitCents" | "quantity">): number {
   return multiplyMoney(line.unitCents, line.quantity);
 }

@@ -191,6 +191,11 @@ function freeShippingUntil(shipping: Awaited<ReturnType<typeof shippingRuleAt>>,
 }
 
 /** The header badge: the sum of quantities, one query. */
+/** The bag's lines as stock sees them (variant, quantity, SKU): what a store must hold for a pick-up. */
+export async function bagStockLines(db: Kysely<Database>, bagId: number): Promise<{ variantId: number; quantity: number; sku: string }[]> {
+  return (await repo.listLines(db, "it", bagId)).map((row) => ({ variantId: row.variantId, quantity: row.quantity, sku: row.sku }));
+}
+
 export async function getBagCount(db: Kysely<Database>, bagId: number | null): Promise<number> {
   return bagId === null ? 0 : repo.countItems(db, bagId);
 }

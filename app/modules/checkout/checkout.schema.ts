@@ -22,8 +22,11 @@ export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
 export const CheckoutAddressSchema = AddressSchema.omit({ id: true, isDefault: true });
 export type CheckoutAddress = z.infer<typeof CheckoutAddressSchema>;
 
-/** The shipping methods the shop knows; the zone decides which apply (shipping.server.ts). */
-export const SHIPPING_METHODS = ["ups_standard"] as const;
+/**
+ * The shipping methods the shop knows: the courier to the address, or pick-up in one of the
+ * shop's stores (free; store-pickup.service.server.ts). The zone decides which apply.
+ */
+export const SHIPPING_METHODS = ["ups_standard", "store_pickup"] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 export const INVOICE_TYPES = ["none", "person", "company"] as const;
@@ -56,6 +59,8 @@ export const ShippingStepSchema = z
     billingSame: z.boolean().optional(),
     billing: z.unknown().optional(),
     shippingMethod: z.enum(SHIPPING_METHODS, { error: "validation.required" }),
+    /** The store a pick-up order is collected from (only with store_pickup). */
+    pickupStore: z.coerce.number({ error: "checkout:validation.pickupStore" }).int({ error: "checkout:validation.pickupStore" }).positive({ error: "checkout:validation.pickupStore" }).max(MAX_ID, { error: "checkout:validation.pickupStore" }).optional(),
     invoiceType: z.enum(INVOICE_TYPES, { error: "validation.required" }).default("none"),
     fiscalCode: optionalCode(16),
     companyName: optionalCode(200),
@@ -66,6 +71,8 @@ export const ShippingStepSchema = z
   .transform((value, ctx) => {
     const shipping = value.addressChoice === "new" ? nested(ctx, "shipping", CheckoutAddressSchema, value.shipping) : null;
     const billing = value.billingSame ? null : nested(ctx, "billing", CheckoutAddressSchema, value.billing);
+    const pickup = value.shippingMethod === "store_pickup";
+    if (pickup && value.pickupStore === undefined) ctx.addIssue({ code: "custom", message: "checkout:validation.pickupStore", path: ["pickupStore"] });
     let invoice: InvoiceRequest | null = null;
     if (value.invoiceType === "person") {
       const code = normalizeCode(value.fiscalCode ?? "");
@@ -96,6 +103,7 @@ export const ShippingStepSchema = z
       saveAddress: value.saveAddress === true,
       billing: billing ?? null,
       shippingMethod: value.shippingMethod,
+      pickupStoreId: pickup ? (value.pickupStore ?? null) : null,
       invoice,
     };
   });

@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CheckoutsTable, Database } from "~/db/schema";
 import { listAddresses, saveAddress } from "~/modules/address/address.service.server";
+import { type BagView, bagStockLines } from "~/modules/bag/bag.service.server";
+import { withoutShipping } from "~/modules/bag/bag-pricing";
+import { pickupOptions } from "~/modules/store/store-pickup.service.server";
 import type { PaymentMethod, ShopSettings } from "~/modules/settings/shop-settings";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import type { CheckoutAddress, InvoiceRequest, PersonalInfo, ShippingMethod, ShippingStepInput } from "./checkout.schema";
@@ -26,6 +29,8 @@ export interface CheckoutState {
   /** Null: billing goes to the shipping address. */
   billing: CheckoutAddress | null;
   shippingMethod: ShippingMethod | null;
+  /** Pick-up: the store, and whether its pieces come from the warehouse (2–3 working days) or are on its shelf. */
+  pickup: { storeId: number; byTransfer: boolean } | null;
   invoice: InvoiceRequest | null;
   paymentMethod: PaymentMethod | null;
   orderKey: string;
@@ -50,6 +55,7 @@ function toState(row: Selectable<CheckoutsTable>): CheckoutState {
     shipping: parseJson<CheckoutAddress>(row.shipping_address),
     billing: parseJson<CheckoutAddress>(row.billing_address),
     shippingMethod: (SHIPPING_METHODS as readonly string[]).includes(row.shipping_method ?? "") ? (row.shipping_method as ShippingMethod) : null,
+    pickup: row.shipping_method === "store_pickup" && row.pickup_store_id !== null ? { storeId: row.pickup_store_id, byTransfer: row.pickup_by_transfer === 1 } : null,
     invoice: parseJson<InvoiceRequest>(row.invoice),
     paymentMethod: (row.payment_method as PaymentMethod | null) ?? null,
     orderKey: row.order_key,
@@ -110,6 +116,14 @@ export async function saveShippingStep(db: Kysely<Database>, bagId: number, inpu
   }
   if (!shipping) throw new DomainError("CHECKOUT_INCOMPLETE", "No shipping address.");
   if (!shippingMethodsFor(shipping.country).includes(input.shippingMethod)) throw new DomainError("NO_SHIPPING_METHODS", `No ${input.shippingMethod} to ${shipping.country}.`);
+  // Pick-up: a store that takes such orders, and what it promises for this bag now (its own
+  // pieces the same day, or the warehouse's by transfer).
+  let pickup: { storeId: number; byTransfer: boolean } | null = null;
+  if (input.shippingMethod === "store_pickup") {
+    const option = (await pickupOptions(db, await bagStockLines(db, bagId))).find((store) => store.id === input.pickupStoreId);
+    if (!option) throw new DomainError("PICKUP_STORE_UNKNOWN", `Store ${input.pickupStoreId} takes no pick-up orders.`, { field: "pickupStore" });
+    pickup = { storeId: option.id, byTransfer: option.byTransfer };
+  }
   if (input.addressId === null && input.saveAddress && who.kind === "account") {
     const known = await listAddresses(db, who.userId);
     const same = known.some((a) => a.street === shipping.street && a.streetNumber === shipping.streetNumber && a.zip === shipping.zip && a.lastName === shipping.lastName);
@@ -124,6 +138,8 @@ export async function saveShippingStep(db: Kysely<Database>, bagId: number, inpu
       billing_address: input.billing ? JSON.stringify(input.billing) : null,
       save_address: input.saveAddress ? 1 : 0,
       shipping_method: input.shippingMethod,
+      pickup_store_id: pickup?.storeId ?? null,
+      pickup_by_transfer: pickup?.byTransfer ? 1 : 0,
       invoice: input.invoice ? JSON.stringify(input.invoice) : null,
     },
     now,
@@ -142,8 +158,15 @@ export async function savePaymentMethod(db: Kysely<Database>, bagId: number, met
 export function firstIncompleteStep(state: CheckoutState | null, who: Checkouter, settings: ShopSettings): CheckoutStep {
   if (who.kind === "anonymous" || (who.kind === "guest" && !state?.contact)) return "registrationLogin";
   if (!state?.shipping || !state.shippingMethod || !shippingMethodsFor(state.shipping.country).includes(state.shippingMethod)) return "shipping";
+  // A pick-up order's store was deleted since (the checkout's reference went with it): choose again.
+  if (state.shippingMethod === "store_pickup" && !state.pickup) return "shipping";
   if (!state.paymentMethod || !settings.paymentMethods.includes(state.paymentMethod)) return "payment";
   return "review";
+}
+
+/** The bag as this checkout charges it: a pick-up order pays no delivery. */
+export function bagForCheckout<T extends Pick<BagView, "totals">>(bag: T, state: CheckoutState | null): T {
+  return state?.shippingMethod === "store_pickup" ? { ...bag, totals: withoutShipping(bag.totals) } : bag;
 }
 
 /** Whether `step` may be shown: every step before it is complete. */

@@ -7,12 +7,16 @@ import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
 import { DomainError } from "~/utils/domain-error";
 import { type CarrierId, carrierByName } from "./carriers";
-import { orderConfirmationMail, orderDeliveredMail, orderShippedMail } from "./order-mail.server";
+import type { PaymentProvider } from "~/modules/payment/provider";
+import { findPickupStore } from "~/modules/store/store-pickup.service.server";
+import { PICKUP_COLLECT_DAYS } from "~/modules/store/store-pickup.rules";
+import { log } from "~/utils/log.server";
+import { orderCollectedMail, orderConfirmationMail, orderDeliveredMail, orderReadyMail, orderShippedMail } from "./order-mail.server";
 import { auditOrderStep } from "./order-audit.server";
 import { lockOrder, type OrderRow, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
 import { loadOrderView } from "./order.service.server";
-import { normalizeOrderNumber, returnWindowOf } from "./returns.service.server";
+import { cancelOrder, normalizeOrderNumber, returnWindowOf } from "./returns.service.server";
 
 // The owner's steps after payment (npm run orders, until a back office exists): a bank transfer
 // arrived, the parcel left with its tracking number, the parcel arrived. Each is an event of the
@@ -61,6 +65,7 @@ export async function shipOrder(db: Kysely<Database>, orderId: number, shipment:
   const tracking = parseTrackingNumber(typeof shipment === "string" ? shipment : shipment.trackingNumber);
   const carrier = typeof shipment === "string" ? (carrierByName(settings.courier)?.id ?? null) : shipment.carrier;
   await step(db, orderId, now, async (trx, order, at) => {
+    if (order.shipping_method === "store_pickup") throw new DomainError("NOT_A_PICKUP_ORDER", `Order ${orderId} is collected in store, not shipped.`);
     const shipped = await transitionOrder(trx, order, { type: "ship" }, at, { shipped_at: at, tracking_number: tracking, carrier });
     await enqueueMail(trx, orderShippedMail(await loadOrderView(trx, orderId), settings), { now });
     await auditOrderStep(trx, actor, "order.ship", order, shipped, { trackingNumber: tracking, carrier }, now);
@@ -75,6 +80,56 @@ export async function deliverOrder(db: Kysely<Database>, orderId: number, now = 
     await enqueueMail(trx, orderDeliveredMail(await loadOrderView(trx, orderId), returnWindowOf(delivered, settings.returnDays, now).closesAt, settings), { now });
     await auditOrderStep(trx, actor, "order.deliver", order, delivered, {}, now);
   });
+}
+
+/**
+ * A pick-up order's pieces are on its store's shelf: ready, and the shopper told where, when the
+ * store is open, how to get there and until when it is kept (PICKUP_COLLECT_DAYS).
+ */
+export async function markReadyForPickup(db: Kysely<Database>, orderId: number, now = new Date(), actor?: AuditActor): Promise<void> {
+  const settings = await getShopSettings(db);
+  await step(db, orderId, now, async (trx, order, at) => {
+    if (order.shipping_method !== "store_pickup") throw new DomainError("NOT_A_PICKUP_ORDER", `Order ${orderId} is not collected in store.`);
+    const ready = await transitionOrder(trx, order, { type: "ready" }, at, { ready_at: at });
+    const view = await loadOrderView(trx, orderId);
+    // The store as it is now (its hours may have changed since the order), else as it was then.
+    const live = order.pickup_store_id === null ? null : await findPickupStore(trx, order.pickup_store_id);
+    const store = live && view.pickup ? { ...view.pickup, ...live } : view.pickup!;
+    const keepUntil = new Date(now.getTime() + PICKUP_COLLECT_DAYS * 86_400_000).toISOString();
+    await enqueueMail(trx, orderReadyMail(view, store, keepUntil, settings), { now });
+    await auditOrderStep(trx, actor, "order.ready", order, ready, { store: store.name }, now);
+  });
+}
+
+/** The shopper collected a pick-up order: delivered, and the return window starts now. */
+export async function markCollected(db: Kysely<Database>, orderId: number, now = new Date(), actor?: AuditActor): Promise<void> {
+  const settings = await getShopSettings(db);
+  await step(db, orderId, now, async (trx, order, at) => {
+    if (order.shipping_method !== "store_pickup") throw new DomainError("NOT_A_PICKUP_ORDER", `Order ${orderId} is not collected in store.`);
+    const collected = await transitionOrder(trx, order, { type: "collect" }, at, { delivered_at: at });
+    await enqueueMail(trx, orderCollectedMail(await loadOrderView(trx, orderId), returnWindowOf(collected, settings.returnDays, now).closesAt, settings), { now });
+    await auditOrderStep(trx, actor, "order.collect", order, collected, {}, now);
+  });
+}
+
+/**
+ * Cancels and refunds the pick-up orders left uncollected PICKUP_COLLECT_DAYS after they were
+ * ready: their pieces go back on the store's shelf, the shopper is told why. Each is the
+ * staff's cancellation (a locked order, so several processes sweeping at once cancel it once).
+ */
+export async function cancelUncollectedOrders(db: Kysely<Database>, provider: PaymentProvider, now = new Date(), batch = 50): Promise<number> {
+  const due = await repo.listUncollectedOrderIds(db, new Date(now.getTime() - PICKUP_COLLECT_DAYS * 86_400_000).toISOString(), batch);
+  let cancelled = 0;
+  for (const id of due) {
+    try {
+      await cancelOrder(db, provider, id, now, undefined, { reason: "not_collected" });
+      cancelled++;
+    } catch (error) {
+      // Collected or cancelled by the staff meanwhile (ILLEGAL_TRANSITION), or a failure: the others go on.
+      log.warn("an uncollected order was not cancelled", { orderId: id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return cancelled;
 }
 
 /** An order by its number as typed ("BT000123456", any case or spacing); null when there is none. */

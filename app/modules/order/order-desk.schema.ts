@@ -100,7 +100,7 @@ export function classifyDeskText(q: string): DeskText {
 const id = z.number({ error: "atelier-orders:validation.lines" }).int().positive().max(2_147_483_647);
 
 // A refund and a cancellation have their own confirmation pages (order-refund.tsx, order-cancel.tsx).
-export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "receive"] as const;
+export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "ready", "collect", "receive"] as const;
 
 export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -123,6 +123,9 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" }),
   }),
   z.object({ intent: z.literal("deliver") }),
+  // A pick-up order's steps (issue 41): its pieces are on the store's shelf; the shopper took them.
+  z.object({ intent: z.literal("ready") }),
+  z.object({ intent: z.literal("collect") }),
   // A return received line by line: how many units of each arrived, 0 to the units asked (the
   // service checks the upper bound and that each line is the return's), at least one in all.
   z.object({

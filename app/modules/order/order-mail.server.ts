@@ -7,8 +7,11 @@ import { formatRomeDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { INTL_LOCALE } from "~/utils/locale";
 import { formatMoney } from "~/utils/money";
+import { PICKUP_COLLECT_DAYS, PICKUP_TRANSFER_DAYS } from "~/modules/store/store-pickup.rules";
+import { groupOpeningHours, mapSearchUrl } from "~/modules/store/store-format";
+import { WEEKDAYS } from "~/modules/store/store.schema";
 import { carrierByName, carrierOf, trackingUrl } from "./carriers";
-import type { OrderView, ReturnView } from "./order-view";
+import type { OrderPickup, OrderView, ReturnView } from "./order-view";
 
 // The order confirmation, in the language the shopper ordered in, queued through the outbox in
 // the transaction that confirms the order (a bank transfer's: the one that places it, with the
@@ -51,7 +54,12 @@ export function orderConfirmationMail(order: OrderView, settings: ShopSettings):
         order.shippingCents ? { key: "order.shipping", values: { amount: money(order.shippingCents) } } : { key: "order.shippingFree" },
         { key: "order.total", values },
       ],
-      [{ key: "order.shipTo", values: { address: `${a.firstName} ${a.lastName}, ${a.street} ${a.streetNumber}, ${a.zip} ${a.city} (${a.province})` } }],
+      order.pickup
+        ? [
+            { key: "order.pickupAt", values: { store: order.pickup.name, address: pickupAddress(order.pickup) } },
+            order.pickup.byTransfer ? { key: "order.pickupTransfer", values: { min: String(PICKUP_TRANSFER_DAYS.min), max: String(PICKUP_TRANSFER_DAYS.max) } } : { key: "order.pickupSameDay" },
+          ]
+        : [{ key: "order.shipTo", values: { address: `${a.firstName} ${a.lastName}, ${a.street} ${a.streetNumber}, ${a.zip} ${a.city} (${a.province})` } }],
       ...transfer,
       withdrawalParagraph(order.locale),
       [{ key: "account.signature" }],
@@ -145,6 +153,48 @@ export function orderDeliveredMail(order: OrderView, returnsCloseAt: string | nu
   ], settings);
 }
 
+/** A store's street and city line, as a letter writes them. */
+function pickupAddress(store: OrderPickup): string {
+  return `${store.address}, ${[store.postalCode, store.city, store.province].filter(Boolean).join(" ")}`;
+}
+
+/** The week's opening hours, days with the same hours together: "lunedì–sabato: 10:00–19:30". */
+function openingHourLines(store: OrderPickup, locale: Locale): MailLine[] {
+  if (!store.hours) return [];
+  // 1 January 2024 was a Monday: the week's day names in the mail's language.
+  const dayName = (index: number) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + index)));
+  return groupOpeningHours(store.hours).map((span): MailLine => {
+    const first = WEEKDAYS.indexOf(span.first);
+    const last = WEEKDAYS.indexOf(span.last);
+    const days = first === last ? dayName(first) : `${dayName(first)}–${dayName(last)}`;
+    const hours = span.ranges.length ? span.ranges.map(([opens, closes]) => `${opens}–${closes}`).join(", ") : null;
+    return hours ? { key: "order.readyHours", values: { days, hours } } : { key: "order.readyHoursClosed", values: { days } };
+  });
+}
+
+/**
+ * A pick-up order's pieces wait in its store: where, the opening hours, the phone, a map, and the
+ * last day it is kept (PICKUP_COLLECT_DAYS from now; then it is cancelled and refunded).
+ */
+export function orderReadyMail(order: OrderView, store: OrderPickup, keepUntil: string, settings: ShopSettings): OutgoingMail {
+  const address = pickupAddress(store);
+  const map = mapSearchUrl({ address: store.address, city: store.city, province: store.province, postalCode: store.postalCode, countryCode: store.countryCode, countryName: new Intl.DisplayNames([INTL_LOCALE[order.locale]], { type: "region" }).of(store.countryCode) ?? store.countryCode });
+  return orderMail(order, "order-ready", "order.readySubject", [
+    [{ key: "order.readyBody", values: { number: order.number, store: store.name, address } }],
+    [{ key: "order.readyHoursTitle" }, ...openingHourLines(store, order.locale)],
+    [{ key: "order.readyPhone", values: { phone: store.phone } }, { key: "order.readyMap", values: { url: map }, link: map }],
+    [{ key: "order.readyKeep", values: { date: formatDate(keepUntil, order.locale) } }],
+  ], settings);
+}
+
+/** A pick-up order collected: thanks, and the return window's end, as a delivery's e-mail says it. */
+export function orderCollectedMail(order: OrderView, returnsCloseAt: string | null, settings?: ShopSettings): OutgoingMail {
+  return orderMail(order, "order-collected", "order.collectedSubject", [
+    [{ key: "order.collectedBody", values: { number: order.number } }],
+    ...(returnsCloseAt ? [[{ key: order.userId === null ? ("order.deliveredReturnsGuest" as const) : ("order.deliveredReturns" as const), values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
+  ], settings);
+}
+
 /** A return asked from the order page: what to send back, and what comes back. */
 export function returnRequestedMail(order: OrderView, ret: ReturnView, settings: ShopSettings): OutgoingMail {
   return orderMail(order, "return-requested", "order.returnSubject", [
@@ -184,13 +234,14 @@ export function refundIssuedMail(order: OrderView, refund: { amountCents: number
   ]);
 }
 
-export type CancelMailReason = "customer_request" | "out_of_stock" | "payment_not_received" | "address_problem" | "other";
+export type CancelMailReason = "customer_request" | "out_of_stock" | "payment_not_received" | "address_problem" | "not_collected" | "other";
 
 const CANCEL_REASON_KEYS: Record<CancelMailReason, MailKey> = {
   customer_request: "order.cancelReasonCustomerRequest",
   out_of_stock: "order.cancelReasonOutOfStock",
   payment_not_received: "order.cancelReasonPaymentNotReceived",
   address_problem: "order.cancelReasonAddressProblem",
+  not_collected: "order.cancelReasonNotCollected",
   other: "order.cancelReasonOther",
 };
 
@@ -206,7 +257,7 @@ export function orderCancelledMail(order: OrderView, cancellation: { reason: Can
       ? { key: cancellation.byTransfer ? "order.cancelRefundTransfer" : "order.cancelRefundProvider", values: { amount } }
       : { key: order.paymentMethod === "bankTransfer" && order.refundedCents === 0 ? "order.cancelNotChargedTransfer" : "order.cancelNotCharged" };
   return orderMail(order, "order-cancelled", "order.cancelledSubject", [
-    [{ key: "order.cancelledBody", values: { number: order.number } }, { key: CANCEL_REASON_KEYS[cancellation.reason] }],
+    [{ key: "order.cancelledBody", values: { number: order.number } }, { key: CANCEL_REASON_KEYS[cancellation.reason], values: { count: String(PICKUP_COLLECT_DAYS) } }],
     ...(cancellation.message ? [[{ key: "order.cancelMessage" as const, values: { message: cancellation.message } }]] : []),
     [payment],
   ]);

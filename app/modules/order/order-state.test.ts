@@ -20,6 +20,8 @@ const EVENTS: OrderEvent[] = [
   { type: "cancel" },
   { type: "ship" },
   { type: "deliver" },
+  { type: "ready" },
+  { type: "collect" },
   { type: "refund", full: false },
   { type: "refund", full: true },
 ];
@@ -70,6 +72,15 @@ const LEGAL: [string, string, string][] = [
   ["cancelled/paid/not_shipped", "refund(part)", "cancelled/partially_refunded/not_shipped"],
   ["cancelled/partially_refunded/not_shipped", "refund(part)", "cancelled/partially_refunded/not_shipped"],
   ["cancelled/partially_refunded/not_shipped", "refund(full)", "cancelled/refunded/not_shipped"],
+  // Issue 41: pick-up in a store — ready on the shelf, collected (delivered), or cancelled uncollected.
+  ["confirmed/paid/not_shipped", "ready", "confirmed/paid/ready_for_pickup"],
+  ["confirmed/partially_refunded/not_shipped", "ready", "confirmed/partially_refunded/ready_for_pickup"],
+  ["confirmed/paid/ready_for_pickup", "collect", "delivered/paid/delivered"],
+  ["confirmed/partially_refunded/ready_for_pickup", "collect", "delivered/partially_refunded/delivered"],
+  ["confirmed/paid/ready_for_pickup", "cancel", "cancelled/paid/not_shipped"],
+  ["confirmed/partially_refunded/ready_for_pickup", "cancel", "cancelled/partially_refunded/not_shipped"],
+  ["confirmed/paid/ready_for_pickup", "refund(part)", "confirmed/partially_refunded/ready_for_pickup"],
+  ["confirmed/partially_refunded/ready_for_pickup", "refund(part)", "confirmed/partially_refunded/ready_for_pickup"],
 ];
 
 describe("the order state machine", () => {

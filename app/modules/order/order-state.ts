@@ -9,6 +9,12 @@ import { DomainError } from "~/utils/domain-error";
 //        │ expire / cancel               │ cancel (not shipped: refunded in full)         │
 //        ▼                               ▼                                                ▼
 //    cancelled ◀─────────────────────────┘                  refunded in full ──▶ refunded
+//                                        │ ready (pick-up in a store)
+//                                        ▼
+//                     paid (confirmed, ready_for_pickup) ──collect──▶ delivered
+//                                        │ cancel (uncollected: refunded in full)
+//                                        ▼
+//                                    cancelled
 //
 // A paid order may be refunded in part before it ships (a goodwill gesture, a price corrected):
 // it stays confirmed, its payment partly refunded; refunding all of it before shipping is a
@@ -16,11 +22,12 @@ import { DomainError } from "~/utils/domain-error";
 // the rest with it): its payment is partly refunded until the last part is confirmed.
 //
 // Beside the order's status: the payment status (pending, awaiting a transfer, failed, paid,
-// partly or fully refunded) and the shipping status (not shipped, shipped, delivered).
+// partly or fully refunded) and the shipping status (not shipped, ready for pick-up in a store,
+// shipped, delivered — a pick-up order collected is delivered).
 
 export const ORDER_STATUSES = ["pending_payment", "confirmed", "shipped", "delivered", "cancelled", "refunded"] as const;
 export const ORDER_PAYMENT_STATUSES = ["pending", "awaiting_transfer", "failed", "paid", "partially_refunded", "refunded"] as const;
-export const ORDER_SHIPPING_STATUSES = ["not_shipped", "shipped", "delivered"] as const;
+export const ORDER_SHIPPING_STATUSES = ["not_shipped", "ready_for_pickup", "shipped", "delivered"] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
@@ -45,6 +52,10 @@ export type OrderEvent =
   | { type: "cancel" }
   | { type: "ship" }
   | { type: "deliver" }
+  /** A pick-up order's pieces wait in its store. */
+  | { type: "ready" }
+  /** The shopper collected a pick-up order in its store. */
+  | { type: "collect" }
   /** A refund confirmed by the provider; `full` when nothing of the order's payment is left. */
   | { type: "refund"; full: boolean };
 
@@ -78,7 +89,7 @@ export function isConsistentOrderState({ status, paymentStatus, shippingStatus }
     case "pending_payment":
       return UNPAID.includes(paymentStatus) && shippingStatus === "not_shipped";
     case "confirmed":
-      return PAID.includes(paymentStatus) && shippingStatus === "not_shipped";
+      return PAID.includes(paymentStatus) && (shippingStatus === "not_shipped" || shippingStatus === "ready_for_pickup");
     case "shipped":
     case "delivered":
       return PAID.includes(paymentStatus) && shippingStatus === status;
@@ -103,11 +114,18 @@ export function nextOrderState(state: OrderState, event: OrderEvent): OrderState
     case "expire":
       return status === "pending_payment" ? { ...state, status: "cancelled" } : null;
     case "cancel":
-      return (status === "pending_payment" || status === "confirmed") && shippingStatus === "not_shipped" ? { ...state, status: "cancelled" } : null;
+      // A pick-up order not collected goes back on the store's shelf: not shipped, cancelled.
+      return (status === "pending_payment" || status === "confirmed") && (shippingStatus === "not_shipped" || shippingStatus === "ready_for_pickup")
+        ? { ...state, status: "cancelled", shippingStatus: "not_shipped" }
+        : null;
     case "ship":
       return status === "confirmed" && shippingStatus === "not_shipped" ? { ...state, status: "shipped", shippingStatus: "shipped" } : null;
     case "deliver":
       return status === "shipped" && shippingStatus === "shipped" ? { ...state, status: "delivered", shippingStatus: "delivered" } : null;
+    case "ready":
+      return status === "confirmed" && shippingStatus === "not_shipped" ? { ...state, shippingStatus: "ready_for_pickup" } : null;
+    case "collect":
+      return status === "confirmed" && shippingStatus === "ready_for_pickup" ? { ...state, status: "delivered", shippingStatus: "delivered" } : null;
     case "refund": {
       // A cancelled order's money goes back whole: paid before the cancellation, or (a payment
       // that arrived after its hold ended) never taken by the order at all.

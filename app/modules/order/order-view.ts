@@ -1,6 +1,7 @@
 import type { Locale, OrdersTable, ReturnKind, ReturnStatus } from "~/db/schema";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import type { PaymentMethod } from "~/modules/settings/shop-settings";
+import type { OpeningHours } from "~/modules/store/store.schema";
 
 // What an order and its returns look like to the rest of the shop (pages, mails, invoices). Kept
 // apart from the services that load them, so the order's mails can take them without importing
@@ -17,6 +18,21 @@ export interface OrderLineView {
   unitCents: number;
   quantity: number;
   totalCents: number;
+}
+
+/** Where a pick-up order is collected, as the store was when the order was placed. */
+export interface OrderPickup {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  province: string | null;
+  postalCode: string | null;
+  countryCode: string;
+  phone: string;
+  hours: OpeningHours | null;
+  /** The pieces come from the warehouse (2–3 working days) rather than the store's shelf. */
+  byTransfer: boolean;
 }
 
 export interface OrderView {
@@ -52,6 +68,10 @@ export interface OrderView {
   /** The courier's id (carriers.ts); null before shipping and for parcels shipped before it was recorded. */
   carrier: string | null;
   refundedCents: number;
+  /** A pick-up order's store; null for a delivery. */
+  pickup: OrderPickup | null;
+  /** When a pick-up order's pieces were ready in its store. */
+  readyAt: string | null;
   lines: OrderLineView[];
 }
 

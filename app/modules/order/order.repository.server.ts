@@ -95,6 +95,12 @@ export async function listExpiredOrderIds(db: Db, at: string, limit: number): Pr
   return rows.map((row) => row.id);
 }
 
+/** Pick-up orders ready in their store since `readyBefore` or earlier, and not collected. */
+export async function listUncollectedOrderIds(db: Db, readyBefore: string, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom("orders").select("id").where("shipping_status", "=", "ready_for_pickup").where("ready_at", "<=", readyBefore).orderBy("ready_at").limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function countOrdersOfUser(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -169,7 +175,7 @@ export function listOrderLineNames(db: Db, orderId: number, locale: Locale) {
 
 /** What each line took from the stock (a cancelled order gives it back). */
 export function listOrderLineStock(db: Db, orderId: number) {
-  return db.selectFrom("order_lines").select(["variant_id as variantId", "quantity"]).where("order_id", "=", orderId).execute();
+  return db.selectFrom("order_lines").select(["variant_id as variantId", "quantity", "store_id as storeId"]).where("order_id", "=", orderId).execute();
 }
 
 /** Each line's price, quantity and share of the discount (what a return refunds). */

@@ -7,7 +7,8 @@ import { returnStock, takeStock } from "~/modules/catalog/stock.service.server";
 import type { ResponsiveImage } from "~/modules/media/drawn-image";
 import { productDrawing } from "~/modules/media/media-urls";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
-import { type Checkouter, type CheckoutState, firstIncompleteStep, getCheckout, lockCheckoutForOrder, renewOrderKey } from "~/modules/checkout/checkout.service.server";
+import { type Checkouter, type CheckoutState, bagForCheckout, firstIncompleteStep, getCheckout, lockCheckoutForOrder, renewOrderKey } from "~/modules/checkout/checkout.service.server";
+import { type PickupStore, findPickupStore, returnStoreStock, takeStoreStock } from "~/modules/store/store-pickup.service.server";
 import { wakeMailWorkers } from "~/modules/mail/mail-worker.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { cancelOrderPayments, openPayment } from "~/modules/payment/payment.service.server";
@@ -18,7 +19,7 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderCancelledMail, orderConfirmationMail } from "./order-mail.server";
 import { initialOrderState } from "./order-state";
-import type { OrderLineView, OrderView } from "./order-view";
+import type { OrderLineView, OrderPickup, OrderView } from "./order-view";
 import { lineDiscounts } from "./return-refund";
 import { tryTransitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
@@ -125,7 +126,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       await lockBagForOrder(trx, input.bagId, at);
       const checkout = (await getCheckout(trx, input.bagId))!;
       if (firstIncompleteStep(checkout, input.who, settings) !== "review") throw new DomainError("CHECKOUT_INCOMPLETE", "A step is incomplete.");
-      const bag = await getBag(trx, input.locale, input.bagId, now);
+      const bag = bagForCheckout(await getBag(trx, input.locale, input.bagId, now), checkout);
       if (!bag.lines.length) throw new DomainError("EMPTY_BAG", "The bag is empty.");
       if (bag.checkoutBlocked) throw new DomainError("OUT_OF_STOCK", "A line is sold out or unavailable.");
       if (bag.totals.totalCents !== input.shownTotalCents) {
@@ -134,10 +135,26 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       const discount = bag.discount && bag.discount.problem === null ? bag.discount : null;
       const userId = input.who.kind === "account" ? input.who.userId : null;
       const codeId = discount ? await claimDiscountCode(trx, discount.code, { email: input.contact.email, userId }) : null;
-      await takeStock(trx, bag.lines, at);
+      // A pick-up order takes its pieces from the store's shelf when it promised them there, else
+      // (by transfer) from the warehouse, as a delivery does.
+      const pickup = checkout.pickup ? { store: await findPickupStore(trx, checkout.pickup.storeId), byTransfer: checkout.pickup.byTransfer } : null;
+      if (checkout.shippingMethod === "store_pickup" && !pickup?.store) throw new DomainError("CHECKOUT_INCOMPLETE", "The pick-up store is gone.");
+      const fromStore = pickup && !pickup.byTransfer ? pickup.store!.id : null;
+      if (fromStore !== null) await takeStoreStock(trx, fromStore, bag.lines, at);
+      else await takeStock(trx, bag.lines, at);
 
       const method = checkout.paymentMethod!;
-      const order = await insertOrder(trx, { input, checkout, bag, discountCode: discount?.code ?? null, method, holdUntil: holdUntil(method, settings, now), at });
+      const order = await insertOrder(trx, {
+        input,
+        checkout,
+        bag,
+        pickup: pickup ? { store: pickup.store!, byTransfer: pickup.byTransfer } : null,
+        fromStore,
+        discountCode: discount?.code ?? null,
+        method,
+        holdUntil: holdUntil(method, settings, now),
+        at,
+      });
       if (codeId !== null) await recordRedemption(trx, { codeId, email: input.contact.email, userId, orderId: order.id, at });
       await openPayment(trx, { orderId: order.id, method, amountCents: order.total_cents, at });
       // The bag's lines are now the order's; the checkout keeps the shopper's details for next time.
@@ -165,6 +182,9 @@ async function insertOrder(
     input: PlaceOrderInput;
     checkout: CheckoutState;
     bag: Awaited<ReturnType<typeof getBag>>;
+    pickup: { store: PickupStore; byTransfer: boolean } | null;
+    /** The store whose shelf the lines were taken from; null: the warehouse. */
+    fromStore: number | null;
     discountCode: string | null;
     method: PaymentMethod;
     holdUntil: string;
@@ -196,6 +216,8 @@ async function insertOrder(
       shipping_address: JSON.stringify(checkout.shipping),
       billing_address: JSON.stringify(checkout.billing ?? checkout.shipping),
       invoice: checkout.invoice ? JSON.stringify(checkout.invoice) : null,
+      pickup_store_id: args.pickup?.store.id ?? null,
+      pickup_store: args.pickup ? JSON.stringify({ ...args.pickup.store, byTransfer: args.pickup.byTransfer } satisfies OrderPickup) : null,
       hold_until: args.holdUntil,
       placed_at: at,
       paid_at: null,
@@ -221,6 +243,7 @@ async function insertOrder(
         quantity: line.quantity,
         total_cents: line.totalCents,
         discount_cents: discounts.get(line.id) ?? 0,
+        store_id: args.fromStore,
       })),
   );
   return order;
@@ -230,6 +253,15 @@ export type { OrderLineView, OrderView } from "./order-view";
 
 function toLineView(line: Selectable<OrderLinesTable>): OrderLineView {
   return { id: line.id, variantId: line.variant_id, productId: line.product_id, sku: line.sku, name: line.product_name, size: line.size, color: line.color_name, unitCents: line.unit_cents, quantity: line.quantity, totalCents: line.total_cents };
+}
+
+function parsePickup(value: string | null): OrderPickup | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as OrderPickup;
+  } catch {
+    return null;
+  }
 }
 
 export async function loadOrderView(db: Db, orderId: number): Promise<OrderView> {
@@ -267,6 +299,8 @@ export async function loadOrderView(db: Db, orderId: number): Promise<OrderView>
     trackingNumber: order.tracking_number,
     carrier: order.carrier,
     refundedCents: order.refunded_cents,
+    pickup: parsePickup(order.pickup_store),
+    readyAt: order.ready_at,
     lines: lines.map(toLineView),
   };
 }
@@ -332,7 +366,9 @@ export async function cancelExpiredOrder(db: Kysely<Database>, orderId: number, 
  */
 export async function releaseOrder(trx: Transaction<Database>, orderId: number, at: string): Promise<void> {
   const lines = await repo.listOrderLineStock(trx, orderId);
-  await returnStock(trx, lines, at);
+  // Each piece goes back where it was taken from: a store's shelf, or the warehouse.
+  await returnStock(trx, lines.filter((line) => line.storeId === null), at);
+  await returnStoreStock(trx, lines.flatMap((line) => (line.storeId === null ? [] : [{ storeId: line.storeId, variantId: line.variantId, quantity: line.quantity }])), at);
   await releaseRedemptions(trx, orderId);
   await cancelOrderPayments(trx, orderId, at);
 }

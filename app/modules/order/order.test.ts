@@ -94,7 +94,7 @@ describeEachDatabase("orders", (ctx) => {
     await expect(savePaymentMethod(db, bagId, "card", { ...settings, paymentMethods: ["bankTransfer"] }).catch(code)).resolves.toBe("NO_PAYMENT_METHODS");
     // Another account's saved address is nobody's here.
     await expect(
-      saveShippingStep(db, bagId, { addressId: 999, shipping: null, saveAddress: false, billing: null, shippingMethod: "ups_standard", invoice: null }, { kind: "account", userId: 1 }).catch(code),
+      saveShippingStep(db, bagId, { addressId: 999, shipping: null, saveAddress: false, billing: null, shippingMethod: "ups_standard", pickupStoreId: null, invoice: null }, { kind: "account", userId: 1 }).catch(code),
     ).resolves.toBe("ADDRESS_NOT_FOUND");
   });
 

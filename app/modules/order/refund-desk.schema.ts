@@ -9,7 +9,7 @@ import { z } from "~/utils/zod";
 
 export const REFUND_REASON_MAX = 300;
 export const CANCEL_MESSAGE_MAX = 500;
-export const CANCEL_REASONS = ["customer_request", "out_of_stock", "payment_not_received", "address_problem", "other"] as const;
+export const CANCEL_REASONS = ["customer_request", "out_of_stock", "payment_not_received", "address_problem", "not_collected", "other"] as const;
 
 const amount = z
   .string({ error: "atelier-orders:validation.refundAmount" })

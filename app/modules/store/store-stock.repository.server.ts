@@ -102,3 +102,13 @@ export function findVariantsBySkus(db: Db, skus: string[]) {
   if (!skus.length) return Promise.resolve([]);
   return db.selectFrom("variants").select(["id", "product_id as productId", "sku"]).where("sku", "in", skus).execute();
 }
+
+/** The stores of `country` that take pick-up orders, with what the checkout, the order and its e-mails say of them. */
+export function listPickupStores(db: Db, country: string, storeId?: number) {
+  let query = db
+    .selectFrom("stores")
+    .select(["id", "name", "address", "city", "province", "postal_code as postalCode", "country_code as countryCode", "phone", "opening_hours as openingHours"])
+    .where("country_code", "=", country);
+  if (storeId !== undefined) query = query.where("id", "=", storeId);
+  return query.orderBy("position").orderBy("id").execute();
+}

@@ -16,7 +16,7 @@ import { getAtelierContext, getRequestContext } from "~/middleware/request-conte
 import { creditNotesPanelData } from "~/modules/invoice/credit-note.service.server";
 import { invoicePanelData } from "~/modules/invoice/invoice.service.server";
 import { CARRIERS, carrierByName } from "~/modules/order/carriers";
-import { confirmTransfer, deliverOrder, shipOrder } from "~/modules/order/fulfilment.service.server";
+import { confirmTransfer, deliverOrder, markCollected, markReadyForPickup, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
 import { addOrderNote, getDeskOrder } from "~/modules/order/order-desk.service.server";
 import { nextOrderState } from "~/modules/order/order-state";
@@ -47,10 +47,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { order, returns, refunds } = page;
   const state = { status: order.status, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus };
   const refundedReturns = new Set(refunds.map((r) => r.returnId));
+  const pickup = order.shippingMethod === "store_pickup";
   const can = {
     paid: order.paymentStatus === "awaiting_transfer" && nextOrderState(state, { type: "pay" }) !== null,
-    ship: nextOrderState(state, { type: "ship" }) !== null,
+    ship: !pickup && nextOrderState(state, { type: "ship" }) !== null,
     deliver: nextOrderState(state, { type: "deliver" }) !== null,
+    ready: pickup && nextOrderState(state, { type: "ready" }) !== null,
+    collect: pickup && nextOrderState(state, { type: "collect" }) !== null,
     cancel: nextOrderState(state, { type: "cancel" }) !== null,
     // An amount's refund and the received returns' refund go through their confirmation page (order-refund.tsx).
     refund: refundable.canRefund,
@@ -99,6 +102,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "deliver":
         await deliverOrder(db, orderId, now, actor);
         notice = "delivered";
+        break;
+      case "ready":
+        await markReadyForPickup(db, orderId, now, actor);
+        notice = "ready";
+        break;
+      case "collect":
+        await markCollected(db, orderId, now, actor);
+        notice = "collected";
         break;
       case "receive":
         await markReturnReceived(db, orderId, now, { actor, returnId: form.returnId, lines: form.lines });

@@ -18,6 +18,8 @@ export function ActionsPanel({ orderId, can, defaultCarrier, refundLeftCents, re
         {can.paid ? <ActionForm intent="paid" result={resultFor("paid")} label={t("actions.markPaid")} /> : null}
         {can.ship ? <ShipForm result={resultFor("ship")} defaultCarrier={defaultCarrier} /> : null}
         {can.deliver ? <ActionForm intent="deliver" result={resultFor("deliver")} label={t("actions.deliver")} /> : null}
+        {can.ready ? <ActionForm intent="ready" result={resultFor("ready")} label={t("actions.ready")} /> : null}
+        {can.collect ? <ActionForm intent="collect" result={resultFor("collect")} label={t("actions.collect")} /> : null}
         {can.refund ? <RefundAmountForm orderId={orderId} leftCents={refundLeftCents} /> : null}
         {can.refundReturns ? (
           <Link to={href(`/atelier/orders/${orderId}/refund?due=returns`)} className="btn btn-primary w-full">
@@ -29,7 +31,7 @@ export function ActionsPanel({ orderId, can, defaultCarrier, refundLeftCents, re
             {t("actions.cancelLink")}
           </Link>
         ) : null}
-        {!can.paid && !can.ship && !can.deliver && !can.refund && !can.refundReturns && !can.cancel ? <p className="text-sm text-stone">{t("actions.none")}</p> : null}
+        {!can.paid && !can.ship && !can.deliver && !can.ready && !can.collect && !can.refund && !can.refundReturns && !can.cancel ? <p className="text-sm text-stone">{t("actions.none")}</p> : null}
       </div>
     </Panel>
   );

@@ -1,4 +1,5 @@
 import { AddressBlock } from "~/components/checkout/checkout-frame";
+import { PickupStoreAddress } from "~/components/order/pickup-store";
 import { useTranslation } from "~/hooks/use-translation";
 import { withDateArticlesT } from "~/utils/date-article";
 import { Panel } from "./panel";
@@ -21,8 +22,17 @@ export function CustomerPanel({ order }: { order: DeskOrder }) {
       </p>
       <div className="mt-3 grid grid-cols-2 gap-4 text-sm">
         <div>
-          <h3 className="mb-1 font-medium">{t("order.shipTo")}</h3>
-          <AddressBlock address={order.shippingAddress} />
+          {order.pickup ? (
+            <>
+              <h3 className="mb-1 font-medium">{tc("pickup.title")}</h3>
+              <PickupStoreAddress store={order.pickup} />
+            </>
+          ) : (
+            <>
+              <h3 className="mb-1 font-medium">{t("order.shipTo")}</h3>
+              <AddressBlock address={order.shippingAddress} />
+            </>
+          )}
         </div>
         <div>
           <h3 className="mb-1 font-medium">{t("order.billTo")}</h3>

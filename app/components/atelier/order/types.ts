@@ -11,6 +11,9 @@ export interface DeskOrderSteps {
   paid: boolean;
   ship: boolean;
   deliver: boolean;
+  /** A pick-up order's steps: on the store's shelf, then collected. */
+  ready: boolean;
+  collect: boolean;
   cancel: boolean;
   refund: boolean;
   /** The requested returns that can be marked received. */
