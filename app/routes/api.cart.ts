@@ -2,7 +2,9 @@ import type { Route } from "./+types/api.cart";
 import { getRequestContext } from "~/middleware/request-context.server";
 import { performBagIntent } from "./bag-actions.server";
 import { AddToBagSchema, BAG_ACTION_MARKERS, type BagForm, DiscountCodeSchema, EditLineSchema, RemoveDiscountSchema, RemoveLineSchema, ReorderSchema } from "~/modules/bag/bag.schema";
-import { getBag } from "~/modules/bag/bag.service.server";
+import { bagStockLines, getBag } from "~/modules/bag/bag.service.server";
+import { pickupOptions } from "~/modules/store/store-pickup.service.server";
+import { PICKUP_COLLECT_DAYS, PICKUP_TRANSFER_DAYS } from "~/modules/store/store-pickup.rules";
 import { isLocale } from "~/utils/locale";
 import { bodyLocale, jsonError, methodNotAllowed, operationOf, readJsonObject, validationErrorResponse } from "~/utils/json-api.server";
 import { serverText } from "~/i18n/texts.server";
@@ -24,8 +26,34 @@ const OPERATIONS: Record<string, { method: string; intent: BagForm["intent"]; sc
 };
 
 const noStore = cacheControl("private");
+const PICKUP_STORES = "pickupStores";
+
+/** The bag's pick-up stores (issue 41): the shipping step's list, with each store's promise for this bag. */
+async function pickupStores(context: Route.LoaderArgs["context"]) {
+  const { db, bagId } = getRequestContext(context);
+  const lines = bagId === null ? [] : await bagStockLines(db, bagId);
+  const stores = await pickupOptions(db, lines);
+  return Response.json(
+    {
+      stores: stores.map(({ id, name, address, city, province, postalCode, phone, hours, byTransfer }) => ({
+        id,
+        name,
+        address,
+        city,
+        province,
+        postalCode,
+        phone,
+        hours,
+        readyIn: byTransfer ? { workingDays: PICKUP_TRANSFER_DAYS } : "same_day",
+      })),
+      collectWithinDays: PICKUP_COLLECT_DAYS,
+    },
+    { headers: noStore },
+  );
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (params.operation === PICKUP_STORES) return pickupStores(context);
   // An operation's address answers a GET with 404 (no such operation) or 405 (a write).
   if (params.operation !== undefined) {
     const operation = operationOf(request, OPERATIONS, params.operation);
@@ -38,6 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  if (params.operation === PICKUP_STORES) return methodNotAllowed({ request }, "GET");
   const operation = operationOf(request, OPERATIONS, params.operation);
   if (operation instanceof Response) return operation;
   const body = await readJsonObject(request);

@@ -158,7 +158,7 @@ export default function CheckoutReview({ loaderData, actionData }: Route.Compone
     >
       {contact ? section(t("review.contact"), loaderData.contactEditable ? "/checkout/registrationLogin" : null, <p>{`${contact.firstName} ${contact.lastName} · ${contact.email}`}</p>) : null}
       {pickup ? section(t("pickup.title"), "/checkout", <PickupStoreAddress store={pickup} />) : section(t("review.shipTo"), "/checkout", <AddressBlock address={shipping} />)}
-      {section(t("review.billTo"), "/checkout", billing ? <AddressBlock address={billing} /> : <p>{t("review.sameAddress")}</p>)}
+      {section(t("review.billTo"), "/checkout", billing || pickup ? <AddressBlock address={billing ?? shipping} /> : <p>{t("review.sameAddress")}</p>)}
       {section(
         t("review.method"),
         "/checkout",

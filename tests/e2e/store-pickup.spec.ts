@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -13,7 +14,8 @@ import { receivedMail } from "./mailbox";
 // guest, the sign-in that keeps it, the wishlist, the checkout with pick-up in a store (the store
 // list shown by CSS alone), the confirmation that says where, Atelier's "ready" and "collected"
 // steps, and the e-mails of each. The rules (the race for a store's last pieces, the uncollected
-// order's cancellation) are tests/http/store-pickup.test.ts's business.
+// order's cancellation) are tests/http/store-pickup.test.ts's business. With WALK_SHOTS=<directory>
+// the success page and Atelier's order are screenshot at 390 and 1440 px (for a person to look at).
 
 const run = promisify(execFile);
 const env = { ...process.env, DATABASE_URL: `file:${path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`)}`, LOG_LEVEL: "warn", PUBLIC_URL: BASE_URL, MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`) };
@@ -21,6 +23,7 @@ const PASSWORD = "una frase lunga e sicura";
 const STAFF_PASSWORD = "tre parole lunghe per atelier";
 const PRODUCT = "/products/cardigan-in-cashmere";
 const main = (page: Page) => page.getByRole("main");
+const SHOTS = process.env.WALK_SHOTS;
 const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
 async function signInStaff(page: Page, email: string) {
@@ -37,9 +40,19 @@ async function signInStaff(page: Page, email: string) {
   await expect(page).toHaveURL(/\/atelier$/);
 }
 
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
 test("heart a piece as a guest, sign in, buy it from the wishlist with pick-up in a store; Atelier marks it ready and collected; the e-mails arrive", async ({ page, browser, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the walk without JavaScript; with it the same forms are enhanced (wishlist.spec.ts, checkout.spec.ts)");
-  test.slow();
+  // Ten pages checked by axe, a staff member's sign-in and four e-mails.
+  test.setTimeout(180_000);
   const email = `pickup.${Date.now().toString(36)}.${process.pid}@example.com`;
   // The account exists already (made elsewhere): the walk starts as a guest.
   const registered = await page.request.post("/api/auth/register", {
@@ -95,6 +108,7 @@ test("heart a piece as a guest, sign in, buy it from the wishlist with pick-up i
   await expect(main(page).getByRole("heading", { name: "Ritiro in negozio" })).toBeVisible();
   await expect(main(page).getByText(storeName)).toBeVisible();
   const orderId = page.url().split("/").pop()!;
+  await shoot(page, "pickup-success");
   const confirmation = await receivedMail(email, /Ordine|ordine/);
   expect(confirmation.text).toContain(`Ritiro in negozio: ${storeName}`);
 
@@ -106,6 +120,7 @@ test("heart a piece as a guest, sign in, buy it from the wishlist with pick-up i
   await expect(staff.getByRole("button", { name: "Segna come spedito" })).toHaveCount(0);
   await staff.getByRole("button", { name: "Segna come pronto per il ritiro" }).click();
   await expect(staff.getByText("Ordine pronto per il ritiro")).toBeVisible();
+  await shoot(staff, "pickup-desk");
   const ready = await receivedMail(email, /pronto per il ritiro/);
   expect(ready.text).toContain(storeName);
   expect(ready.text).toContain("Orari di apertura:");

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { shippingStepForm } from "../support/forms";
-import { type HttpClient, describeEachApp } from "../support/http";
+import { type HttpClient, ORIGIN, describeEachApp } from "../support/http";
 import { signInStaff } from "../support/staff";
 import { cancelUncollectedOrders } from "~/modules/order/fulfilment.service.server";
 import { sweepExpiredOrders } from "~/modules/order/order.service.server";
@@ -70,6 +70,15 @@ describeEachApp("pick-up in a store", (app) => {
     expect(page).toContain(`>${stores[1].name}<`);
     expect(page).toContain(">Pronto in giornata<");
     expect(page).toContain(">Pronto in 2–3 giorni lavorativi: i capi arrivano dal magazzino<");
+
+    // The same list as JSON, for the same bag.
+    const json = (await (await shopper.get("/api/cart/pickupStores")).json()) as { stores: { id: number; readyIn: unknown; hours: unknown[] }[]; collectWithinDays: number };
+    expect(json.collectWithinDays).toBe(10);
+    expect(json.stores.map((store) => store.id)).toEqual(stores.map((store) => store.id));
+    expect(json.stores[0]).toMatchObject({ readyIn: "same_day" });
+    expect(json.stores[1]).toMatchObject({ readyIn: { workingDays: { min: 2, max: 3 } } });
+    expect(json.stores[0].hours).toHaveLength(7);
+    expect((await shopper.fetch("/api/cart/pickupStores", { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: "{}" })).status).toBe(405);
 
     const missing = await shopper.postForm("/checkout", shippingStepForm({ shippingMethod: "store_pickup" }));
     expect(missing.status).toBe(400);
