@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { fillAddress } from "./checkout-address";
 import { BASE_URL, PORT } from "./e2e-env";
-import { arrived, expect, test, visit } from "./fixtures";
+import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
 import { receivedMail } from "./mailbox";
 
 // Issue 41's walk, as a shopper and a staff member without JavaScript: a piece hearted as a
@@ -121,6 +121,7 @@ test("heart a piece as a guest, sign in, buy it from the wishlist with pick-up i
   await staff.getByRole("button", { name: "Segna come pronto per il ritiro" }).click();
   await expect(staff.getByText("Ordine pronto per il ritiro")).toBeVisible();
   await shoot(staff, "pickup-desk");
+  await expectAccessible(staff);
   const ready = await receivedMail(email, /pronto per il ritiro/);
   expect(ready.text).toContain(storeName);
   expect(ready.text).toContain("Orari di apertura:");
