@@ -114,6 +114,8 @@ export default [
     page("logout", "routes/atelier/logout.tsx"),
     // "Stay signed in" (the layout's warning two minutes before the idle end): a post that extends the session.
     page("session", "routes/atelier/session.ts"),
+    // The header's search (issue 42 part 7): orders, customers and products the member may open.
+    page("search", "routes/atelier/search.tsx"),
     // What shoppers leave behind: newsletter sign-ups and job applications with their CVs.
     page("newsletter", "routes/atelier/newsletter.tsx"),
     page("newsletter/export", "routes/atelier/newsletter-export.ts"),
@@ -125,6 +127,8 @@ export default [
     page("settings/fiscal", "routes/atelier/settings-fiscal.tsx"),
     page("audit", "routes/atelier/audit.tsx"),
     page("customers", "routes/atelier/customers.tsx"),
+    // Someone who ordered without an account, by the address (issue 42 part 4).
+    page("customers/guest", "routes/atelier/customer-guest.tsx"),
     page("customers/:id", "routes/atelier/customer.tsx"),
     page("customers/:id/export", "routes/atelier/customer-export.ts"),
     page("backstock", "routes/atelier/backstock.tsx"),

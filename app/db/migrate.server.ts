@@ -47,6 +47,7 @@ import * as wishlist from "./migrations/20261207010000-wishlist";
 import * as sizeGuides from "./migrations/20261207020000-size-guides";
 import * as storeStock from "./migrations/20261207030000-store-stock";
 import * as storePickup from "./migrations/20261207040000-store-pickup";
+import * as customerNotes from "./migrations/20261207050000-customer-notes";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   "20261207020000-size-guides": sizeGuides,
   "20261207030000-store-stock": storeStock,
   "20261207040000-store-pickup": storePickup,
+  "20261207050000-customer-notes": customerNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -890,6 +890,26 @@ export interface OrderEventsTable {
   to_state: string;
 }
 
+/**
+ * Staff's note on a customer (issue 42): an account ("user:<id>") or someone who ordered without
+ * one ("email:<address>"); only ever appended, erased with the account.
+ */
+export interface CustomerNotesTable {
+  id: Id;
+  customer_key: string;
+  staff_id: number | null;
+  author: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** A tag staff put on a customer ("VIP", "sarta", "rimborsi frequenti"), keyed as its notes. */
+export interface CustomerTagsTable {
+  customer_key: string;
+  tag: string;
+  created_at: Timestamp;
+}
+
 /** A staff member's internal note on an order: only ever appended. */
 export interface OrderNotesTable {
   id: Id;
@@ -1155,6 +1175,8 @@ export interface Database {
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   order_notes: OrderNotesTable;
+  customer_notes: CustomerNotesTable;
+  customer_tags: CustomerTagsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   returns: ReturnsTable;

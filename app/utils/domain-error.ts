@@ -71,6 +71,10 @@ export const DOMAIN_ERRORS = {
   EMPTY_BAG: { status: 409, message: "checkout:errors.emptyBag" },
   /** No shipping method serves the chosen address (spec §8). */
   NO_SHIPPING_METHODS: { status: 422, message: "checkout:errors.noShippingMethods" },
+  /** Atelier: a customer (a guest's address with no order) that does not exist. */
+  CUSTOMER_NOT_FOUND: { status: 404, message: "atelier-customers:record.notFound", page: true },
+  /** Atelier: merging a guest into an account that does not exist or has not proven the address. */
+  MERGE_NOT_POSSIBLE: { status: 409, message: "atelier-customers:record.mergeNotPossible" },
   /** Pick-up: the store chosen no longer has every piece it promised (another order took the last). */
   PICKUP_STORE_SOLD_OUT: { status: 409, message: "checkout:errors.pickupSoldOut" },
   /** Pick-up: a store that takes no pick-up orders (another country's, deleted, a forged id). */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { eraseCustomerRecords } from "./customer-record.service.server";
 import { eraseAddresses, listAddresses } from "~/modules/address/address.service.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
 import { backInStockRequestsOf, eraseBackInStockRequests } from "~/modules/backstock/backstock.service.server";
@@ -77,6 +78,7 @@ export async function eraseAccount(db: Kysely<Database>, userId: number, options
     await endSessionsOf(trx, userId);
     await eraseAddresses(trx, userId);
     await eraseWishlist(trx, userId);
+    await eraseCustomerRecords(trx, userId, [user.email, ...emails]);
     await detachOrdersFromAccount(trx, userId);
     for (const email of emails) {
       await endGuestSessionsOf(trx, email);

@@ -197,6 +197,9 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   // A refund's credit note (TD04) names the buyer as its invoice does: kept with the order.
   credit_notes: "withOrder",
   order_notes: "withOrder",
+  // Staff's notes and tags on the customer (issue 42): erased with the account.
+  customer_notes: "erased",
+  customer_tags: "erased",
 };
 /** SQLite's full-text indexes store themselves in shadow tables of product_search and search_documents. */
 const SQLITE_SEARCH_SHADOWS = ["product_search", "search_documents"].flatMap((table) => ["config", "content", "data", "docsize", "idx"].map((shadow) => `${table}_${shadow}`));

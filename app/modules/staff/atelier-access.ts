@@ -16,6 +16,8 @@ export const ATELIER_ROUTE_ACCESS = {
   invite: "public",
   logout: "public",
   session: "signed-in",
+  // Each kind of result is shown only to a member who may open its list (the search service's check).
+  search: "signed-in",
   newsletter: "customers",
   "newsletter/export": ["customers", "exports"],
   applications: "customers",
@@ -27,6 +29,7 @@ export const ATELIER_ROUTE_ACCESS = {
   audit: "staff",
   customers: "customers",
   "customers/:id": "customers",
+  "customers/guest": "customers",
   "customers/:id/export": ["customers", "exports"],
   // Demand by variant (counts, no addresses).
   backstock: "catalogue",

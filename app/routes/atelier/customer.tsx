@@ -16,6 +16,8 @@ import { pickTexts } from "~/i18n/resources";
 import { getAtelierContext } from "~/middleware/request-context.server";
 import { CustomerActionSchema, parsePageParam } from "~/modules/account/customer-desk.schema";
 import { eraseCustomer, getCustomerProfile } from "~/modules/account/customer-desk.service.server";
+import { addCustomerNote, getCustomerRecord, setCustomerTags } from "~/modules/account/customer-record.service.server";
+import { CustomerFigures, CustomerRecordPanels } from "~/components/atelier/customer-record";
 import type { AuditRecord } from "~/modules/audit/audit.service.server";
 import type { OrderSummary } from "~/modules/order/order.service.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
@@ -41,6 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!profile) throw notFound();
   return {
     profile,
+    record: await getCustomerRecord(db, { kind: "account", userId: id }),
     title: tns("atelier-customers")("meta.profile", { name: `${profile.firstName} ${profile.lastName}` }),
     texts: pickTexts(locale, ["atelier-customers", "orders"]),
   };
@@ -49,11 +52,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { db, staff: viewer } = getAtelierContext(context);
   const id = requireIdParam(params.id);
-  const submission = parseIntentForm(await readFormData(request), CustomerActionSchema, ["erase"]);
+  const submission = parseIntentForm(await readFormData(request), CustomerActionSchema, ["erase", "note", "tags"]);
   if (submission.status !== "success") return invalidForm(submission);
-  if (!(await eraseCustomer(db, id, staffActor(viewer)))) throw notFound();
-  addStaffNotice(context, { kind: "success", key: "atelier-customers:erase.done" });
-  throw redirect(atelierHref(context, "/atelier/customers"), 303);
+  const form = submission.value;
+  const actor = staffActor(viewer);
+  if (form.intent === "erase") {
+    if (!(await eraseCustomer(db, id, actor))) throw notFound();
+    addStaffNotice(context, { kind: "success", key: "atelier-customers:erase.done" });
+    throw redirect(atelierHref(context, "/atelier/customers"), 303);
+  }
+  // Notes and tags (issue 42 part 4): on an account that exists.
+  if (!(await getCustomerProfile(db, id, { ordersPage: 1 }))) throw notFound();
+  const account = { kind: "account" as const, userId: id };
+  if (form.intent === "note") await addCustomerNote(db, account, form.body, actor);
+  else await setCustomerTags(db, account, form.tags, actor);
+  addStaffNotice(context, { kind: "success", key: form.intent === "note" ? "atelier-customers:record.noteAdded" : "atelier-customers:record.tagsSaved" });
+  throw redirect(atelierHref(context, `/atelier/customers/${id}`), 303);
 }
 
 export const headers = privatePageHeaders;
@@ -74,6 +88,10 @@ export default function AtelierCustomer({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <PageHeader title={name} description={t("profile.since", { date: formatLongDate(profile.createdAt, locale) })} />
+      <div className="mb-10 space-y-6">
+        <CustomerFigures figures={loaderData.record.figures} />
+        <CustomerRecordPanels record={loaderData.record} result={actionData?.result} intent={typeof actionData?.result?.initialValue?.intent === "string" ? actionData.result.initialValue.intent : null} />
+      </div>
       <div className="grid gap-10 desk:grid-cols-2 desk:gap-8">
         <AccountFacts profile={profile} />
         <ConsentFacts profile={profile} />
@@ -83,7 +101,7 @@ export default function AtelierCustomer({ loaderData, actionData }: Route.Compon
       <AuditTrail entries={profile.audit} />
       <div className="mt-10 grid items-start gap-8 desk:grid-cols-2">
         <ExportData id={profile.id} />
-        <EraseAccount email={profile.email} result={actionData?.result} />
+        <EraseAccount email={profile.email} result={actionData?.result?.initialValue?.intent === "erase" ? actionData.result : undefined} />
       </div>
     </>
   );

@@ -62,7 +62,7 @@ export default function AtelierCustomers({ loaderData }: Route.ComponentProps) {
       header: t("list.email"),
       rowHeader: true,
       cell: (g) => (
-        <Link to={`${href("/atelier/orders")}?${new URLSearchParams({ q: g.email })}`} className={`${TABLE_LINK} break-all`} aria-label={t("list.ordersOf", { email: g.email })}>
+        <Link to={`${href("/atelier/customers/guest")}?${new URLSearchParams({ email: g.email })}`} className={`${TABLE_LINK} break-all`}>
           {g.email}
         </Link>
       ),

@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
+import { ATELIER_SEARCH_FIELD, AtelierShortcuts } from "~/components/atelier/shortcuts";
+import { ATELIER_SEARCH_MAX_LENGTH } from "~/modules/dashboard/atelier-search";
 import { LanguageSwitch } from "~/components/layout/language-switch";
 import { Notices } from "~/components/layout/notices";
 import { useLocale } from "~/hooks/use-locale";
@@ -92,6 +94,17 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
               {t("brand")}
             </a>
           </p>
+          {viewer ? (
+            <Form method="get" action={href("/atelier/search")} role="search" aria-label={t("shell.search")} className="order-last flex w-full gap-2 pb-2 desk:order-none desk:w-auto desk:max-w-md desk:flex-1 desk:pb-0">
+              <label htmlFor={ATELIER_SEARCH_FIELD} className="sr-only">
+                {t("shell.search")}
+              </label>
+              <input id={ATELIER_SEARCH_FIELD} name="q" type="search" maxLength={ATELIER_SEARCH_MAX_LENGTH} placeholder={t("shell.searchPlaceholder")} className="field-input min-h-10 py-1.5 text-sm" />
+              <button type="submit" className="btn btn-secondary min-h-10 px-4 py-1.5">
+                {t("shell.searchSubmit")}
+              </button>
+            </Form>
+          ) : null}
           <div className="flex flex-wrap items-center gap-x-3 text-sm">
             {viewer ? (
               <>
@@ -108,6 +121,7 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
         </div>
       </header>
       <Notices notices={data?.notices ?? []} />
+      {viewer ? <AtelierShortcuts /> : null}
       {viewer && typeof data?.sessionEndsInMs === "number" ? <SessionWarning key={data.sessionEndsInMs} endsInMs={data.sessionEndsInMs} /> : null}
       <div className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col desk:flex-row">
         {viewer ? <AtelierNav capabilities={viewer.capabilities} /> : null}

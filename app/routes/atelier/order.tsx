@@ -23,6 +23,7 @@ import { nextOrderState } from "~/modules/order/order-state";
 import { refundableOf } from "~/modules/order/refund-desk.service.server";
 import { markReturnReceived } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
+import { customerOfOrder, getCustomerRecord } from "~/modules/account/customer-record.service.server";
 import { DomainError} from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData, pageError } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
@@ -43,7 +44,14 @@ async function deskOrder(context: Route.LoaderArgs["context"], id: string | unde
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, locale, tns } = getAtelierContext(context);
   const page = await deskOrder(context, params.id);
-  const [settings, invoicePanel, creditNotes, refundable] = await Promise.all([getShopSettings(db), invoicePanelData(db, page.order), creditNotesPanelData(db, page.order.id), refundableOf(db, page.order.id)]);
+  const [settings, invoicePanel, creditNotes, refundable, customer] = await Promise.all([
+    getShopSettings(db),
+    invoicePanelData(db, page.order),
+    creditNotesPanelData(db, page.order.id),
+    refundableOf(db, page.order.id),
+    // The customer's tags and latest notes (issue 42 part 4), on every one of their orders.
+    getCustomerRecord(db, customerOfOrder(page.order), 3),
+  ]);
   const { order, returns, refunds } = page;
   const state = { status: order.status, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus };
   const refundedReturns = new Set(refunds.map((r) => r.returnId));
@@ -63,12 +71,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     ...page,
     can,
+    customer,
     invoicePanel,
     creditNotes,
     refundLeftCents: refundable.leftCents,
     defaultCarrier: carrierByName(settings.courier)?.id ?? CARRIERS[0].id,
     title: tns("atelier-orders")("meta.order", { number: order.number }),
-    texts: pickTexts(locale, ["atelier-orders", "atelier-invoices", "orders", "checkout"]),
+    texts: pickTexts(locale, ["atelier-orders", "atelier-invoices", "atelier-customers", "orders", "checkout"]),
   };
 }
 
@@ -148,7 +157,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
 
         <div className="min-w-0 space-y-6">
           <ActionsPanel orderId={order.id} can={can} defaultCarrier={loaderData.defaultCarrier} refundLeftCents={loaderData.refundLeftCents} resultFor={resultFor} />
-          <CustomerPanel order={order} />
+          <CustomerPanel order={order} record={loaderData.customer} />
           {shipment ? <ShipmentPanel shipment={shipment} /> : null}
           <InvoiceDetailsPanel invoice={order.invoice} invoicePanel={loaderData.invoicePanel} creditNotes={loaderData.creditNotes} />
           <NotesPanel notes={loaderData.notes} result={resultFor("note")} />

@@ -1,14 +1,21 @@
+import { Link } from "react-router";
+import { type CustomerRecordView, CustomerTags } from "~/components/atelier/customer-record";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
+import { useLocale } from "~/hooks/use-locale";
+import { formatMoney } from "~/utils/money";
 import { PickupStoreAddress } from "~/components/order/pickup-store";
 import { useTranslation } from "~/hooks/use-translation";
 import { withDateArticlesT } from "~/utils/date-article";
 import { Panel } from "./panel";
 import type { DeskOrder, DeskOrderView } from "./types";
 
-/** Who ordered, where it goes and is billed, and how it is paid and shipped. */
-export function CustomerPanel({ order }: { order: DeskOrder }) {
+/** Who ordered (with the customer's tags, figures and latest notes), where it goes and is billed, and how it is paid and shipped. */
+export function CustomerPanel({ order, record }: { order: DeskOrder; record: CustomerRecordView }) {
   const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const { t: tc } = useTranslation("checkout");
+  const { t: tcu } = useTranslation("atelier-customers");
+  const { href, locale } = useLocale();
+  const customerPage = order.userId === null ? `${href("/atelier/customers/guest")}?${new URLSearchParams({ email: order.email })}` : href(`/atelier/customers/${order.userId}`);
   return (
     <Panel id="customer" title={t("order.customer")}>
       <p className="text-sm">
@@ -18,8 +25,29 @@ export function CustomerPanel({ order }: { order: DeskOrder }) {
           {order.email}
         </a>
         <br />
-        <span className="text-stone">{order.userId === null ? t("order.guest") : t("order.account", { id: order.userId })}</span>
+        <Link to={customerPage} className="link text-stone">
+          {order.userId === null ? t("order.guest") : t("order.account", { id: order.userId })}
+        </Link>
+        <br />
+        <span className="text-stone">
+          {tcu("record.orders")}: {record.figures.orders} · {tcu("record.value")}: {formatMoney(record.figures.valueCents, locale)}
+        </span>
       </p>
+      {record.tags.length ? (
+        <div className="mt-2">
+          <CustomerTags tags={record.tags} />
+        </div>
+      ) : null}
+      {record.notes.length ? (
+        <ol className="mt-3 space-y-2 text-sm" data-testid="customer-notes-on-order">
+          {record.notes.map((note) => (
+            <li key={note.id} className="border-l-2 border-line pl-3">
+              <p className="text-xs text-stone">{note.author}</p>
+              <p className="whitespace-pre-line">{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <div className="mt-3 grid grid-cols-2 gap-4 text-sm">
         <div>
           {order.pickup ? (
