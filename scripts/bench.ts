@@ -46,7 +46,7 @@ interface Options {
   json?: string;
   /** Compare the catalogue's pages at the demo's size and grown to this many products. */
   products?: number;
-  /** Only Atelier's pages with 10 000 orders. */
+  /** Only Atelier's pages with 100 000 orders. */
   atelierOnly: boolean;
   /** Only a photograph's variant served from disk. */
   imageOnly: boolean;
@@ -68,7 +68,7 @@ const USAGE = `Usage: npm run bench -- [options]
                        and sorted, product, search, sitemaps, home) on the demo catalogue and
                        grown to n products, on SQLite and on PostgreSQL when BENCH_POSTGRES_URL
                        (or TEST_POSTGRES_URL) is set; reports how each ratio changes with size
-  --atelier-only       only Atelier's dashboard and order list with 10 000 orders, signed in as staff
+  --atelier-only       only Atelier's dashboard, order list and search with 100 000 orders, signed in as staff
   --image-only         only a photograph's variant served from disk (the product page's photograph)
   --search-only        only the search's latency (p50, p99 of distinct uncached queries and of the
                        suggestions) at --products n (default 100 000), in process, on SQLite and on
@@ -638,7 +638,7 @@ async function main(): Promise<number> {
     }
     for (const figure of orderFigures) if (figure.failed) notes.push(`place order on ${figure.database}: ${figure.failed} posts did not place an order`);
 
-    // Atelier with 10 000 orders on this server's SQLite database (scripts/bench/atelier.ts).
+    // Atelier with 100 000 orders on this server's SQLite database (scripts/bench/atelier.ts).
     let atelier: AtelierResult | undefined;
     try {
       atelier = await measureAtelier(server, path.join(dir, "bench.sqlite"), options, headers, log);
