@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (error.code === "CHECKOUT_INCOMPLETE") throw await redirectToOpenStep(context, request);
     // The store no longer has every piece (another order took the last): choose again, told why.
-    if (error.code === "PICKUP_STORE_SOLD_OUT") {
+    if (error.code === "PICKUP_STORE_SOLD_OUT" || error.code === "PICKUP_STORE_UNKNOWN") {
       await session.addFlash({ kind: "error", key: error.messageKey });
       throw redirect(paths.shipping, 303);
     }

@@ -75,6 +75,8 @@ export const DOMAIN_ERRORS = {
   CUSTOMER_NOT_FOUND: { status: 404, message: "atelier-customers:record.notFound", page: true },
   /** Atelier: merging a guest into an account that does not exist or has not proven the address. */
   MERGE_NOT_POSSIBLE: { status: 409, message: "atelier-customers:record.mergeNotPossible" },
+  /** Atelier: deleting a store that open pick-up orders name. */
+  STORE_HAS_PICKUPS: { status: 409, message: "atelier-content:stores.hasPickups" },
   /** Pick-up: the store chosen no longer has every piece it promised (another order took the last). */
   PICKUP_STORE_SOLD_OUT: { status: 409, message: "checkout:errors.pickupSoldOut" },
   /** Pick-up: a store that takes no pick-up orders (another country's, deleted, a forged id). */

@@ -1,11 +1,7 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { BASE_URL, PORT } from "./e2e-env";
+import { signInNewMember } from "./atelier-member";
 import { expect, test } from "./fixtures";
 
 // Issue 37, item 8, what only a browser shows: the import's job page refreshes itself without
@@ -13,26 +9,7 @@ import { expect, test } from "./fixtures";
 // JavaScript only (the same server HTML either way). With WALK_SHOTS=<directory> the job page and
 // the colour and manufacturer editors are screenshot at 390 and 1440 px (for a person to look at).
 
-const run = promisify(execFile);
-const DB_FILE = path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`);
-const env = { ...process.env, DATABASE_URL: `file:${DB_FILE}`, LOG_LEVEL: "warn", PUBLIC_URL: BASE_URL, MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`) };
-const PASSWORD = "tre parole lunghe per atelier";
 const SHOTS = process.env.WALK_SHOTS;
-const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-
-async function signInOwner(page: Page, email: string) {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/atelier-owner-link.ts", email, "invite"], { env });
-  await page.goto(stdout.trim().split("\n").pop()!);
-  await page.getByLabel("Nome e cognome").fill("Giovanna Bianchi");
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Ripeti la password").fill(PASSWORD);
-  await page.getByRole("button", { name: /Crea l'account/ }).click();
-  const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
-  await page.getByLabel("Codice a 6 cifre").fill(code(secret));
-  await page.getByRole("button", { name: "Conferma e continua" }).click();
-  await page.getByRole("link", { name: "Li ho salvati, vai ad Atelier" }).click();
-  await expect(page).toHaveURL(/\/atelier$/);
-}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -46,7 +23,7 @@ async function shoot(page: Page, name: string) {
 test("the import's job page refreshes itself without JavaScript until the report is there; the colour and manufacturer editors", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the meta refresh is the page without JavaScript; the server HTML is the same with it");
   test.slow();
-  await signInOwner(page, `import-${Date.now()}@bottega.test`);
+  await signInNewMember(page, `import-${Date.now()}@bottega.test`, "Giovanna Bianchi");
   // A file of 6 000 rows made here: its check takes a few seconds on the job's worker.
   const lines = ["Handle,Title,Type,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,Variant Price"];
   const run = Date.now().toString(36);

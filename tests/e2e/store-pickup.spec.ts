@@ -1,12 +1,9 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 import { fillAddress } from "./checkout-address";
-import { BASE_URL, PORT } from "./e2e-env";
+import { BASE_URL } from "./e2e-env";
+import { signInNewMember } from "./atelier-member";
 import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
 import { receivedMail } from "./mailbox";
 
@@ -17,28 +14,10 @@ import { receivedMail } from "./mailbox";
 // order's cancellation) are tests/http/store-pickup.test.ts's business. With WALK_SHOTS=<directory>
 // the success page and Atelier's order are screenshot at 390 and 1440 px (for a person to look at).
 
-const run = promisify(execFile);
-const env = { ...process.env, DATABASE_URL: `file:${path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`)}`, LOG_LEVEL: "warn", PUBLIC_URL: BASE_URL, MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`) };
 const PASSWORD = "una frase lunga e sicura";
-const STAFF_PASSWORD = "tre parole lunghe per atelier";
 const PRODUCT = "/products/cardigan-in-cashmere";
 const main = (page: Page) => page.getByRole("main");
 const SHOTS = process.env.WALK_SHOTS;
-const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-
-async function signInStaff(page: Page, email: string) {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/atelier-owner-link.ts", email, "invite"], { env });
-  await page.goto(stdout.trim().split("\n").pop()!);
-  await page.getByLabel("Nome e cognome").fill("Marta Ferri");
-  await page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel("Ripeti la password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: /Crea l'account/ }).click();
-  const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
-  await page.getByLabel("Codice a 6 cifre").fill(code(secret));
-  await page.getByRole("button", { name: "Conferma e continua" }).click();
-  await page.getByRole("link", { name: "Li ho salvati, vai ad Atelier" }).click();
-  await expect(page).toHaveURL(/\/atelier$/);
-}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -114,7 +93,7 @@ test("heart a piece as a guest, sign in, buy it from the wishlist with pick-up i
 
   // Atelier, in its own browser: ready, then collected, each with its e-mail.
   const staff = await browser.newPage({ javaScriptEnabled: false });
-  await signInStaff(staff, `pickup-staff-${Date.now()}@bottega.test`);
+  await signInNewMember(staff, `pickup-staff-${Date.now()}@bottega.test`, "Marta Ferri");
   await staff.goto(`/atelier/orders/${orderId}`);
   await expect(staff.getByText(storeName).first()).toBeVisible();
   await expect(staff.getByRole("button", { name: "Segna come spedito" })).toHaveCount(0);

@@ -71,10 +71,13 @@ describeEachApp("customers as people", (app) => {
     expect(after).toContain(">sarta<");
     expect(after).toContain(">vip<");
     expect(after).toContain("Preferisce il ritiro a Brera.");
-    // On the order's page too, for anyone who may open orders.
-    const order = await text(client.get(`/atelier/orders/${orderId}`));
+    // On the order's page too, for members who may open customers; not for the others.
+    const order = await text(manager.get(`/atelier/orders/${orderId}`));
     expect(order).toContain(">sarta<");
     expect(order).toContain("Preferisce il ritiro a Brera.");
+    const staffView = await text(client.get(`/atelier/orders/${orderId}`));
+    expect(staffView).not.toContain(">sarta<");
+    expect(staffView).not.toContain("Preferisce il ritiro a Brera.");
     const audit = await auditOf("guest-customer");
     expect(audit.slice(-2).map((entry) => entry.action)).toEqual(["customer.tags", "customer.note"]);
     // The log names the guest by a keyed hash, never the address.

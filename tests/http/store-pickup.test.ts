@@ -173,6 +173,16 @@ describeEachApp("pick-up in a store", (app) => {
     expect(ready.text).toContain("Lo teniamo per te fino al");
     expect((await client.postForm(`/atelier/orders/${orderId}`, { intent: "ready" })).status).toBe(409);
 
+    // The packing slip names the store and the shopper, not a home address.
+    const slip = await (await client.get(`/atelier/orders/${orderId}/packing-slip`)).text();
+    expect(slip).toContain(">Ritiro in negozio di Giulia Rossi<");
+    expect(slip).toContain(`>${stores[0].name}<`);
+    // The store cannot be deleted while the order is open.
+    const { client: owner } = await signInStaff(app(), { role: "owner" });
+    const refused = await owner.postForm(`/atelier/stores/${stores[0].id}`, { intent: "delete", confirm: "on" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Questo negozio ha ordini con ritiro ancora aperti");
+
     expect(location(await client.postForm(`/atelier/orders/${orderId}`, { intent: "collect" }))).toBe(`/atelier/orders/${orderId}`);
     expect(await orderRow(orderId)).toMatchObject({ status: "delivered", shipping_status: "delivered" });
     expect((await mailsOf(orderId, "order-collected"))[0].subject).toMatch(/Hai ritirato il tuo ordine/);

@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { BoxSection } from "~/components/atelier/kit";
+import { NoteList } from "~/components/atelier/note-list";
 import { FieldError, FormErrors, Hint, SubmitButton, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { CUSTOMER_NOTE_MAX_LENGTH, CUSTOMER_TAGS_MAX } from "~/modules/account/customer-desk.schema";
 import { withDateArticlesT } from "~/utils/date-article";
-import { formatLongDate, formatRomeShortDateTime } from "~/utils/dates";
+import { formatLongDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
 // A customer as a person (issue 42 part 4), the same on an account's page and a guest's: the
@@ -63,7 +64,6 @@ export function CustomerTags({ tags }: { tags: string[] }) {
 /** The tags and notes, each with its form. `result` is the last post's answer, for the form it came from. */
 export function CustomerRecordPanels({ record, result, intent }: { record: CustomerRecordView; result: SubmissionResult<string[]> | undefined; intent: string | null }) {
   const t = withDateArticlesT(useTranslation("atelier-customers").t);
-  const { locale } = useLocale();
   const tagsRef = useFormRef();
   const tagsKit = useFormKit("customer-tags", intent === "tags" ? result : undefined, ["tags"], tagsRef);
   const noteRef = useFormRef();
@@ -91,16 +91,7 @@ export function CustomerRecordPanels({ record, result, intent }: { record: Custo
       </BoxSection>
       <BoxSection id="customer-notes-title" title={t("record.notes")}>
         {record.notes.length ? (
-          <ol className="mb-4 space-y-3 text-sm" data-testid="customer-notes">
-            {record.notes.map((note) => (
-              <li key={note.id} className="border-l-2 border-line pl-3">
-                <p className="text-xs text-stone">
-                  {note.author} · {formatRomeShortDateTime(note.createdAt, locale)}
-                </p>
-                <p className="whitespace-pre-line">{note.body}</p>
-              </li>
-            ))}
-          </ol>
+          <NoteList notes={record.notes} testId="customer-notes" />
         ) : (
           <p className="mb-4 text-sm text-stone">{t("record.notesEmpty")}</p>
         )}

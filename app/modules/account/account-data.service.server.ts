@@ -78,7 +78,8 @@ export async function eraseAccount(db: Kysely<Database>, userId: number, options
     await endSessionsOf(trx, userId);
     await eraseAddresses(trx, userId);
     await eraseWishlist(trx, userId);
-    await eraseCustomerRecords(trx, userId, [user.email, ...emails]);
+    // Only under the proven addresses: notes on a stranger's guest orders are not this account's (decision 018).
+    await eraseCustomerRecords(trx, userId, emails);
     await detachOrdersFromAccount(trx, userId);
     for (const email of emails) {
       await endGuestSessionsOf(trx, email);

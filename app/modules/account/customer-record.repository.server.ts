@@ -54,15 +54,16 @@ export async function selectTags(db: Db, key: string): Promise<string[]> {
 
 export async function replaceTags(db: Db, key: string, tags: string[], at: string): Promise<void> {
   await db.deleteFrom("customer_tags").where("customer_key", "=", key).execute();
-  if (tags.length) await db.insertInto("customer_tags").values(tags.map((tag) => ({ customer_key: key, tag, created_at: at }))).execute();
+  // Two saves at once: the second's rows may meet the first's; a tag is there either way.
+  if (tags.length) await db.insertInto("customer_tags").values(tags.map((tag) => ({ customer_key: key, tag, created_at: at }))).onConflict((oc) => oc.columns(["customer_key", "tag"]).doNothing()).execute();
 }
 
 /** Moves a guest's notes and tags to the account (a tag both have is kept once). */
-export async function moveRecord(db: Db, from: string, to: string, at: string): Promise<void> {
+export async function moveRecord(db: Db, from: string, to: string, at: string, maxTags: number): Promise<void> {
   await db.updateTable("customer_notes").set({ customer_key: to }).where("customer_key", "=", from).execute();
   const tags = new Set([...(await selectTags(db, to)), ...(await selectTags(db, from))]);
   await db.deleteFrom("customer_tags").where("customer_key", "=", from).execute();
-  await replaceTags(db, to, [...tags].sort(), at);
+  await replaceTags(db, to, [...tags].sort().slice(0, maxTags), at);
 }
 
 /** Gives the orders placed without an account under the address to the account; how many. */

@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.serv
 import { customerEmailKey } from "~/modules/bag/customer-email-key.server";
 import { DomainError } from "~/utils/domain-error";
 import { isEmailProven } from "./account.service.server";
+import { CUSTOMER_TAGS_MAX } from "./customer-desk.schema";
 import * as repo from "./customer-record.repository.server";
 import { findUserByEmail } from "./user.repository.server";
 
@@ -124,8 +125,11 @@ export async function mergeGuestIntoAccount(db: Kysely<Database>, email: string,
   const userId = guest.account.id;
   const at = now.toISOString();
   const orders = await db.transaction().execute(async (trx) => {
+    // Again inside the transaction: the account may have changed its address or gone meanwhile.
+    const account = await findUserByEmail(trx, email);
+    if (!account || account.id !== userId || !(await isEmailProven(trx, account))) throw new DomainError("MERGE_NOT_POSSIBLE", "The account no longer proves this address.");
     const moved = await repo.adoptGuestOrders(trx, email, userId, at);
-    await repo.moveRecord(trx, customerKey({ kind: "guest", email }), customerKey({ kind: "account", userId }), at);
+    await repo.moveRecord(trx, customerKey({ kind: "guest", email }), customerKey({ kind: "account", userId }), at, CUSTOMER_TAGS_MAX);
     await recordAudit(trx, { actor, action: "customer.merge", entityType: "customer", entityId: userId, after: { ordersMerged: moved }, summary: `guest ${customerEmailKey(email).slice(0, 12)} merged`, at: now });
     return moved;
   });

@@ -91,10 +91,13 @@ export async function markReadyForPickup(db: Kysely<Database>, orderId: number, 
   await step(db, orderId, now, async (trx, order, at) => {
     if (order.shipping_method !== "store_pickup") throw new DomainError("NOT_A_PICKUP_ORDER", `Order ${orderId} is not collected in store.`);
     const ready = await transitionOrder(trx, order, { type: "ready" }, at, { ready_at: at });
+    // Pieces sent from the warehouse are on the store's shelf now: an uncollected order gives them back there.
+    if (order.pickup_store_id !== null) await repo.moveLinesToStore(trx, orderId, order.pickup_store_id);
     const view = await loadOrderView(trx, orderId);
     // The store as it is now (its hours may have changed since the order), else as it was then.
     const live = order.pickup_store_id === null ? null : await findPickupStore(trx, order.pickup_store_id);
     const store = live && view.pickup ? { ...view.pickup, ...live } : view.pickup!;
+    // The sweep cancels it PICKUP_COLLECT_DAYS after this moment: the e-mail names the last whole day before.
     const keepUntil = new Date(now.getTime() + PICKUP_COLLECT_DAYS * 86_400_000).toISOString();
     await enqueueMail(trx, orderReadyMail(view, store, keepUntil, settings), { now });
     await auditOrderStep(trx, actor, "order.ready", order, ready, { store: store.name }, now);
@@ -122,7 +125,7 @@ export async function cancelUncollectedOrders(db: Kysely<Database>, provider: Pa
   let cancelled = 0;
   for (const id of due) {
     try {
-      await cancelOrder(db, provider, id, now, undefined, { reason: "not_collected" });
+      await cancelOrder(db, provider, id, now, { actor: { kind: "system" }, owner: true }, { reason: "not_collected" });
       cancelled++;
     } catch (error) {
       // Collected or cancelled by the staff meanwhile (ILLEGAL_TRANSITION), or a failure: the others go on.

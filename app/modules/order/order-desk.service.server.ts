@@ -184,6 +184,9 @@ export async function packingSlipOf(db: Db, orderId: number | null) {
     number: order.number,
     placedAt: order.placedAt,
     shippingAddress: order.shippingAddress,
+    /** A pick-up order goes to its store, for the shopper named on it. */
+    pickup: order.pickup,
+    customerName: `${order.firstName} ${order.lastName}`,
     lines: order.lines.map(({ id, name, sku, size, color, quantity }) => ({ id, name, sku, size, color, quantity })),
   };
 }

@@ -144,13 +144,16 @@ export function orderShippedMail(order: OrderView, settings: ShopSettings): Outg
   ], settings);
 }
 
+/** Until when a return may be asked, once the pieces are the shopper's (delivered or collected). */
+function returnsUntil(order: OrderView, returnsCloseAt: string | null): MailLine[][] {
+  if (!returnsCloseAt) return [];
+  // A guest has no order page: the withdrawal link (in every order e-mail) is the way back.
+  return [[{ key: order.userId === null ? "order.deliveredReturnsGuest" : "order.deliveredReturns", values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]];
+}
+
 /** The parcel arrived: the return window's end, counted in working days. */
 export function orderDeliveredMail(order: OrderView, returnsCloseAt: string | null, settings?: ShopSettings): OutgoingMail {
-  return orderMail(order, "order-delivered", "order.deliveredSubject", [
-    [{ key: "order.deliveredBody", values: { number: order.number } }],
-    // A guest has no order page: the withdrawal link (in every order e-mail) is the way back.
-    ...(returnsCloseAt ? [[{ key: order.userId === null ? ("order.deliveredReturnsGuest" as const) : ("order.deliveredReturns" as const), values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
-  ], settings);
+  return orderMail(order, "order-delivered", "order.deliveredSubject", [[{ key: "order.deliveredBody", values: { number: order.number } }], ...returnsUntil(order, returnsCloseAt)], settings);
 }
 
 /** A store's street and city line, as a letter writes them. */
@@ -183,16 +186,13 @@ export function orderReadyMail(order: OrderView, store: OrderPickup, keepUntil: 
     [{ key: "order.readyBody", values: { number: order.number, store: store.name, address } }],
     [{ key: "order.readyHoursTitle" }, ...openingHourLines(store, order.locale)],
     [{ key: "order.readyPhone", values: { phone: store.phone } }, { key: "order.readyMap", values: { url: map }, link: map }],
-    [{ key: "order.readyKeep", values: { date: formatDate(keepUntil, order.locale) } }],
+    [{ key: "order.readyKeep", values: { date: formatDate(lastDayBefore(keepUntil), order.locale) } }],
   ], settings);
 }
 
 /** A pick-up order collected: thanks, and the return window's end, as a delivery's e-mail says it. */
 export function orderCollectedMail(order: OrderView, returnsCloseAt: string | null, settings?: ShopSettings): OutgoingMail {
-  return orderMail(order, "order-collected", "order.collectedSubject", [
-    [{ key: "order.collectedBody", values: { number: order.number } }],
-    ...(returnsCloseAt ? [[{ key: order.userId === null ? ("order.deliveredReturnsGuest" as const) : ("order.deliveredReturns" as const), values: { date: formatDate(lastDayBefore(returnsCloseAt), order.locale) } }]] : []),
-  ], settings);
+  return orderMail(order, "order-collected", "order.collectedSubject", [[{ key: "order.collectedBody", values: { number: order.number } }], ...returnsUntil(order, returnsCloseAt)], settings);
 }
 
 /** A return asked from the order page: what to send back, and what comes back. */

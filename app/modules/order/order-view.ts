@@ -1,7 +1,7 @@
 import type { Locale, OrdersTable, ReturnKind, ReturnStatus } from "~/db/schema";
 import type { CheckoutAddress, InvoiceRequest } from "~/modules/checkout/checkout.schema";
 import type { PaymentMethod } from "~/modules/settings/shop-settings";
-import type { OpeningHours } from "~/modules/store/store.schema";
+import type { PickupStore } from "~/modules/store/store-pickup.rules";
 
 // What an order and its returns look like to the rest of the shop (pages, mails, invoices). Kept
 // apart from the services that load them, so the order's mails can take them without importing
@@ -21,16 +21,7 @@ export interface OrderLineView {
 }
 
 /** Where a pick-up order is collected, as the store was when the order was placed. */
-export interface OrderPickup {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  province: string | null;
-  postalCode: string | null;
-  countryCode: string;
-  phone: string;
-  hours: OpeningHours | null;
+export interface OrderPickup extends PickupStore {
   /** The pieces come from the warehouse (2–3 working days) rather than the store's shelf. */
   byTransfer: boolean;
 }

@@ -178,6 +178,11 @@ export function listOrderLineStock(db: Db, orderId: number) {
   return db.selectFrom("order_lines").select(["variant_id as variantId", "quantity", "store_id as storeId"]).where("order_id", "=", orderId).execute();
 }
 
+/** A by-transfer pick-up order's pieces reached its store: a give-back from now on puts them on that shelf. */
+export async function moveLinesToStore(db: Db, orderId: number, storeId: number): Promise<void> {
+  await db.updateTable("order_lines").set({ store_id: storeId }).where("order_id", "=", orderId).where("store_id", "is", null).execute();
+}
+
 /** Each line's price, quantity and share of the discount (what a return refunds). */
 export function listOrderLineAmounts(db: Db, orderId: number) {
   return db.selectFrom("order_lines").select(["id", "unit_cents as unitCents", "quantity", "discount_cents as discountCents"]).where("order_id", "=", orderId).orderBy("id").execute();

@@ -138,7 +138,7 @@ async function placeOrderOnce(db: Kysely<Database>, input: PlaceOrderInput, now:
       // A pick-up order takes its pieces from the store's shelf when it promised them there, else
       // (by transfer) from the warehouse, as a delivery does.
       const pickup = checkout.pickup ? { store: await findPickupStore(trx, checkout.pickup.storeId), byTransfer: checkout.pickup.byTransfer } : null;
-      if (checkout.shippingMethod === "store_pickup" && !pickup?.store) throw new DomainError("CHECKOUT_INCOMPLETE", "The pick-up store is gone.");
+      if (checkout.shippingMethod === "store_pickup" && !pickup?.store) throw new DomainError("PICKUP_STORE_UNKNOWN", "The pick-up store takes no pick-up orders any more.");
       const fromStore = pickup && !pickup.byTransfer ? pickup.store!.id : null;
       if (fromStore !== null) await takeStoreStock(trx, fromStore, bag.lines, at);
       else await takeStock(trx, bag.lines, at);

@@ -1,3 +1,4 @@
+import { countOpenPickupOrders } from "./store-stock.repository.server";
 import countries from "i18n-iso-countries";
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
@@ -157,6 +158,8 @@ export async function deleteStore(db: Kysely<Database>, id: number, actor: Audit
   await db.transaction().execute(async (trx) => {
     const before = await findStore(trx, id);
     if (!before) throw new DomainError("STORE_NOT_FOUND", `no store ${id}`);
+    // Open pick-up orders hold pieces on its shelf and send their shoppers there: it stays until they are closed.
+    if (await countOpenPickupOrders(trx, id)) throw new DomainError("STORE_HAS_PICKUPS", `store ${id} has open pick-up orders`);
     await deleteStoreRow(trx, id);
     await recordAudit(trx, { actor, action: "store.delete", entityType: "store", entityId: id, before: auditValues(before), summary: `${before.name}, ${before.city}`, at: now });
   });

@@ -2,7 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { bumpCatalogRevision } from "~/modules/base/revision-cache.server";
 import { DomainError } from "~/utils/domain-error";
-import { type OpeningHours, isOpeningHours } from "./store.schema";
+import { isOpeningHours } from "./store.schema";
+import type { PickupStore } from "./store-pickup.rules";
+
+export type { PickupStore } from "./store-pickup.rules";
 import { STOCK_COUNTRY } from "./store-stock.service.server";
 import { addStoreQuantity, listPickupStores, listStoreStock, takeStoreQuantity } from "./store-stock.repository.server";
 
@@ -14,17 +17,6 @@ import { addStoreQuantity, listPickupStores, listStoreStock, takeStoreQuantity }
 // its last pieces only as many as it has go through, the others are told and choose again), and
 // each order line remembers where its stock came from, so a cancellation puts it back there.
 
-export interface PickupStore {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  province: string | null;
-  postalCode: string | null;
-  countryCode: string;
-  phone: string;
-  hours: OpeningHours | null;
-}
 
 /** A store offered at the shipping step: whether it has every piece now, else they come by transfer. */
 export interface PickupOption extends PickupStore {

@@ -112,3 +112,14 @@ export function listPickupStores(db: Db, country: string, storeId?: number) {
   if (storeId !== undefined) query = query.where("id", "=", storeId);
   return query.orderBy("position").orderBy("id").execute();
 }
+
+/** Pick-up orders of a store not yet collected, cancelled or refunded. */
+export async function countOpenPickupOrders(db: Db, storeId: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("pickup_store_id", "=", storeId)
+    .where("status", "in", ["pending_payment", "confirmed"])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -121,7 +121,7 @@ function AtelierFrame({ data, children }: { data: LayoutData | undefined; childr
         </div>
       </header>
       <Notices notices={data?.notices ?? []} />
-      {viewer ? <AtelierShortcuts /> : null}
+      {viewer ? <AtelierShortcuts orders={mayOpen(viewer.capabilities, "orders")} products={mayOpen(viewer.capabilities, "products")} /> : null}
       {viewer && typeof data?.sessionEndsInMs === "number" ? <SessionWarning key={data.sessionEndsInMs} endsInMs={data.sessionEndsInMs} /> : null}
       <div className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col desk:flex-row">
         {viewer ? <AtelierNav capabilities={viewer.capabilities} /> : null}

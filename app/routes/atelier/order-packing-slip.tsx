@@ -3,6 +3,7 @@ import type { Route } from "./+types/order-packing-slip";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
 import { HeadRow } from "~/components/atelier/kit";
+import { PickupStoreAddress } from "~/components/order/pickup-store";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLocale } from "~/hooks/use-locale";
@@ -25,7 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const slip = await packingSlipOf(db, idParam(params.id));
     const seller = legalNotice(await getSellerIdentity(db), locale);
-    return { slip, seller, title: tns("atelier-orders")("meta.packingSlip", { number: slip.number }), texts: pickTexts(locale, ["atelier-orders"]) };
+    return { slip, seller, title: tns("atelier-orders")("meta.packingSlip", { number: slip.number }), texts: pickTexts(locale, ["atelier-orders", "checkout"]) };
   } catch (error) {
     pageError(error);
   }
@@ -71,9 +72,9 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       </header>
       <section aria-labelledby="slip-ship-to" className="mb-6">
         <h2 id="slip-ship-to" className="mb-1 font-medium">
-          {t("packing.shipTo")}
+          {slip.pickup ? t("packing.pickupAt", { name: slip.customerName }) : t("packing.shipTo")}
         </h2>
-        <AddressBlock address={slip.shippingAddress} />
+        {slip.pickup ? <PickupStoreAddress store={slip.pickup} /> : <AddressBlock address={slip.shippingAddress} />}
       </section>
       <section aria-labelledby="slip-items">
         <h2 id="slip-items" className="mb-2 font-medium">

@@ -24,6 +24,7 @@ import { refundableOf } from "~/modules/order/refund-desk.service.server";
 import { markReturnReceived } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { customerOfOrder, getCustomerRecord } from "~/modules/account/customer-record.service.server";
+import { allows } from "~/modules/staff/capabilities";
 import { DomainError} from "~/utils/domain-error";
 import { formError, invalidForm, parseIntentForm, readFormData, pageError } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
@@ -42,15 +43,17 @@ async function deskOrder(context: Route.LoaderArgs["context"], id: string | unde
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, locale, tns } = getAtelierContext(context);
+  const { db, locale, tns, staff } = getAtelierContext(context);
   const page = await deskOrder(context, params.id);
+  // The customer's tags, notes and figures are customers' personal data: for members who may open them.
+  const seesCustomers = allows(staff.capabilities, "customers");
   const [settings, invoicePanel, creditNotes, refundable, customer] = await Promise.all([
     getShopSettings(db),
     invoicePanelData(db, page.order),
     creditNotesPanelData(db, page.order.id),
     refundableOf(db, page.order.id),
     // The customer's tags and latest notes (issue 42 part 4), on every one of their orders.
-    getCustomerRecord(db, customerOfOrder(page.order), 3),
+    seesCustomers ? getCustomerRecord(db, customerOfOrder(page.order), 3) : null,
   ]);
   const { order, returns, refunds } = page;
   const state = { status: order.status, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus };

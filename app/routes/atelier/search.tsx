@@ -4,7 +4,7 @@ import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { atelierMeta } from "~/components/atelier/meta";
 import { OrderDeskBadges } from "~/components/atelier/order-desk-badges";
 import { PageHeader } from "~/components/atelier/page-header";
-import { ShortcutList } from "~/components/atelier/shortcuts";
+import { ShortcutList, ShortcutToggle } from "~/components/atelier/shortcuts";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
@@ -116,7 +116,7 @@ export default function AtelierSearch({ loaderData }: Route.ComponentProps) {
                   <ul className="divide-y divide-line text-sm">
                     {customers.withoutAccount.slice(0, 8).map((guest) => (
                       <li key={guest.email} className="py-2">
-                        <Link to={`${href("/atelier/orders")}?${new URLSearchParams({ q: guest.email })}`} className="link break-all">
+                        <Link to={`${href("/atelier/customers/guest")}?${new URLSearchParams({ email: guest.email })}`} className="link break-all">
                           {guest.email}
                         </Link>{" "}
                         <span className="text-stone">
@@ -151,6 +151,7 @@ export default function AtelierSearch({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mb-2 text-stone">{t("search.shortcutsIntro")}</p>
         <ShortcutList />
+        <ShortcutToggle />
       </section>
     </>
   );

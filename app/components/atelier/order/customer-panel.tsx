@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type CustomerRecordView, CustomerTags } from "~/components/atelier/customer-record";
+import { NoteList } from "~/components/atelier/note-list";
 import { AddressBlock } from "~/components/checkout/checkout-frame";
 import { useLocale } from "~/hooks/use-locale";
 import { formatMoney } from "~/utils/money";
@@ -10,7 +11,7 @@ import { Panel } from "./panel";
 import type { DeskOrder, DeskOrderView } from "./types";
 
 /** Who ordered (with the customer's tags, figures and latest notes), where it goes and is billed, and how it is paid and shipped. */
-export function CustomerPanel({ order, record }: { order: DeskOrder; record: CustomerRecordView }) {
+export function CustomerPanel({ order, record }: { order: DeskOrder; record: CustomerRecordView | null }) {
   const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const { t: tc } = useTranslation("checkout");
   const { t: tcu } = useTranslation("atelier-customers");
@@ -25,28 +26,27 @@ export function CustomerPanel({ order, record }: { order: DeskOrder; record: Cus
           {order.email}
         </a>
         <br />
-        <Link to={customerPage} className="link text-stone">
-          {order.userId === null ? t("order.guest") : t("order.account", { id: order.userId })}
-        </Link>
-        <br />
-        <span className="text-stone">
-          {tcu("record.orders")}: {record.figures.orders} · {tcu("record.value")}: {formatMoney(record.figures.valueCents, locale)}
-        </span>
+        {record ? (
+          <>
+            <Link to={customerPage} className="link text-stone">
+              {order.userId === null ? t("order.guest") : t("order.account", { id: order.userId })}
+            </Link>
+            <br />
+            <span className="text-stone">
+              {tcu("record.orders")}: {record.figures.orders} · {tcu("record.value")}: {formatMoney(record.figures.valueCents, locale)}
+            </span>
+          </>
+        ) : (
+          <span className="text-stone">{order.userId === null ? t("order.guest") : t("order.account", { id: order.userId })}</span>
+        )}
       </p>
-      {record.tags.length ? (
+      {record?.tags.length ? (
         <div className="mt-2">
           <CustomerTags tags={record.tags} />
         </div>
       ) : null}
-      {record.notes.length ? (
-        <ol className="mt-3 space-y-2 text-sm" data-testid="customer-notes-on-order">
-          {record.notes.map((note) => (
-            <li key={note.id} className="border-l-2 border-line pl-3">
-              <p className="text-xs text-stone">{note.author}</p>
-              <p className="whitespace-pre-line">{note.body}</p>
-            </li>
-          ))}
-        </ol>
+      {record?.notes.length ? (
+        <NoteList notes={record.notes} testId="customer-notes-on-order" className="mt-3 space-y-2 text-sm" />
       ) : null}
       <div className="mt-3 grid grid-cols-2 gap-4 text-sm">
         <div>

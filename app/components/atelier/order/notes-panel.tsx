@@ -3,6 +3,7 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { withDateArticlesT } from "~/utils/date-article";
 import { formatRomeShortDateTime } from "~/utils/dates";
+import { NoteList } from "~/components/atelier/note-list";
 import { NoteForm } from "./desk-forms";
 import { Panel } from "./panel";
 import type { DeskOrderView } from "./types";
@@ -10,20 +11,10 @@ import type { DeskOrderView } from "./types";
 /** The staff's internal notes on the order, and the form that adds one. */
 export function NotesPanel({ notes, result }: { notes: DeskOrderView["notes"]; result: SubmissionResult<string[]> | undefined }) {
   const t = withDateArticlesT(useTranslation("atelier-orders").t);
-  const { locale } = useLocale();
   return (
     <Panel id="notes" title={t("order.notes")}>
       {notes.length ? (
-        <ol className="mb-4 space-y-3 text-sm" data-testid="desk-notes">
-          {notes.map((note) => (
-            <li key={note.id} className="border-l-2 border-line pl-3">
-              <p className="text-xs text-stone">
-                {note.author} · {formatRomeShortDateTime(note.createdAt, locale)}
-              </p>
-              <p className="whitespace-pre-line">{note.body}</p>
-            </li>
-          ))}
-        </ol>
+        <NoteList notes={notes} testId="desk-notes" />
       ) : (
         <p className="mb-4 text-sm text-stone">{t("order.notesEmpty")}</p>
       )}
