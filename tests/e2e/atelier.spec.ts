@@ -131,7 +131,7 @@ test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking 
   // The same three in the searchable activity log, found by the order's number (a GET form).
   await page.getByRole("link", { name: "Registro attività" }).click();
   await page.getByLabel("Parole").fill(number);
-  await page.getByRole("search").getByRole("button").first().click();
+  await page.getByRole("main").getByRole("search").getByRole("button").first().click();
   await expect(page).toHaveURL(new RegExp(`q=${number}`));
   const log = page.getByRole("table");
   await expect(log).toContainText("order.paid");
