@@ -50,7 +50,7 @@ describeEachApp("customers as people", (app) => {
     expect(page).toContain(">Valore nel tempo<");
     const number = (await app().db.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirstOrThrow()).number;
     expect(page).toContain(`>${number}<`);
-    for (const bad of ["nobody@example.com", "", "x".repeat(300) + "@example.com", "no-at-sign"]) {
+    for (const bad of ["nobody@example.com", "", "x".repeat(300) + "@example.com", "no-at-sign", "a\u0000@example.com", "a@\u0007b.it"]) {
       expect((await manager.get(guestPage(bad))).status, bad).toBe(404);
     }
 
@@ -62,6 +62,7 @@ describeEachApp("customers as people", (app) => {
     expect((await manager.postForm(guestPage(email), { intent: "note", body: "x".repeat(2001) })).status).toBe(400);
     expect((await manager.postForm(guestPage(email), { intent: "delete" })).status).toBe(400);
     expect((await manager.postForm(guestPage("nobody@example.com"), { intent: "note", body: "ciao" })).status).toBe(404);
+    expect((await manager.postForm(guestPage("a\u0000@example.com"), { intent: "note", body: "ciao" })).status).toBe(404);
 
     const tagged = await manager.postForm(guestPage(email), { intent: "tags", tags: "VIP, sarta , vip" });
     expect(tagged.status).toBe(303);

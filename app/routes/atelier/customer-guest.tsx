@@ -29,7 +29,8 @@ import { addStaffNotice, atelierHref, staffActor } from "./staff-context.server"
 /** The address in the URL (trimmed, at most 254 characters, with an @), else the page's 404. */
 function emailOf(request: Request): string {
   const email = (new URL(request.url).searchParams.get("email") ?? "").trim();
-  if (!email || email.length > 254 || !email.includes("@")) pageError(new DomainError("CUSTOMER_NOT_FOUND", "No address given."));
+  // A control character (a NUL: PostgreSQL refuses it in text) is no address anyone ordered with.
+  if (!email || email.length > 254 || !email.includes("@") || /\p{Cc}/u.test(email)) pageError(new DomainError("CUSTOMER_NOT_FOUND", "No address given."));
   return email;
 }
 
