@@ -132,6 +132,9 @@ export default [
     page("customers/:id", "routes/atelier/customer.tsx"),
     page("customers/:id/export", "routes/atelier/customer-export.ts"),
     page("backstock", "routes/atelier/backstock.tsx"),
+    // Reports (issue 42 part 6): one page for every report, its CSV with the same query.
+    page("reports", "routes/atelier/reports.tsx"),
+    page("reports.csv", "routes/atelier/reports-csv.ts"),
     // The order desk.
     page("orders", "routes/atelier/orders.tsx"),
     page("orders/export", "routes/atelier/orders-export.ts"),

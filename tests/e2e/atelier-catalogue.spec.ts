@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -8,6 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import { BASE_URL, PORT } from "./e2e-env";
 import { expect, test, waitForHydration } from "./fixtures";
+import { shoot } from "./walk-shots";
 import { shippingStepForm } from "../support/forms";
 
 // Atelier's catalogue walk (issue 24), with JavaScript and without: an owner creates a product
@@ -26,7 +26,6 @@ const run = promisify(execFile);
 const DB_FILE = path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`);
 const env = { ...process.env, DATABASE_URL: `file:${DB_FILE}`, LOG_LEVEL: "warn", PUBLIC_URL: BASE_URL, MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`) };
 const PASSWORD = "tre parole lunghe per atelier";
-const SHOTS = process.env.WALK_SHOTS;
 
 const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
@@ -47,18 +46,6 @@ async function signInOwner(page: Page, email: string, mode: "setup" | "invite") 
   await expect(page).toHaveURL(/\/atelier\/login\/recovery-codes$/);
   await page.getByRole("link", { name: "Li ho salvati, vai ad Atelier" }).click();
   await expect(page).toHaveURL(/\/atelier$/);
-}
-
-/** The page as it is, at a phone's and a desktop's width (only with WALK_SHOTS). */
-async function shoot(page: Page, name: string, javaScriptEnabled: boolean) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${javaScriptEnabled ? "js" : "nojs"}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 /** A 1200 × 1500 photograph-like JPEG: a warm gradient with a darker band, made here. */
@@ -119,7 +106,7 @@ test("an owner creates a product with two colours, three sizes and a photograph,
   const productId = /\/atelier\/products\/(\d+)$/.exec(page.url())![1];
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(nameIt);
   await expect(page.getByLabel("Descrizione (Italiano)")).toHaveValue(/Pelle \*\*intrecciata\*\*/);
-  await shoot(page, "editor", javaScriptEnabled);
+  await shoot(page, `editor-${javaScriptEnabled ? "js" : "nojs"}`);
 
   // --- Variants and prices: the price, a first variant, two more sizes, a second colour.
   await page.getByRole("link", { name: "Varianti e prezzi (0)" }).click();
@@ -160,7 +147,7 @@ test("an owner creates a product with two colours, three sizes and a photograph,
   await expect(page.getByText("Varianti salvate.")).toBeVisible();
   await expect(matrix.getByLabel("SKU, Nero, taglia L")).toHaveValue(skus[5]);
   await expect(matrix.getByLabel("Disponibili, Nero, taglia L")).toHaveValue("4");
-  await shoot(page, "variants", javaScriptEnabled);
+  await shoot(page, `variants-${javaScriptEnabled ? "js" : "nojs"}`);
 
   // --- A photograph: uploaded, then processed off the request (with JavaScript the page looks
   // again by itself; without, the owner reloads it).
@@ -184,7 +171,7 @@ test("an owner creates a product with two colours, three sizes and a photograph,
     }).toPass({ intervals: [500, 1000, 1000, 2000], timeout: 30_000 });
   }
   await expect(photo.locator('img[src*="/media/p/"]')).toBeVisible();
-  await shoot(page, "photos", javaScriptEnabled);
+  await shoot(page, `photos-${javaScriptEnabled ? "js" : "nojs"}`);
 
   // --- Published, from the editor.
   await page.getByRole("link", { name: "Torna al prodotto" }).click();

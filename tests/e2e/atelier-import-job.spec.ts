@@ -1,24 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { signInNewMember } from "./atelier-member";
 import { expect, test } from "./fixtures";
+import { shoot } from "./walk-shots";
 
 // Issue 37, item 8, what only a browser shows: the import's job page refreshes itself without
 // JavaScript (a meta refresh) until the check's report is there, with no click. Run without
 // JavaScript only (the same server HTML either way). With WALK_SHOTS=<directory> the job page and
 // the colour and manufacturer editors are screenshot at 390 and 1440 px (for a person to look at).
 
-const SHOTS = process.env.WALK_SHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 test("the import's job page refreshes itself without JavaScript until the report is there; the colour and manufacturer editors", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the meta refresh is the page without JavaScript; the server HTML is the same with it");

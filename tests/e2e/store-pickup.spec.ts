@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { fillAddress } from "./checkout-address";
 import { BASE_URL } from "./e2e-env";
 import { signInNewMember } from "./atelier-member";
 import { arrived, expect, expectAccessible, test, visit } from "./fixtures";
+import { shoot } from "./walk-shots";
 import { receivedMail } from "./mailbox";
 
 // Issue 41's walk, as a shopper and a staff member without JavaScript: a piece hearted as a
@@ -17,16 +16,6 @@ import { receivedMail } from "./mailbox";
 const PASSWORD = "una frase lunga e sicura";
 const PRODUCT = "/products/cardigan-in-cashmere";
 const main = (page: Page) => page.getByRole("main");
-const SHOTS = process.env.WALK_SHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 test("heart a piece as a guest, sign in, buy it from the wishlist with pick-up in a store; Atelier marks it ready and collected; the e-mails arrive", async ({ page, browser, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the walk without JavaScript; with it the same forms are enhanced (wishlist.spec.ts, checkout.spec.ts)");

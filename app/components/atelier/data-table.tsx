@@ -27,6 +27,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   empty,
+  totals,
 }: {
   /** Names the table (its caption) and its scrolling region. */
   caption: string;
@@ -35,6 +36,8 @@ export function DataTable<Row>({
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   empty?: ReactNode;
+  /** A last row of totals (a report's): its first column says what it is, the others read the row's cells. */
+  totals?: { label: string; row: Row };
 }) {
   const { t } = useTranslation("atelier");
   const align = (c: Column<Row>) => `${c.numeric ? "text-right tabular-nums" : "text-left"} ${c.wide ? "hidden sm:table-cell" : ""}`;
@@ -78,6 +81,23 @@ export function DataTable<Row>({
             ))
           )}
         </tbody>
+        {totals && rows.length > 0 ? (
+          <tfoot className="border-t-2 border-ink font-medium">
+            <tr>
+              {columns.map((c, index) =>
+                index === 0 ? (
+                  <th key={c.key} scope="row" className={`px-3 py-2 ${align(c)}`}>
+                    {totals.label}
+                  </th>
+                ) : (
+                  <td key={c.key} className={`px-3 py-2 ${align(c)}`}>
+                    {c.cell(totals.row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

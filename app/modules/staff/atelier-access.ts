@@ -33,6 +33,9 @@ export const ATELIER_ROUTE_ACCESS = {
   "customers/:id/export": ["customers", "exports"],
   // Demand by variant (counts, no addresses).
   backstock: "catalogue",
+  // Sales, returns, discounts, stock and demand figures: counts and sums, no person.
+  reports: "orders",
+  "reports.csv": "orders",
   orders: "orders",
   "orders/export": ["orders", "exports"],
   "orders/:id": "orders",

@@ -47,6 +47,7 @@ const SECTIONS = [
   { path: "/atelier/products", key: "products" },
   { path: "/atelier/returns", key: "returns" },
   { path: "/atelier/invoices", key: "invoices" },
+  { path: "/atelier/reports", key: "reports" },
   { path: "/atelier/customers", key: "customers" },
   { path: "/atelier/newsletter", key: "newsletter" },
   { path: "/atelier/applications", key: "applications" },
