@@ -77,7 +77,7 @@ export function ReportChart({ report, title, words }: { report: Report; title: s
       ) : (
         <ol className="space-y-1.5 text-sm" aria-hidden="true">
           {bars.map((bar, index) => (
-            <li key={index} className="grid grid-cols-[minmax(0,12rem)_1fr_auto] items-center gap-3">
+            <li key={index} className="grid grid-cols-[minmax(0,6.5rem)_minmax(4rem,1fr)_auto] items-center gap-2 sm:grid-cols-[minmax(0,12rem)_1fr_auto] sm:gap-3">
               <span className="truncate">{label(bar.label)}</span>
               <svg viewBox="0 0 100 10" preserveAspectRatio="none" focusable="false" className="block h-3 w-full">
                 <rect x="0" y="0" width={(bar.value / max) * 100} height={bar.previous !== null ? 7 : 10} className="fill-ink" />

@@ -33,7 +33,15 @@ export interface DemoReturn {
   createdAt: string;
   receivedAt?: string | null;
   refundedAt?: string | null;
+  /** One of the return form's reasons (return-refund.ts); "too_small" when a test names none. */
+  reason?: string;
 }
+
+/**
+ * The reasons demo returns give, as a fashion shop's go (the fit first), picked by the order's
+ * number rather than drawn: the generator's sequence of draws, and so every order, stays as it was.
+ */
+const DEMO_RETURN_REASONS = ["too_small", "too_large", "too_small", "not_as_expected", "too_large", "changed_mind", "too_small", "faulty", "too_large", "wrong_item", "not_as_expected", "other"] as const;
 
 /** One order as the generator (or a test) describes it; totals, payment and refunds follow from it. */
 export interface DemoOrder {
@@ -146,6 +154,7 @@ export function demoOrder(j: number, variants: Variant[], now: Date, { days = 18
       createdAt: iso(asked),
       receivedAt: status === "requested" ? null : iso(received),
       refundedAt: status === "refunded" ? iso(refunded) : null,
+      reason: DEMO_RETURN_REASONS[j % DEMO_RETURN_REASONS.length],
     };
     if (status === "refunded") order.paymentStatus = "partially_refunded";
   }
@@ -258,7 +267,7 @@ export async function insertDemoOrders(trx: Transaction<Database>, orders: DemoO
         refunded_at: spec.ret.refundedAt ?? null,
         updated_at: spec.ret.refundedAt ?? spec.ret.receivedAt ?? spec.ret.createdAt,
       });
-      returnLineRows.push({ id: ids.returnLine++, return_id: returnId, order_line_id: lineIds[spec.ret.lineIndex], quantity: line.quantity, reason: "size" });
+      returnLineRows.push({ id: ids.returnLine++, return_id: returnId, order_line_id: lineIds[spec.ret.lineIndex], quantity: line.quantity, reason: spec.ret.reason ?? "too_small" });
       if (spec.ret.status === "refunded" && spec.ret.refundedAt) {
         refunded += refund;
         refundRows.push({ id: ids.refund++, order_id: orderId, payment_id: paymentId, return_id: returnId, amount_cents: refund, status: "done" as const, created_at: spec.ret.receivedAt ?? spec.ret.refundedAt, done_at: spec.ret.refundedAt });
