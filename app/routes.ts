@@ -138,6 +138,9 @@ export default [
     // The order desk.
     page("orders", "routes/atelier/orders.tsx"),
     page("orders/export", "routes/atelier/orders-export.ts"),
+    // The list's selection (issue 42 part 5): shipped in one form, its packing slips printed together.
+    page("orders/ship", "routes/atelier/orders-ship.tsx"),
+    page("orders/packing-slips", "routes/atelier/orders-packing-slips.tsx"),
     page("orders/:id", "routes/atelier/order.tsx"),
     page("orders/:id/packing-slip", "routes/atelier/order-packing-slip.tsx"),
     page("returns", "routes/atelier/returns.tsx"),

@@ -48,6 +48,7 @@ import * as sizeGuides from "./migrations/20261207020000-size-guides";
 import * as storeStock from "./migrations/20261207030000-store-stock";
 import * as storePickup from "./migrations/20261207040000-store-pickup";
 import * as customerNotes from "./migrations/20261207050000-customer-notes";
+import * as savedViews from "./migrations/20261208000000-saved-views";
 import * as staffCapabilities from "./migrations/20261206030000-staff-capabilities";
 import { log } from "../utils/log.server";
 import type { Database } from "./schema";
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   "20261207030000-store-stock": storeStock,
   "20261207040000-store-pickup": storePickup,
   "20261207050000-customer-notes": customerNotes,
+  "20261208000000-saved-views": savedViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

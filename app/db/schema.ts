@@ -910,6 +910,19 @@ export interface CustomerTagsTable {
   created_at: Timestamp;
 }
 
+/** A named filter of one of Atelier's lists, shared by the staff (issue 42 part 5). */
+export interface SavedViewsTable {
+  id: Id;
+  /** Which list: "orders", "customers" or "products". */
+  area: string;
+  name: string;
+  /** The list's query string, as its GET form writes it, without the page. */
+  query: string;
+  /** Who saved it (null once they left, or for the shop's own). */
+  staff_id: number | null;
+  created_at: Timestamp;
+}
+
 /** A staff member's internal note on an order: only ever appended. */
 export interface OrderNotesTable {
   id: Id;
@@ -1176,6 +1189,7 @@ export interface Database {
   order_events: OrderEventsTable;
   order_notes: OrderNotesTable;
   customer_notes: CustomerNotesTable;
+  saved_views: SavedViewsTable;
   customer_tags: CustomerTagsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -287,6 +287,10 @@ export const DOMAIN_ERRORS = {
   PHOTO_NOT_FOUND: { status: 404, message: "atelier-photos:errors.notFound", page: true },
   /** Atelier: a photograph tagged with a colour the product does not come in. */
   PHOTO_COLOR: { status: 400, message: "atelier-photos:errors.color" },
+  /** Atelier: a saved view with the name of another of the same list. */
+  VIEW_NAME_TAKEN: { status: 409, message: "atelier:views.nameTaken" },
+  /** Atelier: a list that has VIEWS_PER_AREA saved views already. */
+  VIEWS_FULL: { status: 409, message: "atelier:views.full" },
 } as const satisfies Record<string, { status: number; message: string; page?: true }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

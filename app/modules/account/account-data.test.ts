@@ -153,6 +153,8 @@ const TABLES: Record<string, "none" | "erased" | "kept" | "withOrder"> = {
   // Atelier's catalogue work: old addresses, photographs and their processing, Shopify imports
   // waiting between their dry run and their run (the staff's own files).
   slug_redirects: "none",
+  // Saved filters of Atelier's lists (issue 42): a list's query, which names no customer.
+  saved_views: "none",
   media_assets: "none",
   media_jobs: "none",
   product_photos: "none",

@@ -5,7 +5,7 @@ import { enqueueMail } from "~/modules/mail/outbox.server";
 import { markTransferPaid } from "~/modules/payment/payment.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import type { AuditActor } from "~/modules/audit/audit.service.server";
-import { DomainError } from "~/utils/domain-error";
+import { DOMAIN_ERRORS, DomainError, isDomainError } from "~/utils/domain-error";
 import { type CarrierId, carrierByName } from "./carriers";
 import type { PaymentProvider } from "~/modules/payment/provider";
 import { findPickupStore } from "~/modules/store/store-pickup.service.server";
@@ -70,6 +70,36 @@ export async function shipOrder(db: Kysely<Database>, orderId: number, shipment:
     await enqueueMail(trx, orderShippedMail(await loadOrderView(trx, orderId), settings), { now });
     await auditOrderStep(trx, actor, "order.ship", order, shipped, { trackingNumber: tracking, carrier }, now);
   });
+}
+
+/** What a bulk shipment did: the orders shipped, and those that could not be (another hand got there first, or they were never to be shipped). */
+export interface BulkShipResult {
+  shipped: string[];
+  refused: Array<{ number: string; messageKey: string }>;
+}
+
+/**
+ * Many parcels left (the order list's selection, issue 42 part 5): each order shipped on its own
+ * as `shipOrder` ships one — its transaction, its e-mail, its audit entry — so one order that can
+ * no longer be shipped (shipped meanwhile, cancelled, collected in a store) stops only itself.
+ */
+export async function shipOrders(db: Kysely<Database>, shipments: Array<{ orderId: number; carrier: CarrierId; tracking: string }>, now = new Date(), actor?: AuditActor): Promise<BulkShipResult> {
+  const result: BulkShipResult = { shipped: [], refused: [] };
+  for (const shipment of shipments) {
+    const order = await repo.findOrder(db, shipment.orderId);
+    if (!order) {
+      result.refused.push({ number: `#${shipment.orderId}`, messageKey: DOMAIN_ERRORS.ORDER_NOT_FOUND.message });
+      continue;
+    }
+    try {
+      await shipOrder(db, shipment.orderId, { trackingNumber: shipment.tracking, carrier: shipment.carrier }, now, actor);
+      result.shipped.push(order.number);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      result.refused.push({ number: order.number, messageKey: error.messageKey });
+    }
+  }
+  return result;
 }
 
 /** The parcel arrived: delivered; the return window (14 working days) starts now. */

@@ -99,6 +99,36 @@ export function classifyDeskText(q: string): DeskText {
 
 const id = z.number({ error: "atelier-orders:validation.lines" }).int().positive().max(2_147_483_647);
 
+const carrierField = () => z.enum(CARRIER_IDS, { error: "atelier-orders:validation.carrier" });
+/** A parcel's tracking number: letters and digits, spaces dropped, in capitals. */
+const trackingField = () =>
+  z
+    .string({ error: "atelier-orders:validation.tracking" })
+    .trim()
+    .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+    .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" });
+
+/** Orders one bulk action takes at most: a page of the list. */
+export const DESK_BULK_MAX = DESK_PAGE_SIZE;
+
+/** The orders ticked in the list (`?id=…&id=…`): the ids that are ids, each once, a page's worth at most. */
+export function parseOrderIds(params: URLSearchParams): number[] {
+  const ids = params
+    .getAll("id")
+    .filter((value) => /^\d{1,10}$/.test(value))
+    .map(Number)
+    .filter((value) => value >= 1 && value <= 2_147_483_647);
+  return [...new Set(ids)].slice(0, DESK_BULK_MAX);
+}
+
+/** Many orders shipped in one form (the list's selection): per order its carrier and tracking number. */
+export const BulkShipSchema = z.object({
+  shipments: z
+    .array(z.object({ orderId: id, carrier: carrierField(), tracking: trackingField() }), { error: "atelier-orders:validation.bulkNone" })
+    .min(1, { error: "atelier-orders:validation.bulkNone" })
+    .max(DESK_BULK_MAX, { error: "atelier-orders:validation.bulkNone" }),
+});
+
 // A refund and a cancellation have their own confirmation pages (order-refund.tsx, order-cancel.tsx).
 export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "ready", "collect", "receive"] as const;
 
@@ -113,15 +143,7 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .refine(withoutControlCharacters(true), { error: "atelier-orders:validation.note" }),
   }),
   z.object({ intent: z.literal("paid") }),
-  z.object({
-    intent: z.literal("ship"),
-    carrier: z.enum(CARRIER_IDS, { error: "atelier-orders:validation.carrier" }),
-    tracking: z
-      .string({ error: "atelier-orders:validation.tracking" })
-      .trim()
-      .transform((value) => value.replace(/\s+/g, "").toUpperCase())
-      .refine((value) => /^[A-Z0-9]{6,40}$/.test(value), { error: "atelier-orders:validation.tracking" }),
-  }),
+  z.object({ intent: z.literal("ship"), carrier: carrierField(), tracking: trackingField() }),
   z.object({ intent: z.literal("deliver") }),
   // A pick-up order's steps (issue 41): its pieces are on the store's shelf; the shopper took them.
   z.object({ intent: z.literal("ready") }),

@@ -7,7 +7,8 @@ import { DomainError } from "~/utils/domain-error";
 import { toDecimal } from "~/utils/money";
 import type { CsvCell } from "~/utils/csv.server";
 import { carrierOf, trackingUrl } from "./carriers";
-import { classifyDeskText, DESK_PAGE_SIZE, type DeskOrderQuery } from "./order-desk.schema";
+import { classifyDeskText, DEFAULT_DESK_QUERY, DESK_PAGE_SIZE, type DeskOrderQuery } from "./order-desk.schema";
+import { nextOrderState } from "./order-state";
 import {
   type DeskCursor,
   type DeskOrderFilter,
@@ -44,8 +45,9 @@ function dayAfter(day: string): string {
   return dayStart(date.toISOString().slice(0, 10));
 }
 
-export function deskFilter(query: DeskOrderQuery): DeskOrderFilter {
+export function deskFilter(query: DeskOrderQuery, ids?: readonly number[]): DeskOrderFilter {
   return {
+    ids,
     status: query.status,
     payment: query.payment,
     shipping: query.shipping,
@@ -70,9 +72,9 @@ export async function searchDeskOrders(db: Db, query: DeskOrderQuery, pageSize =
 export const DESK_CSV_HEADER = ["number", "placed_at", "status", "payment_status", "shipping_status", "payment_method", "email", "first_name", "last_name", "items", "total_eur", "refunded_eur", "tracking_number"] as const;
 
 
-/** Every order of the filtered list, in its order, as CSV rows: read a page at a time after the last row. */
-export async function* deskOrderCsvRows(db: Db, query: DeskOrderQuery, pageSize = 500): AsyncGenerator<CsvCell[]> {
-  const filter = deskFilter(query);
+/** Every order of the filtered list (or of those ticked in it), in its order, as CSV rows: read a page at a time after the last row. */
+export async function* deskOrderCsvRows(db: Db, query: DeskOrderQuery, { pageSize = 500, ids }: { pageSize?: number; ids?: readonly number[] } = {}): AsyncGenerator<CsvCell[]> {
+  const filter = deskFilter(query, ids);
   const sort = { by: query.sort, dir: query.dir };
   let after: DeskCursor | undefined;
   for (;;) {
@@ -174,11 +176,24 @@ export async function openReturnsPage(db: Db, page: number) {
   };
 }
 
-/** What the packing slip prints: the number, the day, where it goes and what goes in (no prices). Throws ORDER_NOT_FOUND. */
-export async function packingSlipOf(db: Db, orderId: number | null) {
+/** The orders ticked in the list (ids that are no order are left out), newest first: what a bulk action works on. */
+export async function ordersForBulk(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await listDeskOrders(db, { ...deskFilter(DEFAULT_DESK_QUERY), ids }, { by: "date", dir: "desc" }, { limit: ids.length });
+  return rows.map((row) => ({
+    ...row,
+    // What the bulk shipping form may take: a paid order not yet shipped, to be sent (not collected in a store).
+    shippable: nextOrderState(row, { type: "ship" }) !== null && row.shippingMethod !== "store_pickup",
+  }));
+}
+
+export type PackingSlip = Awaited<ReturnType<typeof packingSlipOf>>;
+
+/** What the packing slip prints: the number, the day, where it goes and what goes in, with each line's picture (no prices). Throws ORDER_NOT_FOUND. */
+export async function packingSlipOf(db: Db, orderId: number | null, locale: Locale) {
   const found = orderId === null ? undefined : await orderExists(db, orderId);
   if (!found) throw new DomainError("ORDER_NOT_FOUND", `No order ${orderId}.`);
-  const order = await loadOrderView(db, found.id);
+  const [order, products] = await Promise.all([loadOrderView(db, found.id), orderLineProducts(db, found.id, locale)]);
   return {
     id: order.id,
     number: order.number,
@@ -187,6 +202,17 @@ export async function packingSlipOf(db: Db, orderId: number | null) {
     /** A pick-up order goes to its store, for the shopper named on it. */
     pickup: order.pickup,
     customerName: `${order.firstName} ${order.lastName}`,
-    lines: order.lines.map(({ id, name, sku, size, color, quantity }) => ({ id, name, sku, size, color, quantity })),
+    lines: order.lines.map(({ id, name, sku, size, color, quantity }) => {
+      const picture = products.get(id)?.picture;
+      return { id, name, sku, size, color, quantity, image: picture ? { src: picture.src, srcSet: picture.srcSet, width: picture.width, height: picture.height } : null };
+    }),
   };
+}
+
+/** The packing slips of the ticked orders, newest first (ids that are no order are left out). */
+export async function packingSlipsOf(db: Db, ids: readonly number[], locale: Locale): Promise<PackingSlip[]> {
+  const orders = await ordersForBulk(db, ids);
+  const slips: PackingSlip[] = [];
+  for (const order of orders) slips.push(await packingSlipOf(db, order.id, locale));
+  return slips;
 }

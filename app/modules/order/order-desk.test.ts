@@ -142,7 +142,7 @@ describeEachDatabase("the order desk", (ctx) => {
     const { db } = ctx();
     const counter = new QueryCounter();
     const out: unknown[][] = [];
-    for await (const row of deskOrderCsvRows(db.withPlugin(counter), query({ status: "cancelled", sort: "total", dir: "desc" }), 5)) out.push(row);
+    for await (const row of deskOrderCsvRows(db.withPlugin(counter), query({ status: "cancelled", sort: "total", dir: "desc" }), { pageSize: 5 })) out.push(row);
     const cancelled = rows.map((r, i) => ({ ...r, i })).filter((r) => r.status === "cancelled").sort((a, b) => b.total_cents - a.total_cents || b.i - a.i);
     expect(out.map((r) => r[0])).toEqual(cancelled.map((r) => r.number));
     expect(out[0]).toContain((cancelled[0].total_cents / 100).toFixed(2));

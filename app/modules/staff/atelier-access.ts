@@ -38,6 +38,8 @@ export const ATELIER_ROUTE_ACCESS = {
   "reports.csv": "orders",
   orders: "orders",
   "orders/export": ["orders", "exports"],
+  "orders/ship": "orders",
+  "orders/packing-slips": "orders",
   "orders/:id": "orders",
   "orders/:id/packing-slip": "orders",
   "orders/:id/refund": "refunds",

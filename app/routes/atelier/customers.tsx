@@ -1,10 +1,11 @@
-import { Link, useLocation } from "react-router";
+import { Link, data, useLocation } from "react-router";
 import type { Route } from "./+types/customers";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
 import { FilterBar, FilterField } from "~/components/atelier/filter-bar";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
+import { SavedViews } from "~/components/atelier/saved-views";
 import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -14,7 +15,12 @@ import { CUSTOMER_SORTS, parseCustomerFilter } from "~/modules/account/customer-
 import { type CustomerListItem, searchCustomers } from "~/modules/account/customer-desk.service.server";
 import type { OrdererWithoutAccount } from "~/modules/order/customer-orders.service.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
+import { viewsOf } from "~/modules/views/saved-view.service.server";
+import { isSavedViewIntent } from "~/modules/views/saved-view.rules";
+import { readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
+import { savedViewAction } from "./saved-views.server";
+import { atelierHref } from "./staff-context.server";
 
 // /atelier/customers: the accounts, searched by name or e-mail, sorted and paged with one GET
 // form (?q=&sort=&page=; anything unusable falls back to the default). A search also lists the
@@ -25,17 +31,24 @@ const TABLE_LINK = "link decoration-stone underline-offset-2";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, locale, tns } = getAtelierContext(context);
   const filter = parseCustomerFilter(new URL(request.url).searchParams);
-  const result = await searchCustomers(db, filter);
-  return { filter, ...result, title: tns("atelier-customers")("meta.list"), texts: pickTexts(locale, ["atelier-customers"]) };
+  const [result, views] = await Promise.all([searchCustomers(db, filter), viewsOf(db, "customers")]);
+  return { filter, ...result, views, title: tns("atelier-customers")("meta.list"), texts: pickTexts(locale, ["atelier-customers"]) };
+}
+
+// The list's one post: its saved views (issue 42 part 5).
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (!isSavedViewIntent(formData.get("intent"))) throw data({ message: "Unknown intent." }, { status: 400 });
+  return savedViewAction(context, formData, "customers", atelierHref(context, "/atelier/customers"));
 }
 
 export const headers = privatePageHeaders;
 
-export default function AtelierCustomers({ loaderData }: Route.ComponentProps) {
+export default function AtelierCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier-customers");
   const { href, locale } = useLocale();
   const { search } = useLocation();
-  const { filter, customers, page, hasNext, withoutAccount } = loaderData;
+  const { filter, customers, page, hasNext, withoutAccount, views } = loaderData;
   const columns: Column<CustomerListItem>[] = [
     {
       key: "name",
@@ -83,6 +96,7 @@ export default function AtelierCustomers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t("list.title")} description={t("list.description")} />
+      <SavedViews area="customers" views={views} result={actionData?.viewResult} />
       <FilterBar resetTo={href("/atelier/customers")}>
         <FilterField id="customers-q" label={t("list.search")}>
           <input id="customers-q" name="q" type="search" defaultValue={filter.q} maxLength={200} autoComplete="off" className="field-input" />

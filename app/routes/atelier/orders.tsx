@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Form, Link, data, useLocation } from "react-router";
 import type { Route } from "./+types/orders";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
@@ -6,6 +6,7 @@ import { FilterBar, FilterField } from "~/components/atelier/filter-bar";
 import { atelierMeta } from "~/components/atelier/meta";
 import { OrderDeskBadges } from "~/components/atelier/order-desk-badges";
 import { PageHeader } from "~/components/atelier/page-header";
+import { SavedViews } from "~/components/atelier/saved-views";
 import { Pager } from "~/components/atelier/pager";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
@@ -16,28 +17,46 @@ import { searchDeskOrders } from "~/modules/order/order-desk.service.server";
 import { ORDER_PAYMENT_STATUSES, ORDER_SHIPPING_STATUSES, ORDER_STATUSES } from "~/modules/order/order-state";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { viewsOf } from "~/modules/views/saved-view.service.server";
+import { isSavedViewIntent } from "~/modules/views/saved-view.rules";
+import { readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
+import { savedViewAction } from "./saved-views.server";
+import { atelierHref } from "./staff-context.server";
 
 // /atelier/orders: every order, filtered by its three statuses, days and free text, sorted and
 // paged by one GET form (the state is the URL); "Export CSV" downloads the same filtered list.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, locale, tns } = getAtelierContext(context);
   const query = parseDeskOrderQuery(new URL(request.url).searchParams);
-  const result = await searchDeskOrders(db, query);
-  return { ...result, query, title: tns("atelier-orders")("meta.orders"), texts: pickTexts(locale, ["atelier-orders"]) };
+  const [result, views] = await Promise.all([searchDeskOrders(db, query), viewsOf(db, "orders")]);
+  return { ...result, query, views, title: tns("atelier-orders")("meta.orders"), texts: pickTexts(locale, ["atelier-orders"]) };
+}
+
+// The list's one post: its saved views (issue 42 part 5).
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (!isSavedViewIntent(formData.get("intent"))) throw data({ message: "Unknown intent." }, { status: 400 });
+  return savedViewAction(context, formData, "orders", atelierHref(context, "/atelier/orders"));
 }
 
 export const headers = privatePageHeaders;
 
 type Row = Route.ComponentProps["loaderData"]["orders"][number];
 
-export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
+export default function AtelierOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("atelier-orders");
   const { href, locale } = useLocale();
   const { search } = useLocation();
-  const { orders, page, hasNext, query } = loaderData;
+  const { orders, page, hasNext, query, views } = loaderData;
   const exportQuery = deskQueryParams(query, { page: 1 }).toString();
   const columns: Column<Row>[] = [
+    {
+      // The bulk form's checkboxes (form="orders-bulk"): the form sits above the table.
+      key: "select",
+      header: <span className="sr-only">{t("bulk.label")}</span>,
+      cell: (o) => <input type="checkbox" name="id" value={o.id} form="orders-bulk" aria-label={t("bulk.select", { number: o.number })} className="size-5 accent-ink" />,
+    },
     {
       key: "number",
       header: t("list.number"),
@@ -78,6 +97,7 @@ export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
+      <SavedViews area="orders" views={views} result={actionData?.viewResult} />
       <FilterBar resetTo={href("/atelier/orders")}>
         <FilterField id="orders-q" label={t("list.q")}>
           <input id="orders-q" name="q" type="search" defaultValue={query.q} placeholder={t("list.qHint")} maxLength={100} className="field-input" />
@@ -132,6 +152,19 @@ export default function AtelierOrders({ loaderData }: Route.ComponentProps) {
           </select>
         </FilterField>
       </FilterBar>
+      {/* GET: each button opens a page for the ticked orders (ship them, print their slips, download them). */}
+      <Form id="orders-bulk" method="get" action={href("/atelier/orders/ship")} reloadDocument className="mb-3 flex flex-wrap items-center gap-2" aria-label={t("bulk.label")}>
+        <span className="text-sm text-stone">{t("bulk.intro")}</span>
+        <button type="submit" className="btn btn-secondary px-3 text-xs">
+          {t("bulk.ship")}
+        </button>
+        <button type="submit" formAction={href("/atelier/orders/packing-slips")} className="btn btn-secondary px-3 text-xs">
+          {t("bulk.slips")}
+        </button>
+        <button type="submit" formAction={href("/atelier/orders/export")} className="btn btn-secondary px-3 text-xs">
+          {t("bulk.export")}
+        </button>
+      </Form>
       <DataTable caption={t("list.caption")} captionHidden columns={columns} rows={orders} rowKey={(o) => o.id} empty={t("list.empty")} />
       <Pager page={page} hasNext={hasNext} search={search} />
     </>
