@@ -79,6 +79,10 @@ describeEachApp("Atelier's saved views and bulk work", (app) => {
     const customersView = await client.postForm("/atelier/customers", { intent: "view-save", name: `Per nome ${Date.now()}`, query: "sort=name&q=rossi" });
     expect(location(customersView)).toBe("/atelier/customers?q=rossi&sort=name");
     expect((await other.client.postForm("/atelier/customers", { intent: "view-save", name: "Mia", query: "" })).status).toBe(403);
+    // And the products' list, beside its own bulk form.
+    const productsView = await client.postForm("/atelier/products", { intent: "view-save", name: `Pubblicati ${Date.now()}`, query: "status=published&page=2&sort=price" });
+    expect(location(productsView)).toBe("/atelier/products?status=published&sort=price");
+    expect(decode(await (await client.get("/atelier/products?status=published&sort=price")).text())).toContain('aria-current="page"');
   });
 
   it("ships the selected orders in one form, a tracking number each; the unpaid one apart; each audited and mailed", async () => {
@@ -100,7 +104,7 @@ describeEachApp("Atelier's saved views and bulk work", (app) => {
     expect(html).toContain(`>${unpaid.number}</a>`);
 
     const [first, second] = [...orders].sort((a, b) => b.id - a.id);
-    const form = (secondTracking: string) => [
+    const form = (secondTracking: string): [string, string][] => [
       ["shipments[0].orderId", String(first.id)],
       ["shipments[0].carrier", "brt"],
       ["shipments[0].tracking", "brt 0001 2345"],

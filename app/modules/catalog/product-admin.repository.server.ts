@@ -115,7 +115,7 @@ export async function findProductRow(db: Db, productId: number, { lock = false }
 /** Several products' rows (the bulk actions), locked in id order on PostgreSQL. */
 export async function findProductRows(db: Db, productIds: number[], { lock = false } = {}) {
   if (!productIds.length) return [];
-  let query = db.selectFrom("products").select(["id", "status", "published_at as publishedAt"]).where("id", "in", productIds).orderBy("id");
+  let query = db.selectFrom("products").select(["id", "category_id as categoryId", "status", "published_at as publishedAt"]).where("id", "in", productIds).orderBy("id");
   if (lock && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   return query.execute();
 }

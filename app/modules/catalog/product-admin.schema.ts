@@ -161,13 +161,43 @@ export type ProductFormValues = z.infer<ReturnType<typeof productFormSchema>>;
 
 /** The list's bulk form: the ticked products and what to do with them. */
 export const BULK_ACTIONS = ["publish", "unpublish", "archive"] as const;
-export const ProductBulkSchema = z.object({
-  intent: z.enum(BULK_ACTIONS),
-  ids: z
+/** Every button of the bulk form: a status (BULK_ACTIONS), a category, or a price change. */
+export const BULK_INTENTS = [...BULK_ACTIONS, "category", "price"] as const;
+
+/** The bulk price change, in whole percent: −90 (a tenth of the price left) to +200 (three times it). */
+export const PRICE_PERCENT_MIN = -90;
+export const PRICE_PERCENT_MAX = 200;
+/** A change the bulk form accepts: a whole number of percent in range, never 0 (no change). */
+export const isPricePercent = (percent: number) => Number.isSafeInteger(percent) && percent >= PRICE_PERCENT_MIN && percent <= PRICE_PERCENT_MAX && percent !== 0;
+
+const bulkIds = () =>
+  z
     .array(z.string().max(12), { error: "atelier-catalog:validation.noneSelected" })
     .min(1, { error: "atelier-catalog:validation.noneSelected" })
     .max(PRODUCT_PAGE_SIZE, { error: "atelier-catalog:validation.noneSelected" })
     .transform((ids) => [...new Set(ids.map((id) => idParam(id)))])
-    .refine((ids): ids is number[] => ids.every((id) => id !== null), { error: "atelier-catalog:validation.noneSelected" }),
-  back: z.string().max(2048).optional(),
-});
+    .refine((ids): ids is number[] => ids.every((id) => id !== null), { error: "atelier-catalog:validation.noneSelected" });
+
+/** "-20", "+15", "35": a whole number with an optional sign (a number field sends no other form). */
+const percentField = () =>
+  z
+    .string({ error: "atelier-catalog:validation.percent" })
+    .trim()
+    .regex(/^[+-]?\d{1,4}$/, { error: "atelier-catalog:validation.percent" })
+    .transform(Number)
+    .refine(isPricePercent, { error: "atelier-catalog:validation.percent" });
+
+const bulkCommon = { ids: bulkIds(), back: z.string().max(2048).optional() };
+
+/**
+ * One schema for the bulk form and its action, told apart by the button pressed: a status for
+ * the ticked products, a category to move them to, or a price change in percent. The other
+ * buttons' fields come along in the same post and are ignored.
+ */
+export const ProductBulkSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(BULK_ACTIONS), ...bulkCommon }),
+  z.object({ intent: z.literal("category"), ...bulkCommon, categoryId: idField("atelier-catalog:validation.category") }),
+  z.object({ intent: z.literal("price"), ...bulkCommon, percent: percentField() }),
+]);
+
+export type ProductBulkForm = z.infer<typeof ProductBulkSchema>;

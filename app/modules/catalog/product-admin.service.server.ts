@@ -5,12 +5,15 @@ import { type AuditActor, auditOfRecord, recordAudit } from "~/modules/audit/aud
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { recordPathChanges } from "~/modules/seo/slug-redirect.service.server";
 import { DomainError } from "~/utils/domain-error";
+import { percentOf } from "~/utils/money";
 import { normalizeSku, slugify } from "./catalog-rules";
 import { catalogueChanged } from "./catalog-write.server";
 import { listCategories } from "./category.repository.server";
 import * as repo from "./product-admin.repository.server";
-import { PRODUCT_LOCALES, PRODUCT_PAGE_SIZE, type ProductListQuery } from "./product-admin.schema";
+import { PRODUCT_LOCALES, PRODUCT_PAGE_SIZE, type ProductListQuery, isPricePercent } from "./product-admin.schema";
 import { isShownToShoppers, productState } from "./product-status";
+import { type CurrentPrices, type PriceWrite, repriceProductIn } from "./variant-admin.service.server";
+import { isCompareAtAbove, isValidPrice } from "./variant-pricing";
 
 // Atelier's products (issue 24): the list, and every write to a product's own row and texts, each
 // with its audit entry and what the storefront owes (catalogueChanged: listing entries, facets,
@@ -345,5 +348,95 @@ export async function setProductsStatus(db: Kysely<Database>, input: { productId
     }
     await catalogueChanged(trx, changing.map((row) => row.id), now);
     return changing.map((row) => row.id);
+  });
+}
+
+/**
+ * Moves several products to one category (the list's bulk action): one audit entry
+ * `product.category` per product that moved (the category before and after), the storefront
+ * refreshed for them, all in one transaction. A category that does not exist:
+ * PRODUCT_CATEGORY_UNKNOWN at `categoryId`, nothing moved (the import's holding category is one
+ * like any other here, as in the editor). Unknown ids: PRODUCT_NOT_FOUND. Returns the ids moved.
+ */
+export async function moveProductsToCategory(db: Kysely<Database>, input: { productIds: number[]; categoryId: number }, actor: AuditActor, now = new Date()): Promise<number[]> {
+  const ids = [...new Set(input.productIds)];
+  const { categoryId } = input;
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.categoryExists(trx, categoryId))) throw new DomainError("PRODUCT_CATEGORY_UNKNOWN", `No category ${categoryId}.`, { field: "categoryId" });
+    const rows = await repo.findProductRows(trx, ids, { lock: true });
+    if (rows.length !== ids.length) throw new DomainError("PRODUCT_NOT_FOUND", "Some products do not exist.");
+    const moving = rows.filter((row) => row.categoryId !== categoryId);
+    const names = new Map((await repo.listProductNames(trx, "it", moving.map((row) => row.id))).map((row) => [row.id, row.name]));
+    for (const row of moving) {
+      await repo.updateProductRow(trx, row.id, { categoryId, at });
+      await recordAudit(trx, {
+        actor,
+        action: "product.category",
+        entityType: "product",
+        entityId: row.id,
+        before: { category: row.categoryId },
+        after: { category: categoryId },
+        summary: names.get(row.id) ?? "",
+        at: now,
+      });
+    }
+    await catalogueChanged(trx, moving.map((row) => row.id), now);
+    return moving.map((row) => row.id);
+  });
+}
+
+/**
+ * The list's price change: `percent` (a whole number, −90 to +200, not 0) applied to each
+ * product's own price and to every variant's own price, each rounded half up to the cent:
+ * round(price × (100 + percent) / 100), in integers (money.ts's percentOf). Each product goes
+ * through the variants page's own path (repriceProductIn): its variants' effective prices
+ * follow, the price history records every price that changed (the Omnibus "lowest price of the
+ * last 30 days"), one audit entry `product.prices` per product with before, after and the
+ * percentage; the storefront is refreshed once for them all. One transaction: a refusal leaves
+ * every product as it was.
+ *
+ * Refused at `percent`: a price that would fall under 0,01 € or rise above the most a price may
+ * be (PRICE_PERCENT_OUT_OF_RANGE); a sale not over yet (running or scheduled) whose price would no longer be
+ * below the new price (SALE_PRICE_NOT_BELOW).
+ *
+ * What stays: a scheduled sale keeps its price and dates — a markdown of the regular price is
+ * not a new sale price, and the owner set that sale's price on purpose; while it runs shoppers
+ * still pay the sale price, with the new regular price crossed out. A sale already over is
+ * kept as stored (it no longer applies). The crossed-out price stays where it is still above
+ * the new price and goes where the new price reaches it (one at or below the price means
+ * nothing: isCompareAtAbove). A product without any price yet is left alone, as is one whose
+ * prices come out the same (1 cent + 20 % is still 1 cent); neither counts as changed.
+ * Unknown ids: PRODUCT_NOT_FOUND. Returns the ids whose prices changed.
+ */
+export async function changeProductsPrice(db: Kysely<Database>, input: { productIds: number[]; percent: number }, actor: AuditActor, now = new Date()): Promise<number[]> {
+  // In id order, each product locked as the variants page locks it (its variants, then its row), so
+  // a bulk change and a single edit never wait for each other the wrong way round.
+  const ids = [...new Set(input.productIds)].sort((a, b) => a - b);
+  const { percent } = input;
+  if (!isPricePercent(percent)) throw new DomainError("PRICE_INVALID", `A change of ${percent} %.`, { field: "percent" });
+  const scaled = (cents: number) => {
+    const next = percentOf(cents, 100 + percent);
+    if (!isValidPrice(next)) throw new DomainError("PRICE_PERCENT_OUT_OF_RANGE", `${cents} cents ${percent > 0 ? "+" : ""}${percent} % is ${next} cents.`, { field: "percent" });
+    return next;
+  };
+  const plan = ({ pricing, ownPrices }: CurrentPrices): PriceWrite | null => {
+    if (pricing.priceCents === null) return null;
+    const priceCents = scaled(pricing.priceCents);
+    const owns = new Map([...ownPrices].map(([variantId, own]) => [variantId, own === null ? null : scaled(own)]));
+    if (priceCents === pricing.priceCents && [...owns].every(([variantId, own]) => own === ownPrices.get(variantId))) return null;
+    const { sale } = pricing;
+    if (sale && Date.parse(sale.endsAt) > now.getTime() && sale.priceCents >= priceCents) {
+      throw new DomainError("SALE_PRICE_NOT_BELOW", `The sale price ${sale.priceCents} is not below ${priceCents}.`, { field: "percent" });
+    }
+    const compareAtCents = pricing.compareAtCents !== null && isCompareAtAbove(priceCents, pricing.compareAtCents) ? pricing.compareAtCents : null;
+    return { pricing: { priceCents, compareAtCents, sale }, ownPrices: owns, note: { percent } };
+  };
+  return db.transaction().execute(async (trx) => {
+    if ((await repo.findProductRows(trx, ids)).length !== ids.length) throw new DomainError("PRODUCT_NOT_FOUND", "Some products do not exist.");
+    const repriced: number[] = [];
+    for (const id of ids) if (await repriceProductIn(trx, id, plan, actor, now)) repriced.push(id);
+    await catalogueChanged(trx, repriced, now);
+    return repriced;
   });
 }

@@ -246,15 +246,54 @@ function validatePrices(input: PricesInput, now: Date): SaleSchedule | null {
 }
 
 async function writePrices(trx: Transaction<Database>, productId: number, input: PricesInput, actor: AuditActor, now: Date): Promise<void> {
+  await repriceProductIn(trx, productId, () => ({ pricing: { priceCents: input.priceCents, compareAtCents: input.compareAtCents, sale: input.sale } }), actor, now);
+  await catalogueChanged(trx, [productId], now);
+}
+
+/** A product's prices as they stand, for a rule that derives new ones from them (repriceProductIn). */
+export interface CurrentPrices {
+  pricing: ProductPricing;
+  /** Each variant's own price by variant id, null for the product's (as the editor reads them). */
+  ownPrices: ReadonlyMap<number, number | null>;
+}
+
+/** What a price change writes: the product's pricing, and its variants' own prices (a variant left out keeps its own). */
+export interface PriceWrite {
+  pricing: ProductPricing;
+  ownPrices?: ReadonlyMap<number, number | null>;
+  /** More for the audit entry's "after" (what the change was: a bulk change's percentage). */
+  note?: Record<string, unknown>;
+}
+
+/**
+ * The one way a product's prices are written, inside the caller's transaction: the new ones
+ * given (setProductPrices) or derived by a rule from the current ones (Atelier's bulk price
+ * change). The product is locked; its pricing and its variants' own prices are written as
+ * `plan` returns them, every variant's effective price goes through the price history, and an
+ * audit entry `product.prices` keeps before and after (with the own prices that changed).
+ * `plan` runs under the lock: it may throw a DomainError to refuse, or return null to leave the
+ * product as it is. catalogueChanged is the caller's, once for every product it changed.
+ * Returns whether anything was written; VARIANT_NOT_FOUND for a product that does not exist.
+ */
+export async function repriceProductIn(
+  trx: Transaction<Database>,
+  productId: number,
+  plan: (current: CurrentPrices) => PriceWrite | null,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<boolean> {
   const at = now.toISOString();
-  const sale = input.sale;
   if (!(await lockProductForWrite(trx, productId, at))) throw fail("VARIANT_NOT_FOUND", `no product ${productId}`);
   const product = (await findPricedProduct(trx, productId))!;
   const variants = await listProductVariants(trx, productId);
   const before = pricingOf(product, variants);
   // A product read through the fallback gets its variants' own prices stored now.
-  const owns = new Map(variants.map((v) => [v.id, ownPriceOf(product, before, v)]));
-  const pricing: ProductPricing = { priceCents: input.priceCents, compareAtCents: input.compareAtCents, sale };
+  const current = new Map(variants.map((v) => [v.id, ownPriceOf(product, before, v)]));
+  const write = plan({ pricing: before, ownPrices: current });
+  if (!write) return false;
+  const { pricing } = write;
+  const sale = pricing.sale;
+  const owns = new Map(variants.map((v) => [v.id, write.ownPrices?.has(v.id) ? (write.ownPrices.get(v.id) ?? null) : (current.get(v.id) ?? null)]));
   await updateProductPricing(trx, productId, {
     price_cents: pricing.priceCents,
     compare_at_cents: pricing.compareAtCents,
@@ -265,17 +304,20 @@ async function writePrices(trx: Transaction<Database>, productId: number, input:
   });
   for (const v of variants) if (owns.get(v.id) !== v.ownPriceCents) await updateVariantFields(trx, v.id, { own_price_cents: owns.get(v.id) ?? null, updated_at: at });
   const changed = await applyEffectivePrices(trx, pricing, variants, owns, now);
+  // Own prices that changed, by variant ("nero/M"): only when the write changed some.
+  const moved = variants.filter((v) => owns.get(v.id) !== current.get(v.id));
+  const ownsAudit = (of: ReadonlyMap<number, number | null>) => (moved.length ? { ownPrices: Object.fromEntries(moved.map((v) => [`${v.colorCode}/${v.size}`, of.get(v.id) ?? null])) } : {});
   await recordAudit(trx, {
     actor,
     action: "product.prices",
     entityType: "product",
     entityId: productId,
-    before: pricesAudit(before),
-    after: { ...pricesAudit(pricing), variantsRepriced: changed },
+    before: { ...pricesAudit(before), ...ownsAudit(current) },
+    after: { ...pricesAudit(pricing), ...ownsAudit(owns), variantsRepriced: changed, ...write.note },
     summary: product.nameIt ?? "",
     at: now,
   });
-  await catalogueChanged(trx, [productId], now);
+  return true;
 }
 
 function pricesAudit(pricing: ProductPricing) {
