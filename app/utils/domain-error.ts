@@ -287,6 +287,10 @@ export const DOMAIN_ERRORS = {
   PHOTO_NOT_FOUND: { status: 404, message: "atelier-photos:errors.notFound", page: true },
   /** Atelier: a photograph tagged with a colour the product does not come in. */
   PHOTO_COLOR: { status: 400, message: "atelier-photos:errors.color" },
+  /** Atelier: a price change by a percentage that takes a price under a cent or over the largest price. */
+  PRICE_PERCENT_OUT_OF_RANGE: { status: 400, message: "atelier-catalog:bulk.pricePercentRange" },
+  /** Atelier: a return opened by staff for an order not paid, or not shipped yet. */
+  STAFF_RETURN_NOT_POSSIBLE: { status: 409, message: "atelier-orders:errors.returnNotPossible" },
   /** Atelier: a saved view with the name of another of the same list. */
   VIEW_NAME_TAKEN: { status: 409, message: "atelier:views.nameTaken" },
   /** Atelier: a list that has VIEWS_PER_AREA saved views already. */

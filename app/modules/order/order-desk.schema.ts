@@ -1,6 +1,7 @@
 import { withoutControlCharacters } from "~/utils/form-fields";
 import { z } from "~/utils/zod";
 import { CARRIER_IDS } from "./carriers";
+import { RETURN_REASONS } from "./return-refund";
 import { ORDER_PAYMENT_STATUSES, ORDER_SHIPPING_STATUSES, ORDER_STATUSES, type OrderPaymentStatus, type OrderShippingStatus, type OrderStatus } from "./order-state";
 
 // The order desk's list (Atelier, /atelier/orders): its filters, sort and page, read from one
@@ -130,7 +131,7 @@ export const BulkShipSchema = z.object({
 });
 
 // A refund and a cancellation have their own confirmation pages (order-refund.tsx, order-cancel.tsx).
-export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "ready", "collect", "receive"] as const;
+export const DESK_INTENTS = ["note", "paid", "ship", "deliver", "ready", "collect", "receive", "openReturn"] as const;
 
 export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -166,6 +167,31 @@ export const DeskOrderActionSchema = z.discriminatedUnion("intent", [
       .min(1, { error: "atelier-orders:validation.nothingReceived" })
       .max(50, { error: "atelier-orders:validation.nothingReceived" })
       .refine((lines) => lines.some((line) => line.quantity > 0), { error: "atelier-orders:validation.nothingReceived" }),
+  }),
+  // A return opened by staff for the customer (issue 42 part 3): per line how many units come back
+  // (0 to what is left to return: the service checks) and why; the fee waived or not.
+  z.object({
+    intent: z.literal("openReturn"),
+    lines: z
+      .array(
+        z.object({
+          orderLineId: id,
+          quantity: z.number({ error: "atelier-orders:validation.returnQuantity" }).int({ error: "atelier-orders:validation.returnQuantity" }).min(0, { error: "atelier-orders:validation.returnQuantity" }).max(999, {
+            error: "atelier-orders:validation.returnQuantity",
+          }),
+          reason: z.enum(RETURN_REASONS, { error: "atelier-orders:validation.returnReason" }).optional(),
+        }),
+        { error: "atelier-orders:validation.lines" },
+      )
+      .min(1, { error: "atelier-orders:validation.lines" })
+      .max(50, { error: "atelier-orders:validation.lines" })
+      .superRefine((lines, ctx) => {
+        if (!lines.some((line) => line.quantity > 0)) ctx.addIssue({ code: "custom", message: "atelier-orders:validation.lines" });
+        lines.forEach((line, index) => {
+          if (line.quantity > 0 && !line.reason) ctx.addIssue({ code: "custom", path: [index, "reason"], message: "atelier-orders:validation.returnReason" });
+        });
+      }),
+    waiveFee: z.boolean().optional().default(false),
   }),
 ]);
 export type DeskOrderAction = z.infer<typeof DeskOrderActionSchema>;

@@ -127,6 +127,47 @@ export async function requestReturn(db: Kysely<Database>, input: { orderId: numb
   return returnId;
 }
 
+/**
+ * A return opened by staff for the customer (issue 42 part 3: they came to the shop or called):
+ * any order paid and shipped or delivered, whatever its return window — staff decide, and the
+ * audit log says who did. The lines and units are checked as a shopper's are; the return fee is
+ * the shop's unless staff waive it. The customer gets the same e-mail as for a return they ask
+ * for themselves: what to send back, and how. Throws STAFF_RETURN_NOT_POSSIBLE,
+ * NOTHING_TO_RETURN, ORDER_NOT_FOUND.
+ */
+export async function openReturnForCustomer(
+  db: Kysely<Database>,
+  input: { orderId: number; lines: ReturnRequestLine[]; waiveFee: boolean },
+  actor: AuditActor,
+  now = new Date(),
+): Promise<number> {
+  const at = now.toISOString();
+  const settings = await getShopSettings(db);
+  const returnId = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, input.orderId, at);
+    if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${input.orderId}.`);
+    if (!isPaid(order.payment_status) || (order.status !== "shipped" && order.status !== "delivered")) {
+      throw new DomainError("STAFF_RETURN_NOT_POSSIBLE", `Order ${order.id} is ${order.status}/${order.payment_status}.`);
+    }
+    const feeCents = input.waiveFee ? 0 : settings.returnFeeCents;
+    const id = await insertReturn(trx, order, "return", input.lines, feeCents, at);
+    const opened = await loadReturn(trx, id);
+    await enqueueMail(trx, returnRequestedMail(await loadOrderView(trx, order.id), opened, settings), { now });
+    await recordAudit(trx, {
+      actor,
+      action: "return.open",
+      entityType: "order",
+      entityId: order.id,
+      after: { returnId: id, lines: opened.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, reason: line.reason })), feeWaived: input.waiveFee, refundCents: opened.refundCents },
+      summary: order.number,
+      at: now,
+    });
+    return id;
+  });
+  wakeMailWorkers();
+  return returnId;
+}
+
 export type { ReturnView } from "./order-view";
 
 export async function loadReturn(db: Kysely<Database> | Transaction<Database>, returnId: number): Promise<ReturnView> {

@@ -19,9 +19,9 @@ import { CARRIERS, carrierByName } from "~/modules/order/carriers";
 import { confirmTransfer, deliverOrder, markCollected, markReadyForPickup, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
 import { addOrderNote, getDeskOrder } from "~/modules/order/order-desk.service.server";
-import { nextOrderState } from "~/modules/order/order-state";
+import { isPaid, nextOrderState } from "~/modules/order/order-state";
 import { refundableOf } from "~/modules/order/refund-desk.service.server";
-import { markReturnReceived } from "~/modules/order/returns.service.server";
+import { markReturnReceived, openReturnForCustomer } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
 import { customerOfOrder, getCustomerRecord } from "~/modules/account/customer-record.service.server";
 import { allows } from "~/modules/staff/capabilities";
@@ -70,6 +70,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     refund: refundable.canRefund,
     receive: returns.filter((r) => r.status === "requested").map((r) => r.id),
     refundReturns: returns.some((r) => r.status === "received" && !refundedReturns.has(r.id)),
+    // A return opened for the customer (issue 42 part 3): a paid order that left, with pieces still to come back.
+    openReturn: isPaid(order.paymentStatus) && (order.status === "shipped" || order.status === "delivered") && order.lines.some((line) => line.returnable > 0),
   };
   return {
     ...page,
@@ -127,6 +129,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await markReturnReceived(db, orderId, now, { actor, returnId: form.returnId, lines: form.lines });
         notice = "received";
         break;
+      case "openReturn":
+        await openReturnForCustomer(
+          db,
+          { orderId, lines: form.lines.flatMap((line) => (line.quantity > 0 && line.reason ? [{ orderLineId: line.orderLineId, quantity: line.quantity, reason: line.reason }] : [])), waiveFee: form.waiveFee },
+          actor,
+          now,
+        );
+        notice = "returnOpened";
+        break;
     }
   } catch (error) {
     // An unknown order is the page's 404, whatever the form; a rule broken is the form's error.
@@ -159,7 +170,7 @@ export default function AtelierOrder({ loaderData, actionData }: Route.Component
         </div>
 
         <div className="min-w-0 space-y-6">
-          <ActionsPanel orderId={order.id} can={can} defaultCarrier={loaderData.defaultCarrier} refundLeftCents={loaderData.refundLeftCents} resultFor={resultFor} />
+          <ActionsPanel orderId={order.id} can={can} lines={order.lines} defaultCarrier={loaderData.defaultCarrier} refundLeftCents={loaderData.refundLeftCents} resultFor={resultFor} />
           <CustomerPanel order={order} record={loaderData.customer} />
           {shipment ? <ShipmentPanel shipment={shipment} /> : null}
           <InvoiceDetailsPanel invoice={order.invoice} invoicePanel={loaderData.invoicePanel} creditNotes={loaderData.creditNotes} />

@@ -4,12 +4,26 @@ import { RefundAmountForm } from "~/components/atelier/order-refunds";
 import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { withDateArticlesT } from "~/utils/date-article";
-import { ActionForm, ShipForm } from "./desk-forms";
+import { ActionForm, OpenReturnForm, ShipForm } from "./desk-forms";
 import { Panel } from "./panel";
-import type { DeskOrderSteps } from "./types";
+import type { DeskOrder, DeskOrderSteps } from "./types";
 
 /** The steps the order's state allows, each a form or a link to its confirmation page. */
-export function ActionsPanel({ orderId, can, defaultCarrier, refundLeftCents, resultFor }: { orderId: number; can: DeskOrderSteps; defaultCarrier: string; refundLeftCents: number; resultFor: (intent: string) => SubmissionResult<string[]> | undefined }) {
+export function ActionsPanel({
+  orderId,
+  can,
+  lines,
+  defaultCarrier,
+  refundLeftCents,
+  resultFor,
+}: {
+  orderId: number;
+  can: DeskOrderSteps;
+  lines: DeskOrder["lines"];
+  defaultCarrier: string;
+  refundLeftCents: number;
+  resultFor: (intent: string) => SubmissionResult<string[]> | undefined;
+}) {
   const t = withDateArticlesT(useTranslation("atelier-orders").t);
   const { href } = useLocale();
   return (
@@ -26,12 +40,13 @@ export function ActionsPanel({ orderId, can, defaultCarrier, refundLeftCents, re
             {t("actions.refundReturn")}
           </Link>
         ) : null}
+        {can.openReturn ? <OpenReturnForm lines={lines} result={resultFor("openReturn")} /> : null}
         {can.cancel ? (
           <Link to={href(`/atelier/orders/${orderId}/cancel`)} className="btn btn-secondary w-full" data-testid="desk-cancel">
             {t("actions.cancelLink")}
           </Link>
         ) : null}
-        {!can.paid && !can.ship && !can.deliver && !can.ready && !can.collect && !can.refund && !can.refundReturns && !can.cancel ? <p className="text-sm text-stone">{t("actions.none")}</p> : null}
+        {!can.paid && !can.ship && !can.deliver && !can.ready && !can.collect && !can.refund && !can.refundReturns && !can.openReturn && !can.cancel ? <p className="text-sm text-stone">{t("actions.none")}</p> : null}
       </div>
     </Panel>
   );

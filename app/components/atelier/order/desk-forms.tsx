@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { FieldError, FormErrors, type FormKit, Hint, SubmitButton, controlProps, useFormKit, useFormRef } from "~/components/ui/form-kit";
 import { useTranslation } from "~/hooks/use-translation";
 import { CARRIERS } from "~/modules/order/carriers";
+import { RETURN_REASONS } from "~/modules/order/return-refund";
 import { withDateArticlesT } from "~/utils/date-article";
 import type { DeskOrder, DeskOrderView } from "./types";
 
@@ -189,5 +190,81 @@ export function NoteForm({ result }: { result: SubmissionResult<string[]> | unde
       </SubmitButton>
       <FormErrors kit={kit} />
     </Form>
+  );
+}
+
+/**
+ * A return opened for the customer (issue 42 part 3: they came to the shop or called): per line
+ * still returnable, how many pieces come back and why; the return fee waived or not. The
+ * customer gets the return e-mail with what to send back and how.
+ */
+export function OpenReturnForm({ lines, result }: { lines: DeskOrder["lines"]; result: SubmissionResult<string[]> | undefined }) {
+  const t = withDateArticlesT(useTranslation("atelier-orders").t);
+  const reasons = useTranslation("orders").t;
+  const ref = useFormRef();
+  const returnable = lines.filter((line) => line.returnable > 0);
+  const id = "desk-openReturn";
+  const kit = useFormKit(id, result, ["lines", ...returnable.flatMap((_, index) => [`lines[${index}].quantity`, `lines[${index}].reason`])], ref);
+  const pending = usePending("openReturn");
+  return (
+    <details className="border-t border-line pt-3" open={result?.status === "error" || undefined} data-testid="desk-open-return">
+      <summary className="cursor-pointer font-medium">{t("actions.openReturn")}</summary>
+      <Form method="post" ref={ref} noValidate={kit.hydrated} className="mt-2 space-y-3">
+        <input type="hidden" name="intent" value="openReturn" />
+        <p className="text-xs text-stone">{t("actions.openReturnHint")}</p>
+        <FormErrors kit={kit} />
+        <ul className="space-y-3">
+          {returnable.map((line, index) => {
+            const quantity = `lines[${index}].quantity`;
+            const reason = `lines[${index}].reason`;
+            return (
+              <li key={line.id} className="space-y-1">
+                <input type="hidden" name={`lines[${index}].orderLineId`} value={line.id} />
+                <p className="text-sm">
+                  {line.name} <span className="text-stone">· {line.size}</span>
+                </p>
+                <div className="grid grid-cols-[4.5rem_1fr] gap-2">
+                  <div>
+                    <label htmlFor={`${id}-${quantity}`} className="mb-1 block text-xs font-medium">
+                      {t("actions.openReturnQuantity", { count: line.returnable })}
+                    </label>
+                    <select {...controlProps(kit, quantity)} defaultValue={kit.value(quantity) || "0"} className="field-input">
+                      {Array.from({ length: line.returnable + 1 }, (_, n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div>
+                    <label htmlFor={`${id}-${reason}`} className="mb-1 block text-xs font-medium">
+                      {t("actions.openReturnReason")}
+                    </label>
+                    <select {...controlProps(kit, reason)} defaultValue={kit.value(reason)} className="field-input">
+                      <option value="">{reasons("return.reasonPlaceholder")}</option>
+                      {RETURN_REASONS.map((value) => (
+                        <option key={value} value={value}>
+                          {reasons(`return.reasons.${value}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+                <FieldError id={`${id}-${quantity}-error`} errors={kit.errors(quantity)} />
+                <FieldError id={`${id}-${reason}-error`} errors={kit.errors(reason)} />
+              </li>
+            );
+          })}
+        </ul>
+        <FieldError id={`${id}-lines-error`} errors={kit.errors("lines")} />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="waiveFee" defaultChecked={kit.checked("waiveFee")} className="mt-0.5 size-5 accent-ink" />
+          <span>{t("actions.waiveFee")}</span>
+        </label>
+        <SubmitButton pending={pending} pendingLabel={t("actions.openReturnSubmit")} className="btn btn-secondary w-full">
+          {t("actions.openReturnSubmit")}
+        </SubmitButton>
+      </Form>
+    </details>
   );
 }

@@ -19,4 +19,6 @@ export interface DeskOrderSteps {
   /** The requested returns that can be marked received. */
   receive: number[];
   refundReturns: boolean;
+  /** A return opened by staff for the customer (issue 42 part 3). */
+  openReturn: boolean;
 }
