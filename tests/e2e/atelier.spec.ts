@@ -2,13 +2,12 @@ import { execFile } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { Secret, TOTP } from "otpauth";
 import { BASE_URL, PORT } from "./e2e-env";
 import { expect, test } from "./fixtures";
-import { shippingStepForm } from "../support/forms";
 import { receivedMail } from "./mailbox";
+import { shoot } from "./walk-shots";
+import { skusInStock, transferOrder } from "./shop-orders";
 
 // Atelier's walk, with JavaScript and without: an owner starts from the set-up link (the run with
 // JavaScript makes the first owner; the run without, from an owner's invitation once it exists), enrols the second factor
@@ -22,36 +21,6 @@ const DB_FILE = path.join(os.tmpdir(), `bottega-e2e-${PORT}.sqlite`);
 const env = { ...process.env, DATABASE_URL: `file:${DB_FILE}`, LOG_LEVEL: "warn", PUBLIC_URL: BASE_URL, MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `bottega-e2e-mail-${PORT}`) };
 const PASSWORD = "tre parole lunghe per atelier";
 const unique = (who: string) => `${who}.${Date.now().toString(36)}.${process.pid}@example.com`;
-
-const ADDRESS = shippingStepForm({ "shipping.firstName": "Chiara", "shipping.lastName": "Verdi" });
-
-/** Two sizes in stock, straight from the e2e server's database. */
-function skusInStock(offset: number): string[] {
-  const db = new Database(DB_FILE, { readonly: true });
-  try {
-    return (db.prepare("select sku from variants where stock >= 5 order by id limit 2 offset ?").all(offset) as { sku: string }[]).map((r) => r.sku);
-  } finally {
-    db.close();
-  }
-}
-
-/** A guest's order of two lines paid by bank transfer, through the shop's forms (in its own cookie jar). */
-async function transferOrder(page: Page, email: string, skus: string[]): Promise<string> {
-  const context = await page.context().browser()!.newContext();
-  const request = context.request;
-  const post = (url: string, form: Record<string, string>) => request.post(`${BASE_URL}${url}`, { headers: { Origin: BASE_URL }, form, maxRedirects: 0 });
-  for (const sku of skus) expect((await post("/cart", { intent: "add", sku, quantity: "1", redirectTo: "/cart" })).status()).toBe(303);
-  expect((await post("/checkout/registrationLogin", { intent: "guest", email, firstName: "Chiara", lastName: "Verdi" })).status()).toBe(303);
-  expect((await post("/checkout", ADDRESS)).status()).toBe(303);
-  expect((await post("/checkout/payment", { paymentMethod: "bankTransfer" })).status()).toBe(303);
-  const review = await (await request.get(`${BASE_URL}/checkout/review`)).text();
-  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(review)![1];
-  const placed = await post("/checkout/review", { acceptTerms: "on", orderKey: field("orderKey"), shownTotalCents: field("shownTotalCents") });
-  expect(placed.status()).toBe(303);
-  const html = await (await request.get(new URL(placed.headers().location, BASE_URL).href)).text();
-  await context.close();
-  return /data-testid="order-number">(BT\d{9})</.exec(html)![1];
-}
 
 const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
@@ -104,23 +73,19 @@ test("an owner sets up Atelier, marks a transfer paid, ships it with a tracking 
   await refund.getByLabel("Motivo").fill("Bottone mancante");
   await refund.getByRole("button", { name: "Continua" }).click();
   await expect(page.getByTestId("refund-confirm")).toContainText("Con un bonifico che invii tu");
-  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/confirm-${width}.png`, fullPage: true }); }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shoot(page, "refund-confirm");
   await page.getByRole("button", { name: /^Conferma il rimborso di 10,00/ }).click();
   await expect(page.getByText("Rimborso registrato: ora invia il bonifico e registralo qui.")).toBeVisible();
   await expect(page.getByTestId("desk-refunds")).toContainText("Da bonificare");
-  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/order-towire-${width}.png`, fullPage: true }); }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shoot(page, "refund-order-towire");
   await page.getByRole("link", { name: /^Registra il bonifico del rimborso/ }).click();
   await page.getByLabel("Data del bonifico").fill(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date()));
   await page.getByLabel("CRO o TRN").fill("12345678901");
-  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/transfer-${width}.png`, fullPage: true }); }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shoot(page, "refund-transfer");
   await page.getByRole("button", { name: "Registra il bonifico" }).click();
   await expect(page.getByText("Bonifico registrato: il rimborso è eseguito.")).toBeVisible();
   await expect(page.getByTestId("desk-refunds")).toContainText("Eseguito");
-  for (const width of [1440, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/orders-w/order-done-${width}.png`, fullPage: true }); }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shoot(page, "refund-order-done");
 
   const trail = page.getByTestId("desk-audit");
   await expect(trail).toContainText("order.paid");
