@@ -916,6 +916,8 @@ export interface SavedViewsTable {
   /** Which list: "orders", "customers" or "products". */
   area: string;
   name: string;
+  /** The name in lower case (JavaScript's folding): unique per list. */
+  name_key: string;
   /** The list's query string, as its GET form writes it, without the page. */
   query: string;
   /** Who saved it (null once they left, or for the shop's own). */

@@ -10,11 +10,14 @@ import { setCachePolicy } from "./cache-policy";
 export type CsvCell = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 /** One cell as CSV text. Numbers are written as they are (a negative amount stays a number). */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // A decimal written as text (cents as "-12.50", a rate as "-3.5") is a number, not a formula.
+  if (PLAIN_DECIMAL.test(value)) return value;
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   // A semicolon is quoted too: spreadsheets in an Italian locale split on it, and a cell after
   // one would start with whatever follows (a formula).

@@ -7,6 +7,10 @@ it("quotes what needs quoting and defuses formulas", () => {
   expect(csvCell("+39 02 1234")).toBe("'+39 02 1234");
   expect(csvCell("@sum")).toBe("'@sum");
   expect(csvCell(-5)).toBe("-5");
+  // A decimal written as text stays a number; anything more after the minus is defused.
+  expect(csvCell("-12.50")).toBe("-12.50");
+  expect(csvCell("-1+1")).toBe("'-1+1");
+  expect(csvCell("-2-3")).toBe("'-2-3");
   expect(csvCell("Rossi S.r.l.;=HYPERLINK(1)")).toBe('"Rossi S.r.l.;=HYPERLINK(1)"');
 });
 

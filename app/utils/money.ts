@@ -45,6 +45,12 @@ export function multiplyMoney(cents: number, quantity: number): number {
   return assertCents(assertCents(cents) * quantity, "The product");
 }
 
+/** An amount shared out over a whole count, rounded half up to the cent (an average order); 0 when there is nothing to share over. */
+export function averageMoney(totalCents: number, count: number): number {
+  if (!Number.isSafeInteger(count) || count <= 0) return 0;
+  return divideHalfUp(assertCents(totalCents), count);
+}
+
 /** `percent` % of an amount, rounded half up to the cent: percentOf(1999, 10) = 200 (199.9). */
 export function percentOf(cents: number, percent: number): number {
   return divideHalfUp(assertCents(cents) * basisPoints(percent), 10_000);

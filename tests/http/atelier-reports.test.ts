@@ -178,6 +178,10 @@ describeEachApp("Atelier's reports", (app) => {
       expect((await client.get(`/atelier/reports.csv?${query}`)).status, query).toBe(200);
     }
 
+    // A shop assistant works on orders but downloads nothing: the page, not its CSV.
+    const assistant = await signInStaff(app(), { role: "staff" });
+    expect((await assistant.client.get("/atelier/reports")).status).toBe(200);
+    expect((await assistant.client.get("/atelier/reports.csv")).status).toBe(403);
     const member = await signInStaff(app(), { role: "staff" });
     await app().db.updateTable("staff").set({ capabilities: JSON.stringify(["catalogue"]) }).where("id", "=", member.staffId).execute();
     expect((await member.client.get("/atelier/reports")).status).toBe(403);

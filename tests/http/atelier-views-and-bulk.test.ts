@@ -55,6 +55,10 @@ describeEachApp("Atelier's saved views and bulk work", (app) => {
     expect(takenHtml).toContain("C'è già una vista con questo nome: scegline un altro.");
     expect(takenHtml).toContain(`value="${name.toUpperCase()}"`);
     expect(takenHtml).toMatch(/<details[^>]*open=""/);
+    // Capitals beyond ASCII fold alike on both databases (SQLite's lower() would not).
+    const accented = `È urgente ${app().kind} ${Date.now()}`;
+    expect((await other.client.postForm("/atelier/orders", { intent: "view-save", name: accented, query: "" })).status).toBe(303);
+    expect((await other.client.postForm("/atelier/orders", { intent: "view-save", name: accented.toLowerCase(), query: "" })).status).toBe(409);
     const empty = await other.client.postForm("/atelier/orders", { intent: "view-save", name: "  ", query: "" });
     expect(empty.status).toBe(400);
     expect(decode(await empty.text())).toContain("Scrivi un nome di 60 caratteri al massimo.");
@@ -136,7 +140,7 @@ describeEachApp("Atelier's saved views and bulk work", (app) => {
     // Shipped already (by this hand or another): named in a notice, nothing else stopped.
     const again = await client.postForm(`/atelier/orders/ship?${query}`, form("RR123456789IT"));
     expect(again.status).toBe(303);
-    expect(decode(await (await client.get("/atelier/orders")).text())).toContain(`${first.number} non spedito:`);
+    expect(decode(await (await client.get("/atelier/orders")).text())).toContain(`Non spediti: ${first.number} (`);
   });
 
   it("prints the selection's packing slips together and exports only the selection", async () => {
@@ -154,6 +158,8 @@ describeEachApp("Atelier's saved views and bulk work", (app) => {
     const rows = (await csv.text()).trim().split(/\r?\n/);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(orders[1].number);
+    // The selection's export with nothing ticked is an empty file, never every order.
+    expect((await (await client.get("/atelier/orders/export?selection=1")).text()).trim().split(/\r?\n/)).toHaveLength(1);
     // A warehouse member ships and prints, but exports nothing.
     const warehouse = await signInStaff(app(), { role: "warehouse" });
     expect((await warehouse.client.get(`/atelier/orders/packing-slips?id=${orders[0].id}`)).status).toBe(200);

@@ -61,7 +61,7 @@ export function PackingSlipSheet({ slip, seller, toolbar, nested = false }: { sl
                 <td className="py-2">
                   <span className="flex items-center gap-3">
                     {line.image ? (
-                      <img src={line.image.src} srcSet={line.image.srcSet} sizes="40px" width={line.image.width} height={line.image.height} alt="" loading="lazy" className="h-14 w-10 shrink-0 bg-ivory object-cover" />
+                      <img src={line.image.src} srcSet={line.image.srcSet} sizes="40px" width={line.image.width} height={line.image.height} alt="" className="h-14 w-10 shrink-0 bg-ivory object-cover" />
                     ) : null}
                     <span>
                       {line.name}{" "}

@@ -10,17 +10,19 @@ export async function up(db: MigrationDb): Promise<void> {
   await withId(db, db.schema.createTable("saved_views"))
     .addColumn("area", "varchar(20)", notNull)
     .addColumn("name", "varchar(60)", notNull)
-    .addColumn("query", "varchar(1000)", notNull)
+    // The name in lower case, as the application folds it (SQLite's lower() folds ASCII only): one name per list, whatever its case.
+    .addColumn("name_key", "varchar(240)", notNull)
+    .addColumn("query", "text", notNull)
     .addColumn("staff_id", "integer", (c) => c.references("staff.id").onDelete("set null"))
     .addColumn("created_at", ts, notNull)
     .execute();
-  await db.schema.createIndex("saved_views_area_name_idx").on("saved_views").columns(["area", "name"]).unique().execute();
+  await db.schema.createIndex("saved_views_area_name_idx").on("saved_views").columns(["area", "name_key"]).unique().execute();
   const now = new Date().toISOString();
   await db
     .insertInto("saved_views")
     .values([
-      { area: "orders", name: "Da spedire", query: "status=confirmed&sort=date&dir=asc", staff_id: null, created_at: now },
-      { area: "orders", name: "Bonifici in attesa", query: "status=pending_payment&payment=awaiting_transfer", staff_id: null, created_at: now },
+      { area: "orders", name: "Da spedire", name_key: "da spedire", query: "status=confirmed&sort=date&dir=asc", staff_id: null, created_at: now },
+      { area: "orders", name: "Bonifici in attesa", name_key: "bonifici in attesa", query: "status=pending_payment&payment=awaiting_transfer", staff_id: null, created_at: now },
     ])
     .execute();
 }

@@ -8,7 +8,7 @@ import { toDecimal } from "~/utils/money";
 import type { CsvCell } from "~/utils/csv.server";
 import { carrierOf, trackingUrl } from "./carriers";
 import { classifyDeskText, DEFAULT_DESK_QUERY, DESK_PAGE_SIZE, type DeskOrderQuery } from "./order-desk.schema";
-import { nextOrderState } from "./order-state";
+import { isShippable } from "./order-state";
 import {
   type DeskCursor,
   type DeskOrderFilter,
@@ -26,7 +26,7 @@ import {
 } from "./order-desk.repository.server";
 import { loadOrderView, orderLineProducts } from "./order.service.server";
 import { listReturns, returnableQuantities } from "./returns.service.server";
-import { romeMidnight } from "./working-days";
+import { romeDayStart } from "./working-days";
 
 // The order desk's reads (Atelier's orders list, its CSV export, an order's page, the open
 // returns) and its one write of its own: an internal note. The order's steps (paid, shipped,
@@ -34,15 +34,10 @@ import { romeMidnight } from "./working-days";
 
 type Db = Kysely<Database>;
 
-function dayStart(day: string): string {
-  const [year, month, d] = day.split("-").map(Number);
-  return romeMidnight({ year, month, day: d }).toISOString();
-}
-
 function dayAfter(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
-  return dayStart(date.toISOString().slice(0, 10));
+  return romeDayStart(date.toISOString().slice(0, 10));
 }
 
 export function deskFilter(query: DeskOrderQuery, ids?: readonly number[]): DeskOrderFilter {
@@ -51,7 +46,7 @@ export function deskFilter(query: DeskOrderQuery, ids?: readonly number[]): Desk
     status: query.status,
     payment: query.payment,
     shipping: query.shipping,
-    fromAt: query.from ? dayStart(query.from) : null,
+    fromAt: query.from ? romeDayStart(query.from) : null,
     toAt: query.to ? dayAfter(query.to) : null,
     text: classifyDeskText(query.q),
   };
@@ -183,7 +178,7 @@ export async function ordersForBulk(db: Db, ids: readonly number[]) {
   return rows.map((row) => ({
     ...row,
     // What the bulk shipping form may take: a paid order not yet shipped, to be sent (not collected in a store).
-    shippable: nextOrderState(row, { type: "ship" }) !== null && row.shippingMethod !== "store_pickup",
+    shippable: isShippable(row),
   }));
 }
 

@@ -164,3 +164,13 @@ export function displayedPaymentStatus({ status, paymentStatus }: Pick<OrderStat
   if (PAID.includes(paymentStatus)) return "to_refund";
   return paymentStatus;
 }
+
+/** A paid order not yet shipped that goes by courier (a pick-up order is collected, never shipped): the desk's "ship", one order or many. */
+export function isShippable(order: OrderState & { shippingMethod: string }): boolean {
+  return order.shippingMethod !== "store_pickup" && nextOrderState(order, { type: "ship" }) !== null;
+}
+
+/** Staff may open a return for the customer (issue 42 part 3): a paid order that left, whatever its return window. */
+export function staffMayOpenReturn(order: Pick<OrderState, "status" | "paymentStatus">): boolean {
+  return isPaid(order.paymentStatus) && (order.status === "shipped" || order.status === "delivered");
+}

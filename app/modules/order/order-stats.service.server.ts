@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { addMoney } from "~/utils/money";
+import { addMoney, averageMoney } from "~/utils/money";
 import { countDeskWork, refundsPerDay, salesPerDay } from "./order-stats.repository.server";
 import { type CalendarDay, romeDay, romeMidnight } from "./working-days";
 
@@ -43,16 +43,11 @@ function shift(d: CalendarDay, n: number): CalendarDay {
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }
 
-/** total ÷ count rounded half up, in integers (0 when there is nothing to divide). */
-function average(totalCents: number, count: number): number {
-  if (count === 0) return 0;
-  return Math.floor((2 * totalCents + count) / (2 * count));
-}
 
 function figures(days: SalesDay[]): SalesFigures {
   const orders = days.reduce((sum, d) => sum + d.orders, 0);
   const revenueCents = addMoney(...days.map((d) => d.revenueCents));
-  return { orders, revenueCents, averageCents: average(revenueCents, orders), refundsCents: addMoney(...days.map((d) => d.refundsCents)) };
+  return { orders, revenueCents, averageCents: averageMoney(revenueCents, orders), refundsCents: addMoney(...days.map((d) => d.refundsCents)) };
 }
 
 /** Today's, the last 7 days' and the last 30 days' sales, and each of the 30 days: two statements. */
@@ -67,7 +62,7 @@ export async function salesSummary(db: Kysely<Database>, now = new Date()): Prom
     if (!day) continue;
     day.orders = row.orders;
     day.revenueCents = row.revenue_cents;
-    day.averageCents = average(row.revenue_cents, row.orders);
+    day.averageCents = averageMoney(row.revenue_cents, row.orders);
   }
   for (const row of refunds) {
     const day = days[row.day];

@@ -10,7 +10,7 @@ import { DomainError } from "~/utils/domain-error";
 import { log } from "~/utils/log.server";
 import { orderCancelledMail, refundIssuedMail, returnReceivedMail, returnRequestedMail, withdrawalMail } from "./order-mail.server";
 import { auditOrderStep } from "./order-audit.server";
-import { isPaid, nextOrderState } from "./order-state";
+import { isPaid, nextOrderState, staffMayOpenReturn } from "./order-state";
 import type { ReturnView } from "./order-view";
 import { lockOrder, type OrderRow, stateOf, transitionOrder } from "./order-transition.server";
 import * as repo from "./order.repository.server";
@@ -146,7 +146,7 @@ export async function openReturnForCustomer(
   const returnId = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.orderId, at);
     if (!order) throw new DomainError("ORDER_NOT_FOUND", `No order ${input.orderId}.`);
-    if (!isPaid(order.payment_status) || (order.status !== "shipped" && order.status !== "delivered")) {
+    if (!staffMayOpenReturn(stateOf(order))) {
       throw new DomainError("STAFF_RETURN_NOT_POSSIBLE", `Order ${order.id} is ${order.status}/${order.payment_status}.`);
     }
     const feeCents = input.waiveFee ? 0 : settings.returnFeeCents;

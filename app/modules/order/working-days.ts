@@ -108,3 +108,14 @@ export function returnWindowEnd(deliveredAt: Date, workingDays: number): Date {
   const last = addItalianWorkingDays(romeDay(deliveredAt), workingDays);
   return romeMidnight(shiftDays(last, 1));
 }
+
+/** Italy's calendar day of an instant, "YYYY-MM-DD". */
+export function romeDayKey(instant: Date): string {
+  return key(romeDay(instant));
+}
+
+/** The instant (UTC ISO) an Italian calendar day "YYYY-MM-DD" begins. */
+export function romeDayStart(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return romeMidnight({ year, month, day: date }).toISOString();
+}

@@ -112,9 +112,11 @@ export async function returnedByGroup(db: Db, range: InstantRange, group: "produ
       .execute();
     return rows.map((row) => ({ key: row.reason, label: row.reason, sold: 0, returned: Number(row.returned ?? 0) }));
   }
+  // What came back of these lines only (not the whole table's returns).
   const returnedPerLine = db
     .selectFrom("return_lines")
     .select(["order_line_id", sql<number>`sum(quantity)`.as("quantity")])
+    .where("order_line_id", "in", lines.select("line.id"))
     .groupBy("order_line_id")
     .as("back");
   const grouped = lines

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, Locale } from "~/db/schema";
 import { refundsPerDay, salesPerDay } from "~/modules/order/order-stats.repository.server";
-import { romeDay, romeMidnight } from "~/modules/order/working-days";
-import { addMoney } from "~/utils/money";
+import { romeDayStart } from "~/modules/order/working-days";
+import { addMoney, averageMoney } from "~/utils/money";
 import {
   type InstantRange,
   type SalesGroup,
@@ -24,25 +24,8 @@ import { type Report, type ReportQuery, type ReportRow, changePermille, daysBetw
 /** Bars a chart draws at most (the table has every row). */
 export const REPORT_CHART_BARS = 12;
 
-/** Italy's calendar day of an instant, YYYY-MM-DD. */
-export function italianToday(now: Date): string {
-  const d = romeDay(now);
-  return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-}
-
-/** The instant an Italian calendar day begins (UTC ISO). */
-function dayStart(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return romeMidnight({ year, month, day: date }).toISOString();
-}
-
 function instants(from: string, to: string): InstantRange {
-  return { from: dayStart(from), to: dayStart(shiftDay(to, 1)) };
-}
-
-/** total ÷ count rounded half up, in integers (0 when there is nothing to divide). */
-function average(totalCents: number, count: number): number {
-  return count === 0 ? 0 : Math.floor((2 * totalCents + count) / (2 * count));
+  return { from: romeDayStart(from), to: romeDayStart(shiftDay(to, 1)) };
 }
 
 const byNumber = <Row>(value: (row: Row) => number, label: (row: Row) => string) => (a: Row, b: Row) => value(b) - value(a) || label(a).localeCompare(label(b));
@@ -77,7 +60,7 @@ async function salesReport(db: Kysely<Database>, query: ReportQuery, previous: {
   const ends = [...starts.slice(1).map((day) => shiftDay(day, -1)), query.to];
   // Each period's twin in the previous range: the same days, as many days earlier as the range is long.
   const shift = -daysBetween(query.from, query.to);
-  const boundaries = (days: string[], last: string) => [...days, shiftDay(last, 1)].map(dayStart);
+  const boundaries = (days: string[], last: string) => [...days, shiftDay(last, 1)].map(romeDayStart);
   const previousStarts = starts.map((day) => shiftDay(day, shift));
   const [sales, refunds, salesBefore] = await Promise.all([
     salesPerDay(db, boundaries(starts, query.to)),
@@ -94,7 +77,7 @@ async function salesReport(db: Kysely<Database>, query: ReportQuery, previous: {
       period: `${start}/${ends[index]}`,
       orders,
       revenue,
-      average: average(revenue, orders),
+      average: averageMoney(revenue, orders),
       refunds: back?.refunded_cents ?? 0,
       previousRevenue: revenueBefore,
       change: changePermille(revenue, revenueBefore),
@@ -118,7 +101,7 @@ async function salesReport(db: Kysely<Database>, query: ReportQuery, previous: {
       period: `${query.from}/${query.to}`,
       orders,
       revenue,
-      average: average(revenue, orders),
+      average: averageMoney(revenue, orders),
       refunds: addMoney(...rows.map((row) => Number(row.refunds))),
       previousRevenue: revenueBefore,
       change: changePermille(revenue, revenueBefore),

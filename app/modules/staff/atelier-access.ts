@@ -33,9 +33,9 @@ export const ATELIER_ROUTE_ACCESS = {
   "customers/:id/export": ["customers", "exports"],
   // Demand by variant (counts, no addresses).
   backstock: "catalogue",
-  // Sales, returns, discounts, stock and demand figures: counts and sums, no person.
+  // Sales, returns, discounts, stock and demand figures: counts and sums, no person; the CSV is a bulk download.
   reports: "orders",
-  "reports.csv": "orders",
+  "reports.csv": ["orders", "exports"],
   orders: "orders",
   "orders/export": ["orders", "exports"],
   "orders/ship": "orders",

@@ -20,14 +20,9 @@ export function findView(db: Db, id: number): Promise<SavedViewRow | undefined> 
   return db.selectFrom("saved_views").select(["id", "area", "name", "query", "staff_id"]).where("id", "=", id).executeTakeFirst();
 }
 
-/** The view of a list with this name, whatever its case. */
-export function findViewByName(db: Db, area: string, name: string): Promise<{ id: number } | undefined> {
-  return db
-    .selectFrom("saved_views")
-    .select("id")
-    .where("area", "=", area)
-    .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
-    .executeTakeFirst();
+/** The view of a list with this name key (the name in lower case). */
+export function findViewByNameKey(db: Db, area: string, nameKey: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom("saved_views").select("id").where("area", "=", area).where("name_key", "=", nameKey).executeTakeFirst();
 }
 
 export async function countViews(db: Db, area: string): Promise<number> {
@@ -35,7 +30,7 @@ export async function countViews(db: Db, area: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertView(db: Db, row: Omit<SavedViewRow, "id"> & { created_at: string }): Promise<number> {
+export async function insertView(db: Db, row: Omit<SavedViewRow, "id"> & { name_key: string; created_at: string }): Promise<number> {
   const { id } = await db.insertInto("saved_views").values(row).returning("id").executeTakeFirstOrThrow();
   return Number(id);
 }

@@ -61,7 +61,8 @@ export const SavedViewFormSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** Whether a posted intent is one of the views' (the list's action hands it to savedViewAction). */
-export function isSavedViewIntent(intent: FormDataEntryValue | null): boolean {
+/** Whether a post is the views' (a list with other forms hands it to savedViewAction). */
+export function isSavedViewPost(formData: FormData): boolean {
+  const intent = formData.get("intent");
   return typeof intent === "string" && (SAVED_VIEW_INTENTS as readonly string[]).includes(intent);
 }

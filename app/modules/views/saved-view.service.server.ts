@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.service.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import { DomainError } from "~/utils/domain-error";
 import * as repo from "./saved-view.repository.server";
 import { type SavedView, VIEWS_PER_AREA, type ViewArea, viewQuery } from "./saved-view.rules";
@@ -18,13 +19,21 @@ export async function viewsOf(db: Kysely<Database>, area: ViewArea): Promise<Sav
 
 export async function saveView(db: Kysely<Database>, input: { area: ViewArea; name: string; query: string }, actor: AuditActor, now = new Date()): Promise<number> {
   const query = viewQuery(input.area, input.query);
-  return db.transaction().execute(async (trx) => {
-    if (await repo.findViewByName(trx, input.area, input.name)) throw new DomainError("VIEW_NAME_TAKEN", `A view of ${input.area} is already called ${input.name}.`, { field: "name" });
-    if ((await repo.countViews(trx, input.area)) >= VIEWS_PER_AREA) throw new DomainError("VIEWS_FULL", `The ${input.area} list has ${VIEWS_PER_AREA} views already.`, { field: "name" });
-    const id = await repo.insertView(trx, { area: input.area, name: input.name, query, staff_id: actor.kind === "staff" ? actor.staffId : null, created_at: now.toISOString() });
-    await recordAudit(trx, { actor, action: "view.save", entityType: "view", entityId: id, after: { area: input.area, name: input.name, query }, summary: input.name, at: now });
-    return id;
-  });
+  const nameKey = input.name.toLowerCase();
+  const taken = () => new DomainError("VIEW_NAME_TAKEN", `A view of ${input.area} is already called ${input.name}.`, { field: "name" });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (await repo.findViewByNameKey(trx, input.area, nameKey)) throw taken();
+      if ((await repo.countViews(trx, input.area)) >= VIEWS_PER_AREA) throw new DomainError("VIEWS_FULL", `The ${input.area} list has ${VIEWS_PER_AREA} views already.`, { field: "name" });
+      const id = await repo.insertView(trx, { area: input.area, name: input.name, name_key: nameKey, query, staff_id: actor.kind === "staff" ? actor.staffId : null, created_at: now.toISOString() });
+      await recordAudit(trx, { actor, action: "view.save", entityType: "view", entityId: id, after: { area: input.area, name: input.name, query }, summary: input.name, at: now });
+      return id;
+    });
+  } catch (error) {
+    // Two members saving the same name at once: the index tells the second.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
 }
 
 /** Deletes a view of the given list; a view of another list, or none, is the page's 404. */

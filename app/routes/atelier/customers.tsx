@@ -1,4 +1,4 @@
-import { Link, data, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/customers";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
@@ -16,8 +16,6 @@ import { type CustomerListItem, searchCustomers } from "~/modules/account/custom
 import type { OrdererWithoutAccount } from "~/modules/order/customer-orders.service.server";
 import { formatLongDate, formatRomeDateTime } from "~/utils/dates";
 import { viewsOf } from "~/modules/views/saved-view.service.server";
-import { isSavedViewIntent } from "~/modules/views/saved-view.rules";
-import { readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { savedViewAction } from "./saved-views.server";
 import { atelierHref } from "./staff-context.server";
@@ -37,9 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The list's one post: its saved views (issue 42 part 5).
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  if (!isSavedViewIntent(formData.get("intent"))) throw data({ message: "Unknown intent." }, { status: 400 });
-  return savedViewAction(context, formData, "customers", atelierHref(context, "/atelier/customers"));
+  return savedViewAction(context, request, "customers", atelierHref(context, "/atelier/customers"));
 }
 
 export const headers = privatePageHeaders;

@@ -19,7 +19,7 @@ import { CARRIERS, carrierByName } from "~/modules/order/carriers";
 import { confirmTransfer, deliverOrder, markCollected, markReadyForPickup, shipOrder } from "~/modules/order/fulfilment.service.server";
 import { DESK_INTENTS, DeskOrderActionSchema } from "~/modules/order/order-desk.schema";
 import { addOrderNote, getDeskOrder } from "~/modules/order/order-desk.service.server";
-import { isPaid, nextOrderState } from "~/modules/order/order-state";
+import { isShippable, nextOrderState, staffMayOpenReturn } from "~/modules/order/order-state";
 import { refundableOf } from "~/modules/order/refund-desk.service.server";
 import { markReturnReceived, openReturnForCustomer } from "~/modules/order/returns.service.server";
 import { getShopSettings } from "~/modules/settings/shop-settings.server";
@@ -61,7 +61,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const pickup = order.shippingMethod === "store_pickup";
   const can = {
     paid: order.paymentStatus === "awaiting_transfer" && nextOrderState(state, { type: "pay" }) !== null,
-    ship: !pickup && nextOrderState(state, { type: "ship" }) !== null,
+    ship: isShippable({ ...state, shippingMethod: order.shippingMethod }),
     deliver: nextOrderState(state, { type: "deliver" }) !== null,
     ready: pickup && nextOrderState(state, { type: "ready" }) !== null,
     collect: pickup && nextOrderState(state, { type: "collect" }) !== null,
@@ -71,7 +71,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     receive: returns.filter((r) => r.status === "requested").map((r) => r.id),
     refundReturns: returns.some((r) => r.status === "received" && !refundedReturns.has(r.id)),
     // A return opened for the customer (issue 42 part 3): a paid order that left, with pieces still to come back.
-    openReturn: isPaid(order.paymentStatus) && (order.status === "shipped" || order.status === "delivered") && order.lines.some((line) => line.returnable > 0),
+    openReturn: staffMayOpenReturn(order) && order.lines.some((line) => line.returnable > 0),
   };
   return {
     ...page,

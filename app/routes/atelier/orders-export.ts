@@ -12,7 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, staff: viewer } = getAtelierContext(context);
   const url = new URL(request.url);
   const query = parseDeskOrderQuery(url.searchParams);
-  const ids = url.searchParams.has("id") ? parseOrderIds(url.searchParams) : undefined;
+  // The list's selection (its bulk form says so): the ticked orders only, none ticked none.
+  const ids = url.searchParams.has("id") || url.searchParams.has("selection") ? parseOrderIds(url.searchParams) : undefined;
   await recordExport(context, viewer, { action: "export.orders-csv", entityType: "export", entityId: "orders", details: { filters: url.search.slice(0, 500), ...(ids ? { orders: ids.length } : {}) } });
   const day = new Date().toISOString().slice(0, 10);
   return csvResponse(`orders-${day}.csv`, DESK_CSV_HEADER, deskOrderCsvRows(db, query, { ids }));

@@ -42,8 +42,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const result = await shipOrders(db, submission.value.shipments, new Date(), staffActor(viewer));
   const t = tns("atelier-orders");
+  // One notice for all the orders refused (the notices keep the last few only), then the count shipped.
+  if (result.refused.length) {
+    const list = result.refused.map((refused) => t("bulk.refusedOne", { number: refused.number, reason: t(refused.messageKey as never) })).join("; ");
+    addStaffNotice(context, { kind: "error", key: "atelier-orders:bulk.refused", values: { list } });
+  }
   if (result.shipped.length) addStaffNotice(context, { kind: "success", key: "atelier-orders:bulk.shipped", values: { count: String(result.shipped.length) } });
-  for (const refused of result.refused) addStaffNotice(context, { kind: "error", key: "atelier-orders:bulk.refused", values: { number: refused.number, reason: t(refused.messageKey as never) } });
   throw redirect(atelierHref(context, "/atelier/orders"), 303);
 }
 

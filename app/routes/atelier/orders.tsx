@@ -1,4 +1,4 @@
-import { Form, Link, data, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/orders";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
 import { type Column, DataTable } from "~/components/atelier/data-table";
@@ -14,12 +14,11 @@ import { pickTexts } from "~/i18n/resources";
 import { getAtelierContext } from "~/middleware/request-context.server";
 import { deskQueryParams, parseDeskOrderQuery } from "~/modules/order/order-desk.schema";
 import { searchDeskOrders } from "~/modules/order/order-desk.service.server";
+import { mayOpen } from "~/modules/staff/atelier-access";
 import { ORDER_PAYMENT_STATUSES, ORDER_SHIPPING_STATUSES, ORDER_STATUSES } from "~/modules/order/order-state";
 import { formatRomeShortDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { viewsOf } from "~/modules/views/saved-view.service.server";
-import { isSavedViewIntent } from "~/modules/views/saved-view.rules";
-import { readFormData } from "~/utils/form.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { savedViewAction } from "./saved-views.server";
 import { atelierHref } from "./staff-context.server";
@@ -27,17 +26,17 @@ import { atelierHref } from "./staff-context.server";
 // /atelier/orders: every order, filtered by its three statuses, days and free text, sorted and
 // paged by one GET form (the state is the URL); "Export CSV" downloads the same filtered list.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, locale, tns } = getAtelierContext(context);
+  const { db, locale, tns, staff } = getAtelierContext(context);
   const query = parseDeskOrderQuery(new URL(request.url).searchParams);
+  // Downloads are for members who may export (the export route's own declaration).
+  const canExport = mayOpen(staff.capabilities, "orders/export");
   const [result, views] = await Promise.all([searchDeskOrders(db, query), viewsOf(db, "orders")]);
-  return { ...result, query, views, title: tns("atelier-orders")("meta.orders"), texts: pickTexts(locale, ["atelier-orders"]) };
+  return { ...result, query, views, canExport, title: tns("atelier-orders")("meta.orders"), texts: pickTexts(locale, ["atelier-orders"]) };
 }
 
 // The list's one post: its saved views (issue 42 part 5).
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  if (!isSavedViewIntent(formData.get("intent"))) throw data({ message: "Unknown intent." }, { status: 400 });
-  return savedViewAction(context, formData, "orders", atelierHref(context, "/atelier/orders"));
+  return savedViewAction(context, request, "orders", atelierHref(context, "/atelier/orders"));
 }
 
 export const headers = privatePageHeaders;
@@ -48,7 +47,7 @@ export default function AtelierOrders({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("atelier-orders");
   const { href, locale } = useLocale();
   const { search } = useLocation();
-  const { orders, page, hasNext, query, views } = loaderData;
+  const { orders, page, hasNext, query, views, canExport } = loaderData;
   const exportQuery = deskQueryParams(query, { page: 1 }).toString();
   const columns: Column<Row>[] = [
     {
@@ -92,9 +91,11 @@ export default function AtelierOrders({ loaderData, actionData }: Route.Componen
         title={t("list.title")}
         description={t("list.description")}
         actions={
-          <a href={`${href("/atelier/orders/export")}${exportQuery ? `?${exportQuery}` : ""}`} className="btn btn-secondary" download>
-            {t("list.export")}
-          </a>
+          canExport ? (
+            <a href={`${href("/atelier/orders/export")}${exportQuery ? `?${exportQuery}` : ""}`} className="btn btn-secondary" download>
+              {t("list.export")}
+            </a>
+          ) : null
         }
       />
       <SavedViews area="orders" views={views} result={actionData?.viewResult} />
@@ -154,6 +155,8 @@ export default function AtelierOrders({ loaderData, actionData }: Route.Componen
       </FilterBar>
       {/* GET: each button opens a page for the ticked orders (ship them, print their slips, download them). */}
       <Form id="orders-bulk" method="get" action={href("/atelier/orders/ship")} reloadDocument className="mb-3 flex flex-wrap items-center gap-2" aria-label={t("bulk.label")}>
+        {/* Says the export is of the ticked orders only: none ticked is an empty file, never the whole list. */}
+        <input type="hidden" name="selection" value="1" />
         <span className="text-sm text-stone">{t("bulk.intro")}</span>
         <button type="submit" className="btn btn-secondary px-3 text-xs">
           {t("bulk.ship")}
@@ -161,9 +164,11 @@ export default function AtelierOrders({ loaderData, actionData }: Route.Componen
         <button type="submit" formAction={href("/atelier/orders/packing-slips")} className="btn btn-secondary px-3 text-xs">
           {t("bulk.slips")}
         </button>
-        <button type="submit" formAction={href("/atelier/orders/export")} className="btn btn-secondary px-3 text-xs">
-          {t("bulk.export")}
-        </button>
+        {canExport ? (
+          <button type="submit" formAction={href("/atelier/orders/export")} className="btn btn-secondary px-3 text-xs">
+            {t("bulk.export")}
+          </button>
+        ) : null}
       </Form>
       <DataTable caption={t("list.caption")} captionHidden columns={columns} rows={orders} rowKey={(o) => o.id} empty={t("list.empty")} />
       <Pager page={page} hasNext={hasNext} search={search} />

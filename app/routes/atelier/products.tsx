@@ -34,7 +34,7 @@ import {
 import { PRODUCT_STATES } from "~/modules/catalog/product-status";
 import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { formatMoney } from "~/utils/money";
-import { isSavedViewIntent } from "~/modules/views/saved-view.rules";
+import { isSavedViewPost } from "~/modules/views/saved-view.rules";
 import { viewsOf } from "~/modules/views/saved-view.service.server";
 import { privatePageHeaders } from "~/utils/private-page-headers";
 import { savedViewAction } from "./saved-views.server";
@@ -67,7 +67,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, staff: viewer } = getAtelierContext(context);
   const formData = await readFormData(request);
   // The list's saved views (issue 42 part 5) post here too.
-  if (isSavedViewIntent(formData.get("intent"))) return savedViewAction(context, formData, "products", atelierHref(context, "/atelier/products"));
+  if (isSavedViewPost(formData)) return savedViewAction(context, formData, "products", atelierHref(context, "/atelier/products"));
   const submission = parseIntentForm(formData, ProductBulkSchema, BULK_INTENTS);
   if (submission.status !== "success") return invalidForm(submission);
   const form = submission.value;

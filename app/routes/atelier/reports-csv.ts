@@ -2,7 +2,8 @@ import type { Route } from "./+types/reports-csv";
 import { getAtelierContext } from "~/middleware/request-context.server";
 import { csvReportCell } from "~/modules/report/report-format";
 import { parseReportQuery } from "~/modules/report/report.rules";
-import { buildReport, italianToday } from "~/modules/report/report.service.server";
+import { romeDayKey } from "~/modules/order/working-days";
+import { buildReport } from "~/modules/report/report.service.server";
 import { reportWords } from "~/modules/report/report-words.server";
 import { csvResponse } from "~/utils/csv.server";
 import { recordExport } from "./staff-context.server";
@@ -12,7 +13,7 @@ import { recordExport } from "./staff-context.server";
 // ISO 8601 intervals), with the column names in the viewer's language.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, locale, tns, staff: viewer } = getAtelierContext(context);
-  const query = parseReportQuery(new URL(request.url).searchParams, italianToday(new Date()));
+  const query = parseReportQuery(new URL(request.url).searchParams, romeDayKey(new Date()));
   const report = await buildReport(db, query, locale);
   const t = tns("atelier-dashboard");
   const words = reportWords(tns);

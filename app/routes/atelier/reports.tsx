@@ -9,8 +9,10 @@ import { useLocale } from "~/hooks/use-locale";
 import { useTranslation } from "~/hooks/use-translation";
 import { pickTexts } from "~/i18n/resources";
 import { getAtelierContext } from "~/middleware/request-context.server";
+import { mayOpen } from "~/modules/staff/atelier-access";
 import { REPORT_GROUPS, REPORT_KINDS, REPORT_PERIODS, type ReportGroup, parseReportQuery, reportQueryParams } from "~/modules/report/report.rules";
-import { buildReport, italianToday } from "~/modules/report/report.service.server";
+import { romeDayKey } from "~/modules/order/working-days";
+import { buildReport } from "~/modules/report/report.service.server";
 import { reportWords } from "~/modules/report/report-words.server";
 import { formatLongDate } from "~/utils/dates";
 import { withDateArticlesT } from "~/utils/date-article";
@@ -23,10 +25,10 @@ import { privatePageHeaders } from "~/utils/private-page-headers";
 // the same figures as CSV (reports.csv with the same query).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, locale, tns } = getAtelierContext(context);
-  const query = parseReportQuery(new URL(request.url).searchParams, italianToday(new Date()));
+  const { db, locale, tns, staff } = getAtelierContext(context);
+  const query = parseReportQuery(new URL(request.url).searchParams, romeDayKey(new Date()));
   const report = await buildReport(db, query, locale);
-  return { report, words: reportWords(tns), title: tns("atelier-dashboard")("reports.title"), texts: pickTexts(locale, ["atelier-dashboard"]) };
+  return { report, canExport: mayOpen(staff.capabilities, "reports.csv"), words: reportWords(tns), title: tns("atelier-dashboard")("reports.title"), texts: pickTexts(locale, ["atelier-dashboard"]) };
 }
 
 export const headers = privatePageHeaders;
@@ -34,7 +36,7 @@ export const headers = privatePageHeaders;
 export default function AtelierReports({ loaderData }: Route.ComponentProps) {
   const t = withDateArticlesT(useTranslation("atelier-dashboard").t);
   const { href, locale } = useLocale();
-  const { report, words } = loaderData;
+  const { report, words, canExport } = loaderData;
   const { query, previous } = report;
   const groups: readonly ReportGroup[] = REPORT_GROUPS[query.kind];
   const kindTitle = t(`reports.kinds.${query.kind}`);
@@ -45,9 +47,11 @@ export default function AtelierReports({ loaderData }: Route.ComponentProps) {
         title={t("reports.title")}
         description={t("reports.intro")}
         actions={
-          <a href={`${href("/atelier/reports.csv")}?${reportQueryParams(query).toString()}`} className="btn btn-secondary" download>
-            {t("reports.download")}
-          </a>
+          canExport ? (
+            <a href={`${href("/atelier/reports.csv")}?${reportQueryParams(query).toString()}`} className="btn btn-secondary" download>
+              {t("reports.download")}
+            </a>
+          ) : null
         }
       />
       <nav aria-label={t("reports.kindsLabel")} className="mb-4">

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { getAtelierContext } from "~/middleware/request-context.server";
 import { deleteView, saveView } from "~/modules/views/saved-view.service.server";
 import { SAVED_VIEW_INTENTS, SavedViewFormSchema, type ViewArea, viewQuery } from "~/modules/views/saved-view.rules";
-import { formError, invalidForm, parseIntentForm } from "~/utils/form.server";
+import { formError, invalidForm, parseIntentForm, readFormData } from "~/utils/form.server";
 import { addStaffNotice, staffActor } from "./staff-context.server";
 
 // The saved views' forms (issue 42 part 5) post to their list's own route, so the list's guard
@@ -12,8 +12,11 @@ import { addStaffNotice, staffActor } from "./staff-context.server";
 // list (the saved one opened), a refused name is the list's page again with the message, under
 // `viewResult` so the list's other forms (the products' bulk form) do not take it for theirs.
 
-export async function savedViewAction(context: Readonly<RouterContextProvider>, formData: FormData, area: ViewArea, listPath: string) {
+/** The views' post on a list: the request (a list with no other form), or its body already read (one that has others). */
+export async function savedViewAction(context: Readonly<RouterContextProvider>, body: Request | FormData, area: ViewArea, listPath: string) {
   const { db, staff: viewer } = getAtelierContext(context);
+  const formData = body instanceof FormData ? body : await readFormData(body);
+  // An intent that is not the views' is a broken or forged form: 400.
   const submission = parseIntentForm(formData, SavedViewFormSchema, SAVED_VIEW_INTENTS);
   if (submission.status !== "success") return asViewAnswer(invalidForm(submission));
   const form = submission.value;
