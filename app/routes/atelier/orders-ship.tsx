@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/orders-ship";
 import { AtelierErrorBoundary } from "~/components/atelier/atelier-error";
+import { HeadRow } from "~/components/atelier/kit";
 import { atelierMeta } from "~/components/atelier/meta";
 import { PageHeader } from "~/components/atelier/page-header";
 import { OrderDeskBadges } from "~/components/atelier/order-desk-badges";
@@ -83,20 +84,7 @@ export default function AtelierOrdersShip({ loaderData, actionData }: Route.Comp
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">{t("bulk.shipCaption")}</caption>
               <thead className="bg-sand/60">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {t("list.number")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {t("list.customer")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {t("actions.carrier")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {t("actions.tracking")}
-                  </th>
-                </tr>
+                <HeadRow cell="px-3 py-2 font-medium" columns={[{ label: t("list.number") }, { label: t("list.customer") }, { label: t("actions.carrier") }, { label: t("actions.tracking") }]} />
               </thead>
               <tbody>
                 {shippable.map((order, i) => {

@@ -188,7 +188,7 @@ export default function AtelierProducts({ loaderData, actionData }: Route.Compon
       <Form id="products-bulk" method="post" ref={formRef} className="mb-3 flex flex-wrap items-start gap-x-6 gap-y-3" aria-label={t("bulk.label")}>
         <input type="hidden" name="back" value={pathname + search} />
         {/* Enter in a field presses the form's first button: this one (the percentage's), never "Publish". */}
-        <button type="submit" name="intent" value="price" hidden tabIndex={-1} />
+        <button type="submit" name="intent" value="price" hidden tabIndex={-1} aria-label={t("bulk.price")} />
         <div className="flex flex-wrap items-center gap-2 self-end">
           <span className="text-sm text-stone">{t("bulk.intro")}</span>
           {BULK_ACTIONS.map((intent) => (
